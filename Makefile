@@ -1,0 +1,39 @@
+# mlbox: `make demo` runs the packet-filter demo, `make test` runs the tests.
+# Both set up a virtual environment in .venv on first use, and rebuild the
+# C machine whenever its sources (or the instruction table) change.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+C_SRC  := $(wildcard ccam_c/*.c ccam_c/*.h ccam_c/*.py) ccam/instructions.py
+
+.PHONY: all install test test-fast demo bench clean
+
+all: install
+
+install: $(STAMP)
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(C_SRC)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+# The whole suite. pytest exits 5 when it collects nothing, which fails make.
+test: install
+	$(PY) -m pytest
+
+test-fast: install
+	$(PY) -m pytest -x -q -p no:randomly -m "not slow"
+
+demo: install
+	$(PY) -m mlbox pf examples/filters/tcp_port_23.bpf examples/captures/telnet_small.pcap
+
+bench: install
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info ccam_c/_ccam*.so ccam_c/_ccam*.c .pytest_cache .hypothesis

@@ -1,0 +1,131 @@
+"""The initial basis: every predefined type, constructor, exception and value
+of SPEC §1, with its type (for the checker) and its implementation (for the
+compiler). Nothing here is invented: names and semantics are SML's.
+
+Implementations:
+  ("prim", P)     the CCAM primitive P of ccam.instructions.PRIMS, applied to
+                  the argument (a pair for two-argument functions)
+  ("id",)         the identity at run time (ord/Char.ord: chars are ints)
+  ("prelude",)    defined in ML in mlbox/prelude.sml under the same name
+  ("overload", {type: P})   an overloaded operator: the checker resolves the
+                  operand type (defaulting to int) and the compiler uses the
+                  primitive for that type
+
+Types are written in SML syntax and parsed by the checker.
+"""
+
+from __future__ import annotations
+
+from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_FALSE, TAG_NIL, TAG_NONE, TAG_SOME, TAG_TRUE
+
+# Built-in type constructors and their arity; which admit equality.
+TYPES: dict[str, int] = {
+    "int": 0, "word": 0, "string": 0, "char": 0, "bool": 0, "unit": 0, "exn": 0,
+    "list": 1, "option": 1, "ref": 1, "array": 1,
+}
+EQTYPES = {"int", "word", "string", "char", "bool", "unit", "list", "option", "ref", "array"}
+# ref and array admit equality whatever their argument (identity); list and
+# option when their argument does.
+EQ_ALWAYS = {"ref", "array"}
+
+# Built-in datatypes: name -> (type variables, constructors as
+# (name, argument type or None, tag)). Tags are fixed by the machine.
+DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], ...]]] = {
+    "bool": ((), (("false", None, TAG_FALSE), ("true", None, TAG_TRUE))),
+    "list": (("'a",), (("nil", None, TAG_NIL), ("::", "'a * 'a list", TAG_CONS))),
+    "option": (("'a",), (("NONE", None, TAG_NONE), ("SOME", "'a", TAG_SOME))),
+}
+
+# Built-in exceptions, in the machine's order (global slot = index), with
+# their argument types.
+EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None) for name in BUILTIN_EXNS}
+
+# Overloaded operators: type scheme over one overloaded variable 'n, the
+# types it may stand for (first = default), and the primitive per type.
+OVERLOADS: dict[str, tuple[str, dict[str, str]]] = {
+    "+": ("'n * 'n -> 'n", {"int": "add", "word": "wadd"}),
+    "-": ("'n * 'n -> 'n", {"int": "sub", "word": "wsub"}),
+    "*": ("'n * 'n -> 'n", {"int": "mul", "word": "wmul"}),
+    "div": ("'n * 'n -> 'n", {"int": "div", "word": "wdiv"}),
+    "mod": ("'n * 'n -> 'n", {"int": "mod", "word": "wmod"}),
+    "<": ("'n * 'n -> bool", {"int": "lt", "word": "wlt", "string": "slt", "char": "lt"}),
+    "<=": ("'n * 'n -> bool", {"int": "le", "word": "wle", "string": "sle", "char": "le"}),
+    ">": ("'n * 'n -> bool", {"int": "gt", "word": "wgt", "string": "sgt", "char": "gt"}),
+    ">=": ("'n * 'n -> bool", {"int": "ge", "word": "wge", "string": "sge", "char": "ge"}),
+    "~": ("'n -> 'n", {"int": "neg"}),
+    "abs": ("'n -> 'n", {"int": "abs"}),
+}
+
+# Every other value: name -> (type, implementation).
+VALUES: dict[str, tuple[str, tuple]] = {
+    "=": ("''a * ''a -> bool", ("prim", "eq")),
+    "<>": ("''a * ''a -> bool", ("prim", "ne")),
+    "not": ("bool -> bool", ("prelude",)),
+    "^": ("string * string -> string", ("prim", "concat")),
+    "size": ("string -> int", ("prim", "size")),
+    "print": ("string -> unit", ("prim", "print")),
+    "ord": ("char -> int", ("id",)),
+    "chr": ("int -> char", ("prim", "chr")),
+    "implode": ("char list -> string", ("prim", "implode")),
+    "explode": ("string -> char list", ("prim", "explode")),
+    "@": ("'a list * 'a list -> 'a list", ("prelude",)),
+    "length": ("'a list -> int", ("prelude",)),
+    "rev": ("'a list -> 'a list", ("prelude",)),
+    "map": ("('a -> 'b) -> 'a list -> 'b list", ("prelude",)),
+    "app": ("('a -> unit) -> 'a list -> unit", ("prelude",)),
+    "foldl": ("('a * 'b -> 'b) -> 'b -> 'a list -> 'b", ("prelude",)),
+    "foldr": ("('a * 'b -> 'b) -> 'b -> 'a list -> 'b", ("prelude",)),
+    "hd": ("'a list -> 'a", ("prelude",)),
+    "tl": ("'a list -> 'a list", ("prelude",)),
+    "null": ("'a list -> bool", ("prelude",)),
+    "ref": ("'a -> 'a ref", ("prim", "ref")),  # also a constructor in patterns: `ref p`
+    "!": ("'a ref -> 'a", ("prim", "deref")),
+    ":=": ("'a ref * 'a -> unit", ("prim", "assign")),
+    "o": ("('b -> 'c) * ('a -> 'b) -> 'a -> 'c", ("prelude",)),
+    "ignore": ("'a -> unit", ("prelude",)),
+    "before": ("'a * unit -> 'a", ("prelude",)),
+    "valOf": ("'a option -> 'a", ("prelude",)),
+    "isSome": ("'a option -> bool", ("prelude",)),
+    "eval": ("['a] -> 'a", ("prelude",)),  # fun eval g = let cogen u = g in u end
+    "Int.toString": ("int -> string", ("prim", "itos")),
+    "Int.fromString": ("string -> int option", ("prim", "stoi")),
+    "Int.max": ("int * int -> int", ("prelude",)),
+    "Int.min": ("int * int -> int", ("prelude",)),
+    "String.size": ("string -> int", ("prim", "size")),
+    "String.sub": ("string * int -> char", ("prim", "ssub")),
+    "String.concat": ("string list -> string", ("prim", "sconcat")),
+    "String.substring": ("string * int * int -> string", ("prim", "substring")),
+    "List.length": ("'a list -> int", ("prelude",)),
+    "List.rev": ("'a list -> 'a list", ("prelude",)),
+    "List.map": ("('a -> 'b) -> 'a list -> 'b list", ("prelude",)),
+    "List.filter": ("('a -> bool) -> 'a list -> 'a list", ("prelude",)),
+    "List.nth": ("'a list * int -> 'a", ("prelude",)),
+    "List.exists": ("('a -> bool) -> 'a list -> bool", ("prelude",)),
+    "List.all": ("('a -> bool) -> 'a list -> bool", ("prelude",)),
+    "List.foldl": ("('a * 'b -> 'b) -> 'b -> 'a list -> 'b", ("prelude",)),
+    "List.foldr": ("('a * 'b -> 'b) -> 'b -> 'a list -> 'b", ("prelude",)),
+    "Array.array": ("int * 'a -> 'a array", ("prim", "array")),
+    "Array.fromList": ("'a list -> 'a array", ("prim", "afromlist")),
+    "Array.sub": ("'a array * int -> 'a", ("prim", "asub")),
+    "Array.update": ("'a array * int * 'a -> unit", ("prim", "aupdate")),
+    "Array.length": ("'a array -> int", ("prim", "alength")),
+    "Array.tabulate": ("int * (int -> 'a) -> 'a array", ("prelude",)),
+    "Char.ord": ("char -> int", ("id",)),
+    "Char.chr": ("int -> char", ("prim", "chr")),
+    "Word.fromInt": ("int -> word", ("prim", "wfromint")),
+    "Word.toInt": ("word -> int", ("prim", "wtoint")),
+    "Word.toIntX": ("word -> int", ("prim", "wtointx")),
+    "Word.andb": ("word * word -> word", ("prim", "wandb")),
+    "Word.orb": ("word * word -> word", ("prim", "worb")),
+    "Word.xorb": ("word * word -> word", ("prim", "wxorb")),
+    "Word.notb": ("word -> word", ("prim", "wnotb")),
+    "Word.<<": ("word * word -> word", ("prim", "wshl")),
+    "Word.>>": ("word * word -> word", ("prim", "wshr")),
+    "Word.~>>": ("word * word -> word", ("prim", "washr")),
+    "Word.+": ("word * word -> word", ("prim", "wadd")),
+    "Word.-": ("word * word -> word", ("prim", "wsub")),
+    "Word.*": ("word * word -> word", ("prim", "wmul")),
+    "Word.div": ("word * word -> word", ("prim", "wdiv")),
+    "Word.mod": ("word * word -> word", ("prim", "wmod")),
+    "Word.toString": ("word -> string", ("prim", "wtostring")),
+}

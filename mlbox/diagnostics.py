@@ -1,0 +1,100 @@
+"""The one error path: every lexical, syntax, type, staging and later error
+or warning about a source program is a `Diagnostic`, printed by `render` as
+
+    FILE:LINE:COL: error: message
+        <the source line>
+        ^^^^^
+      note: extra line (e.g. where a variable was bound)
+
+Phases raise `CompileError` (carrying one or more diagnostics) or collect
+them in a `Reporter`; drivers print them and exit non-zero. A Python
+traceback for a user error is a bug.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+import attrs
+
+from mlbox.syntax import NOSPAN, Span
+
+
+@attrs.frozen
+class Source:
+    """A program text and the name it is reported under."""
+
+    name: str
+    text: str
+
+    def line(self, n: int) -> str:
+        lines = self.text.split("\n")
+        return lines[n - 1] if 1 <= n <= len(lines) else ""
+
+
+@attrs.frozen
+class Diagnostic:
+    severity: str  # "error" | "warning"
+    message: str
+    span: Span = NOSPAN
+    notes: tuple[str, ...] = ()
+
+
+class CompileError(Exception):
+    """Raised by a phase that cannot go on; carries its diagnostics."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("; ".join(d.message for d in self.diagnostics))
+
+
+def error(message: str, span: Span = NOSPAN, *notes: str) -> CompileError:
+    """Build (for `raise`) a CompileError with a single error."""
+    return CompileError([Diagnostic("error", message, span, tuple(notes))])
+
+
+class Reporter:
+    """Collects diagnostics of a phase that recovers and goes on."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, message: str, span: Span = NOSPAN, *notes: str) -> None:
+        self.diagnostics.append(Diagnostic("error", message, span, tuple(notes)))
+
+    def warning(self, message: str, span: Span = NOSPAN, *notes: str) -> None:
+        self.diagnostics.append(Diagnostic("warning", message, span, tuple(notes)))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise CompileError(self.diagnostics)
+
+
+def render(diag: Diagnostic, source: Optional[Source]) -> str:
+    """Format one diagnostic the way compilers do: location, message, the
+    source line and a caret/underline under the span."""
+    name = source.name if source else "<input>"
+    span = diag.span
+    if span.line <= 0:
+        head = f"{name}: {diag.severity}: {diag.message}"
+        return "\n".join([head] + [f"  note: {n}" for n in diag.notes])
+    head = f"{name}:{span.line}:{span.col}: {diag.severity}: {diag.message}"
+    out = [head]
+    if source is not None:
+        text = source.line(span.line).expandtabs(1)
+        out.append("    " + text)
+        if span.end_line == span.line and span.end_col > span.col:
+            width = span.end_col - span.col
+        else:
+            width = max(1, len(text) - span.col + 1)
+        out.append("    " + " " * (span.col - 1) + "^" * max(1, width))
+    out.extend(f"  note: {n}" for n in diag.notes)
+    return "\n".join(out)
+
+
+def render_all(diags: Iterable[Diagnostic], source: Optional[Source]) -> str:
+    return "\n".join(render(d, source) for d in diags)

@@ -1,0 +1,100 @@
+"""What the Δ;Γ checker tells the compiler (and the REPL) about a program.
+
+The checker resolves every identifier occurrence once, with SML's scoping,
+and records the result here, keyed by `id(node)` of the AST node (nodes are
+kept alive by the Program, so ids are stable for the compilation). The
+compiler never redoes scoping: it maps binders to environment positions.
+
+Binders are AST nodes that introduce a name: PVar and PAs in patterns (of
+fn, case, handle, val, fun clauses), FunBind (the function's name), CogenDec
+(a code variable), ExnBind (an exception), ConBind (a constructor).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import attrs
+
+
+@attrs.frozen
+class VarRef:
+    """A value or code variable declared in the program.
+
+    `binder` is id() of its binding node. `is_code` marks code variables
+    (bound by cogen, living in Δ). `is_global` marks top-level bindings,
+    which the compiler stores in globals (usable at every stage)."""
+
+    binder: int
+    name: str
+    is_code: bool = False
+    is_global: bool = False
+
+
+@attrs.frozen
+class ConRef:
+    """A data constructor: its tag, whether it takes an argument, and how
+    many constructors its datatype has (the width of a switch)."""
+
+    name: str
+    tag: int
+    has_arg: bool
+    ncons: int
+    datatype: str
+
+
+@attrs.frozen
+class ExnRef:
+    """An exception constructor. `builtin` is its index in
+    ccam.instructions.BUILTIN_EXNS for the built-in ones; otherwise `binder`
+    is id() of its ExnBind and `is_global` tells whether it was declared at
+    top level."""
+
+    name: str
+    has_arg: bool
+    builtin: Optional[int] = None
+    binder: Optional[int] = None
+    is_global: bool = False
+
+
+@attrs.frozen
+class BasisRef:
+    """A value of the initial basis (mlbox.basis.VALUES or OVERLOADS).
+    `instance` is the resolved operand type of an overloaded operator
+    ("int", "word", "string", "char"), else None."""
+
+    name: str
+    instance: Optional[str] = None
+
+
+Ref = Union[VarRef, ConRef, ExnRef, BasisRef]
+
+
+@attrs.frozen
+class TopBinding:
+    """One binding made by a top-level declaration, for `mlbox check` and
+    the REPL: kind is "val", "cogen", "con", "exn", "type" or "datatype";
+    `type` is printed SML-style (`int list -> [int -> int]`)."""
+
+    kind: str
+    name: str
+    type: str
+    binder: Optional[int] = None  # id() of the binding node for val/cogen/exn
+    scheme: object = None  # the checker's own type object, for the REPL's value printer
+
+
+@attrs.define
+class Elaboration:
+    # Var and PVar/PCon occurrences -> what they refer to. A PVar that binds
+    # a new variable is NOT in this table (it is a binder); a PVar naming a
+    # nullary constructor or exception is. `ref p` patterns use PRef.
+    refs: dict[int, Ref] = attrs.Factory(dict)
+    # id(node) -> the type of that expression, printed SML-style, for the
+    # nodes the REPL and diagnostics ask about (at least every top-level
+    # ExpDec and ValDec binding).
+    types: dict[int, str] = attrs.Factory(dict)
+    # the bindings made at top level, in order
+    toplevel: list[TopBinding] = attrs.Factory(list)
+    # binder ids of local (non-global) value variables that are never used
+    # (the compiler may skip binding them); optional information
+    unused: set[int] = attrs.Factory(set)

@@ -1,0 +1,471 @@
+"""The abstract syntax of ML□ (Standard ML core + `code`, `lift`, `cogen`, `[t]`).
+
+One frozen attrs class per node. Every node carries a `span` (its source
+extent); spans are excluded from equality so that two parses of the same
+program text compare equal whatever the layout. Nodes are otherwise plain
+data: later phases (checker, compiler) keep their findings in side tables
+keyed by `id(node)` (see `mlbox.checker.Elaboration`), never on the node.
+
+Derived forms are expanded by the parser where SML defines them as
+derived, so that the checker and compiler see fewer shapes:
+
+  a OP b            App(Var(OP), Tuple([a, b]))   (also `::`, `:=`, `o`, ...)
+  a andalso b       Andalso(a, b)                 (kept: it is not an application)
+  [a, b]            ListExp([a, b])
+  (e1; e2)          Seq([e1, e2])
+  let d in e1; e2   Let(d, Seq([e1, e2]))
+  ()                Tuple([])
+  op +              Var("+", op=True)
+
+Qualified names (`Int.toString`) are single names with the dot inside.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    """A source extent: 1-based line and column of the first character, and
+    of the character just after the last one."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def to(self, other: "Span") -> "Span":
+        return Span(self.line, self.col, other.end_line, other.end_col)
+
+
+NOSPAN = Span(0, 0, 0, 0)
+
+
+def _node(cls):
+    """Declare an AST node: frozen, keyword-or-positional, span last and
+    ignored by equality and repr."""
+    return attrs.frozen(cls)
+
+
+def span_field():
+    return attrs.field(default=NOSPAN, eq=False, repr=False, kw_only=True)
+
+
+# ---------------------------------------------------------------- types
+
+
+@_node
+class TyVar:
+    name: str  # including the quote(s): "'a", "''a"
+    span: Span = span_field()
+
+
+@_node
+class TyCon:
+    """A type constructor applied to arguments: `int`, `'a list`,
+    `(int, string) pair`."""
+
+    name: str
+    args: tuple["Ty", ...] = ()
+    span: Span = span_field()
+
+
+@_node
+class TyArrow:
+    arg: "Ty"
+    res: "Ty"
+    span: Span = span_field()
+
+
+@_node
+class TyTuple:
+    items: tuple["Ty", ...]  # at least two
+    span: Span = span_field()
+
+
+@_node
+class TyBox:
+    """`[t]`: the type of generators of code of type t (□t)."""
+
+    body: "Ty"
+    span: Span = span_field()
+
+
+Ty = Union[TyVar, TyCon, TyArrow, TyTuple, TyBox]
+
+# ------------------------------------------------------------- constants
+
+
+@_node
+class IntConst:
+    value: int
+    span: Span = span_field()
+
+
+@_node
+class WordConst:
+    value: int  # non-negative
+    span: Span = span_field()
+
+
+@_node
+class StringConst:
+    value: str  # decoded: escapes already processed
+    span: Span = span_field()
+
+
+@_node
+class CharConst:
+    value: str  # one character
+    span: Span = span_field()
+
+
+Const = Union[IntConst, WordConst, StringConst, CharConst]
+
+# -------------------------------------------------------------- patterns
+
+
+@_node
+class PWild:
+    span: Span = span_field()
+
+
+@_node
+class PVar:
+    """An identifier in a pattern. Whether it binds a variable or names a
+    nullary constructor (`nil`, `NONE`, `true`) is decided by the checker
+    from the scope, as in SML."""
+
+    name: str
+    op: bool = False
+    span: Span = span_field()
+
+
+@_node
+class PConst:
+    const: Const
+    span: Span = span_field()
+
+
+@_node
+class PTuple:
+    items: tuple["Pat", ...]  # () is PTuple(())
+    span: Span = span_field()
+
+
+@_node
+class PList:
+    items: tuple["Pat", ...]
+    span: Span = span_field()
+
+
+@_node
+class PCon:
+    """A constructor applied to a pattern: `SOME x`, `x :: xs` (name "::",
+    arg PTuple((x, xs)))."""
+
+    name: str
+    arg: "Pat"
+    span: Span = span_field()
+
+
+@_node
+class PRef:
+    arg: "Pat"
+    span: Span = span_field()
+
+
+@_node
+class PAs:
+    name: str
+    pat: "Pat"
+    span: Span = span_field()
+
+
+@_node
+class PTyped:
+    pat: "Pat"
+    ty: Ty
+    span: Span = span_field()
+
+
+Pat = Union[PWild, PVar, PConst, PTuple, PList, PCon, PRef, PAs, PTyped]
+
+# ----------------------------------------------------------- expressions
+
+
+@_node
+class ConstExp:
+    const: Const
+    span: Span = span_field()
+
+
+@_node
+class Var:
+    """A value identifier: variable, constructor, exception constructor,
+    basis function or code variable; the checker resolves which."""
+
+    name: str
+    op: bool = False
+    span: Span = span_field()
+
+
+@_node
+class App:
+    fn: "Exp"
+    arg: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Tuple:
+    items: tuple["Exp", ...]  # () is Tuple(())
+    span: Span = span_field()
+
+
+@_node
+class ListExp:
+    items: tuple["Exp", ...]
+    span: Span = span_field()
+
+
+@_node
+class Seq:
+    exps: tuple["Exp", ...]  # at least two
+    span: Span = span_field()
+
+
+@_node
+class Let:
+    decs: tuple["Dec", ...]
+    body: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class If:
+    cond: "Exp"
+    then: "Exp"
+    else_: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Andalso:
+    left: "Exp"
+    right: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Orelse:
+    left: "Exp"
+    right: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Rule:
+    pat: Pat
+    body: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Case:
+    exp: "Exp"
+    rules: tuple[Rule, ...]
+    span: Span = span_field()
+
+
+@_node
+class Fn:
+    rules: tuple[Rule, ...]
+    span: Span = span_field()
+
+
+@_node
+class Raise:
+    exp: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Handle:
+    exp: "Exp"
+    rules: tuple[Rule, ...]
+    span: Span = span_field()
+
+
+@_node
+class While:
+    cond: "Exp"
+    body: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Typed:
+    exp: "Exp"
+    ty: Ty
+    span: Span = span_field()
+
+
+@_node
+class Code:
+    """`code e`: a generator of code for e (□ introduction)."""
+
+    exp: "Exp"
+    span: Span = span_field()
+
+
+@_node
+class Lift:
+    """`lift e`: evaluate e now, return a generator that quotes its value."""
+
+    exp: "Exp"
+    span: Span = span_field()
+
+
+Exp = Union[
+    ConstExp, Var, App, Tuple, ListExp, Seq, Let, If, Andalso, Orelse, Case, Fn,
+    Raise, Handle, While, Typed, Code, Lift,
+]
+
+# ---------------------------------------------------------- declarations
+
+
+@_node
+class ValBind:
+    pat: Pat
+    exp: Exp
+    span: Span = span_field()
+
+
+@_node
+class ValDec:
+    """`val p = e and ...`; `val rec f = fn ...` has rec=True."""
+
+    tyvars: tuple[str, ...]
+    binds: tuple[ValBind, ...]
+    rec: bool = False
+    span: Span = span_field()
+
+
+@_node
+class Clause:
+    """One clause of a `fun`: `f p1 ... pn : ty = body`."""
+
+    pats: tuple[Pat, ...]  # at least one (curried arguments)
+    result_ty: Optional[Ty]
+    body: Exp
+    span: Span = span_field()
+
+
+@_node
+class FunBind:
+    name: str
+    clauses: tuple[Clause, ...]
+    span: Span = span_field()
+
+
+@_node
+class FunDec:
+    """`fun f ... and g ...`: mutually recursive functions."""
+
+    tyvars: tuple[str, ...]
+    binds: tuple[FunBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class ConBind:
+    name: str
+    arg: Optional[Ty]
+    span: Span = span_field()
+
+
+@_node
+class DataBind:
+    tyvars: tuple[str, ...]
+    name: str
+    cons: tuple[ConBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class DatatypeDec:
+    """`datatype ... and ...`: mutually recursive datatypes."""
+
+    binds: tuple[DataBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class TypeBind:
+    tyvars: tuple[str, ...]
+    name: str
+    ty: Ty
+    span: Span = span_field()
+
+
+@_node
+class TypeDec:
+    binds: tuple[TypeBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class ExnBind:
+    name: str
+    arg: Optional[Ty]
+    span: Span = span_field()
+
+
+@_node
+class ExceptionDec:
+    binds: tuple[ExnBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class CogenDec:
+    """`cogen u = e`: e must be a generator [t]; binds code variable u : t."""
+
+    name: str
+    exp: Exp
+    span: Span = span_field()
+
+
+@_node
+class ExpDec:
+    """A top-level expression `e;`, which SML treats as `val it = e`."""
+
+    exp: Exp
+    span: Span = span_field()
+
+
+Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec]
+
+
+@_node
+class Program:
+    decs: tuple[Dec, ...]
+    span: Span = span_field()
+
+
+# The operators that the parser turns into applications of Var(op),
+# with SML's precedence and associativity. `::` is a constructor.
+INFIX = {
+    # op: (precedence, "left" | "right")
+    "*": (7, "left"), "/": (7, "left"), "div": (7, "left"), "mod": (7, "left"),
+    "+": (6, "left"), "-": (6, "left"), "^": (6, "left"),
+    "::": (5, "right"), "@": (5, "right"),
+    "=": (4, "left"), "<>": (4, "left"), "<": (4, "left"), ">": (4, "left"),
+    "<=": (4, "left"), ">=": (4, "left"),
+    ":=": (3, "left"), "o": (3, "left"),
+    "before": (0, "left"),
+}
