@@ -248,6 +248,13 @@ BUILTIN_EXNS: tuple[str, ...] = (
     "Match", "Bind", "Div", "Overflow", "Subscript", "Size", "Chr", "Empty", "Option", "Fail",
 )
 
+# Size limits of the primitives (SML's String.maxSize and Array.maxLen):
+# concat/sconcat/implode raise Size beyond MAX_STRING_SIZE bytes,
+# array/afromlist raise Size beyond MAX_ARRAY_LENGTH elements (and array on
+# a negative length). MAX_STRING_SIZE is also the verifier's string limit.
+MAX_STRING_SIZE = 1 << 30
+MAX_ARRAY_LENGTH = 1 << 24
+
 # Data constructor tags fixed by the machine (primitives produce them).
 TAG_FALSE, TAG_TRUE = 0, 1
 TAG_NIL, TAG_CONS = 0, 1

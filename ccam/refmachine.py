@@ -1,0 +1,614 @@
+"""The reference CCAM: the executable specification of the machine.
+
+It follows the paper's Figure 3 (and the table in ccam/instructions.py)
+literally, one method per instruction, each documented by its transition.
+The C machine (ccam_c/) must agree with it exactly: result, output, status
+and reduction count.
+
+Machine state
+  stack     the value stack S, a Python list whose LAST element is the top
+            (the current environment / accumulator e of `e :: S`)
+  prog, pc  the current instruction sequence and the index of the next
+            instruction in it: the program P of the paper is
+            prog[pc:] followed by the continuations on the control stack
+  control   the control stack of continuations (prog, pc, is_try): where to
+            go on when the current sequence ends. Entering a sub-program
+            (app, call, branch, switch, try's handler) pushes the rest of the
+            current sequence only if it is non-empty, so tail calls run in
+            constant control stack. Reaching the end of a sequence pops a
+            continuation and is not a transition (0 reductions). A frame with
+            is_try set also ends the innermost handler's extent.
+  handlers  installed exception handlers, innermost last: Handler records
+            (value stack depth below e, e, control depth of the try frame, P2)
+  globals   global slots; 0 .. len(BUILTIN_EXNS)-1 hold the built-in
+            exception names, the rest start unset
+
+Counting rules shared with the C machine (docs/ccam.md states them):
+  * a transition counts instructions.reductions(ins) (1; acc n counts n+1);
+  * an instruction that stops the machine with an error (TYPE, UNDERFLOW,
+    SWITCH, SEALED, GLOBAL, STACK_LIMIT) is not counted; one that raises an
+    ML exception (raise, or a primitive raising Div, Overflow, ...) is, and
+    so is the unwinding it starts;
+  * REDUCTION_LIMIT: an instruction runs only if the count after it would
+    not exceed max_reductions; otherwise the machine stops before it;
+  * STACK_LIMIT: the depth is len(stack) + len(control); an instruction
+    whose transition would make it exceed max_stack does not run.
+The heap limit (HEAP_LIMIT) exists only in the C machine: Python's memory is
+Python's business, so the reference machine never reports it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ccam.bytecode import check_program
+from ccam.instructions import (
+    BUILTIN_EXNS,
+    ConstCon,
+    ConstInt,
+    ConstStr,
+    ConstUnit,
+    I,
+    Ins,
+    Program,
+    Status,
+    reductions,
+)
+from ccam.refprims import (
+    FALSE_VALUE,
+    IMPLEMENTATIONS,
+    TRUE_VALUE,
+    BuiltinRaise,
+    MachineError,
+    type_error,
+)
+from ccam.values import (
+    PLACEHOLDER,
+    UNIT_VALUE,
+    Block,
+    Closure,
+    Con,
+    ExnName,
+    ExnVal,
+    Pair,
+    Result,
+    Unit,
+    describe_kind,
+)
+
+# Instructions whose reductions count as code generation (Result.gen_reductions).
+GENERATING_OPS = frozenset({"arena", "emit", "lift", "merge", "mergebranch", "mergeswitch", "mergetry"})
+
+_UNSET = object()  # a global slot that has not been set
+
+
+class MLRaise(Exception):
+    """An ML exception travelling to its handler."""
+
+    def __init__(self, exn: ExnVal):
+        super().__init__("ML exception")
+        self.exn = exn
+
+
+class Uncaught(Exception):
+    """An ML exception that found no handler: the run ends with UNCAUGHT."""
+
+    def __init__(self, exn: ExnVal):
+        super().__init__("uncaught exception")
+        self.exn = exn
+
+
+class Handler:
+    """An installed handler: on an exception x, cut the value stack to
+    `vdepth` and the control stack to `cdepth` (dropping try's frame, whose
+    continuation the handler code then runs into), push (env, x), run `code`."""
+
+    __slots__ = ("vdepth", "env", "cdepth", "code")
+
+    def __init__(self, vdepth: int, env, cdepth: int, code: tuple):
+        self.vdepth = vdepth
+        self.env = env
+        self.cdepth = cdepth
+        self.code = code
+
+
+def const_value(c):
+    """The machine value of a quote's operand: a table constant, or (in
+    generated code) a lifted machine value, which stands for itself."""
+    t = type(c)
+    if t is ConstInt:
+        return c.value
+    if t is ConstStr:
+        return c.value
+    if t is ConstUnit:
+        return UNIT_VALUE
+    if t is ConstCon:
+        return Con(c.tag)
+    return c
+
+
+def lifted_operand(v):
+    """The operand `lift` quotes: constants become table constants (so the
+    generated code can be shown and written), other values stand as they are."""
+    t = type(v)
+    if t is int:
+        return ConstInt(v)
+    if t is bytes:
+        return ConstStr(v)
+    if t is Unit:
+        return ConstUnit()
+    if t is Con and v.arg is None:
+        return ConstCon(v.tag)
+    return v
+
+
+def underflow(ins: Ins, need: int) -> MachineError:
+    return MachineError(Status.UNDERFLOW, f"{ins.op}: needs {need} value(s) on the stack")
+
+
+TraceHook = Callable[["Machine", Ins], None]
+
+
+class Machine:
+    """`Machine(program).run()` runs a Program on the environment (); `call`
+    applies a closure afterwards; `globals` holds the global slots.
+    `start`/`step`/`state` run it one transition at a time."""
+
+    def __init__(self, program: Program, *, max_reductions: Optional[int] = None,
+                 max_stack: int = 1_000_000, out=None, trace: Optional[TraceHook] = None):
+        check_program(program)  # the verifier's rules, on a Program in memory
+        self.program = program
+        self.max_reductions = max_reductions
+        self.max_stack = max_stack
+        self.out = out
+        self.trace = trace
+        self.builtin_exns = {name: ExnName(name.encode("ascii")) for name in BUILTIN_EXNS}
+        self.globals: list = [_UNSET] * program.nglobals
+        for slot, name in enumerate(BUILTIN_EXNS):
+            self.globals[slot] = self.builtin_exns[name]
+        self._dispatch = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_op_")}
+        self._load((), [UNIT_VALUE])
+
+    # ------------------------------------------------------------- public API
+
+    def run(self, stack: Optional[list] = None) -> Result:
+        """Run the program's code on `stack` (bottom first; default [()])."""
+        self.start(stack)
+        return self._loop(None)
+
+    def run_more(self, program: Program) -> Result:
+        """Run another program (e.g. the next REPL declaration) against the
+        same globals; the global table grows to program.nglobals, existing
+        globals keep their values."""
+        check_program(program)
+        if program.nglobals > len(self.globals):
+            self.globals.extend([_UNSET] * (program.nglobals - len(self.globals)))
+        self.program = program
+        return self.run()
+
+    def call(self, closure, arg) -> Result:
+        """Apply a closure to an argument: the program `app` on ([e : P], arg).
+        Counts the app (1 reduction) and the body."""
+        self._load((I.app,), [Pair(closure, arg)])
+        return self._loop(None)
+
+    def start(self, stack: Optional[list] = None, code: Optional[tuple] = None) -> None:
+        """Load a state: `code` (default the program's) on `stack` (bottom first)."""
+        self._load(self.program.code if code is None else tuple(code),
+                   [UNIT_VALUE] if stack is None else list(stack))
+
+    def step(self) -> Optional[Result]:
+        """Perform one transition. Returns None while the machine can go on,
+        the Result when it has stopped (then without a transition)."""
+        return self._loop(1)
+
+    def state(self) -> tuple[list, list]:
+        """(stack top first, the remaining program P as one list of Ins)."""
+        program = list(self.prog[self.pc:])
+        for prog, pc, _ in reversed(self.control):
+            program.extend(prog[pc:])
+        return list(reversed(self.stack)), program
+
+    def global_value(self, slot: int):
+        """The value of a global slot (None if unset)."""
+        v = self.globals[slot]
+        return None if v is _UNSET else v
+
+    def write_output(self, data: bytes) -> None:
+        self.output.append(data)
+        if self.out is not None:
+            self.out.write(data)
+
+    # ------------------------------------------------------------- the loop
+
+    def _load(self, code: tuple, stack: list) -> None:
+        self.stack = stack
+        self.prog = code
+        self.pc = 0
+        self.control: list = []
+        self.handlers: list[Handler] = []
+        self.reductions = 0
+        self.gen_reductions = 0
+        self.emitted = 0
+        self.output: list[bytes] = []
+
+    def _result(self, status: Status, value=None, message: str = "") -> Result:
+        return Result(status, value, message, self.reductions, b"".join(self.output),
+                      self.gen_reductions, self.emitted)
+
+    def _loop(self, max_steps: Optional[int]) -> Optional[Result]:
+        steps = 0
+        dispatch = self._dispatch
+        control = self.control
+        max_reductions = self.max_reductions
+        try:
+            while True:
+                if self.pc >= len(self.prog):
+                    if not control:
+                        if not self.stack:
+                            return self._result(Status.UNDERFLOW, None, "the program ended with an empty stack")
+                        return self._result(Status.OK, self.stack[-1])
+                    self.prog, self.pc, is_try = control.pop()
+                    if is_try:
+                        self.handlers.pop()
+                    continue
+                ins = self.prog[self.pc]
+                cost = reductions(ins)
+                if max_reductions is not None and self.reductions + cost > max_reductions:
+                    return self._result(Status.REDUCTION_LIMIT, None,
+                                        f"more than {max_reductions} reductions")
+                self.pc += 1
+                try:
+                    dispatch[ins.op](ins)
+                    raised = None
+                except MLRaise as exn:
+                    raised = exn.exn
+                except BuiltinRaise as exn:
+                    raised = ExnVal(self.builtin_exns[exn.name])
+                # The transition happened (raising is a transition too): count it.
+                self.reductions += cost
+                if ins.op in GENERATING_OPS:
+                    self.gen_reductions += cost
+                if raised is not None:
+                    self._unwind(raised)
+                steps += 1
+                if self.trace is not None:
+                    self.trace(self, ins)
+                if steps == max_steps:
+                    return None
+        except Uncaught as err:
+            return self._result(Status.UNCAUGHT, err.exn, f"uncaught exception {err.exn.name.name.decode('latin-1')}")
+        except MachineError as err:
+            return self._result(err.status, None, err.message)
+        except KeyboardInterrupt:
+            return self._result(Status.INTERRUPTED, None, "interrupted")
+
+    def _unwind(self, exn: ExnVal) -> None:
+        """Transfer to the innermost handler: cut the stacks back to where
+        `try` was, and run its P2 on (e, x) with try's continuation."""
+        if not self.handlers:
+            raise Uncaught(exn)
+        handler = self.handlers.pop()
+        prog, pc, _ = self.control[handler.cdepth]
+        del self.control[handler.cdepth:]
+        del self.stack[handler.vdepth:]
+        self.stack.append(Pair(handler.env, exn))
+        self.prog, self.pc = prog, pc
+        self._enter(handler.code)
+
+    def _enter(self, code: tuple) -> None:
+        """Run `code` then the rest of the current sequence: push the rest as
+        a continuation unless it is empty (tail position)."""
+        if self.pc < len(self.prog):
+            self._check_depth(0, 1)
+            self.control.append((self.prog, self.pc, False))
+        self.prog = code
+        self.pc = 0
+
+    def _check_depth(self, values: int, frames: int) -> None:
+        if len(self.stack) + len(self.control) + values + frames > self.max_stack:
+            raise MachineError(Status.STACK_LIMIT, f"stack deeper than {self.max_stack}")
+
+    def _need(self, ins: Ins, n: int) -> list:
+        if len(self.stack) < n:
+            raise underflow(ins, n)
+        return self.stack
+
+    def _top_pair(self, ins: Ins) -> Pair:
+        v = self._need(ins, 1)[-1]
+        if type(v) is not Pair:
+            raise type_error(ins.op, "a pair", v)
+        return v
+
+    def _code_env(self, ins: Ins) -> tuple[Pair, Block]:
+        """The (e, {P}) on top of the stack of emit, lift and call."""
+        v = self._top_pair(ins)
+        if type(v.snd) is not Block:
+            raise type_error(ins.op, "(e, code block)", v.snd)
+        return v, v.snd
+
+    @staticmethod
+    def _open_block(ins: Ins, block: Block) -> list:
+        if block.sealed:
+            raise MachineError(Status.SEALED, f"{ins.op}: the code block is sealed")
+        return block.code
+
+    # ------------------------------------------------------------- the CAM
+
+    def _op_id(self, ins):
+        """S, id; P ⟹ S, P"""
+
+    def _op_fst(self, ins):
+        """(e, f) :: S, fst; P ⟹ e :: S, P"""
+        self.stack[-1] = self._top_pair(ins).fst
+
+    def _op_snd(self, ins):
+        """(e, f) :: S, snd; P ⟹ f :: S, P"""
+        self.stack[-1] = self._top_pair(ins).snd
+
+    def _op_push(self, ins):
+        """e :: S, push; P ⟹ e :: e :: S, P"""
+        stack = self._need(ins, 1)
+        self._check_depth(1, 0)
+        stack.append(stack[-1])
+
+    def _op_swap(self, ins):
+        """e :: f :: S, swap; P ⟹ f :: e :: S, P"""
+        stack = self._need(ins, 2)
+        stack[-1], stack[-2] = stack[-2], stack[-1]
+
+    def _op_cons(self, ins):
+        """e :: f :: S, cons; P ⟹ (f, e) :: S, P"""
+        stack = self._need(ins, 2)
+        e = stack.pop()
+        stack[-1] = Pair(stack[-1], e)
+
+    def _op_app(self, ins):
+        """([e : P'], f) :: S, app; P ⟹ (e, f) :: S, P'; P"""
+        v = self._top_pair(ins)
+        closure = v.fst
+        if type(closure) is not Closure:
+            raise type_error("app", "a closure", closure)
+        self._enter(closure.code)
+        self.stack[-1] = Pair(closure.env, v.snd)
+
+    def _op_quote(self, ins):
+        """e :: S, 'c; P ⟹ c :: S, P"""
+        self._need(ins, 1)[-1] = const_value(ins.args[0])
+
+    def _op_cur(self, ins):
+        """e :: S, Cur(P'); P ⟹ [e : P'] :: S, P"""
+        stack = self._need(ins, 1)
+        stack[-1] = Closure(stack[-1], ins.args[0])
+
+    # ------------------------------------------------------------- code generation
+
+    def _op_arena(self, ins):
+        """e :: S, arena; P ⟹ {·} :: S, P"""
+        self._need(ins, 1)[-1] = Block()
+
+    def _op_emit(self, ins):
+        """(e, {P'}) :: S, emit(i); P ⟹ (e, {P'; i}) :: S, P"""
+        _, block = self._code_env(ins)
+        self._open_block(ins, block).append(ins.args[0])
+        self.emitted += 1
+
+    def _op_lift(self, ins):
+        """(e, {P'}) :: S, lift; P ⟹ (e, {P'; 'e}) :: S, P"""
+        pair, block = self._code_env(ins)
+        self._open_block(ins, block).append(Ins("quote", (lifted_operand(pair.fst),)))
+        self.emitted += 1
+
+    def _merge_target(self, ins, v) -> tuple[Pair, Block]:
+        if type(v) is not Pair or type(v.snd) is not Block:
+            raise type_error(ins.op, "(e, code block) under the merged blocks", v)
+        return v, v.snd
+
+    def _merged_blocks(self, ins, n: int) -> tuple[list[Block], Pair, Block]:
+        """Destructure ({Pn-1}, (...({P0}, (e, {P}))...)) into [P0..Pn-1], (e, {P}), {P}."""
+        v = self._need(ins, 1)[-1]
+        blocks = []
+        for _ in range(n):
+            if type(v) is not Pair or type(v.fst) is not Block:
+                raise type_error(ins.op, "(code block, ...)", v if type(v) is not Pair else v.fst)
+            blocks.append(v.fst)
+            v = v.snd
+        target_pair, target = self._merge_target(ins, v)
+        blocks.reverse()
+        return blocks, target_pair, target
+
+    def _merge(self, ins, n: int, make) -> None:
+        """Common part of the merges: seal the n consumed blocks, then append
+        make(their codes) to the target block (SEALED if it is sealed, which
+        includes merging a block into itself)."""
+        blocks, target_pair, target = self._merged_blocks(ins, n)
+        codes = [b.seal() for b in blocks]
+        self._open_block(ins, target).append(make(codes))
+        self.emitted += 1
+        self.stack[-1] = target_pair
+
+    def _op_merge(self, ins):
+        """({P'}, (e, {P''})) :: S, merge; P ⟹ (e, {P''; Cur(P')}) :: S, P"""
+        self._merge(ins, 1, lambda codes: Ins("cur", (codes[0],)))
+
+    def _op_mergebranch(self, ins):
+        """({P2}, ({P1}, (e, {P}))) :: S, mergebranch; P' ⟹ (e, {P; branch(P1, P2)}) :: S, P'"""
+        self._merge(ins, 2, lambda codes: Ins("branch", (codes[0], codes[1])))
+
+    def _op_mergeswitch(self, ins):
+        """({Pn-1}, (...({P0}, (e, {P}))...)) :: S, mergeswitch(n); P' ⟹ (e, {P; switch(P0..Pn-1)}) :: S, P'"""
+        self._merge(ins, ins.args[0], lambda codes: Ins("switch", (tuple(codes),)))
+
+    def _op_mergetry(self, ins):
+        """({P2}, ({P1}, (e, {P}))) :: S, mergetry; P' ⟹ (e, {P; try(P1, P2)}) :: S, P'"""
+        self._merge(ins, 2, lambda codes: Ins("try", (codes[0], codes[1])))
+
+    def _op_call(self, ins):
+        """(e, {P'}) :: S, call; P ⟹ e :: S, P'; P   (the block is sealed)"""
+        pair, block = self._code_env(ins)
+        code = block.seal()
+        self._enter(code)
+        self.stack[-1] = pair.fst
+
+    # ------------------------------------------------------------- environments
+
+    def _op_acc(self, ins):
+        """(...((e, vn), ...), v0) :: S, acc(n); P ⟹ vn :: S, P   (= fst^n; snd)"""
+        v = self._need(ins, 1)[-1]
+        for _ in range(ins.args[0]):
+            if type(v) is not Pair:
+                raise type_error(f"acc {ins.args[0]}", "an environment pair", v)
+            v = v.fst
+        if type(v) is not Pair:
+            raise type_error(f"acc {ins.args[0]}", "an environment pair", v)
+        self.stack[-1] = v.snd
+
+    def _op_drop(self, ins):
+        """v :: e :: S, drop; P ⟹ e :: S, P"""
+        self._need(ins, 2).pop()
+
+    def _op_rec(self, ins):
+        """e :: S, rec(n); P ⟹ ((...(e, ⊥), ...), ⊥) :: S, P"""
+        stack = self._need(ins, 1)
+        v = stack[-1]
+        for _ in range(ins.args[0]):
+            v = Pair(v, PLACEHOLDER)
+        stack[-1] = v
+
+    def _op_update(self, ins):
+        """c :: E :: S, update(k); P ⟹ E :: S, P   (slot k of E, a ⊥, becomes c in place)"""
+        stack = self._need(ins, 2)
+        slot = stack[-2]
+        for _ in range(ins.args[0]):
+            if type(slot) is not Pair:
+                raise type_error(f"update {ins.args[0]}", "an environment pair", slot)
+            slot = slot.fst
+        if type(slot) is not Pair:
+            raise type_error(f"update {ins.args[0]}", "an environment pair", slot)
+        if slot.snd is not PLACEHOLDER:
+            raise MachineError(Status.TYPE, f"update {ins.args[0]}: the slot holds {describe_kind(slot.snd)}, not ⊥")
+        slot.snd = stack.pop()
+
+    # ------------------------------------------------------------- control
+
+    def _op_branch(self, ins):
+        """C_1 :: e :: S, branch(P1, P2); P ⟹ e :: S, P1; P   (C_0: P2)"""
+        stack = self._need(ins, 2)
+        b = stack[-1]
+        if type(b) is not Con or b.arg is not None or b.tag > 1:
+            raise type_error("branch", "a boolean", b)
+        stack.pop()
+        self._enter(ins.args[0] if b.tag == 1 else ins.args[1])
+
+    def _op_switch(self, ins):
+        """v :: e :: S, switch(P0..Pn-1); P ⟹ e :: S, Pk; P   where v = C_k or C_k(w)"""
+        stack = self._need(ins, 2)
+        v = stack[-1]
+        if type(v) is not Con:
+            raise type_error("switch", "a constructor", v)
+        arms = ins.args[0]
+        if v.tag >= len(arms):
+            raise MachineError(Status.SWITCH, f"switch: no arm for tag {v.tag} (of {len(arms)})")
+        stack.pop()
+        self._enter(arms[v.tag])
+
+    def _op_pack(self, ins):
+        """v :: S, pack(k); P ⟹ C_k(v) :: S, P"""
+        stack = self._need(ins, 1)
+        stack[-1] = Con(ins.args[0], stack[-1])
+
+    def _op_arg(self, ins):
+        """C_k(v) :: S, arg; P ⟹ v :: S, P   and   X(v) :: S, arg; P ⟹ v :: S, P"""
+        stack = self._need(ins, 1)
+        v = stack[-1]
+        if type(v) not in (Con, ExnVal) or v.arg is None:
+            raise type_error("arg", "a constructor or exception with an argument", v)
+        stack[-1] = v.arg
+
+    def _op_prim(self, ins):
+        """v :: S, prim(p); P ⟹ p(v) :: S, P"""
+        stack = self._need(ins, 1)
+        stack[-1] = IMPLEMENTATIONS[ins.args[0]](self, stack[-1])
+
+    # ------------------------------------------------------------- exceptions
+
+    def _op_raise(self, ins):
+        """X(v) :: S, raise; P ⟹ unwind to the innermost handler"""
+        v = self._need(ins, 1)[-1]
+        if type(v) is not ExnVal:
+            raise type_error("raise", "an exception value", v)
+        raise MLRaise(v)
+
+    def _op_try(self, ins):
+        """e :: S, try(P1, P2); P ⟹ e :: S, P1; P with a handler; on x: (e, x) :: S, P2; P"""
+        stack = self._need(ins, 1)
+        self._check_depth(0, 1)
+        self.handlers.append(Handler(len(stack) - 1, stack[-1], len(self.control), ins.args[1]))
+        self.control.append((self.prog, self.pc, True))
+        self.prog, self.pc = ins.args[0], 0
+
+    def _op_newexn(self, ins):
+        """e :: S, newexn(s); P ⟹ X :: S, P   (X fresh)"""
+        self._need(ins, 1)[-1] = ExnName(ins.args[0])
+
+    def _op_mkexn(self, ins):
+        """X :: S, mkexn; P ⟹ X() :: S, P"""
+        stack = self._need(ins, 1)
+        if type(stack[-1]) is not ExnName:
+            raise type_error("mkexn", "an exception name", stack[-1])
+        stack[-1] = ExnVal(stack[-1])
+
+    def _op_mkexnarg(self, ins):
+        """(X, v) :: S, mkexnarg; P ⟹ X(v) :: S, P"""
+        v = self._top_pair(ins)
+        if type(v.fst) is not ExnName:
+            raise type_error("mkexnarg", "an exception name", v.fst)
+        self.stack[-1] = ExnVal(v.fst, v.snd)
+
+    def _op_exnis(self, ins):
+        """(x, Y) :: S, exnis; P ⟹ b :: S, P   (b = C_1 iff x's name is Y)"""
+        v = self._top_pair(ins)
+        if type(v.fst) is not ExnVal:
+            raise type_error("exnis", "an exception value", v.fst)
+        if type(v.snd) is not ExnName:
+            raise type_error("exnis", "an exception name", v.snd)
+        self.stack[-1] = TRUE_VALUE if v.fst.name is v.snd else FALSE_VALUE
+
+    # ------------------------------------------------------------- globals
+
+    def _global_slot(self, ins) -> int:
+        n = ins.args[0]
+        if n >= len(self.globals):
+            raise MachineError(Status.GLOBAL, f"{ins.op} {n}: there are only {len(self.globals)} globals")
+        return n
+
+    def _op_getglobal(self, ins):
+        """e :: S, getglobal(n); P ⟹ g[n] :: S, P"""
+        stack = self._need(ins, 1)
+        v = self.globals[self._global_slot(ins)]
+        if v is _UNSET:
+            raise MachineError(Status.GLOBAL, f"getglobal {ins.args[0]}: the global is not set")
+        stack[-1] = v
+
+    def _op_setglobal(self, ins):
+        """v :: S, setglobal(n); P ⟹ v :: S, P   (g[n] := v)"""
+        stack = self._need(ins, 1)
+        self.globals[self._global_slot(ins)] = stack[-1]
+
+
+def _check_every_op_implemented() -> None:
+    from ccam.instructions import OPS
+
+    missing = [op.name for op in OPS if not hasattr(Machine, f"_op_{op.name}")]
+    assert not missing, f"instructions without an implementation: {missing}"
+
+
+_check_every_op_implemented()
+
+
+def run(program: Program, **limits) -> Result:
+    """Run a program on a fresh reference machine."""
+    return Machine(program, **limits).run()
+
+
+__all__ = ["Machine", "Result", "run", "const_value", "lifted_operand", "GENERATING_OPS"]

@@ -1,0 +1,318 @@
+"""Machine values of the CCAM, as the Python reference machine represents them.
+
+The value model is the abstract one of ccam/instructions.py:
+
+  ()         UNIT (the one `Unit` object)
+  n          a Python int in [INT_MIN, INT_MAX] (never a bool); chars are
+             ints 0..255; a word is the same 63-bit pattern (see to_word)
+  s          a Python bytes object (immutable)
+  C_k(v)     Con(tag, arg); arg is None for a nullary constructor C_k
+  (e, f)     Pair; its fields are mutable because `update` patches
+             recursive environments in place
+  [e : P]    Closure(env, code) with code a tuple of Ins
+  {P}        Block: a list of Ins plus a sealed flag
+  ref v      Ref; arrays are Array (identity equality, mutable)
+  X          ExnName: a fresh object per `newexn` (generative)
+  X(v)/X     ExnVal(name, arg); arg is None without argument
+  ⊥          PLACEHOLDER, the hole of a recursive environment
+
+The C machine has its own representation; its binding converts C values to
+these classes, so `show` is the common rendering both machines are tested by.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ccam.instructions import INT_MAX, Status
+
+WORD_BITS = 63
+WORD_MODULUS = 1 << WORD_BITS
+WORD_MASK = WORD_MODULUS - 1
+
+
+class Unit:
+    """The empty tuple (); there is exactly one."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "UNIT"
+
+
+UNIT_VALUE = Unit()
+
+
+class Placeholder:
+    """⊥: the content of a recursive-environment slot before `update`."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "PLACEHOLDER"
+
+
+PLACEHOLDER = Placeholder()
+
+
+class Con:
+    """A data constructor C_tag, with an argument or (arg None) without."""
+
+    __slots__ = ("tag", "arg")
+
+    def __init__(self, tag: int, arg=None):
+        self.tag = tag
+        self.arg = arg
+
+    def __repr__(self):
+        return f"Con({self.tag})" if self.arg is None else f"Con({self.tag}, {self.arg!r})"
+
+
+class Pair:
+    """(fst, snd). Mutable only so that `update` can fill a ⊥ slot."""
+
+    __slots__ = ("fst", "snd")
+
+    def __init__(self, fst, snd):
+        self.fst = fst
+        self.snd = snd
+
+    def __repr__(self):
+        return f"Pair({self.fst!r}, {self.snd!r})"
+
+
+class Closure:
+    """[env : code]."""
+
+    __slots__ = ("env", "code")
+
+    def __init__(self, env, code: tuple):
+        self.env = env
+        self.code = code
+
+    def __repr__(self):
+        return f"Closure(<{len(self.code)} ins>)"
+
+
+class Block:
+    """{P}: a code block under construction. `emit`, `lift` and the merge
+    instructions append to `code`; `call` and the merges seal it, after which
+    it never changes (so code that is running is never modified)."""
+
+    __slots__ = ("code", "sealed")
+
+    def __init__(self, code=None, sealed: bool = False):
+        # Unsealed: a list to append to. Sealed: a tuple (see seal).
+        code = [] if code is None else code
+        self.code = tuple(code) if sealed else (code if type(code) is list else list(code))
+        self.sealed = sealed
+
+    def seal(self) -> tuple:
+        """Seal the block and return its instructions. The sealed code is kept
+        as a tuple, so calling a block again costs nothing more."""
+        self.sealed = True
+        if type(self.code) is not tuple:
+            self.code = tuple(self.code)
+        return self.code
+
+    def __repr__(self):
+        return f"Block(<{len(self.code)} ins>{', sealed' if self.sealed else ''})"
+
+
+class Ref:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return "Ref(...)"
+
+
+class Array:
+    __slots__ = ("items",)
+
+    def __init__(self, items: list):
+        self.items = items
+
+    def __repr__(self):
+        return f"Array(<{len(self.items)}>)"
+
+
+class ExnName:
+    """An exception name X. Each `newexn` makes a new one; names are equal
+    only when they are the same object."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: bytes):
+        self.name = name
+
+    def __repr__(self):
+        return f"ExnName({self.name!r})"
+
+
+class ExnVal:
+    """An exception value X(arg), or X without argument (arg None)."""
+
+    __slots__ = ("name", "arg")
+
+    def __init__(self, name: ExnName, arg=None):
+        self.name = name
+        self.arg = arg
+
+    def __repr__(self):
+        return f"ExnVal({self.name.name!r})" if self.arg is None else f"ExnVal({self.name.name!r}, {self.arg!r})"
+
+
+# Every class a machine value can have (int and bytes included).
+VALUE_TYPES = (int, bytes, Unit, Placeholder, Con, Pair, Closure, Block, Ref, Array, ExnName, ExnVal)
+
+
+def to_word(n: int) -> int:
+    """The unsigned reading of an int's 63-bit pattern."""
+    return n & WORD_MASK
+
+
+def from_word(w: int) -> int:
+    """The int whose 63-bit pattern is w mod 2^63."""
+    w &= WORD_MASK
+    return w - WORD_MODULUS if w > INT_MAX else w
+
+
+# ------------------------------------------------------------- rendering
+
+
+def _show_bytes(s: bytes) -> str:
+    out = ['"']
+    for b in s:
+        c = chr(b)
+        if c == '"' or c == "\\":
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\t":
+            out.append("\\t")
+        elif 32 <= b < 127:
+            out.append(c)
+        else:
+            out.append(f"\\x{b:02x}")
+    out.append('"')
+    return "".join(out)
+
+
+def show(v) -> str:
+    """The canonical rendering of a machine value, used by tests of both
+    machines: () 3 -3 "ab\\n" C1 C1(v) (a, b) [e : 2 ins] {3 ins} {sealed 3 ins}
+    ref(v) [|1, 2|] exn<Div> Div Fail("x") ⊥. A value met again inside
+    itself (a cycle through update, refs or arrays) is shown as `…`.
+    Iterative, so long lists do not exhaust the Python stack."""
+    out: list[str] = []
+    # Work list of pending items: a value to render, or a literal string;
+    # ("leave", id) ends a value's stay on the current path.
+    work: list = [("v", v)]
+    on_path: set[int] = set()
+    while work:
+        kind, x = work.pop()
+        if kind == "s":
+            out.append(x)
+            continue
+        if kind == "leave":
+            on_path.discard(x)
+            continue
+        t = type(x)
+        if t is int:
+            out.append(str(x))
+        elif t is bytes:
+            out.append(_show_bytes(x))
+        elif x is UNIT_VALUE:
+            out.append("()")
+        elif x is PLACEHOLDER:
+            out.append("⊥")
+        elif t is ExnName:
+            out.append(f"exn<{x.name.decode('latin-1')}>")
+        elif t is Block:
+            out.append(f"{{{'sealed ' if x.sealed else ''}{len(x.code)} ins}}")
+        elif id(x) in on_path:
+            out.append("…")
+        elif t in (Con, Pair, Closure, Ref, Array, ExnVal):
+            on_path.add(id(x))
+            parts: list = []
+            if t is Con:
+                parts = [("s", f"C{x.tag}")]
+                if x.arg is not None:
+                    parts += [("s", "("), ("v", x.arg), ("s", ")")]
+            elif t is Pair:
+                parts = [("s", "("), ("v", x.fst), ("s", ", "), ("v", x.snd), ("s", ")")]
+            elif t is Closure:
+                parts = [("s", "["), ("v", x.env), ("s", f" : {len(x.code)} ins]")]
+            elif t is Ref:
+                parts = [("s", "ref("), ("v", x.value), ("s", ")")]
+            elif t is Array:
+                parts = [("s", "[|")]
+                for i, item in enumerate(x.items):
+                    if i:
+                        parts.append(("s", ", "))
+                    parts.append(("v", item))
+                parts.append(("s", "|]"))
+            else:
+                parts = [("s", x.name.name.decode("latin-1"))]
+                if x.arg is not None:
+                    parts += [("s", "("), ("v", x.arg), ("s", ")")]
+            parts.append(("leave", id(x)))
+            work.extend(reversed(parts))
+        else:
+            raise TypeError(f"not a machine value: {x!r}")
+    return "".join(out)
+
+
+def describe_kind(v) -> str:
+    """A short name of a value's kind, for machine error messages."""
+    t = type(v)
+    if t is int:
+        return f"int {v}"
+    if t is bytes:
+        return "string"
+    return {
+        Unit: "()",
+        Placeholder: "⊥",
+        Con: "constructor",
+        Pair: "pair",
+        Closure: "closure",
+        Block: "code block",
+        Ref: "ref",
+        Array: "array",
+        ExnName: "exception name",
+        ExnVal: "exception value",
+    }.get(t, type(v).__name__)
+
+
+# ------------------------------------------------------------- run outcome
+
+
+@attrs.define
+class Result:
+    """How a run (or a call) ended; both machines return this.
+
+    reductions      transitions counted per instructions.reductions
+    gen_reductions  the part of `reductions` spent in the code-building
+                    instructions arena, emit, lift, merge, mergebranch,
+                    mergeswitch, mergetry (not the surrounding environment
+                    manipulation, which cannot be told apart exactly)
+    emitted         instructions appended to code blocks (emit, lift and
+                    each merge append exactly one)
+    value           the top of the stack at the end (OK), the exception
+                    value (UNCAUGHT), otherwise None
+    """
+
+    status: Status
+    value: object = None
+    message: str = ""
+    reductions: int = 0
+    output: bytes = b""
+    gen_reductions: int = 0
+    emitted: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == Status.OK

@@ -1,0 +1,451 @@
+/* api.c — the public interface (ccam.h): machines, runs, handles.
+ *
+ * Handles are indices into the pin table m->pins; a pinned value is a GC
+ * root until ccam_release.  Every entry point validates its handles and
+ * arguments and reports failure by a return value, never by aborting.
+ * Collections only happen inside runs (at safe points) or in ccam_collect,
+ * so values handed between these calls stay valid while pinned.
+ */
+#include <signal.h>
+#include <stdlib.h>
+
+#include "ccam_int.h"
+
+#define DEFAULT_MAX_STACK 1000000
+#define DEFAULT_MAX_HEAP (INT64_C(1) << 30)
+
+int ccam_abi_version(void) { return CCAM_ABI_VERSION; }
+const char *ccam_table_hash(void) { return CCAM_TABLE_HASH; }
+
+/* ------------------------------------------------------------------ machines */
+
+static int make_builtins(ccam_machine *m) {
+    for (int i = 0; i < CCAM_N_BUILTIN_EXNS; i++) {
+        const char *name = ccam_builtin_exn_names[i];
+        value s = ccamH_string(m, (const uint8_t *)name, strlen(name));
+        if (!s) return -1;
+        m->builtin_exn[i] = ccamH_exnname(m, s);
+        if (!m->builtin_exn[i]) return -1;
+    }
+    block *b = ccamH_block(m, 0);
+    if (!b || ccamH_block_reserve(m, b, 2)) return -1;
+    b->code[b->len++] = CCAM_OP_APP;
+    b->ninstr = 1;
+    ccamH_block_seal(m, b);
+    m->call_block = b;
+    return 0;
+}
+
+ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errlen) {
+    if (err && errlen) err[0] = 0;
+    ccam_machine *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->fail_after = -1;
+    m->max_reductions = -1;
+    m->max_stack = DEFAULT_MAX_STACK;
+    m->max_heap = DEFAULT_MAX_HEAP;
+    m->gc_threshold = 8 << 20;
+    m->out_fd = -1;
+    m->top = V_UNIT;
+    if (make_builtins(m) || ccamL_load(m, bytes, len, err, errlen)) {
+        ccam_free(m);
+        return NULL;
+    }
+    for (int i = 0; i < CCAM_N_BUILTIN_EXNS; i++) m->globals[i] = m->builtin_exn[i];
+    return m;
+}
+
+/* Load another image into the same machine (same heap and globals; the
+   global table grows to the new image's size).  0, or -1 with err set. */
+int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen) {
+    m->oom = 0;
+    return ccamL_load(m, bytes, len, err, errlen) ? -1 : 0;
+}
+
+void ccam_free(ccam_machine *m) {
+    if (!m) return;
+    ccamH_free_all(m);
+    free(m->globals);
+    free(m->vs);
+    free(m->cs);
+    free(m->out);
+    free(m->pins);
+    free(m->pin_free);
+    free(m);
+}
+
+void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack, int64_t max_heap) {
+    m->max_reductions = max_reductions < 0 ? -1 : max_reductions;
+    m->max_stack = max_stack < 0 ? DEFAULT_MAX_STACK : max_stack;
+    m->max_heap = max_heap < 0 ? DEFAULT_MAX_HEAP : max_heap;
+}
+
+void ccam_set_output_fd(ccam_machine *m, int fd, int keep) {
+    m->out_fd = fd;
+    m->out_keep = keep;
+}
+
+const uint8_t *ccam_output(ccam_machine *m, size_t *len) {
+    *len = m->out_len;
+    return m->out;
+}
+
+void ccam_output_clear(ccam_machine *m) { m->out_len = 0; }
+void ccam_set_debug(ccam_machine *m, int flags) { m->debug = flags; }
+void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { m->fail_after = n < 0 ? -1 : n; }
+void ccam_interrupt(ccam_machine *m) { m->interrupt = 1; }
+
+/* ------------------------------------------------------------------ runs */
+
+static void after_run(ccam_machine *m) {
+    /* The stacks of a finished run are no roots any more: drop them so the
+       next collection can reclaim what they held. */
+    m->sp = 0;
+    m->csp = 0;
+    m->hp = 0;
+    m->top = V_UNIT;
+    m->blk = NULL;
+}
+
+static int valid_handle(ccam_machine *m, int64_t h) {
+    return h >= 0 && (size_t)h < m->npins_cap && m->pins[h] != V_NONE;
+}
+
+int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
+    if (n < 1 || n > m->max_stack) {
+        ccam_set_message(m, "run: a start stack of %lld values", (long long)n);
+        return m->status = CCAM_STATUS_UNDERFLOW;
+    }
+    value *vals = ccamH_raw_malloc(m, (size_t)n * sizeof(value));
+    if (!vals) {
+        ccam_set_message(m, "out of memory");
+        return m->status = CCAM_STATUS_HEAP_LIMIT;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        if (!valid_handle(m, handles[i])) {
+            free(vals);
+            ccam_set_message(m, "run: bad handle");
+            return m->status = CCAM_STATUS_TYPE;
+        }
+        vals[i] = m->pins[handles[i]];
+    }
+    int st = ccamV_execute_stack(m, m->main_block, vals, (size_t)n);
+    free(vals);
+    after_run(m);
+    return st;
+}
+
+int ccam_run(ccam_machine *m) {
+    int st = ccamV_execute(m, m->main_block, V_UNIT);
+    after_run(m);
+    return st;
+}
+
+
+int ccam_call(ccam_machine *m, int64_t closure, int64_t arg) {
+    if (!valid_handle(m, closure) || !valid_handle(m, arg)) {
+        m->result = V_NONE;
+        m->reductions = m->gen_reductions = m->emitted = 0;
+        ccam_set_message(m, "call: bad handle");
+        return m->status = CCAM_STATUS_TYPE;
+    }
+    int st = ccamV_apply(m, m->pins[closure], m->pins[arg]);
+    after_run(m);
+    return st;
+}
+
+/* ------------------------------------------------------------------ handles */
+
+static int64_t pin(ccam_machine *m, value v) {
+    if (v == V_NONE) return -1;
+    if (m->pin_free_n) {
+        int64_t h = m->pin_free[--m->pin_free_n];
+        m->pins[h] = v;
+        m->npinned++;
+        return h;
+    }
+    size_t cap = m->npins_cap ? m->npins_cap * 2 : 64;
+    value *p = ccamH_raw_realloc(m, m->pins, cap * sizeof(value));
+    if (!p) return -1;
+    m->pins = p;
+    int64_t *f = ccamH_raw_realloc(m, m->pin_free, cap * sizeof(int64_t));
+    if (!f) return -1;
+    m->pin_free = f;
+    for (size_t i = m->npins_cap; i < cap; i++) p[i] = V_NONE;
+    /* free slots, lowest index handed out first */
+    for (size_t i = cap; i-- > m->npins_cap + 1;) m->pin_free[m->pin_free_n++] = (int64_t)i;
+    int64_t h = (int64_t)m->npins_cap;
+    m->npins_cap = cap;
+    m->pins[h] = v;
+    m->npinned++;
+    return h;
+}
+
+void ccam_release(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h)) return;
+    m->pins[h] = V_NONE;
+    m->pin_free[m->pin_free_n++] = h;
+    m->npinned--;
+}
+
+int64_t ccam_npinned(ccam_machine *m) { return m->npinned; }
+int64_t ccam_dup(ccam_machine *m, int64_t h) { return valid_handle(m, h) ? pin(m, m->pins[h]) : -1; }
+
+int64_t ccam_result(ccam_machine *m) { return pin(m, m->result); }
+const char *ccam_message(ccam_machine *m) { return m->message; }
+int64_t ccam_reductions(ccam_machine *m) { return m->reductions; }
+int64_t ccam_gen_reductions(ccam_machine *m) { return m->gen_reductions; }
+int64_t ccam_emitted(ccam_machine *m) { return m->emitted; }
+
+int64_t ccam_nglobals(ccam_machine *m) { return m->nglobals; }
+
+int64_t ccam_get_global(ccam_machine *m, int64_t i) {
+    if (i < 0 || i >= m->nglobals) return -1;
+    return pin(m, m->globals[i]);
+}
+
+int ccam_set_global(ccam_machine *m, int64_t i, int64_t h) {
+    if (i < 0 || i >= m->nglobals || !valid_handle(m, h)) return -1;
+    m->globals[i] = m->pins[h];
+    return 0;
+}
+
+int ccam_kind(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h)) return -1;
+    value v = m->pins[h];
+    if (IS_INT(v)) return CCAM_K_INT;
+    if (v == V_UNIT) return CCAM_K_UNIT;
+    if (v == V_BOTTOM) return CCAM_K_BOTTOM;
+    if (IS_CON0(v)) return CCAM_K_CON0;
+    return KIND(v);
+}
+
+int64_t ccam_int_value(ccam_machine *m, int64_t h) {
+    return valid_handle(m, h) && IS_INT(m->pins[h]) ? INT_OF(m->pins[h]) : -1;
+}
+
+int64_t ccam_tag(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h)) return -1;
+    value v = m->pins[h];
+    if (IS_CON0(v)) return (int64_t)CON0_TAG(v);
+    if (IS_KIND(v, CCAM_K_CON)) return OBJ(v)->aux;
+    return -1;
+}
+
+int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i) {
+    if (!valid_handle(m, h)) return -1;
+    value v = m->pins[h];
+    if (!IS_PTR(v)) return -1;
+    switch (KIND(v)) {
+    case CCAM_K_PAIR: return i == 0 ? pin(m, PAIR(v)->a) : i == 1 ? pin(m, PAIR(v)->b) : -1;
+    case CCAM_K_CON: case CCAM_K_REF: return i == 0 ? pin(m, PAIR(v)->a) : -1;
+    case CCAM_K_EXN: return i == 0 ? pin(m, PAIR(v)->b) : -1;
+    case CCAM_K_CLOSURE: return i == 0 ? pin(m, CLOS(v)->env) : i == 1 ? pin(m, VAL(CLOS(v)->code)) : -1;
+    case CCAM_K_ARRAY: return i >= 0 && (uint64_t)i < ARR(v)->len ? pin(m, ARR(v)->items[i]) : -1;
+    default: return -1;
+    }
+}
+
+int64_t ccam_length(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return -1;
+    value v = m->pins[h];
+    if (KIND(v) == CCAM_K_STRING) return (int64_t)STR(v)->len;
+    if (KIND(v) == CCAM_K_ARRAY) return (int64_t)ARR(v)->len;
+    if (KIND(v) == CCAM_K_BLOCK) return BLOCK(v)->ninstr;
+    return -1;
+}
+
+int ccam_block_sealed(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_BLOCK)) return -1;
+    return (OBJ(m->pins[h])->flags & OF_SEALED) != 0;
+}
+
+const uint8_t *ccam_string_data(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_STRING)) return NULL;
+    return STR(m->pins[h])->data;
+}
+
+int64_t ccam_exn_name(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h)) return -1;
+    value v = m->pins[h];
+    if (IS_KIND(v, CCAM_K_EXN)) return pin(m, PAIR(v)->a);
+    if (IS_KIND(v, CCAM_K_EXNNAME)) return pin(m, EXNNAME(v)->name);
+    return -1;
+}
+
+int64_t ccam_identity(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return 0;
+    return (int64_t)(uintptr_t)OBJ(m->pins[h]);
+}
+
+/* ---- block contents, for decoding generated code back to instructions */
+
+int64_t ccam_block_nwords(ccam_machine *m, int64_t h) {
+    if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_BLOCK)) return -1;
+    block *b = BLOCK(m->pins[h]);
+    return (b->h.flags & OF_SEALED) ? b->len - 1 : b->len;  /* without the end word */
+}
+
+/* Word i of a block: an opcode or a number operand. */
+int64_t ccam_block_word(ccam_machine *m, int64_t h, int64_t i) {
+    if (ccam_block_nwords(m, h) <= i || i < 0) return -1;
+    return (int64_t)BLOCK(m->pins[h])->code[i];
+}
+
+/* Word i of a block as a value (constant or sub-program operand): a new handle. */
+int64_t ccam_block_operand(ccam_machine *m, int64_t h, int64_t i) {
+    if (ccam_block_nwords(m, h) <= i || i < 0) return -1;
+    value v = BLOCK(m->pins[h])->code[i];
+    /* only words that are values may become handles: check before pinning */
+    if (!(IS_INT(v) || v == V_UNIT || v == V_BOTTOM || IS_CON0(v) || IS_PTR(v))) return -1;
+    if (IS_PTR(v)) {
+        /* the word must be an operand the decoder expects: verify it is an object
+           referenced from this block by walking its instructions */
+        block *b = BLOCK(m->pins[h]);
+        uint32_t pc = 0, end = (uint32_t)ccam_block_nwords(m, h);
+        int found = 0;
+        while (pc < end && !found) {
+            uint32_t w = ccamH_op_width(b->code, pc);
+            const char *k = ccam_op_operands[b->code[pc]];
+            uint32_t at = pc + 1;
+            for (; *k && !found; k++) {
+                if (*k == 'c' || *k == 's' || *k == 'p') { if (at == i) found = 1; at++; }
+                else if (*k == 'P') { uint64_t n = b->code[at++]; if ((int64_t)at <= i && i < (int64_t)(at + n)) found = 1; at += (uint32_t)n; }
+                else if (*k == 'i') { const char *ik = ccam_op_operands[b->code[at]]; if ((ik[0] == 'c' || ik[0] == 's') && at + 1 == i) found = 1; at += 2; }
+                else at++;
+            }
+            pc += w;
+        }
+        if (!found) return -1;
+    }
+    return pin(m, v);
+}
+
+/* ---- construction */
+
+/* A block decoded from an image's main program; unsealed on request (the
+   end word is taken off again). */
+int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sealed, char *err, size_t errlen) {
+    block *b;
+    if (ccamL_load_block(m, bytes, len, &b, err, errlen)) return -1;
+    if (!sealed) {
+        b->len--;
+        b->h.flags &= (uint8_t)~OF_SEALED;
+    }
+    b->h.flags |= OF_GENERATED;
+    return pin(m, VAL(b));
+}
+
+int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t code) {
+    if (!valid_handle(m, env) || !valid_handle(m, code) || !IS_KIND(m->pins[code], CCAM_K_BLOCK)) return -1;
+    block *b = BLOCK(m->pins[code]);
+    if (ccamH_block_seal(m, b)) return -1;
+    closure_obj *c = ccamH_alloc(m, CCAM_K_CLOSURE, sizeof(closure_obj));
+    if (!c) return -1;
+    c->env = m->pins[env];
+    c->code = b;
+    return pin(m, VAL(c));
+}
+
+int64_t ccam_mk_int(ccam_machine *m, int64_t n) { return INT_FITS(n) ? pin(m, MK_INT(n)) : -1; }
+int64_t ccam_mk_unit(ccam_machine *m) { return pin(m, V_UNIT); }
+int64_t ccam_mk_bottom(ccam_machine *m) { return pin(m, V_BOTTOM); }
+int64_t ccam_mk_con0(ccam_machine *m, int64_t tag) { return tag >= 0 && tag <= UINT32_MAX ? pin(m, MK_CON0(tag)) : -1; }
+
+int64_t ccam_mk_con(ccam_machine *m, int64_t tag, int64_t arg) {
+    if (tag < 0 || tag > UINT32_MAX || !valid_handle(m, arg)) return -1;
+    pair_obj *c = ccamH_pair(m, CCAM_K_CON, m->pins[arg], V_NONE);
+    if (!c) return -1;
+    c->h.aux = (uint32_t)tag;
+    return pin(m, VAL(c));
+}
+
+int64_t ccam_mk_pair(ccam_machine *m, int64_t a, int64_t b) {
+    if (!valid_handle(m, a) || !valid_handle(m, b)) return -1;
+    pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, m->pins[a], m->pins[b]);
+    return p ? pin(m, VAL(p)) : -1;
+}
+
+int64_t ccam_mk_string(ccam_machine *m, const uint8_t *data, size_t len) {
+    if (len > ((size_t)1 << 30)) return -1;
+    value s = ccamH_string(m, data, len);
+    return s ? pin(m, s) : -1;
+}
+
+int64_t ccam_mk_ref(ccam_machine *m, int64_t v) {
+    if (!valid_handle(m, v)) return -1;
+    pair_obj *p = ccamH_pair(m, CCAM_K_REF, m->pins[v], V_NONE);
+    return p ? pin(m, VAL(p)) : -1;
+}
+
+int64_t ccam_mk_array(ccam_machine *m, const int64_t *items, int64_t n) {
+    if (n < 0 || n > (INT64_C(1) << 24)) return -1;
+    for (int64_t i = 0; i < n; i++) if (!valid_handle(m, items[i])) return -1;
+    array_obj *a = ccamH_array(m, (uint64_t)n);
+    if (!a) return -1;
+    for (int64_t i = 0; i < n; i++) a->items[i] = m->pins[items[i]];
+    return pin(m, VAL(a));
+}
+
+int64_t ccam_mk_exnname(ccam_machine *m, const uint8_t *name, size_t len) {
+    if (len > ((size_t)1 << 30)) return -1;
+    value s = ccamH_string(m, name, len);
+    if (!s) return -1;
+    value x = ccamH_exnname(m, s);
+    return x ? pin(m, x) : -1;
+}
+
+int64_t ccam_mk_exn(ccam_machine *m, int64_t name, int64_t arg) {
+    if (!valid_handle(m, name) || !IS_KIND(m->pins[name], CCAM_K_EXNNAME)) return -1;
+    if (arg != -1 && !valid_handle(m, arg)) return -1;
+    pair_obj *x = ccamH_pair(m, CCAM_K_EXN, m->pins[name], arg == -1 ? V_NONE : m->pins[arg]);
+    return x ? pin(m, VAL(x)) : -1;
+}
+
+/* ------------------------------------------------------------------ GC introspection */
+
+void ccam_collect(ccam_machine *m) { ccamH_collect(m); }
+int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
+int64_t ccam_heap_bytes(ccam_machine *m) { return m->heap_bytes; }
+int64_t ccam_heap_objects(ccam_machine *m) { return m->nobjects; }
+int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
+int64_t ccam_heap_total(ccam_machine *m) { return m->total_allocated; }
+
+int ccam_heap_check(ccam_machine *m) {
+    char why[256];
+    if (ccamH_check(m, why, sizeof why) == 0) return 0;
+    ccam_set_message(m, "heap check: %s", why);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ Ctrl-C */
+
+/* While a run is in progress the host's SIGINT handler cannot run (the
+   host waits for the call to return), so the binding swaps in this one:
+   it only sets the machine's interrupt flag, which the loop polls. */
+static ccam_machine *volatile sigint_machine;
+static struct sigaction saved_sigint;
+static int sigint_installed;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    ccam_machine *m = sigint_machine;
+    if (m) m->interrupt = 1;
+}
+
+int ccam_catch_sigint(ccam_machine *m, int on) {
+    if (on && !sigint_installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigint_machine = m;
+        if (sigaction(SIGINT, &sa, &saved_sigint) != 0) return -1;
+        sigint_installed = 1;
+    } else if (!on && sigint_installed) {
+        sigaction(SIGINT, &saved_sigint, NULL);
+        sigint_installed = 0;
+        sigint_machine = NULL;
+    }
+    return 0;
+}

@@ -1,0 +1,140 @@
+/* ccam.h — the public interface of the C CCAM machine (what Python sees).
+ *
+ * Everything between CDEF BEGIN and CDEF END is handed verbatim to
+ * cffi's ffibuilder.cdef() by build_ccam.py, so it must stay plain C
+ * declarations (no #include, no conditionals).
+ *
+ * Errors never escape as aborts or longjmps: every entry point that can
+ * fail returns a status (CCAM_STATUS_* in ccam_opcodes.h, the same numbers
+ * as ccam.instructions.Status) and leaves a message in ccam_message().
+ *
+ * Host values cross the boundary as *handles*: small integers naming a slot
+ * of the machine's pin table.  A pinned value is a GC root until released,
+ * so Python may hold closures and code blocks across runs.
+ */
+#ifndef CCAM_H
+#define CCAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* CDEF BEGIN */
+typedef struct ccam_machine ccam_machine;
+
+/* Kinds of values, as ccam_kind() reports them. */
+enum {
+    CCAM_K_INT = 0,     /* 63-bit int (also char and word) */
+    CCAM_K_UNIT = 1,
+    CCAM_K_CON0 = 2,    /* nullary constructor C_k */
+    CCAM_K_CON = 3,     /* constructor with an argument C_k(v) */
+    CCAM_K_PAIR = 4,
+    CCAM_K_STRING = 5,
+    CCAM_K_CLOSURE = 6,
+    CCAM_K_BLOCK = 7,
+    CCAM_K_REF = 8,
+    CCAM_K_ARRAY = 9,
+    CCAM_K_EXNNAME = 10,
+    CCAM_K_EXN = 11,    /* exception value X or X(v) */
+    CCAM_K_BOTTOM = 12  /* the placeholder of rec */
+};
+
+/* Debug options (ccam_set_debug). */
+enum {
+    CCAM_DEBUG_COLLECT_ALWAYS = 1, /* collect at every safe point (before every instruction) */
+    CCAM_DEBUG_HEAP_CHECK = 2      /* verify the heap's invariants around every collection */
+};
+
+int ccam_abi_version(void);
+const char *ccam_table_hash(void);
+int ccam_computed_goto(void);      /* 1 if the dispatch loop uses computed goto */
+
+/* Load (verify + decode) a .ccam image. NULL on rejection, with the
+   reason ("offset N: ...") copied into err.  NULL with an empty err means
+   out of memory. */
+ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errlen);
+/* Load another image into the same machine: same heap and globals, the
+   global table grows to the image's nglobals.  0, or -1 with err set. */
+int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen);
+void ccam_free(ccam_machine *m);
+
+/* Limits; a negative value means "no limit" (max_stack and max_heap
+   always have a default). */
+void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack, int64_t max_heap);
+/* print: bytes go to fd when fd >= 0 (and also into the buffer read by
+   ccam_output when keep is set); with fd < 0 only into the buffer. */
+void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
+const uint8_t *ccam_output(ccam_machine *m, size_t *len);
+void ccam_output_clear(ccam_machine *m);
+void ccam_set_debug(ccam_machine *m, int flags);
+/* Make the n-th allocation from now fail as if malloc returned NULL (-1: never). */
+void ccam_fail_alloc_after(ccam_machine *m, int64_t n);
+/* Ask a running machine to stop (signal-safe: sets a flag). */
+void ccam_interrupt(ccam_machine *m);
+/* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m. */
+int ccam_catch_sigint(ccam_machine *m, int on);
+
+/* Run the main program on (); returns a status. */
+int ccam_run(ccam_machine *m);
+/* Run the main program on the stack handles[0..n) (bottom first, n >= 1). */
+int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n);
+/* Apply a closure (handle) to an argument (handle); returns a status. */
+int ccam_call(ccam_machine *m, int64_t closure, int64_t arg);
+
+/* After a run: the result value (pinned handle; -1 if none), message,
+   and the counters (reductions, reductions spent in generated code,
+   instructions emitted into code blocks). */
+int64_t ccam_result(ccam_machine *m);
+const char *ccam_message(ccam_machine *m);
+int64_t ccam_reductions(ccam_machine *m);
+int64_t ccam_gen_reductions(ccam_machine *m);
+int64_t ccam_emitted(ccam_machine *m);
+
+/* Globals. */
+int64_t ccam_nglobals(ccam_machine *m);
+int64_t ccam_get_global(ccam_machine *m, int64_t i);          /* handle, -1 if unset */
+int ccam_set_global(ccam_machine *m, int64_t i, int64_t h);   /* 0 ok, -1 bad index/handle */
+
+/* Handles: inspection (all return -1 / NULL on a bad handle or wrong kind). */
+int ccam_kind(ccam_machine *m, int64_t h);
+int64_t ccam_int_value(ccam_machine *m, int64_t h);
+int64_t ccam_tag(ccam_machine *m, int64_t h);                 /* constructor tag */
+int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i);    /* new handle: pair 0/1, con/exn/ref arg 0, array i */
+int64_t ccam_length(ccam_machine *m, int64_t h);              /* string/array length, block instructions */
+int ccam_block_sealed(ccam_machine *m, int64_t h);
+int64_t ccam_block_nwords(ccam_machine *m, int64_t h);        /* words of a block's code */
+int64_t ccam_block_word(ccam_machine *m, int64_t h, int64_t i);   /* opcode or number operand */
+int64_t ccam_block_operand(ccam_machine *m, int64_t h, int64_t i); /* value/sub-program operand: new handle */
+const uint8_t *ccam_string_data(ccam_machine *m, int64_t h);
+int64_t ccam_exn_name(ccam_machine *m, int64_t h);           /* exn value -> name handle; name -> itself */
+int64_t ccam_identity(ccam_machine *m, int64_t h);            /* stable id of a heap object (0 for immediates) */
+int64_t ccam_dup(ccam_machine *m, int64_t h);
+void ccam_release(ccam_machine *m, int64_t h);
+int64_t ccam_npinned(ccam_machine *m);
+
+/* Handles: construction (-1 on a bad argument handle or out of memory). */
+int64_t ccam_mk_int(ccam_machine *m, int64_t n);              /* n must lie in the 63-bit range */
+int64_t ccam_mk_unit(ccam_machine *m);
+int64_t ccam_mk_bottom(ccam_machine *m);
+int64_t ccam_mk_exnname(ccam_machine *m, const uint8_t *name, size_t len);
+int64_t ccam_mk_con0(ccam_machine *m, int64_t tag);
+int64_t ccam_mk_con(ccam_machine *m, int64_t tag, int64_t arg);
+int64_t ccam_mk_pair(ccam_machine *m, int64_t a, int64_t b);
+int64_t ccam_mk_string(ccam_machine *m, const uint8_t *data, size_t len);
+int64_t ccam_mk_ref(ccam_machine *m, int64_t v);
+int64_t ccam_mk_array(ccam_machine *m, const int64_t *items, int64_t n);
+int64_t ccam_mk_exn(ccam_machine *m, int64_t name, int64_t arg);  /* arg -1: no argument */
+/* A code block from the main program of a .ccam image (sealed or not). */
+int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sealed, char *err, size_t errlen);
+int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t block);  /* seals the block */
+
+/* GC introspection (tests). */
+void ccam_collect(ccam_machine *m);
+int64_t ccam_heap_live(ccam_machine *m);     /* bytes live after the last collection */
+int64_t ccam_heap_bytes(ccam_machine *m);    /* bytes allocated now, garbage included */
+int64_t ccam_heap_objects(ccam_machine *m);  /* objects currently allocated */
+int64_t ccam_collections(ccam_machine *m);
+int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */
+int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */
+/* CDEF END */
+
+#endif

@@ -1,0 +1,259 @@
+/* ccam_int.h — values, heap objects, code and machine state of the C CCAM.
+ *
+ * Modules and prefixes:  heap.c  ccamH_  allocation, garbage collector, heap checker
+ *                        load.c  ccamL_  bytecode verifier + decoder
+ *                        vm.c    ccamV_  the interpreter loop
+ *                        prims.c ccamP_  primitives, structural equality
+ *                        api.c   ccam_   the public interface (ccam.h), handles
+ *
+ * ---- Values (a 64-bit word, `value`) -------------------------------------
+ *
+ *   ....1   int: the 63-bit two's complement n is stored as n << 1 | 1, so
+ *           every int of SPEC's range [-2^62, 2^62) is an immediate and
+ *           nothing else is (chars and words are ints too).
+ *   ...00   pointer to a heap object (8-aligned, never 0).
+ *   ...10   other immediates: bits 2-3 say which
+ *             0  ()            the word 0x2
+ *             1  C_k           nullary constructor, k = v >> 4
+ *             2  ⊥             the placeholder of `rec`
+ *   0       "no value": an unset global or an absent exception argument.
+ *           Never on the stack.
+ *
+ * ---- Heap objects --------------------------------------------------------
+ *
+ * Every object starts with `obj`: the all-objects list link (the sweep walks
+ * it), its kind (CCAM_K_*), the mark bit and flags.  Objects of at most
+ * SMALL_CELL bytes (pairs, constructors, closures, refs, exception names and
+ * values) come from a pool of fixed cells with a free list; strings, arrays
+ * and code blocks are malloc'd.
+ *
+ * ---- Code ----------------------------------------------------------------
+ *
+ * A code block (`block`) is a growable array of 64-bit words: an opcode word
+ * then its operands (see op_width in heap.c): nat/prim → the number, const →
+ * a value, prog → a block pointer, progs → n then n block pointers, instr →
+ * the inner opcode and one operand word (0 if none), str → a string value.
+ * The static program is decoded into blocks too, one per sub-program, so a
+ * code reference is always a block and a sub-program always runs from word
+ * 0.  Sealing a block appends OP_RET, the "end of sub-program" word, so the
+ * loop never tests for the end; a sealed block never changes again, which
+ * is why the control stack may hold raw pointers into its words.
+ *
+ * ---- The garbage collector (heap.c) --------------------------------------
+ *
+ * Precise mark & sweep with an explicit mark stack (no C recursion; on mark
+ * stack overflow the marker rescans the heap for grey objects).
+ * Roots: the value stack and the top register, the control stack (code
+ * blocks, handler blocks, saved environments), globals, the pin table of
+ * host handles, the main block, the current block.
+ *
+ * THE INVARIANT: collection happens only at safe points — between two
+ * instructions (vm.c `safepoint`) or from the API outside a run — never
+ * inside an allocation.  Allocation only requests a collection (gc_pending
+ * + trip), so C locals holding values inside an instruction can never be
+ * freed or moved under it, and instructions need no temporary roots.  The
+ * debug mode COLLECT_ALWAYS collects at every safe point, i.e. after every
+ * instruction, which covers every allocation.  Before a safe point the loop
+ * saves its registers (SAVE_STATE in vm.c) so the roots are complete.
+ */
+#ifndef CCAM_INT_H
+#define CCAM_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ccam.h"
+#include "ccam_opcodes.h"
+
+#define CCAM_ABI_VERSION 3
+
+typedef uint64_t value;
+
+/* ---- immediates */
+#define V_NONE ((value)0)
+#define V_UNIT ((value)0x2)
+#define V_BOTTOM ((value)0xA)
+#define IS_INT(v) ((v) & 1)
+#define INT_OF(v) ((int64_t)(v) >> 1)
+#define MK_INT(n) ((((value)(uint64_t)(n)) << 1) | 1)
+#define IS_PTR(v) ((v) != 0 && ((v) & 3) == 0)
+#define IS_CON0(v) (((v) & 0xF) == 0x6)
+#define CON0_TAG(v) ((v) >> 4)
+#define MK_CON0(k) ((((value)(k)) << 4) | 0x6)
+#define V_FALSE MK_CON0(CCAM_TAG_FALSE)
+#define V_TRUE MK_CON0(CCAM_TAG_TRUE)
+#define MK_BOOL(b) ((b) ? V_TRUE : V_FALSE)
+#define CCAM_INT_MIN (-(INT64_C(1) << 62))
+#define CCAM_INT_MAX ((INT64_C(1) << 62) - 1)
+#define INT_FITS(n) ((n) >= CCAM_INT_MIN && (n) <= CCAM_INT_MAX)
+#define WORD_MASK ((UINT64_C(1) << 63) - 1)
+
+/* ---- heap objects */
+enum { OF_SEALED = 1, OF_GENERATED = 2, OF_PATCHED = 4 };
+
+typedef struct obj {
+    struct obj *next;  /* all-objects list */
+    uint8_t kind;      /* CCAM_K_* */
+    uint8_t mark;
+    uint8_t flags;     /* OF_* */
+    uint8_t small;     /* 1 if the cell belongs to the small-object pool */
+    uint32_t aux;      /* constructor tag */
+} obj;
+
+typedef struct { obj h; value a, b; } pair_obj;          /* also CON (a = arg), REF (a), EXN (a = name, b = arg) */
+typedef struct block block;
+typedef struct { obj h; value env; block *code; } closure_obj;
+typedef struct { obj h; value name; uint64_t id; } exnname_obj;  /* name: a string */
+typedef struct { obj h; uint64_t len; uint8_t data[]; } string_obj;  /* data[len] == 0 */
+typedef struct { obj h; uint64_t len; value items[]; } array_obj;
+struct block {
+    obj h;
+    uint64_t *code;
+    uint32_t len, cap;   /* words */
+    uint32_t ninstr;     /* instructions (without the final OP_RET) */
+};
+
+#define OBJ(v) ((obj *)(uintptr_t)(v))
+#define VAL(p) ((value)(uintptr_t)(p))
+#define KIND(v) (OBJ(v)->kind)
+#define IS_KIND(v, k) (IS_PTR(v) && KIND(v) == (k))
+#define PAIR(v) ((pair_obj *)(uintptr_t)(v))
+#define CLOS(v) ((closure_obj *)(uintptr_t)(v))
+#define STR(v) ((string_obj *)(uintptr_t)(v))
+#define ARR(v) ((array_obj *)(uintptr_t)(v))
+#define EXNNAME(v) ((exnname_obj *)(uintptr_t)(v))
+#define BLOCK(v) ((block *)(uintptr_t)(v))
+
+#define SMALL_CELL 32
+
+/* Internal opcodes beyond the table's (the loader never accepts them). */
+#define OP_RET 60      /* end of a sub-program: return to the continuation */
+#define OP_NCODES 64
+
+/* ---- control stack */
+typedef struct frame {
+    block *blk;        /* the block returned to (keeps its words alive) */
+    uint64_t *pc;      /* return address inside blk */
+    block *handler;    /* try: P2; NULL for a plain return frame */
+    value env;         /* try: the e handed to P2 with the exception */
+    size_t sp;         /* try: value stack height of S (below e) */
+    size_t prev;       /* try: 1 + index of the enclosing try frame, 0 if none */
+} frame;
+
+/* ---- the machine */
+struct ccam_machine {
+    /* heap */
+    obj *objects;            /* all-objects list */
+    obj *free_cells;         /* free small cells */
+    void **chunks; size_t nchunks, chunks_cap;
+    int64_t heap_bytes;      /* bytes allocated now (live + garbage) */
+    int64_t live_bytes;      /* after the last collection */
+    int64_t gc_threshold;    /* collect when heap_bytes exceeds this */
+    int64_t nobjects, ncollections;
+    int64_t total_allocated;  /* bytes ever allocated (GC tests) */
+    int gc_pending;
+    value *mark_stack; size_t mark_top, mark_cap; int mark_overflow;
+    int64_t fail_after;      /* debug: failing allocator countdown, -1 off */
+    int running;             /* inside ccamV_execute_stack */
+    int debug;
+    int oom;                 /* an allocation failed in the current instruction */
+
+    /* program */
+    block *main_block;
+    block *call_block;       /* [app]: what ccam_call runs */
+    value builtin_exn[CCAM_N_BUILTIN_EXNS];  /* the names primitives raise */
+    value *globals; int64_t nglobals;
+    uint64_t next_exn_id;
+
+    /* stacks (registers are saved here at safe points) */
+    value *vs; size_t vs_cap;  /* value stack below the top */
+    size_t sp;                 /* number of values below the top */
+    value top;                 /* the top of the stack, the machine's accumulator */
+    frame *cs; size_t cs_cap, csp;
+    size_t hp;                 /* 1 + index of the innermost try frame, 0 if none */
+    block *blk; uint64_t *pc;  /* the current block and instruction */
+
+    /* limits and counters */
+    int64_t max_reductions;  /* -1: none */
+    int64_t max_stack;       /* value stack depth and control stack depth */
+    int64_t max_heap;
+    int64_t reductions, gen_reductions, emitted;
+    volatile int interrupt;
+
+    /* results */
+    int status;
+    value result;
+    char message[512];
+
+    /* output */
+    int out_fd;
+    int out_keep;            /* also collect into out (for Result.output) */
+    uint8_t *out; size_t out_len, out_cap;
+
+    /* host handles */
+    value *pins; size_t npins_cap; int64_t *pin_free; size_t pin_free_n; int64_t npinned;
+};
+
+/* heap.c */
+void *ccamH_alloc(ccam_machine *m, int kind, size_t size);
+pair_obj *ccamH_pair(ccam_machine *m, int kind, value a, value b);
+block *ccamH_block(ccam_machine *m, int flags);
+value ccamH_string(ccam_machine *m, const uint8_t *data, size_t len);
+array_obj *ccamH_array(ccam_machine *m, uint64_t len);
+value ccamH_exnname(ccam_machine *m, value name_string);
+int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words);
+int ccamH_block_seal(ccam_machine *m, block *b);
+void ccamH_collect(ccam_machine *m);
+void ccamH_free_all(ccam_machine *m);
+int ccamH_check(ccam_machine *m, char *why, size_t whylen);
+uint32_t ccamH_op_width(const uint64_t *code, uint32_t pc);
+void *ccamH_raw_malloc(ccam_machine *m, size_t size);
+void *ccamH_raw_realloc(ccam_machine *m, void *p, size_t size);
+
+/* The hot path of ccamH_alloc for small objects: pop a free cell. */
+static inline void *ccamH_alloc_small(ccam_machine *m, int kind) {
+    obj *o = m->free_cells;
+    if (__builtin_expect(!o || m->max_heap - m->live_bytes < SMALL_CELL, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
+    m->free_cells = o->next;
+    o->kind = (uint8_t)kind;
+    o->mark = 0;
+    o->flags = 0;
+    o->small = 1;
+    o->aux = 0;
+    o->next = m->objects;
+    m->objects = o;
+    m->nobjects++;
+    m->heap_bytes += SMALL_CELL;
+    m->total_allocated += SMALL_CELL;
+    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    return o;
+}
+
+static inline pair_obj *ccamH_pair_fast(ccam_machine *m, int kind, value a, value b) {
+    pair_obj *p = ccamH_alloc_small(m, kind);
+    if (p) { p->a = a; p->b = b; }
+    return p;
+}
+
+/* load.c */
+int ccamL_load(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen);
+int ccamL_load_block(ccam_machine *m, const uint8_t *bytes, size_t len, block **out, char *err, size_t errlen);
+
+/* vm.c */
+int ccamV_execute(ccam_machine *m, block *code, value env);
+int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t n);
+int ccamV_apply(ccam_machine *m, value closure, value arg);
+const char *ccamV_kind_name(value v);
+
+/* prims.c: returns 0 and sets *res, or a raise (status -1, *res the builtin
+   exception global index with *arg its argument or V_NONE), or a status > 0 with
+   the message already set. */
+#define PRIM_RAISE (-1)
+int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg);
+int ccamP_equal(ccam_machine *m, value a, value b, int *eq);
+int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);
+
+void ccam_set_message(ccam_machine *m, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,832 @@
+/* vm.c — the CCAM interpreter loop (paper §5, Figure 3; ccam/instructions.py).
+ *
+ * Registers (locals of ccamV_run, saved into the machine by SAVE_STATE):
+ *   pc    the current instruction: a pointer into blk's words (blocks that
+ *         run are sealed, so their words never move)
+ *   blk   the block pc points into (a GC root through m->blk)
+ *   top   the top of the value stack: the paper's current environment /
+ *         accumulator e of `e :: S`
+ *   sp    the first free slot of the value stack vs[] holding S (below top);
+ *         the stack is never empty, top always exists
+ *   csp   frames on the control stack cs[]: continuations (blk, pc) and try
+ *         frames, which also carry the handler; hp names the innermost try
+ *   red   reductions so far; trip is the count beyond which the next
+ *         instruction must go through the safe point (reduction limit,
+ *         interrupt polling, a pending collection)
+ *
+ * The counting, stack-depth and error rules are the reference machine's
+ * (ccam/refmachine.py docstring): an instruction stopped by an error is not
+ * counted; one raising an ML exception is; REDUCTION_LIMIT stops before an
+ * instruction whose cost would exceed the limit; depth = values + frames.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ccam_int.h"
+
+#if defined(__GNUC__) && !defined(CCAM_SWITCH_DISPATCH)
+#define CCAM_COMPUTED_GOTO 1
+#else
+#define CCAM_COMPUTED_GOTO 0
+#endif
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+#define POLL_INTERVAL 65536  /* reductions between two interrupt polls */
+
+int ccam_computed_goto(void) { return CCAM_COMPUTED_GOTO; }
+
+const char *ccamV_kind_name(value v) {
+    if (v == V_NONE) return "nothing";
+    if (IS_INT(v)) return "int";
+    if (v == V_UNIT) return "()";
+    if (v == V_BOTTOM) return "⊥";
+    if (IS_CON0(v)) return "constructor";
+    switch (KIND(v)) {
+    case CCAM_K_CON: return "constructor";
+    case CCAM_K_PAIR: return "pair";
+    case CCAM_K_STRING: return "string";
+    case CCAM_K_CLOSURE: return "closure";
+    case CCAM_K_BLOCK: return "code block";
+    case CCAM_K_REF: return "ref";
+    case CCAM_K_ARRAY: return "array";
+    case CCAM_K_EXNNAME: return "exception name";
+    case CCAM_K_EXN: return "exception value";
+    default: return "?";
+    }
+}
+
+/* ------------------------------------------------------------------ stacks */
+
+/* Grow the value stack (called when it is full).  The depth rule is checked
+   by the instructions themselves; this only finds the memory. */
+static int grow_values(ccam_machine *m) {
+    size_t cap = m->vs_cap ? m->vs_cap * 2 : 1024;
+    value *vs = ccamH_raw_realloc(m, m->vs, cap * sizeof(value));
+    if (!vs) return -1;
+    m->vs = vs;
+    m->vs_cap = cap;
+    return 0;
+}
+
+static int grow_frames(ccam_machine *m) {
+    size_t cap = m->cs_cap ? m->cs_cap * 2 : 256;
+    frame *cs = ccamH_raw_realloc(m, m->cs, cap * sizeof(frame));
+    if (!cs) return -1;
+    m->cs = cs;
+    m->cs_cap = cap;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ code emission */
+
+/* Append one instruction (opcode + operand words) to an unsealed block,
+   keeping a spare word for the seal. 0, or a status. */
+static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) {
+    int r = ccamH_block_reserve(m, b, n + 1);
+    if (r == -2) { ccam_set_message(m, "code block too large"); return CCAM_STATUS_HEAP_LIMIT; }
+    if (r) {
+        ccam_set_message(m, m->oom == 2 ? "heap limit exceeded" : "out of memory");
+        return CCAM_STATUS_HEAP_LIMIT;
+    }
+    memcpy(b->code + b->len, words, n * sizeof(uint64_t));
+    b->len += n;
+    b->ninstr++;
+    m->emitted++;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the loop */
+
+/* The dispatch loop is written once; vmdispatch/vmcase/vmbreak compile to
+   computed goto (GCC, Clang) or to a switch (-DCCAM_SWITCH_DISPATCH). */
+#if CCAM_COMPUTED_GOTO
+/* the mask keeps even a corrupt word inside the table (unused slots go to L_default) */
+#define vmdispatch(o) goto *dispatch_table[(o) & (OP_NCODES - 1)];
+#define vmcase(l) L_##l:
+#define vmdefault L_default:
+#define vmbreak do { op = *pc; goto *dispatch_table[op & (OP_NCODES - 1)]; } while (0)
+#else
+#define vmdispatch(o) switch (o)
+#define vmcase(l) case l:
+#define vmdefault default:
+#define vmbreak goto dispatch
+#endif
+
+/* Count the current instruction (SPEC §3: 1, acc n: n + 1) and leave
+   through the safe point when the count passes trip. */
+#define COUNT(c)                                                              \
+    do {                                                                      \
+        cost = (c);                                                           \
+        red += cost;                                                          \
+        if (UNLIKELY(red > trip)) goto safepoint;                             \
+    } while (0)
+
+/* SAVE_STATE: write the registers back before anything that may look at
+   the machine as a whole — a collection (roots), an error exit (the state
+   stays inspectable), a helper that allocates or reports (prims).
+   LOAD_STATE re-reads them, e.g. after the stacks were reallocated. */
+#define SAVE_STATE()                          \
+    do {                                      \
+        m->pc = pc; m->blk = blk; m->top = top; \
+        m->sp = (size_t)(sp - m->vs); m->csp = csp; m->hp = hp; \
+        m->reductions = red; m->gen_reductions = genred; \
+    } while (0)
+#define LOAD_STATE()                          \
+    do {                                      \
+        pc = m->pc; blk = m->blk; top = m->top; \
+        sp = m->vs + m->sp; csp = m->csp; hp = m->hp; \
+    } while (0)
+
+/* Stop with an error status: the failing instruction is not counted. */
+#define FAIL(st, ...)                                 \
+    do {                                              \
+        red -= cost;  /* a failing instruction is not counted */ \
+        SAVE_STATE();                                 \
+        ccam_set_message(m, __VA_ARGS__);             \
+        m->status = (st);                             \
+        return (st);                                  \
+    } while (0)
+#define TYPE_ERROR(what, expected, found) \
+    FAIL(CCAM_STATUS_TYPE, "%s: expected %s, found %s", what, expected, ccamV_kind_name(found))
+#define OUT_OF_MEMORY() FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory")
+
+/* After an allocation: make the next instruction go through the safe point
+   if the heap asked for a collection. */
+#define ALLOCATED() do { if (UNLIKELY(m->gc_pending)) trip = 0; } while (0)
+
+/* Depth rule: values (sp below top, plus top) + frames must stay within max_stack. */
+#define DEPTH() ((int64_t)(sp - m->vs) + 1 + (int64_t)csp)
+#define CHECK_DEPTH(values, frames)                                           \
+    do {                                                                      \
+        if (UNLIKELY(DEPTH() + (values) + (frames) > m->max_stack))           \
+            FAIL(CCAM_STATUS_STACK_LIMIT, "stack deeper than %lld", (long long)m->max_stack); \
+    } while (0)
+
+#define NEED_BELOW(name, n)                                                   \
+    do {                                                                      \
+        if (UNLIKELY(sp - m->vs < (n)))                                       \
+            FAIL(CCAM_STATUS_UNDERFLOW, "%s: needs %d value(s) on the stack", name, (n) + 1); \
+    } while (0)
+
+#define PUSH_VALUE(v)                                                         \
+    do {                                                                      \
+        if (UNLIKELY(sp == m->vs + m->vs_cap)) {                              \
+            SAVE_STATE();                                                     \
+            if (grow_values(m)) OUT_OF_MEMORY();                              \
+            LOAD_STATE();                                                     \
+        }                                                                     \
+        *sp++ = (v);                                                          \
+    } while (0)
+
+/* Run `target` then the rest of the current sequence (which starts at
+   `rest`): push a continuation only when the rest is not empty, so calls in
+   tail position run in constant control stack. */
+#define ENTER(target, rest)                                                   \
+    do {                                                                      \
+        uint64_t *rest_ = (rest);                                             \
+        if (*rest_ != OP_RET) {                                               \
+            CHECK_DEPTH(0, 1);                                                \
+            if (UNLIKELY(csp == m->cs_cap)) {                                 \
+                SAVE_STATE();                                                 \
+                if (grow_frames(m)) OUT_OF_MEMORY();                          \
+            }                                                                 \
+            frame *f_ = &m->cs[csp++];                                        \
+            f_->blk = blk; f_->pc = rest_; f_->handler = NULL; f_->env = V_NONE; \
+        }                                                                     \
+        blk = (target);                                                       \
+        pc = blk->code;                                                       \
+    } while (0)
+
+/* The (e, {P}) on top for emit, lift and call. */
+#define CODE_ENV(name, pairv, blockp)                                         \
+    do {                                                                      \
+        if (!IS_KIND(top, CCAM_K_PAIR)) TYPE_ERROR(name, "a pair", top);      \
+        pairv = PAIR(top);                                                    \
+        if (!IS_KIND(pairv->b, CCAM_K_BLOCK)) TYPE_ERROR(name, "(e, code block)", pairv->b); \
+        blockp = BLOCK(pairv->b);                                             \
+    } while (0)
+
+static int run_loop(ccam_machine *m);
+
+/* Run `code` on the stack [env] from a clean state. */
+int ccamV_execute(ccam_machine *m, block *code, value env) {
+    return ccamV_execute_stack(m, code, &env, 1);
+}
+
+/* Run `code` on the stack stack[0..n) (bottom first, n >= 1). */
+int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t n) {
+    m->sp = 0;
+    m->csp = 0;
+    m->hp = 0;
+    m->top = stack[n - 1];
+    m->blk = code;
+    m->pc = code->code;
+    m->reductions = m->gen_reductions = m->emitted = 0;
+    m->result = V_NONE;
+    m->message[0] = 0;
+    m->status = CCAM_STATUS_OK;
+    m->interrupt = 0;
+    m->oom = 0;
+    while (m->vs_cap < n) {
+        if (grow_values(m)) {
+            ccam_set_message(m, "out of memory");
+            return m->status = CCAM_STATUS_HEAP_LIMIT;
+        }
+    }
+    memcpy(m->vs, stack, (n - 1) * sizeof(value));
+    m->sp = n - 1;
+    m->running = 1;
+    int st = run_loop(m);
+    m->running = 0;
+    return st;
+}
+
+/* Transfer to the innermost handler with exception value x: cut the stacks
+   back to where `try` was and run its P2 on (e, x) with try's continuation.
+   Returns 0 when the handler runs (state saved), or a final status. */
+static int unwind(ccam_machine *m, value x) {
+    if (m->hp == 0) {
+        m->result = x;
+        value name = EXNNAME(PAIR(x)->a)->name;
+        ccam_set_message(m, "uncaught exception %.*s", (int)STR(name)->len, (const char *)STR(name)->data);
+        m->status = CCAM_STATUS_UNCAUGHT;
+        return CCAM_STATUS_UNCAUGHT;
+    }
+    size_t at = m->hp - 1;
+    frame f = m->cs[at];
+    m->csp = at;
+    m->hp = f.prev;
+    m->sp = f.sp;
+    pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, f.env, x);
+    if (!p) {
+        ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
+        return m->status = CCAM_STATUS_HEAP_LIMIT;
+    }
+    m->top = VAL(p);
+    if (*f.pc != OP_RET) {
+        if ((int64_t)m->sp + 1 + (int64_t)m->csp + 1 > m->max_stack) {
+            ccam_set_message(m, "stack deeper than %lld", (long long)m->max_stack);
+            return m->status = CCAM_STATUS_STACK_LIMIT;
+        }
+        frame *c = &m->cs[m->csp++];  /* the try frame's slot is free again */
+        c->blk = f.blk; c->pc = f.pc; c->handler = NULL; c->env = V_NONE;
+    }
+    m->blk = f.handler;
+    m->pc = f.handler->code;
+    return 0;
+}
+
+/* RAISE(x): the current instruction raised; it counts.  Continue in the
+   handler or stop. */
+#define RAISE(x)                                                              \
+    do {                                                                      \
+        value x_ = (x);                                                       \
+        SAVE_STATE();                                                         \
+        int st_ = unwind(m, x_);                                              \
+        if (st_) return st_;                                                  \
+        LOAD_STATE();                                                         \
+        ALLOCATED();                                                          \
+        goto dispatch;                                                        \
+    } while (0)
+
+static int run_loop(ccam_machine *m) {
+    uint64_t *pc = m->pc;
+    block *blk = m->blk;
+    value top = m->top;
+    value *sp = m->vs + m->sp;
+    size_t csp = m->csp, hp = m->hp;
+    int64_t red = m->reductions, genred = m->gen_reductions;
+    int64_t trip = 0;  /* the first instruction goes through the safe point */
+    uint64_t op;
+    int64_t cost = 0;  /* of the instruction being run, for the safe point */
+
+#if CCAM_COMPUTED_GOTO
+    /* every slot defaults to L_default, then the real opcodes override it */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+    static void *const dispatch_table[OP_NCODES] = {
+        [0 ... OP_NCODES - 1] = &&L_default,
+        [CCAM_OP_ID] = &&L_CCAM_OP_ID, [CCAM_OP_FST] = &&L_CCAM_OP_FST, [CCAM_OP_SND] = &&L_CCAM_OP_SND,
+        [CCAM_OP_PUSH] = &&L_CCAM_OP_PUSH, [CCAM_OP_SWAP] = &&L_CCAM_OP_SWAP, [CCAM_OP_CONS] = &&L_CCAM_OP_CONS,
+        [CCAM_OP_APP] = &&L_CCAM_OP_APP, [CCAM_OP_QUOTE] = &&L_CCAM_OP_QUOTE, [CCAM_OP_CUR] = &&L_CCAM_OP_CUR,
+        [CCAM_OP_ARENA] = &&L_CCAM_OP_ARENA, [CCAM_OP_EMIT] = &&L_CCAM_OP_EMIT, [CCAM_OP_LIFT] = &&L_CCAM_OP_LIFT,
+        [CCAM_OP_MERGE] = &&L_CCAM_OP_MERGE, [CCAM_OP_CALL] = &&L_CCAM_OP_CALL, [CCAM_OP_ACC] = &&L_CCAM_OP_ACC,
+        [CCAM_OP_DROP] = &&L_CCAM_OP_DROP, [CCAM_OP_BRANCH] = &&L_CCAM_OP_BRANCH,
+        [CCAM_OP_SWITCH] = &&L_CCAM_OP_SWITCH, [CCAM_OP_PACK] = &&L_CCAM_OP_PACK, [CCAM_OP_ARG] = &&L_CCAM_OP_ARG,
+        [CCAM_OP_REC] = &&L_CCAM_OP_REC, [CCAM_OP_UPDATE] = &&L_CCAM_OP_UPDATE, [CCAM_OP_PRIM] = &&L_CCAM_OP_PRIM,
+        [CCAM_OP_RAISE] = &&L_CCAM_OP_RAISE, [CCAM_OP_TRY] = &&L_CCAM_OP_TRY, [CCAM_OP_NEWEXN] = &&L_CCAM_OP_NEWEXN,
+        [CCAM_OP_MKEXN] = &&L_CCAM_OP_MKEXN, [CCAM_OP_MKEXNARG] = &&L_CCAM_OP_MKEXNARG,
+        [CCAM_OP_EXNIS] = &&L_CCAM_OP_EXNIS, [CCAM_OP_GETGLOBAL] = &&L_CCAM_OP_GETGLOBAL,
+        [CCAM_OP_SETGLOBAL] = &&L_CCAM_OP_SETGLOBAL, [CCAM_OP_MERGEBRANCH] = &&L_CCAM_OP_MERGEBRANCH,
+        [CCAM_OP_MERGESWITCH] = &&L_CCAM_OP_MERGESWITCH, [CCAM_OP_MERGETRY] = &&L_CCAM_OP_MERGETRY,
+        [OP_RET] = &&L_OP_RET,
+    };
+#pragma GCC diagnostic pop
+#endif
+
+dispatch:
+    op = *pc;
+    vmdispatch(op) {
+
+    /* ---- the CAM (Figure 3, upper part) */
+
+    vmcase(CCAM_OP_ID) {  /* S, id; P ⟹ S, P */
+        COUNT(1);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_FST) {  /* (e, f) :: S, fst; P ⟹ e :: S, P */
+        COUNT(1);
+        if (UNLIKELY(!IS_KIND(top, CCAM_K_PAIR))) TYPE_ERROR("fst", "a pair", top);
+        top = PAIR(top)->a;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_SND) {  /* (e, f) :: S, snd; P ⟹ f :: S, P */
+        COUNT(1);
+        if (UNLIKELY(!IS_KIND(top, CCAM_K_PAIR))) TYPE_ERROR("snd", "a pair", top);
+        top = PAIR(top)->b;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_PUSH) {  /* e :: S, push; P ⟹ e :: e :: S, P */
+        COUNT(1);
+        CHECK_DEPTH(1, 0);
+        PUSH_VALUE(top);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_SWAP) {  /* e :: f :: S, swap; P ⟹ f :: e :: S, P */
+        COUNT(1);
+        NEED_BELOW("swap", 1);
+        value t = sp[-1];
+        sp[-1] = top;
+        top = t;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_CONS) {  /* e :: f :: S, cons; P ⟹ (f, e) :: S, P */
+        COUNT(1);
+        NEED_BELOW("cons", 1);
+        pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-1], top);
+        if (UNLIKELY(!p)) OUT_OF_MEMORY();
+        ALLOCATED();
+        sp--;
+        top = VAL(p);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_APP) {  /* ([e : P'], f) :: S, app; P ⟹ (e, f) :: S, P'; P */
+        COUNT(1);
+        if (UNLIKELY(!IS_KIND(top, CCAM_K_PAIR))) TYPE_ERROR("app", "a pair", top);
+        value c = PAIR(top)->a;
+        if (UNLIKELY(!IS_KIND(c, CCAM_K_CLOSURE))) TYPE_ERROR("app", "a closure", c);
+        pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, CLOS(c)->env, PAIR(top)->b);
+        if (UNLIKELY(!p)) OUT_OF_MEMORY();
+        ALLOCATED();
+        ENTER(CLOS(c)->code, pc + 1);
+        top = VAL(p);
+        vmbreak;
+    }
+    vmcase(CCAM_OP_QUOTE) {  /* e :: S, 'c; P ⟹ c :: S, P */
+        COUNT(1);
+        top = pc[1];
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_CUR) {  /* e :: S, Cur(P'); P ⟹ [e : P'] :: S, P */
+        COUNT(1);
+        closure_obj *c = ccamH_alloc_small(m, CCAM_K_CLOSURE);
+        if (UNLIKELY(!c)) OUT_OF_MEMORY();
+        ALLOCATED();
+        c->env = top;
+        c->code = BLOCK(pc[1]);
+        top = VAL(c);
+        pc += 2;
+        vmbreak;
+    }
+
+    /* ---- run-time code generation (Figure 3, lower part) */
+
+    vmcase(CCAM_OP_ARENA) {  /* e :: S, arena; P ⟹ {·} :: S, P */
+        COUNT(1);
+        block *b = ccamH_block(m, OF_GENERATED);
+        if (UNLIKELY(!b)) OUT_OF_MEMORY();
+        ALLOCATED();
+        top = VAL(b);
+        genred++;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_EMIT) {  /* (e, {P'}) :: S, emit(i); P ⟹ (e, {P'; i}) :: S, P */
+        COUNT(1);
+        pair_obj *pr;
+        block *b;
+        CODE_ENV("emit", pr, b);
+        if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "emit: the code block is sealed");
+        const char *k = ccam_op_operands[pc[1]];
+        uint64_t words[2] = { pc[1], pc[2] };
+        int st = append(m, b, words, k[0] ? 2 : 1);
+        if (st) FAIL(st, "%s", m->message);
+        ALLOCATED();
+        genred++;
+        pc += 3;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_LIFT) {  /* (e, {P'}) :: S, lift; P ⟹ (e, {P'; 'e}) :: S, P */
+        COUNT(1);
+        pair_obj *pr;
+        block *b;
+        CODE_ENV("lift", pr, b);
+        if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "lift: the code block is sealed");
+        uint64_t words[2] = { CCAM_OP_QUOTE, pr->a };
+        int st = append(m, b, words, 2);
+        if (st) FAIL(st, "%s", m->message);
+        ALLOCATED();
+        genred++;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_MERGE) {  /* ({P'}, (e, {P''})) :: S, merge; P ⟹ (e, {P''; Cur(P')}) :: S, P */
+        COUNT(1);
+        if (!IS_KIND(top, CCAM_K_PAIR) || !IS_KIND(PAIR(top)->a, CCAM_K_BLOCK))
+            TYPE_ERROR("merge", "(code block, ...)", IS_KIND(top, CCAM_K_PAIR) ? PAIR(top)->a : top);
+        value target = PAIR(top)->b;
+        if (!IS_KIND(target, CCAM_K_PAIR) || !IS_KIND(PAIR(target)->b, CCAM_K_BLOCK))
+            TYPE_ERROR("merge", "(e, code block) under the merged blocks", target);
+        block *sub = BLOCK(PAIR(top)->a), *b = BLOCK(PAIR(target)->b);
+        if (ccamH_block_seal(m, sub)) OUT_OF_MEMORY();
+        if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "merge: the code block is sealed");
+        uint64_t words[2] = { CCAM_OP_CUR, VAL(sub) };
+        int st = append(m, b, words, 2);
+        if (st) FAIL(st, "%s", m->message);
+        ALLOCATED();
+        top = target;
+        genred++;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_MERGEBRANCH)  /* ({P2}, ({P1}, (e, {P}))) :: S ⟹ (e, {P; branch(P1, P2)}) :: S */
+    vmcase(CCAM_OP_MERGETRY)     /* ({P2}, ({P1}, (e, {P}))) :: S ⟹ (e, {P; try(P1, P2)}) :: S */
+    vmcase(CCAM_OP_MERGESWITCH) {  /* ({Pn-1}, (...({P0}, (e, {P}))...)) :: S ⟹ (e, {P; switch(P0..Pn-1)}) :: S */
+        COUNT(1);
+        const char *name = ccam_op_names[op];
+        uint64_t n = op == CCAM_OP_MERGESWITCH ? pc[1] : 2;
+        value v = top;
+        /* shape checks first (TYPE), without allocating */
+        for (uint64_t i = 0; i < n; i++) {
+            if (!IS_KIND(v, CCAM_K_PAIR)) TYPE_ERROR(name, "(code block, ...)", v);
+            if (!IS_KIND(PAIR(v)->a, CCAM_K_BLOCK)) TYPE_ERROR(name, "(code block, ...)", PAIR(v)->a);
+            v = PAIR(v)->b;
+        }
+        if (!IS_KIND(v, CCAM_K_PAIR) || !IS_KIND(PAIR(v)->b, CCAM_K_BLOCK))
+            TYPE_ERROR(name, "(e, code block) under the merged blocks", v);
+        value target = v;
+        block *b = BLOCK(PAIR(target)->b);
+        for (v = top; v != target; v = PAIR(v)->b)
+            if (ccamH_block_seal(m, BLOCK(PAIR(v)->a))) OUT_OF_MEMORY();
+        if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "%s: the code block is sealed", name);
+        int st;
+        if (op == CCAM_OP_MERGESWITCH) {
+            /* words: SWITCH n P0 .. Pn-1, the arms outermost-last on the stack */
+            int r = ccamH_block_reserve(m, b, (uint32_t)(n + 3));
+            if (r) FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", r == -2 ? "code block too large" : "heap limit exceeded");
+            uint64_t *w = b->code + b->len;
+            w[0] = CCAM_OP_SWITCH;
+            w[1] = n;
+            uint64_t i = n;
+            for (v = top; v != target; v = PAIR(v)->b) w[1 + i--] = PAIR(v)->a;
+            b->len += (uint32_t)(n + 2);
+            b->ninstr++;
+            m->emitted++;
+            st = 0;
+        } else {
+            uint64_t words[3] = { op == CCAM_OP_MERGEBRANCH ? CCAM_OP_BRANCH : CCAM_OP_TRY,
+                                  PAIR(PAIR(top)->b)->a, PAIR(top)->a };
+            st = append(m, b, words, 3);
+        }
+        if (st) FAIL(st, "%s", m->message);
+        ALLOCATED();
+        top = target;
+        genred++;
+        pc += op == CCAM_OP_MERGESWITCH ? 2 : 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_CALL) {  /* (e, {P'}) :: S, call; P ⟹ e :: S, P'; P  (the block is sealed) */
+        COUNT(1);
+        pair_obj *pr;
+        block *b;
+        CODE_ENV("call", pr, b);
+        if (ccamH_block_seal(m, b)) OUT_OF_MEMORY();
+        ENTER(b, pc + 1);
+        top = pr->a;
+        vmbreak;
+    }
+
+    /* ---- environments and stack discipline */
+
+    vmcase(CCAM_OP_ACC) {  /* (...((e, vn), ...), v0) :: S, acc(n); P ⟹ vn :: S, P */
+        COUNT((int64_t)pc[1] + 1);
+        uint64_t n = pc[1];
+        value v = top;
+        for (uint64_t i = 0; i < n; i++) {
+            if (UNLIKELY(!IS_KIND(v, CCAM_K_PAIR))) FAIL(CCAM_STATUS_TYPE, "acc %llu: expected an environment pair, found %s", (unsigned long long)n, ccamV_kind_name(v));
+            v = PAIR(v)->a;
+        }
+        if (UNLIKELY(!IS_KIND(v, CCAM_K_PAIR))) FAIL(CCAM_STATUS_TYPE, "acc %llu: expected an environment pair, found %s", (unsigned long long)n, ccamV_kind_name(v));
+        top = PAIR(v)->b;
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_DROP) {  /* v :: e :: S, drop; P ⟹ e :: S, P */
+        COUNT(1);
+        NEED_BELOW("drop", 1);
+        top = *--sp;
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_REC) {  /* e :: S, rec(n); P ⟹ ((...(e, ⊥), ...), ⊥) :: S, P */
+        COUNT(1);
+        uint64_t n = pc[1];
+        value v = top;
+        for (uint64_t i = 0; i < n; i++) {
+            pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, v, V_BOTTOM);
+            if (UNLIKELY(!p)) OUT_OF_MEMORY();
+            v = VAL(p);
+        }
+        ALLOCATED();
+        top = v;
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_UPDATE) {  /* c :: E :: S, update(k); P ⟹ E :: S, P  (slot k of E, a ⊥, becomes c) */
+        COUNT(1);
+        NEED_BELOW("update", 1);
+        uint64_t k = pc[1];
+        value slot = sp[-1];
+        for (uint64_t i = 0; i < k; i++) {
+            if (!IS_KIND(slot, CCAM_K_PAIR)) FAIL(CCAM_STATUS_TYPE, "update %llu: expected an environment pair, found %s", (unsigned long long)k, ccamV_kind_name(slot));
+            slot = PAIR(slot)->a;
+        }
+        if (!IS_KIND(slot, CCAM_K_PAIR)) FAIL(CCAM_STATUS_TYPE, "update %llu: expected an environment pair, found %s", (unsigned long long)k, ccamV_kind_name(slot));
+        if (PAIR(slot)->b != V_BOTTOM) FAIL(CCAM_STATUS_TYPE, "update %llu: the slot holds %s, not ⊥", (unsigned long long)k, ccamV_kind_name(PAIR(slot)->b));
+        PAIR(slot)->b = top;
+        OBJ(slot)->flags |= OF_PATCHED;
+        top = *--sp;
+        pc += 2;
+        vmbreak;
+    }
+
+    /* ---- conditionals and data */
+
+    vmcase(CCAM_OP_BRANCH) {  /* C_1 :: e :: S, branch(P1, P2); P ⟹ e :: S, P1; P  (C_0: P2) */
+        COUNT(1);
+        NEED_BELOW("branch", 1);
+        if (UNLIKELY(top != V_TRUE && top != V_FALSE)) TYPE_ERROR("branch", "a boolean", top);
+        block *target = BLOCK(top == V_TRUE ? pc[1] : pc[2]);
+        top = *--sp;
+        ENTER(target, pc + 3);
+        vmbreak;
+    }
+    vmcase(CCAM_OP_SWITCH) {  /* v :: e :: S, switch(P0..Pn-1); P ⟹ e :: S, Pk; P */
+        COUNT(1);
+        NEED_BELOW("switch", 1);
+        uint64_t k;
+        if (IS_CON0(top)) k = CON0_TAG(top);
+        else if (IS_KIND(top, CCAM_K_CON)) k = OBJ(top)->aux;
+        else TYPE_ERROR("switch", "a constructor", top);
+        uint64_t n = pc[1];
+        if (UNLIKELY(k >= n)) FAIL(CCAM_STATUS_SWITCH, "switch: no arm for tag %llu (of %llu)", (unsigned long long)k, (unsigned long long)n);
+        top = *--sp;
+        ENTER(BLOCK(pc[2 + k]), pc + 2 + n);
+        vmbreak;
+    }
+    vmcase(CCAM_OP_PACK) {  /* v :: S, pack(k); P ⟹ C_k(v) :: S, P */
+        COUNT(1);
+        pair_obj *c = ccamH_pair_fast(m, CCAM_K_CON, top, V_NONE);
+        if (UNLIKELY(!c)) OUT_OF_MEMORY();
+        ALLOCATED();
+        c->h.aux = (uint32_t)pc[1];
+        top = VAL(c);
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_ARG) {  /* C_k(v) :: S, arg; P ⟹ v :: S, P  and  X(v) :: S, arg; P ⟹ v :: S, P */
+        COUNT(1);
+        if (IS_KIND(top, CCAM_K_CON)) top = PAIR(top)->a;
+        else if (IS_KIND(top, CCAM_K_EXN) && PAIR(top)->b != V_NONE) top = PAIR(top)->b;
+        else TYPE_ERROR("arg", "a constructor or exception with an argument", top);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_PRIM) {  /* v :: S, prim(p); P ⟹ p(v) :: S, P */
+        COUNT(1);
+        /* fast path: int arithmetic and comparisons on (int, int) without
+           overflow; everything else (and every raise) goes to prims.c */
+        if (pc[1] <= CCAM_PRIM_GE && IS_KIND(top, CCAM_K_PAIR) && IS_INT(PAIR(top)->a) && IS_INT(PAIR(top)->b)) {
+            int64_t x = INT_OF(PAIR(top)->a), y = INT_OF(PAIR(top)->b), r;
+            switch (pc[1]) {
+            case CCAM_PRIM_ADD: r = x + y; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
+            case CCAM_PRIM_SUB: r = x - y; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
+            case CCAM_PRIM_LT: top = MK_BOOL(x < y); break;
+            case CCAM_PRIM_LE: top = MK_BOOL(x <= y); break;
+            case CCAM_PRIM_GT: top = MK_BOOL(x > y); break;
+            case CCAM_PRIM_GE: top = MK_BOOL(x >= y); break;
+            default: goto prim_slow;
+            }
+            pc += 2;
+            vmbreak;
+        }
+    prim_slow:;
+        value res, exn_arg;
+        int st = ccamP_prim(m, (int)pc[1], top, &res, &exn_arg);
+        if (LIKELY(st == 0)) {
+            ALLOCATED();
+            top = res;
+            pc += 2;
+            vmbreak;
+        }
+        if (st == PRIM_RAISE) {
+            pair_obj *x = ccamH_pair(m, CCAM_K_EXN, m->builtin_exn[res], exn_arg);
+            if (!x) OUT_OF_MEMORY();
+            RAISE(VAL(x));
+        }
+        FAIL(st, "%s", m->message);
+    }
+
+    /* ---- exceptions */
+
+    vmcase(CCAM_OP_RAISE) {  /* X(v) :: S, raise; P ⟹ unwind to the innermost handler */
+        COUNT(1);
+        if (!IS_KIND(top, CCAM_K_EXN)) TYPE_ERROR("raise", "an exception value", top);
+        RAISE(top);
+    }
+    vmcase(CCAM_OP_TRY) {  /* e :: S, try(P1, P2); P ⟹ e :: S, P1; P with a handler; on x: (e, x) :: S, P2; P */
+        COUNT(1);
+        CHECK_DEPTH(0, 1);
+        if (UNLIKELY(csp == m->cs_cap)) {
+            SAVE_STATE();
+            if (grow_frames(m)) OUT_OF_MEMORY();
+        }
+        frame *f = &m->cs[csp];
+        f->blk = blk;
+        f->pc = pc + 3;
+        f->handler = BLOCK(pc[2]);
+        f->env = top;
+        f->sp = (size_t)(sp - m->vs);
+        f->prev = hp;
+        hp = ++csp;
+        blk = BLOCK(pc[1]);
+        pc = blk->code;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_NEWEXN) {  /* e :: S, newexn(s); P ⟹ X :: S, P  (X fresh) */
+        COUNT(1);
+        value x = ccamH_exnname(m, pc[1]);
+        if (!x) OUT_OF_MEMORY();
+        ALLOCATED();
+        top = x;
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_MKEXN) {  /* X :: S, mkexn; P ⟹ X() :: S, P */
+        COUNT(1);
+        if (!IS_KIND(top, CCAM_K_EXNNAME)) TYPE_ERROR("mkexn", "an exception name", top);
+        pair_obj *x = ccamH_pair(m, CCAM_K_EXN, top, V_NONE);
+        if (!x) OUT_OF_MEMORY();
+        ALLOCATED();
+        top = VAL(x);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_MKEXNARG) {  /* (X, v) :: S, mkexnarg; P ⟹ X(v) :: S, P */
+        COUNT(1);
+        if (!IS_KIND(top, CCAM_K_PAIR)) TYPE_ERROR("mkexnarg", "a pair", top);
+        if (!IS_KIND(PAIR(top)->a, CCAM_K_EXNNAME)) TYPE_ERROR("mkexnarg", "an exception name", PAIR(top)->a);
+        pair_obj *x = ccamH_pair(m, CCAM_K_EXN, PAIR(top)->a, PAIR(top)->b);
+        if (!x) OUT_OF_MEMORY();
+        ALLOCATED();
+        top = VAL(x);
+        pc += 1;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_EXNIS) {  /* (x, Y) :: S, exnis; P ⟹ b :: S, P */
+        COUNT(1);
+        if (!IS_KIND(top, CCAM_K_PAIR)) TYPE_ERROR("exnis", "a pair", top);
+        value x = PAIR(top)->a, y = PAIR(top)->b;
+        if (!IS_KIND(x, CCAM_K_EXN)) TYPE_ERROR("exnis", "an exception value", x);
+        if (!IS_KIND(y, CCAM_K_EXNNAME)) TYPE_ERROR("exnis", "an exception name", y);
+        top = MK_BOOL(PAIR(x)->a == y);
+        pc += 1;
+        vmbreak;
+    }
+
+    /* ---- globals */
+
+    vmcase(CCAM_OP_GETGLOBAL) {  /* e :: S, getglobal(n); P ⟹ g[n] :: S, P */
+        COUNT(1);
+        uint64_t n = pc[1];
+        if (n >= (uint64_t)m->nglobals) FAIL(CCAM_STATUS_GLOBAL, "getglobal %llu: there are only %lld globals", (unsigned long long)n, (long long)m->nglobals);
+        if (m->globals[n] == V_NONE) FAIL(CCAM_STATUS_GLOBAL, "getglobal %llu: the global is not set", (unsigned long long)n);
+        top = m->globals[n];
+        pc += 2;
+        vmbreak;
+    }
+    vmcase(CCAM_OP_SETGLOBAL) {  /* v :: S, setglobal(n); P ⟹ v :: S, P  (g[n] := v) */
+        COUNT(1);
+        uint64_t n = pc[1];
+        if (n >= (uint64_t)m->nglobals) FAIL(CCAM_STATUS_GLOBAL, "setglobal %llu: there are only %lld globals", (unsigned long long)n, (long long)m->nglobals);
+        m->globals[n] = top;
+        pc += 2;
+        vmbreak;
+    }
+
+    /* ---- end of a sub-program: not a transition */
+
+    vmcase(OP_RET) {
+        if (csp == 0) {
+            SAVE_STATE();
+            m->result = top;
+            m->status = CCAM_STATUS_OK;
+            return CCAM_STATUS_OK;
+        }
+        frame *f = &m->cs[--csp];
+        if (f->handler) hp = f->prev;  /* a try frame ends its handler's extent */
+        blk = f->blk;
+        pc = f->pc;
+        vmbreak;
+    }
+
+    vmdefault {
+        SAVE_STATE();
+        ccam_set_message(m, "internal error: bad opcode %llu", (unsigned long long)op);
+        return m->status = CCAM_STATUS_TYPE;
+    }
+    }
+
+safepoint:
+    /* The current instruction has been counted (cost) but not run: every
+       register is saved, no instruction is half done.  Here the rare cases
+       are handled — reduction limit, interrupt polling, a pending (or the
+       debug mode's every-instruction) collection — then the instruction is
+       dispatched again with the count taken back and trip moved past it. */
+    if (m->max_reductions >= 0 && red > m->max_reductions) {
+        red -= cost;
+        SAVE_STATE();
+        ccam_set_message(m, "more than %lld reductions", (long long)m->max_reductions);
+        return m->status = CCAM_STATUS_REDUCTION_LIMIT;
+    }
+    red -= cost;
+    SAVE_STATE();
+    if (m->interrupt) {
+        ccam_set_message(m, "interrupted");
+        return m->status = CCAM_STATUS_INTERRUPTED;
+    }
+    if (m->gc_pending || (m->debug & CCAM_DEBUG_COLLECT_ALWAYS)) {
+        char why[256];
+        if ((m->debug & CCAM_DEBUG_HEAP_CHECK) && ccamH_check(m, why, sizeof why)) {
+            ccam_set_message(m, "heap check failed before collection: %s", why);
+            return m->status = CCAM_STATUS_HEAP_LIMIT;
+        }
+        ccamH_collect(m);
+        if ((m->debug & CCAM_DEBUG_HEAP_CHECK) && ccamH_check(m, why, sizeof why)) {
+            ccam_set_message(m, "heap check failed after collection: %s", why);
+            return m->status = CCAM_STATUS_HEAP_LIMIT;
+        }
+        if (m->live_bytes > m->max_heap) {
+            ccam_set_message(m, "heap limit exceeded (%lld bytes live, limit %lld)",
+                             (long long)m->live_bytes, (long long)m->max_heap);
+            return m->status = CCAM_STATUS_HEAP_LIMIT;
+        }
+    }
+    if (m->debug & CCAM_DEBUG_COLLECT_ALWAYS) {
+        trip = red + cost;  /* exactly this instruction passes; the next one stops here again */
+    } else {
+        trip = red + cost + POLL_INTERVAL;
+        if (m->max_reductions >= 0 && trip > m->max_reductions) trip = m->max_reductions;
+    }
+    goto dispatch;
+}
+
+/* Apply a closure to an argument: the program `app` on ([e : P], arg), which
+   counts the app. */
+int ccamV_apply(ccam_machine *m, value closure, value arg) {
+    pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, closure, arg);
+    if (!p) {
+        ccam_set_message(m, "out of memory");
+        return m->status = CCAM_STATUS_HEAP_LIMIT;
+    }
+    return ccamV_execute(m, m->call_block, VAL(p));
+}
+
+void ccam_set_message(ccam_machine *m, const char *fmt, ...) {
+    char buf[sizeof m->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    memcpy(m->message, buf, sizeof buf);
+}

@@ -1,0 +1,1210 @@
+"""The Δ;Γ type checker of ML□ (SPEC §2, the paper's Figure 2).
+
+Hindley–Milner inference with let-polymorphism (levels, see mlbox.types),
+SML '97's value restriction, datatypes, exceptions, type abbreviations,
+equality types, overloading and explicit type variables, plus the modal
+part:
+
+  * Γ holds value variables and Δ code variables (bound by `cogen`). One
+    scope chain holds both; a code variable's entry is marked `is_code`.
+  * `code M` is checked with the *local* part of Γ emptied. Every local
+    value variable records the `code` depth at which it was bound; using
+    it at a deeper depth means it crosses a `code` boundary: a staging
+    error. Top-level bindings and the basis are global (closed values that
+    persist across stages) and code variables live in Δ, so neither is
+    restricted.
+  * `lift M : [t]` when `M : t`; `cogen u = M` needs `M : [t]` and binds
+    `u : t`.
+
+The checker resolves every identifier occurrence and records it in an
+`Elaboration` (mlbox.elaboration) for the compiler. It recovers from
+errors: a failed unification is reported and checking goes on, an unbound
+name gets a fresh type, so that one run reports every independent error.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from mlbox import basis
+from mlbox import matchcheck as mc
+from mlbox import syntax as S
+from mlbox.diagnostics import Diagnostic, Source
+from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
+from mlbox.types import (
+    GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
+    UnifyError, admits_equality, free_vars, generalize, instantiate, prune, restrict, substitute,
+    unify,
+)
+
+# ------------------------------------------------------------ messages
+# Tests match these fragments; keep the wording in one place.
+
+ARG_MISMATCH = "this argument has type {actual} but {fn} expects {expected}"
+OPERAND_MISMATCH = "this operand of {fn} has type {actual} but {expected} is expected"
+NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it cannot be applied"
+CON_NO_ARG = "constructor '{name}' takes no argument"
+CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
+NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
+IF_CONDITION = "the condition of 'if' has type {actual} but must have type bool"
+IF_BRANCHES = "the 'else' branch has type {actual} but the 'then' branch has type {expected}"
+WHILE_CONDITION = "the condition of 'while' has type {actual} but must have type bool"
+LOGIC_OPERAND = "this operand of '{op}' has type {actual} but must have type bool"
+LIST_ELEMENT = "this list element has type {actual} but the previous elements have type {expected}"
+LIST_PATTERN_ELEMENT = "this list pattern element has type {actual} but the previous elements have type {expected}"
+CASE_PATTERN = "this pattern has type {actual} but the value matched has type {expected}"
+CASE_ARM = "this case arm has type {actual} but the previous arms have type {expected}"
+FN_ARM = "this match arm has type {actual} but the previous arms have type {expected}"
+HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
+HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
+RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
+ANNOTATION_MISMATCH = "this expression has type {actual} but is annotated with type {expected}"
+PATTERN_ANNOTATION_MISMATCH = "this pattern has type {actual} but is annotated with type {expected}"
+RESULT_ANNOTATION_MISMATCH = "this function body has type {actual} but the result is annotated with type {expected}"
+VAL_MISMATCH = "this expression has type {actual} but the pattern bound to it has type {expected}"
+CLAUSE_PATTERN = "this argument pattern has type {actual} but the function's argument has type {expected}"
+CLAUSE_BODY = "the body of this clause has type {actual} but the function returns {expected}"
+FUN_USE_MISMATCH = "'{name}' is defined as a function of type {actual} but is used with type {expected}"
+CLAUSE_ARITY = "this clause of '{name}' has {n} argument(s) but the first clause has {m}"
+COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this expression has type {actual}"
+COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
+CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands for generated code, "
+                          "not for a generator; write 'code {name}' to get a generator")
+CIRCULAR = "circular type: {var} would have to equal {type}"
+NOT_EQUALITY = "type {type} does not admit equality: {reason}"
+OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
+RIGID_ESCAPE = "the type variable {var} escapes its scope"
+RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
+RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
+SAME_NAME_NOTE = "these are two different types that are both called {name} (one shadows the other)"
+
+UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
+UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
+UNBOUND_TYPE = "unbound type constructor '{name}'"
+UNBOUND_TYVAR = "unbound type variable {name}"
+TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
+DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
+DUPLICATE_BINDING = "'{name}' is bound twice in this declaration"
+DUPLICATE_CONSTRUCTOR = "constructor '{name}' is declared twice in this datatype declaration"
+DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
+DUPLICATE_TYVAR = "type variable {name} is declared twice"
+VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
+
+STAGING_VARIABLE = "value variable '{name}' cannot be used inside 'code'"
+STAGING_EXCEPTION = "exception '{name}' cannot be used inside 'code'"
+STAGING_BOUND_NOTE = ("'{name}' is bound at {bound} outside the enclosing 'code' (at {code}); "
+                      "only code variables and top-level values may appear inside code")
+STAGING_LIFT_FIX = "to use its value in generated code, bind a code variable: cogen {name}' = lift {name}"
+STAGING_COGEN_FIX = "'{name}' is a generator; to splice its code, bind a code variable: cogen {name}' = {name}"
+STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside code"
+
+MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
+BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
+REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+
+# ---------------------------------------------------- environment entries
+
+
+class VarInfo:
+    """A value or code variable. `depth` is the `code` nesting at which it
+    was bound; `binder` the AST node that binds it."""
+
+    __slots__ = ("name", "ty", "binder", "depth", "is_global", "is_code", "used")
+
+    def __init__(self, name: str, ty: Type, binder, depth: int, is_global: bool, is_code: bool = False):
+        self.name = name
+        self.ty = ty
+        self.binder = binder
+        self.depth = depth
+        self.is_global = is_global
+        self.is_code = is_code
+        self.used = False
+
+
+class DataCon:
+    """A data constructor; `ty` is its type scheme (`arg -> t` or `t`)."""
+
+    __slots__ = ("name", "tag", "has_arg", "ty", "tycon", "binder", "ref", "ctor")
+
+    def __init__(self, name: str, tag: int, has_arg: bool, ty: Type, tycon: Tycon, binder=None):
+        self.name = name
+        self.tag = tag
+        self.has_arg = has_arg
+        self.ty = ty
+        self.tycon = tycon
+        self.binder = binder
+        self.ref: Optional[ConRef] = None  # set once the datatype is complete
+        self.ctor: Optional[mc.Ctor] = None
+
+
+class ExnInfo:
+    """An exception constructor: built-in (index into BUILTIN_EXNS) or
+    declared by an ExnBind (exceptions are generative values, so a local
+    one obeys the same staging rule as a local variable)."""
+
+    __slots__ = ("name", "arg", "binder", "builtin", "depth", "is_global", "ctor")
+
+    def __init__(self, name: str, arg: Optional[Type], binder=None, builtin: Optional[int] = None,
+                 depth: int = 0, is_global: bool = True):
+        self.name = name
+        self.arg = arg
+        self.binder = binder
+        self.builtin = builtin
+        self.depth = depth
+        self.is_global = is_global
+        self.ctor = mc.exn_ctor(self, name, arg is not None)
+
+    @property
+    def ty(self) -> Type:
+        return EXN if self.arg is None else TArrow(self.arg, EXN)
+
+    def ref(self) -> ExnRef:
+        if self.builtin is not None:
+            return ExnRef(self.name, self.arg is not None, builtin=self.builtin)
+        return ExnRef(self.name, self.arg is not None, binder=id(self.binder), is_global=self.is_global)
+
+
+class BasisValue:
+    __slots__ = ("name", "ty")
+
+    def __init__(self, name: str, ty: Type):
+        self.name = name
+        self.ty = ty
+
+
+class OverloadedValue:
+    """An overloaded basis operator: its type mentions `placeholder`, which
+    each use replaces by a fresh variable constrained to `allowed`."""
+
+    __slots__ = ("name", "ty", "placeholder", "allowed")
+
+    def __init__(self, name: str, ty: Type, placeholder: TVar, allowed: tuple[str, ...]):
+        self.name = name
+        self.ty = ty
+        self.placeholder = placeholder
+        self.allowed = allowed
+
+
+ValueEntry = VarInfo | DataCon | ExnInfo | BasisValue | OverloadedValue
+
+
+class Abbrev:
+    """A type abbreviation: `type ('a, 'b) t = body` (params are GENERIC
+    variables of body)."""
+
+    __slots__ = ("name", "params", "body")
+
+    def __init__(self, name: str, params: list[TVar], body: Type):
+        self.name = name
+        self.params = params
+        self.body = body
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+
+class Scope:
+    """One level of the (value and type) environment, linked to its parent."""
+
+    __slots__ = ("parent", "values", "types")
+
+    def __init__(self, parent: Optional["Scope"] = None):
+        self.parent = parent
+        self.values: dict[str, ValueEntry] = {}
+        self.types: dict[str, Tycon | Abbrev] = {}
+
+    def find_value(self, name: str) -> Optional[ValueEntry]:
+        scope = self
+        while scope is not None:
+            entry = scope.values.get(name)
+            if entry is not None:
+                return entry
+            scope = scope.parent
+        return None
+
+    def find_type(self, name: str):
+        scope = self
+        while scope is not None:
+            entry = scope.types.get(name)
+            if entry is not None:
+                return entry
+            scope = scope.parent
+        return None
+
+
+@attrs.frozen
+class Env:
+    """A persistent checking environment: what the next input (of the
+    REPL) sees. Checking never mutates the scopes of a given Env."""
+
+    scope: Scope
+
+
+@attrs.define
+class CheckResult:
+    elaboration: Elaboration
+    env: Env
+    diagnostics: list[Diagnostic]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# ------------------------------------------------------------ the basis
+
+BUILTIN_TYCONS: dict[str, Tycon] = {}
+for _name, _arity in basis.TYPES.items():
+    if _name != "unit":  # unit is the empty tuple
+        _equality = "always" if _name in basis.EQ_ALWAYS else ("args" if _name in basis.EQTYPES else "never")
+        BUILTIN_TYCONS[_name] = Tycon(_name, _arity, _equality)
+INT, WORD, STRING, CHAR, BOOL, EXN = (TCon(BUILTIN_TYCONS[n]) for n in ("int", "word", "string", "char", "bool", "exn"))
+CONST_TYPES = {S.IntConst: INT, S.WordConst: WORD, S.StringConst: STRING, S.CharConst: CHAR}
+CONST_KINDS = {S.IntConst: "int", S.WordConst: "word", S.StringConst: "string", S.CharConst: "char"}
+
+_basis_scopes: dict[bool, Scope] = {}
+
+
+def _basis_type(text: str, tyvars: dict[str, TVar]) -> Type:
+    """Elaborate a basis type string; its type variables become GENERIC."""
+    from mlbox.parser import parse_type
+
+    def elab(ty) -> Type:
+        if isinstance(ty, S.TyVar):
+            if ty.name not in tyvars:
+                tyvars[ty.name] = TVar(GENERIC, eq=ty.name.startswith("''"))
+            return tyvars[ty.name]
+        if isinstance(ty, S.TyArrow):
+            return TArrow(elab(ty.arg), elab(ty.res))
+        if isinstance(ty, S.TyTuple):
+            return TTuple(tuple(elab(t) for t in ty.items))
+        if isinstance(ty, S.TyBox):
+            return TBox(elab(ty.body))
+        if ty.name == "unit":
+            return UNIT
+        return TCon(BUILTIN_TYCONS[ty.name], tuple(elab(t) for t in ty.args))
+
+    return elab(parse_type(text))
+
+
+def _build_basis(for_prelude: bool) -> Scope:
+    scope = Scope()
+    scope.types.update(BUILTIN_TYCONS)
+    scope.types["unit"] = Abbrev("unit", [], UNIT)
+    for tname in basis.DATATYPES:
+        tycon = BUILTIN_TYCONS[tname]
+        if not tycon.cons:  # the built-in tycons are shared by both basis scopes
+            _add_builtin_constructors(tycon)
+        for con in tycon.cons:
+            scope.values[con.name] = con
+    for index, (ename, arg) in enumerate(basis.EXCEPTIONS.items()):
+        scope.values[ename] = ExnInfo(ename, _basis_type(arg, {}) if arg else None, builtin=index)
+    for vname, (text, impl) in basis.VALUES.items():
+        if for_prelude and impl == ("prelude",):
+            continue  # the prelude is defining it
+        scope.values[vname] = BasisValue(vname, _basis_type(text, {}))
+    for oname, (text, instances) in basis.OVERLOADS.items():
+        tyvars: dict[str, TVar] = {}
+        ty = _basis_type(text, tyvars)
+        scope.values[oname] = OverloadedValue(oname, ty, tyvars["'n"], tuple(instances))
+    return scope
+
+
+def _add_builtin_constructors(tycon: Tycon) -> None:
+    tyvar_names, cons = basis.DATATYPES[tycon.name]
+    params = {name: TVar(GENERIC) for name in tyvar_names}
+    result = TCon(tycon, tuple(params.values()))
+    for cname, arg, tag in sorted(cons, key=lambda c: c[2]):
+        ty = result if arg is None else TArrow(_basis_type(arg, params), result)
+        tycon.cons.append(DataCon(cname, tag, arg is not None, ty, tycon))
+    _finish_datatype(tycon)
+
+
+def _finish_datatype(tycon: Tycon) -> None:
+    """Make the compiler's ConRefs and the match checker's family."""
+    family = mc.datatype_family([(c.name, c.has_arg) for c in tycon.cons], tycon)
+    for con, ctor in zip(tycon.cons, family.ctors):
+        con.ctor = ctor
+        con.ref = ConRef(con.name, con.tag, con.has_arg, len(tycon.cons), tycon.name)
+
+
+def _basis_scope(for_prelude: bool) -> Scope:
+    scope = _basis_scopes.get(for_prelude)
+    if scope is None:
+        scope = _basis_scopes[for_prelude] = _build_basis(for_prelude)
+    return scope
+
+
+def initial_env(prelude: bool = False) -> Env:
+    """The environment of a user program: the whole basis. With
+    prelude=True, the one for checking mlbox/prelude.sml itself: the basis
+    without the values the prelude defines."""
+    return Env(Scope(_basis_scope(prelude)))
+
+
+def _list_ctors() -> tuple[mc.Ctor, mc.Ctor]:
+    cons = BUILTIN_TYCONS["list"].cons
+    return cons[0].ctor, cons[1].ctor
+
+
+# ------------------------------------------------------------ the checker
+
+
+class _TyvarFrame:
+    """The explicit type variables scoped at one val/fun declaration."""
+
+    __slots__ = ("level", "vars")
+
+    def __init__(self, level: int):
+        self.level = level
+        self.vars: dict[str, TVar] = {}
+
+
+class Checker:
+    def __init__(self, env: Env):
+        self.toplevel = Scope(env.scope)
+        self.scope = self.toplevel
+        self.elab = Elaboration()
+        self.diagnostics: list[Diagnostic] = []
+        self.level = 0
+        self.depth = 0  # how many `code` we are under
+        self.code_spans: list[S.Span] = []
+        self.tyvar_frames: list[_TyvarFrame] = []
+        self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
+        self.local_vars: list[VarInfo] = []
+        self.typed_nodes: list[tuple[int, Type]] = []
+        self.top: list[tuple[str, str, object]] = []  # (kind, name, entry) in order
+
+    # -------------------------------------------------------- reporting
+
+    def error(self, message: str, span: S.Span, *notes: str) -> None:
+        self.diagnostics.append(Diagnostic("error", message, span, tuple(n for n in notes if n)))
+
+    def warning(self, message: str, span: S.Span, *notes: str) -> None:
+        self.diagnostics.append(Diagnostic("warning", message, span, tuple(notes)))
+
+    def fresh(self) -> TVar:
+        return TVar(self.level)
+
+    def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, **fmt) -> bool:
+        """Unify the type of `node` with what its context expects; on
+        failure report `message` (formatted with both types) at node."""
+        try:
+            unify(actual, expected)
+            return True
+        except UnifyError as err:
+            self.report_unify(err, actual, expected, node, message, notes, fmt)
+            return False
+
+    def report_unify(self, err: UnifyError, actual: Type, expected: Type, node, message: str,
+                     notes: tuple, fmt: dict) -> None:
+        printer = TypePrinter()
+        shown_actual, shown_expected = printer.show_all([actual, expected])
+        context = message.format(actual=shown_actual, expected=shown_expected, **fmt)
+        # a note may be a function of the printer, to name type variables
+        # consistently with the message
+        extra = [note(printer) if callable(note) else note for note in notes]
+        if err.kind == "circular":
+            var, ty = printer.show_all([err.var, err.ty])
+            self.error(CIRCULAR.format(var=var, type=ty), node.span, context, *extra)
+            return
+        if err.kind == "equality":
+            self.error(NOT_EQUALITY.format(type=printer.show(err.ty), reason=err.reason), node.span,
+                       context, *extra)
+            return
+        if err.kind == "overload":
+            # (no context note: it would show the operator's type variable)
+            self.error(OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
+                                                allowed=err.overload.describe()), node.span, *extra)
+            return
+        if err.kind == "escape":
+            self.error(RIGID_ESCAPE.format(var=printer.show(err.var)), node.span, context, *extra)
+            return
+        if shown_actual == shown_expected:
+            for name in _shared_tycon_names(actual, expected):
+                extra.append(SAME_NAME_NOTE.format(name=name))
+        for var in free_vars(actual) + free_vars(expected):
+            if var.rigid is not None:
+                extra.append(RIGID_NOTE.format(var=printer.show(var)))
+                break
+        ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
+        if isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
+                and not isinstance(prune(actual), TBox):
+            extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
+        self.error(context, node.span, *extra)
+
+    # ---------------------------------------------------- top level
+
+    def check_topdec(self, dec) -> None:
+        self.pending_overloads = []
+        self.declare(dec, is_global=True)
+        self.resolve_overloads()
+
+    def resolve_overloads(self) -> None:
+        """SML's defaulting: an overloaded operator whose operand type the
+        enclosing top-level declaration did not determine is at its default
+        type (int). Record the instance for the compiler."""
+        for node, name, var in self.pending_overloads:
+            t = prune(var)
+            if isinstance(t, TVar) and t.overload is not None:
+                unify(t, TCon(BUILTIN_TYCONS[t.overload.default]))  # always allowed
+                t = prune(var)
+            instance = t.tycon.name if isinstance(t, TCon) else None
+            self.elab.refs[id(node)] = BasisRef(name, instance)
+        self.pending_overloads = []
+
+    def finish(self) -> None:
+        elab = self.elab
+        for info in self.local_vars:
+            if not info.used:
+                elab.unused.add(id(info.binder))
+        for node_id, ty in self.typed_nodes:
+            elab.types[node_id] = TypePrinter().show(ty)
+        for kind, name, entry in self.top:
+            elab.toplevel.append(_top_binding(kind, name, entry))
+        self.diagnostics.sort(key=lambda d: (d.span.line, d.span.col))
+
+    # ---------------------------------------------------- declarations
+
+    def declare(self, dec, is_global: bool) -> None:
+        handler = self._DECLARE[type(dec)]
+        handler(self, dec, is_global)
+
+    def bind_value(self, name: str, entry: ValueEntry, is_global: bool, kind: str = "val") -> None:
+        self.scope.values[name] = entry
+        if is_global:
+            self.top.append((kind, name, entry))
+
+    def new_var(self, name: str, ty: Type, binder, is_global: bool, is_code: bool = False) -> VarInfo:
+        info = VarInfo(name, ty, binder, self.depth, is_global, is_code)
+        if not is_global and not is_code:
+            self.local_vars.append(info)
+        return info
+
+    def push_tyvars(self, node, names: tuple[str, ...]) -> _TyvarFrame:
+        frame = _TyvarFrame(self.level + 1)
+        for name in names:
+            if name in frame.vars:
+                self.error(DUPLICATE_TYVAR.format(name=name), node.span)
+            frame.vars[name] = TVar(frame.level, eq=name.startswith("''"), rigid=name)
+        self.tyvar_frames.append(frame)
+        return frame
+
+    def pop_tyvars(self, frame: _TyvarFrame, node, generalized: bool, types: list[Type]) -> None:
+        self.tyvar_frames.pop()
+        if generalized:
+            return
+        mine = {id(v) for v in frame.vars.values()}
+        for ty in types:
+            for var in free_vars(ty):
+                if id(var) in mine:
+                    self.error(RIGID_NOT_GENERALISED.format(var=var.rigid), node.span)
+                    mine.discard(id(var))
+
+    def close(self, ty: Type, exp) -> bool:
+        """Generalise ty after its right-hand side `exp`, as the value
+        restriction allows; return whether it was generalised."""
+        if self.is_nonexpansive(exp):
+            generalize(ty, self.level)
+            return True
+        restrict(ty, self.level)
+        return False
+
+    def declare_val(self, dec: S.ValDec, is_global: bool) -> None:
+        frame = self.push_tyvars(dec, dec.tyvars)
+        if dec.rec:
+            self.declare_val_rec(dec, frame, is_global)
+            return
+        self.level += 1
+        checked = []
+        for bind in dec.binds:
+            exp_ty = self.infer(bind.exp)
+            names: dict[str, VarInfo] = {}
+            pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
+            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            self.typed_nodes.append((id(bind.exp), exp_ty))
+            checked.append((bind, names, exp_ty, spat))
+        self.level -= 1
+        all_generalized = True
+        bound: dict[str, VarInfo] = {}
+        for bind, names, exp_ty, spat in checked:
+            all_generalized &= self.close(exp_ty, bind.exp)
+            self.check_binding_exhaustive(spat, bind.pat)
+            for name, info in names.items():
+                if name in bound:
+                    self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
+                bound[name] = info
+        self.pop_tyvars(frame, dec, all_generalized, [c[2] for c in checked])
+        for name, info in bound.items():
+            self.bind_value(name, info, is_global)
+
+    def declare_val_rec(self, dec: S.ValDec, frame: _TyvarFrame, is_global: bool) -> None:
+        self.level += 1
+        rec_scope = Scope(self.scope)
+        infos = []
+        for bind in dec.binds:
+            pat = bind.pat
+            while isinstance(pat, S.PTyped):
+                pat = pat.pat
+            names: dict[str, VarInfo] = {}
+            pat_ty, _ = self.infer_pat(bind.pat, names, is_global)
+            if not isinstance(pat, S.PVar) or not names:
+                self.error(VAL_REC_NOT_FN, bind.pat.span)
+            for name, info in names.items():
+                if name in rec_scope.values:
+                    self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
+                rec_scope.values[name] = info
+            infos.append((bind, names, pat_ty))
+        outer, self.scope = self.scope, rec_scope
+        for bind, names, pat_ty in infos:
+            exp = bind.exp
+            while isinstance(exp, S.Typed):
+                exp = exp.exp
+            if not isinstance(exp, S.Fn):
+                self.error(VAL_REC_NOT_FN, bind.exp.span)
+            exp_ty = self.infer(bind.exp)
+            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            self.typed_nodes.append((id(bind.exp), exp_ty))
+        self.scope = outer
+        self.level -= 1
+        for _, _, pat_ty in infos:
+            generalize(pat_ty, self.level)
+        self.pop_tyvars(frame, dec, True, [])
+        for name, info in rec_scope.values.items():
+            self.bind_value(name, info, is_global)
+
+    def declare_fun(self, dec: S.FunDec, is_global: bool) -> None:
+        frame = self.push_tyvars(dec, dec.tyvars)
+        self.level += 1
+        rec_scope = Scope(self.scope)
+        infos = []
+        for fb in dec.binds:
+            if fb.name in rec_scope.values:
+                self.error(DUPLICATE_BINDING.format(name=fb.name), fb.span)
+            info = self.new_var(fb.name, self.fresh(), fb, is_global)
+            rec_scope.values[fb.name] = info
+            infos.append((fb, info))
+        outer, self.scope = self.scope, rec_scope
+        for fb, info in infos:
+            self.check_clauses(fb, info.ty)
+        self.scope = outer
+        self.level -= 1
+        for _, info in infos:
+            generalize(info.ty, self.level)
+        self.pop_tyvars(frame, dec, True, [])
+        for fb, info in infos:
+            self.bind_value(fb.name, info, is_global)
+
+    def check_clauses(self, fb: S.FunBind, fun_ty: Type) -> None:
+        arity = len(fb.clauses[0].pats)
+        arg_types = [self.fresh() for _ in range(arity)]
+        result_ty = self.fresh()
+        ty = result_ty
+        for arg in reversed(arg_types):
+            ty = TArrow(arg, ty)
+        # fun_ty may already be constrained by a use in an earlier function of the group
+        self.expect(ty, fun_ty, fb, FUN_USE_MISMATCH, name=fb.name)
+        rows = []
+        errors_before = self.error_count()
+        for clause in fb.clauses:
+            if len(clause.pats) != arity:
+                self.error(CLAUSE_ARITY.format(name=fb.name, n=len(clause.pats), m=arity), clause.span)
+                continue
+            outer, self.scope = self.scope, Scope(self.scope)
+            names: dict[str, VarInfo] = {}
+            row = []
+            for pat, arg_ty in zip(clause.pats, arg_types):
+                pat_ty, spat = self.infer_pat(pat, names, False)
+                self.expect(pat_ty, arg_ty, pat, CLAUSE_PATTERN)
+                row.append(spat)
+            self.scope.values.update(names)
+            body_ty = self.infer(clause.body)
+            if clause.result_ty is not None:
+                annotated = self.elab_type(clause.result_ty)
+                self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH)
+            self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
+            self.scope = outer
+            rows.append((clause, row))
+        self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def declare_datatype(self, dec: S.DatatypeDec, is_global: bool) -> None:
+        group: list[tuple[S.DataBind, Tycon]] = []
+        for db in dec.binds:
+            if any(db.name == other.name for other, _ in group):
+                self.error(DUPLICATE_TYPE.format(name=db.name), db.span)
+            tycon = Tycon(db.name, len(db.tyvars))
+            self.scope.types[db.name] = tycon  # visible in every constructor of the group
+            group.append((db, tycon))
+        seen_cons: set[str] = set()
+        for db, tycon in group:
+            params: dict[str, TVar] = {}
+            for name in db.tyvars:
+                if name in params:
+                    self.error(DUPLICATE_TYVAR.format(name=name), db.span)
+                params[name] = TVar(GENERIC, eq=name.startswith("''"))
+            result = TCon(tycon, tuple(params.values()))
+            for tag, cb in enumerate(db.cons):
+                if cb.name in seen_cons:
+                    self.error(DUPLICATE_CONSTRUCTOR.format(name=cb.name), cb.span)
+                seen_cons.add(cb.name)
+                ty = result
+                if cb.arg is not None:
+                    ty = TArrow(self.elab_type(cb.arg, params), result)
+                tycon.cons.append(DataCon(cb.name, tag, cb.arg is not None, ty, tycon, cb))
+            _finish_datatype(tycon)
+        _infer_equality([tycon for _, tycon in group])
+        for db, tycon in group:
+            if is_global:
+                self.top.append(("datatype", db.name, tycon))
+            for con in tycon.cons:
+                self.bind_value(con.name, con, is_global, kind="con")
+
+    def declare_type(self, dec: S.TypeDec, is_global: bool) -> None:
+        made = []
+        for tb in dec.binds:
+            if any(tb.name == other.name for other in made):
+                self.error(DUPLICATE_TYPE.format(name=tb.name), tb.span)
+            params: dict[str, TVar] = {}
+            for name in tb.tyvars:
+                if name in params:
+                    self.error(DUPLICATE_TYVAR.format(name=name), tb.span)
+                params[name] = TVar(GENERIC)
+            made.append(Abbrev(tb.name, list(params.values()), self.elab_type(tb.ty, params)))
+        for abbrev in made:
+            self.scope.types[abbrev.name] = abbrev
+            if is_global:
+                self.top.append(("type", abbrev.name, abbrev))
+
+    def declare_exception(self, dec: S.ExceptionDec, is_global: bool) -> None:
+        made = []
+        for eb in dec.binds:
+            if any(eb.name == other.name for other in made):
+                self.error(DUPLICATE_BINDING.format(name=eb.name), eb.span)
+            arg = self.elab_type(eb.arg) if eb.arg is not None else None
+            made.append(ExnInfo(eb.name, arg, binder=eb, depth=self.depth, is_global=is_global))
+        for info in made:
+            self.bind_value(info.name, info, is_global, kind="exn")
+
+    def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
+        frame = self.push_tyvars(dec, ())
+        self.level += 1
+        exp_ty = self.infer(dec.exp)
+        body_ty = self.fresh()
+        if not isinstance(prune(exp_ty), TBox):
+            hint = ""
+            if not isinstance(prune(exp_ty), TVar):
+                what = dec.exp.name if isinstance(dec.exp, S.Var) else "(...)"
+                hint = COGEN_LIFT_HINT.format(name=dec.name, what=what)
+            self.expect(exp_ty, TBox(body_ty), dec.exp, COGEN_NOT_GENERATOR, hint)
+        else:
+            unify(exp_ty, TBox(body_ty))
+        self.typed_nodes.append((id(dec.exp), exp_ty))
+        self.level -= 1
+        generalized = self.close(exp_ty, dec.exp)
+        self.pop_tyvars(frame, dec, generalized, [exp_ty])
+        info = self.new_var(dec.name, body_ty, dec, is_global, is_code=True)
+        self.bind_value(dec.name, info, is_global, kind="cogen")
+
+    def declare_expdec(self, dec: S.ExpDec, is_global: bool) -> None:
+        """`e` at top level is `val it = e`."""
+        frame = self.push_tyvars(dec, ())
+        self.level += 1
+        ty = self.infer(dec.exp)
+        self.level -= 1
+        generalized = self.close(ty, dec.exp)
+        self.pop_tyvars(frame, dec, generalized, [ty])
+        self.typed_nodes.append((id(dec.exp), ty))
+        self.typed_nodes.append((id(dec), ty))
+        self.bind_value("it", self.new_var("it", ty, dec, is_global), is_global)
+
+    _DECLARE = {
+        S.ValDec: declare_val, S.FunDec: declare_fun, S.DatatypeDec: declare_datatype,
+        S.TypeDec: declare_type, S.ExceptionDec: declare_exception, S.CogenDec: declare_cogen,
+        S.ExpDec: declare_expdec,
+    }
+
+    # ------------------------------------------------------------ types
+
+    def elab_type(self, ty, params: Optional[dict[str, TVar]] = None) -> Type:
+        """The type denoted by a syntactic type. In datatype and type
+        declarations `params` are the only type variables allowed;
+        elsewhere type variables are explicit ones, scoped at the outermost
+        enclosing val/fun declaration."""
+        if isinstance(ty, S.TyVar):
+            if params is not None:
+                var = params.get(ty.name)
+                if var is None:
+                    self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+                    return self.fresh()
+                return var
+            return self.explicit_tyvar(ty)
+        if isinstance(ty, S.TyArrow):
+            return TArrow(self.elab_type(ty.arg, params), self.elab_type(ty.res, params))
+        if isinstance(ty, S.TyTuple):
+            return TTuple(tuple(self.elab_type(t, params) for t in ty.items))
+        if isinstance(ty, S.TyBox):
+            return TBox(self.elab_type(ty.body, params))
+        args = tuple(self.elab_type(t, params) for t in ty.args)
+        entry = self.scope.find_type(ty.name)
+        if entry is None:
+            self.error(UNBOUND_TYPE.format(name=ty.name), ty.span)
+            return self.fresh()
+        if entry.arity != len(args):
+            self.error(TYPE_ARITY.format(name=ty.name, n=entry.arity, m=len(args)), ty.span)
+            return self.fresh()
+        if isinstance(entry, Abbrev):
+            if not args:
+                return entry.body
+            return substitute(entry.body, {id(p): a for p, a in zip(entry.params, args)})
+        return TCon(entry, args)
+
+    def explicit_tyvar(self, ty: S.TyVar) -> Type:
+        for frame in reversed(self.tyvar_frames):
+            var = frame.vars.get(ty.name)
+            if var is not None:
+                return var
+        if not self.tyvar_frames:
+            self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+            return self.fresh()
+        # SML '97: implicitly scoped at the outermost enclosing val/fun
+        outermost = self.tyvar_frames[0]
+        var = outermost.vars[ty.name] = TVar(outermost.level, eq=ty.name.startswith("''"), rigid=ty.name)
+        return var
+
+    # -------------------------------------------------------- expressions
+
+    def infer(self, e) -> Type:
+        return self._INFER[type(e)](self, e)
+
+    def infer_const(self, e: S.ConstExp) -> Type:
+        return CONST_TYPES[type(e.const)]
+
+    def infer_var(self, e: S.Var) -> Type:
+        entry = self.scope.find_value(e.name)
+        if entry is None:
+            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span)
+            return self.fresh()
+        if isinstance(entry, VarInfo):
+            if not entry.is_global and not entry.is_code and entry.depth < self.depth:
+                self.staging_error(e, entry)
+            entry.used = True
+            self.elab.refs[id(e)] = VarRef(id(entry.binder), e.name, entry.is_code, entry.is_global)
+            return instantiate(entry.ty, self.level)
+        if isinstance(entry, DataCon):
+            self.elab.refs[id(e)] = entry.ref
+            return instantiate(entry.ty, self.level)
+        if isinstance(entry, ExnInfo):
+            self.check_exception_staging(e, entry)
+            self.elab.refs[id(e)] = entry.ref()
+            return entry.ty
+        if isinstance(entry, BasisValue):
+            self.elab.refs[id(e)] = BasisRef(e.name)
+            return instantiate(entry.ty, self.level)
+        var = TVar(self.level, overload=Overload(e.name, entry.allowed, entry.allowed[0]))
+        self.pending_overloads.append((e, e.name, var))
+        self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
+        return substitute(entry.ty, {id(entry.placeholder): var})
+
+    def staging_error(self, e: S.Var, entry: VarInfo) -> None:
+        binder_span = entry.binder.span
+        code_span = self.code_spans[entry.depth]
+        if isinstance(prune(entry.ty), TBox):
+            fix = STAGING_COGEN_FIX.format(name=e.name)
+        else:
+            fix = STAGING_LIFT_FIX.format(name=e.name)
+        self.error(STAGING_VARIABLE.format(name=e.name), e.span,
+                   STAGING_BOUND_NOTE.format(name=e.name, bound=_at(binder_span), code=_at(code_span)),
+                   fix)
+
+    def check_exception_staging(self, node, entry: ExnInfo) -> None:
+        if entry.builtin is None and not entry.is_global and entry.depth < self.depth:
+            self.error(STAGING_EXCEPTION.format(name=entry.name), node.span,
+                       STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(entry.binder.span),
+                                                 code=_at(self.code_spans[entry.depth])),
+                       STAGING_EXCEPTION_FIX)
+
+    def infer_app(self, e: S.App) -> Type:
+        fn = e.fn
+        if isinstance(fn, S.Var):
+            entry = self.scope.find_value(fn.name)
+            nullary = (isinstance(entry, DataCon) and not entry.has_arg) or \
+                (isinstance(entry, ExnInfo) and entry.arg is None)
+            if nullary:
+                ty = self.infer(fn)
+                self.error(CON_NO_ARG.format(name=fn.name), fn.span)
+                self.infer(e.arg)
+                return ty
+        fn_ty = prune(self.infer(fn))
+        if isinstance(fn_ty, TVar):
+            arrow = TArrow(self.fresh(), self.fresh())
+            try:
+                unify(fn_ty, arrow)
+                fn_ty = arrow
+            except UnifyError:  # a rigid or overloaded variable: not a function
+                pass
+        if not isinstance(fn_ty, TArrow):
+            self.error(NOT_A_FUNCTION.format(actual=TypePrinter().show(fn_ty)), fn.span)
+            self.infer(e.arg)
+            return self.fresh()
+        if isinstance(fn, S.Var):
+            fn_name = f"'{fn.name}'"
+            # overloaded operators are described by the overload error itself
+            is_operator = fn.name in S.INFIX or fn.name in basis.OVERLOADS
+        else:
+            fn_name, is_operator = "the function", False
+        message = OPERAND_MISMATCH if is_operator else ARG_MISMATCH
+        domain = prune(fn_ty.arg)
+        note = "" if is_operator else (lambda printer: f"{fn_name} has type {printer.show(fn_ty)}")
+        if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
+                and e.arg.items:
+            # check operand by operand, to point at the one that is wrong
+            # (after one wrong operand, the others are only inferred: their
+            # mismatches would mostly echo the first one)
+            ok = True
+            for item, item_ty in zip(e.arg.items, domain.items):
+                item_actual = self.infer(item)
+                if ok:
+                    ok = self.expect(item_actual, item_ty, item, message, note, fn=fn_name)
+        else:
+            self.expect(self.infer(e.arg), fn_ty.arg, e.arg, message, note, fn=fn_name)
+        return fn_ty.res
+
+    def infer_tuple(self, e: S.Tuple) -> Type:
+        if not e.items:
+            return UNIT
+        return TTuple(tuple(self.infer(x) for x in e.items))
+
+    def infer_list(self, e: S.ListExp) -> Type:
+        elem = self.fresh()
+        for item in e.items:
+            self.expect(self.infer(item), elem, item, LIST_ELEMENT)
+        return TCon(BUILTIN_TYCONS["list"], (elem,))
+
+    def infer_seq(self, e: S.Seq) -> Type:
+        ty = UNIT
+        for x in e.exps:
+            ty = self.infer(x)
+        return ty
+
+    def infer_let(self, e: S.Let) -> Type:
+        outer, self.scope = self.scope, Scope(self.scope)
+        for dec in e.decs:
+            self.declare(dec, is_global=False)
+        ty = self.infer(e.body)
+        self.scope = outer
+        return ty
+
+    def infer_if(self, e: S.If) -> Type:
+        self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)
+        then_ty = self.infer(e.then)
+        self.expect(self.infer(e.else_), then_ty, e.else_, IF_BRANCHES)
+        return then_ty
+
+    def infer_logic(self, e) -> Type:
+        op = "andalso" if isinstance(e, S.Andalso) else "orelse"
+        self.expect(self.infer(e.left), BOOL, e.left, LOGIC_OPERAND, op=op)
+        self.expect(self.infer(e.right), BOOL, e.right, LOGIC_OPERAND, op=op)
+        return BOOL
+
+    def infer_case(self, e: S.Case) -> Type:
+        arg_ty = self.infer(e.exp)
+        result_ty = self.fresh()
+        errors_before = self.error_count()
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM)
+        self.check_match_rows(rows, e.span, True, errors_before)
+        return result_ty
+
+    def infer_fn(self, e: S.Fn) -> Type:
+        arg_ty, result_ty = self.fresh(), self.fresh()
+        errors_before = self.error_count()
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM)
+        self.check_match_rows(rows, e.span, True, errors_before)
+        return TArrow(arg_ty, result_ty)
+
+    def infer_raise(self, e: S.Raise) -> Type:
+        self.expect(self.infer(e.exp), EXN, e.exp, RAISE_NOT_EXN)
+        return self.fresh()
+
+    def infer_handle(self, e: S.Handle) -> Type:
+        ty = self.infer(e.exp)
+        errors_before = self.error_count()
+        rows = self.check_rules(e.rules, EXN, ty, HANDLE_PATTERN, HANDLE_ARM)
+        # an unhandled exception propagates: handlers are never "nonexhaustive"
+        self.check_match_rows(rows, e.span, False, errors_before)
+        return ty
+
+    def infer_while(self, e: S.While) -> Type:
+        self.expect(self.infer(e.cond), BOOL, e.cond, WHILE_CONDITION)
+        self.infer(e.body)
+        return UNIT
+
+    def infer_typed(self, e: S.Typed) -> Type:
+        ty = self.infer(e.exp)
+        annotated = self.elab_type(e.ty)
+        self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
+        return annotated
+
+    def infer_code(self, e: S.Code) -> Type:
+        # Δ; · ⊢ M : τ — local value variables are out of reach below here
+        self.depth += 1
+        self.code_spans.append(e.span)
+        ty = self.infer(e.exp)
+        self.code_spans.pop()
+        self.depth -= 1
+        return TBox(ty)
+
+    def infer_lift(self, e: S.Lift) -> Type:
+        return TBox(self.infer(e.exp))
+
+    _INFER = {
+        S.ConstExp: infer_const, S.Var: infer_var, S.App: infer_app, S.Tuple: infer_tuple,
+        S.ListExp: infer_list, S.Seq: infer_seq, S.Let: infer_let, S.If: infer_if,
+        S.Andalso: infer_logic, S.Orelse: infer_logic, S.Case: infer_case, S.Fn: infer_fn,
+        S.Raise: infer_raise, S.Handle: infer_handle, S.While: infer_while, S.Typed: infer_typed,
+        S.Code: infer_code, S.Lift: infer_lift,
+    }
+
+    def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str):
+        rows = []
+        for rule in rules:
+            outer, self.scope = self.scope, Scope(self.scope)
+            names: dict[str, VarInfo] = {}
+            pat_ty, spat = self.infer_pat(rule.pat, names, False)
+            self.expect(pat_ty, arg_ty, rule.pat, pat_message)
+            self.scope.values.update(names)
+            self.expect(self.infer(rule.body), result_ty, rule.body, body_message)
+            self.scope = outer
+            rows.append((rule, [spat]))
+        return rows
+
+    # ---------------------------------------------------- value restriction
+
+    def is_nonexpansive(self, e) -> bool:
+        """SML '97's non-expansive expressions, plus `code e` (a generator
+        is a syntactic value like `fn`) and `lift e` of a non-expansive e.
+        A code variable is expansive: using it runs generated code."""
+        if isinstance(e, (S.ConstExp, S.Fn, S.Code)):
+            return True
+        if isinstance(e, S.Var):
+            ref = self.elab.refs.get(id(e))
+            return not (isinstance(ref, VarRef) and ref.is_code)
+        if isinstance(e, (S.Typed, S.Lift)):
+            return self.is_nonexpansive(e.exp)
+        if isinstance(e, (S.Tuple, S.ListExp)):
+            return all(self.is_nonexpansive(x) for x in e.items)
+        if isinstance(e, S.App):
+            fn = e.fn
+            while isinstance(fn, S.Typed):
+                fn = fn.exp
+            ref = self.elab.refs.get(id(fn)) if isinstance(fn, S.Var) else None
+            return isinstance(ref, (ConRef, ExnRef)) and self.is_nonexpansive(e.arg)
+        return False
+
+    # ------------------------------------------------------------ patterns
+
+    def infer_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> tuple[Type, mc.Pat]:
+        """The type of pattern p and its form for the match checker; the
+        variables it binds are added to `names`."""
+        if isinstance(p, S.PWild):
+            return self.fresh(), mc.WILD
+        if isinstance(p, S.PVar):
+            entry = self.scope.find_value(p.name)
+            if isinstance(entry, (DataCon, ExnInfo)):
+                return self.con_pattern(p, entry, None, names, is_global)
+            return self.bind_pattern_var(p, p.name, names, is_global), mc.WILD
+        if isinstance(p, S.PConst):
+            kind = CONST_KINDS[type(p.const)]
+            return CONST_TYPES[type(p.const)], mc.Con(mc.const_ctor(kind, p.const.value))
+        if isinstance(p, S.PTuple):
+            if not p.items:
+                return UNIT, mc.Con(mc.tuple_ctor(0))
+            parts = [self.infer_pat(x, names, is_global) for x in p.items]
+            return (TTuple(tuple(t for t, _ in parts)),
+                    mc.Con(mc.tuple_ctor(len(parts)), [s for _, s in parts]))
+        if isinstance(p, S.PList):
+            elem = self.fresh()
+            nil, cons = _list_ctors()
+            spats = []
+            for item in p.items:
+                item_ty, spat = self.infer_pat(item, names, is_global)
+                self.expect(item_ty, elem, item, LIST_PATTERN_ELEMENT)
+                spats.append(spat)
+            spat = mc.Con(nil)
+            for item in reversed(spats):
+                spat = mc.Con(cons, [mc.Con(mc.tuple_ctor(2), [item, spat])])
+            return TCon(BUILTIN_TYCONS["list"], (elem,)), spat
+        if isinstance(p, S.PCon):
+            entry = self.scope.find_value(p.name)
+            if isinstance(entry, BasisValue) and p.name == "ref":
+                self.elab.refs[id(p)] = BasisRef("ref")
+                return self.ref_pattern(p.arg, names, is_global)
+            if isinstance(entry, (DataCon, ExnInfo)):
+                return self.con_pattern(p, entry, p.arg, names, is_global)
+            if entry is None:
+                self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span)
+            else:
+                self.error(NOT_A_CONSTRUCTOR.format(name=p.name), p.span)
+            self.infer_pat(p.arg, names, is_global)
+            return self.fresh(), mc.WILD
+        if isinstance(p, S.PRef):
+            return self.ref_pattern(p.arg, names, is_global)
+        if isinstance(p, S.PAs):
+            ty = self.bind_pattern_var(p, p.name, names, is_global)
+            inner_ty, spat = self.infer_pat(p.pat, names, is_global)
+            unify(ty, inner_ty)  # ty is fresh
+            return ty, spat
+        if isinstance(p, S.PTyped):
+            ty, spat = self.infer_pat(p.pat, names, is_global)
+            annotated = self.elab_type(p.ty)
+            self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
+            return annotated, spat
+        raise TypeError(f"not a pattern: {p!r}")
+
+    def bind_pattern_var(self, p, name: str, names: dict[str, VarInfo], is_global: bool) -> Type:
+        ty = self.fresh()
+        if name in names:
+            self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
+        names[name] = self.new_var(name, ty, p, is_global)
+        return ty
+
+    def ref_pattern(self, arg, names, is_global) -> tuple[Type, mc.Pat]:
+        ty, spat = self.infer_pat(arg, names, is_global)
+        return TCon(BUILTIN_TYCONS["ref"], (ty,)), mc.Con(mc.REF, [spat])
+
+    def con_pattern(self, p, entry, arg, names, is_global) -> tuple[Type, mc.Pat]:
+        if isinstance(entry, ExnInfo):
+            self.check_exception_staging(p, entry)
+            self.elab.refs[id(p)] = entry.ref()
+            has_arg, ty, ctor = entry.arg is not None, entry.ty, entry.ctor
+        else:
+            self.elab.refs[id(p)] = entry.ref
+            has_arg, ty, ctor = entry.has_arg, instantiate(entry.ty, self.level), entry.ctor
+        if arg is None:
+            if has_arg:
+                self.error(CON_NEEDS_ARG.format(name=p.name), p.span)
+                return prune(ty).res, mc.WILD
+            return ty, mc.Con(ctor)
+        arg_ty, arg_spat = self.infer_pat(arg, names, is_global)
+        if not has_arg:
+            self.error(CON_NO_ARG.format(name=p.name), p.span)
+            return ty, mc.WILD
+        ty = prune(ty)
+        self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'")
+        return ty.res, mc.Con(ctor, [arg_spat])
+
+    # ------------------------------------------------------- match checks
+
+    def error_count(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == "error")
+
+    def check_match_rows(self, rows, span: S.Span, nonexhaustive_warning: bool,
+                         errors_before: int = -1) -> None:
+        """Warn about redundant clauses and missing cases, unless checking
+        the match found errors (its patterns may then mix types)."""
+        if not rows or (errors_before >= 0 and self.error_count() > errors_before):
+            return
+        redundant, missing = mc.check_rows([row for _, row in rows])
+        for index in redundant:
+            self.warning(REDUNDANT_CLAUSE, rows[index][0].span)
+        if missing is not None and nonexhaustive_warning:
+            example = mc.show_pattern(missing[0]) if len(missing) == 1 else mc.show_patterns(missing)
+            self.warning(MATCH_NONEXHAUSTIVE.format(example=example), span)
+
+    def check_binding_exhaustive(self, spat: mc.Pat, pat) -> None:
+        _, missing = mc.check_rows([[spat]])
+        if missing is not None:
+            self.warning(BINDING_NONEXHAUSTIVE.format(example=mc.show_pattern(missing[0])), pat.span)
+
+
+def _at(span: S.Span) -> str:
+    return f"{span.line}:{span.col}"
+
+
+def _shared_tycon_names(a: Type, b: Type) -> list[str]:
+    """Names of distinct type constructors that print alike in a and b."""
+    def tycons(t, out):
+        t = prune(t)
+        if isinstance(t, TCon):
+            out.setdefault(t.tycon.name, set()).add(id(t.tycon))
+            for x in t.args:
+                tycons(x, out)
+        elif isinstance(t, TArrow):
+            tycons(t.arg, out)
+            tycons(t.res, out)
+        elif isinstance(t, TTuple):
+            for x in t.items:
+                tycons(x, out)
+        elif isinstance(t, TBox):
+            tycons(t.body, out)
+        return out
+
+    found = tycons(b, tycons(a, {}))
+    return [name for name, ids in found.items() if len(ids) > 1]
+
+
+def _infer_equality(group: list[Tycon]) -> None:
+    """Which datatypes of a (mutually recursive) group admit equality: the
+    greatest fixpoint of "every constructor argument admits equality,
+    assuming the group's types and the type parameters do"."""
+    changed = True
+    while changed:
+        changed = False
+        for tycon in group:
+            if tycon.equality == "args" and not all(
+                    con.ty is None or not con.has_arg or admits_equality(prune(con.ty).arg)
+                    for con in tycon.cons):
+                tycon.equality = "never"
+                changed = True
+
+
+def _show_abbrev(abbrev: Abbrev) -> str:
+    printer = TypePrinter()
+    head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
+    return f"{head} = {printer.show(abbrev.body)}"
+
+
+def _top_binding(kind: str, name: str, entry) -> TopBinding:
+    if kind in ("val", "cogen"):
+        return TopBinding(kind, name, TypePrinter(weak=True).show(entry.ty), id(entry.binder), entry.ty)
+    if kind == "con":
+        return TopBinding(kind, name, TypePrinter().show(entry.ty), id(entry.binder), entry)
+    if kind == "exn":
+        shown = TypePrinter().show(entry.arg) if entry.arg is not None else ""
+        return TopBinding(kind, name, shown, id(entry.binder), entry)
+    if kind == "datatype":
+        params = tuple(TVar(GENERIC) for _ in range(entry.arity))
+        return TopBinding(kind, name, TypePrinter().show(TCon(entry, params)), None, entry)
+    return TopBinding(kind, name, _show_abbrev(entry), None, entry)
+
+
+def describe_binding(b: TopBinding) -> str:
+    """One line of `mlbox check` output for a top-level binding."""
+    if b.kind in ("val", "cogen", "con"):
+        return f"{b.kind} {b.name} : {b.type}"
+    if b.kind == "exn":
+        return f"exception {b.name}" + (f" of {b.type}" if b.type else "")
+    return f"{b.kind} {b.type}"
+
+
+def check_program(program: S.Program, source: Optional[Source] = None, env: Optional[Env] = None,
+                  *, prelude: bool = False) -> CheckResult:
+    """Type-check a program (or one REPL input) in `env` (by default the
+    initial environment: the full basis, or with prelude=True the basis
+    the prelude is checked in). The result's env holds the program's
+    top-level bindings on top of `env`, for the next input."""
+    checker = Checker(env if env is not None else initial_env(prelude))
+    for dec in program.decs:
+        checker.check_topdec(dec)
+    checker.finish()
+    return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)

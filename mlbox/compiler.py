@@ -1,0 +1,658 @@
+"""The ordinary translation ⟦M⟧Ω of the paper's §6.2 (Figure 4, upper half),
+extended to the whole language.
+
+The structural recursion is written once, in `Translation`, against a
+`Target` that says how a run-time instruction is produced: here (`PLAIN`)
+an instruction is itself; in generator.py (`GEN`) it is `emit(i)` and a
+composite instruction is built from generated blocks with `merge`,
+`mergebranch`, `mergeswitch` or `mergetry`. This is exactly the paper's
+observation that the rules of ⟦M⟧^Λ_Ω are "the same as their normal
+compilation counterparts, except that each instruction added by them is
+emitted" — the underlining of Figure 4. The rules that genuinely differ
+between the two translations are the staging ones: a code variable `u`
+and `code M` (this file: `Compiler`; generator.py: `Generator`).
+
+Invariant (paper §6.2.2): if M has value f in environment e, then
+(e :: S, ⟦M⟧Ω; P) ⟹* (f :: S, P). Ω is a layout.Ctx.
+
+Conventions:
+  * a function value is a closure; a function body runs on (env, argument);
+  * tuples are right-nested pairs (a, (b, c)); x :: l = C_1((x, l));
+  * top-level declarations live in globals (`setglobal`/`getglobal`), so
+    they are usable from generated code at any stage; local ones in the
+    environment, pattern variables as paths into the matched value;
+  * a sub-program that ends in `app` or `call` is a tail call: the machine
+    keeps no continuation for it. Every rule keeps the translation of a
+    sub-term in tail position last in its sequence.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Hashable, Optional, Sequence
+
+import attrs
+
+from ccam.instructions import (
+    BUILTIN_EXNS,
+    FALSE,
+    TAG_CONS,
+    TAG_NIL,
+    TRUE,
+    UNIT,
+    ConstCon,
+    ConstInt,
+    ConstStr,
+    I,
+    Ins,
+)
+from mlbox import basis
+from mlbox import matchcomp as mc
+from mlbox import syntax as S
+from mlbox.elaboration import BasisRef, ConRef, ExnRef, VarRef
+from mlbox.layout import Ctx, root
+
+MATCH = BUILTIN_EXNS.index("Match")
+BIND = BUILTIN_EXNS.index("Bind")
+
+# Instructions that replace the top of the stack by a value that does not
+# depend on it and have no effect: ⟨X, K⟩ = push; X; swap; K; cons may be
+# compiled X; push; K; cons (one reduction less).
+PURE_CONSTANT_OPS = frozenset({"quote", "getglobal", "arena"})
+
+TRY = getattr(I, "try")
+
+
+# --------------------------------------------------------------- targets
+
+
+class Target:
+    """How the translation produces run-time code (see the module doc)."""
+
+    def ins(self, i: Ins) -> list[Ins]:
+        raise NotImplementedError
+
+    def cur(self, body: list[Ins]) -> list[Ins]:
+        raise NotImplementedError
+
+    def branch(self, yes: list[Ins], no: list[Ins]) -> list[Ins]:
+        raise NotImplementedError
+
+    def switch(self, arms: Sequence[list[Ins]]) -> list[Ins]:
+        raise NotImplementedError
+
+    def try_(self, body: list[Ins], handler: list[Ins]) -> list[Ins]:
+        raise NotImplementedError
+
+    def constant(self, code: list[Ins]) -> bool:
+        """Whether `code` only replaces the top by a constant (see PURE_CONSTANT_OPS)."""
+        raise NotImplementedError
+
+
+class PlainTarget(Target):
+    """Ordinary code: ⟦M⟧Ω."""
+
+    def ins(self, i):
+        return [i]
+
+    def cur(self, body):
+        return [I.cur(body)]
+
+    def branch(self, yes, no):
+        return [I.branch(yes, no)]
+
+    def switch(self, arms):
+        return [I.switch(arms)]
+
+    def try_(self, body, handler):
+        return [TRY(body, handler)]
+
+    def constant(self, code):
+        return len(code) == 1 and code[0].op in PURE_CONSTANT_OPS
+
+
+PLAIN = PlainTarget()
+
+
+# --------------------------------------------------------------- globals
+
+
+@attrs.define
+class Globals:
+    """The global slots of a compiled program: the built-in exceptions in
+    0..len(BUILTIN_EXNS)-1, then the prelude's bindings, then the program's.
+    Slots are given out in declaration order; `names` are for diagnostics
+    and the disassembler."""
+
+    names: list[str] = attrs.Factory(lambda: list(BUILTIN_EXNS))
+    by_binder: dict[int, int] = attrs.Factory(dict)
+    # basis name -> global slot of its prelude definition
+    prelude: dict[str, int] = attrs.Factory(dict)
+
+    def slot(self, binder: int, name: str) -> int:
+        if binder not in self.by_binder:
+            self.by_binder[binder] = len(self.names)
+            self.names.append(name)
+        return self.by_binder[binder]
+
+    def copy(self) -> "Globals":
+        return Globals(list(self.names), dict(self.by_binder), dict(self.prelude))
+
+
+class Unit_:
+    """What one compilation shares: the checker's resolutions and the globals."""
+
+    def __init__(self, refs: dict, globals_: Globals):
+        self.refs = refs
+        self.globals = globals_
+        # binders of `cogen u = lift e`: their slot holds e's value itself
+        # (see Translation.dec)
+        self.lifted: set[int] = set()
+
+
+_anon = itertools.count()
+
+
+@attrs.frozen
+class Anon:
+    """An environment slot without a source name (a scrutinee, an argument
+    of a clausal function, a loop closure)."""
+
+    what: str
+    n: int = attrs.field(factory=lambda: next(_anon))
+
+
+# --------------------------------------------------------------- the translation
+
+
+class Translation:
+    """The structural recursion shared by ⟦M⟧Ω and ⟦M⟧^Λ_Ω: one method per
+    construct. `self.t` is the target; `exp(e, ctx)` returns the code of e
+    in the run-time context ctx (Ω)."""
+
+    t: Target
+
+    def __init__(self, unit: Unit_):
+        self.unit = unit
+        self.refs = unit.refs
+
+    # ---- small combinators over the target
+
+    def I(self, *ins: Ins) -> list[Ins]:
+        out: list[Ins] = []
+        for i in ins:
+            out += self.t.ins(i)
+        return out
+
+    def pair(self, first: list[Ins], second: list[Ins]) -> list[Ins]:
+        """⟨first, second⟩ (push; first; swap; second; cons)."""
+        if self.t.constant(second):
+            return first + self.I(I.push) + second + self.I(I.cons)
+        return self.I(I.push) + first + self.I(I.swap) + second + self.I(I.cons)
+
+    def bind(self, code: list[Ins]) -> list[Ins]:
+        """⟨id, code⟩: pair the environment with the value of code."""
+        return self.I(I.push) + code + self.I(I.cons)
+
+    def access(self, ctx: Ctx, key: Hashable) -> list[Ins]:
+        found = ctx.lookup(key)
+        if found is None:
+            raise AssertionError(f"variable {key!r} is not in the environment")
+        return self.I(*found)
+
+    def raise_builtin(self, index: int) -> list[Ins]:
+        return self.I(I.getglobal(index), I.mkexn, getattr(I, "raise"))
+
+    # ---- expressions
+
+    def exp(self, e: S.Exp, ctx: Ctx) -> list[Ins]:
+        return getattr(self, "exp_" + type(e).__name__)(e, ctx)
+
+    def exp_ConstExp(self, e: S.ConstExp, ctx):
+        return self.I(I.quote(constant(e.const)))
+
+    def exp_Typed(self, e: S.Typed, ctx):
+        return self.exp(e.exp, ctx)
+
+    def exp_Var(self, e: S.Var, ctx):
+        r = self.refs[id(e)]
+        if isinstance(r, VarRef):
+            if r.is_code:
+                return self.code_var(r, ctx)
+            if r.is_global:
+                return self.I(I.getglobal(self.unit.globals.slot(r.binder, r.name)))
+            return self.access(ctx, r.binder)
+        if isinstance(r, ConRef):
+            if not r.has_arg:
+                return self.I(I.quote(ConstCon(r.tag)))
+            return self.t.cur(self.I(I.acc(0), I.pack(r.tag)))
+        if isinstance(r, ExnRef):
+            if not r.has_arg:
+                return self.exn_name(r, ctx) + self.I(I.mkexn)
+            arg = Anon("exn argument")
+            inner = ctx.push(arg)
+            return self.t.cur(self.pair(self.exn_name(r, inner), self.I(I.acc(0))) + self.I(I.mkexnarg))
+        if isinstance(r, BasisRef):
+            return self.basis_value(r)
+        raise AssertionError(f"unresolved variable {e.name}")
+
+    def exp_App(self, e: S.App, ctx):
+        fn = strip_typed(e.fn)
+        if isinstance(fn, S.Var):
+            r = self.refs[id(fn)]
+            if isinstance(r, ConRef):
+                return self.exp(e.arg, ctx) + self.I(I.pack(r.tag))
+            if isinstance(r, ExnRef):
+                return self.pair(self.exn_name(r, ctx), self.exp(e.arg, ctx)) + self.I(I.mkexnarg)
+            if isinstance(r, BasisRef):
+                direct = self.basis_apply(r, e.arg, ctx)
+                if direct is not None:
+                    return direct
+        if isinstance(fn, S.Fn):
+            # (fn p => b) a is `case a of p => b`: no closure is built
+            return self.exp_Case(S.Case(e.arg, fn.rules, span=e.span), ctx)
+        return self.pair(self.exp(e.fn, ctx), self.exp(e.arg, ctx)) + self.I(I.app)
+
+    def exp_Tuple(self, e: S.Tuple, ctx):
+        if not e.items:
+            return self.I(I.quote(UNIT))
+        return self.tuple_code([self.exp(x, ctx) for x in e.items])
+
+    def tuple_code(self, parts: list[list[Ins]]) -> list[Ins]:
+        """(a, (b, c)) from the codes of a, b, c."""
+        code = parts[-1]
+        for part in reversed(parts[:-1]):
+            code = self.pair(part, code)
+        return code
+
+    def exp_ListExp(self, e: S.ListExp, ctx):
+        code = self.I(I.quote(ConstCon(TAG_NIL)))
+        for x in reversed(e.items):
+            code = self.pair(self.exp(x, ctx), code) + self.I(I.pack(TAG_CONS))
+        return code
+
+    def exp_Seq(self, e: S.Seq, ctx):
+        code: list[Ins] = []
+        for x in e.exps[:-1]:
+            code += self.I(I.push) + self.exp(x, ctx) + self.I(I.drop)
+        return code + self.exp(e.exps[-1], ctx)
+
+    def exp_Let(self, e: S.Let, ctx):
+        return self.decs(list(e.decs), ctx, lambda inner: self.exp(e.body, inner))
+
+    def exp_If(self, e: S.If, ctx):
+        return self.I(I.push) + self.exp(e.cond, ctx) + self.t.branch(self.exp(e.then, ctx), self.exp(e.else_, ctx))
+
+    def exp_Andalso(self, e: S.Andalso, ctx):
+        return self.I(I.push) + self.exp(e.left, ctx) + self.t.branch(self.exp(e.right, ctx), self.I(I.quote(FALSE)))
+
+    def exp_Orelse(self, e: S.Orelse, ctx):
+        return self.I(I.push) + self.exp(e.left, ctx) + self.t.branch(self.I(I.quote(TRUE)), self.exp(e.right, ctx))
+
+    def exp_Case(self, e: S.Case, ctx):
+        scrutinee = strip_typed(e.exp)
+        r = self.refs.get(id(scrutinee)) if isinstance(scrutinee, S.Var) else None
+        if isinstance(r, VarRef) and not r.is_code and not r.is_global:
+            # the value already has a place in the environment: match it there
+            return self.match_rules(e.rules, ctx, r.binder, self.raise_builtin(MATCH))
+        key = Anon("case")
+        return self.bind(self.exp(e.exp, ctx)) + self.match_rules(e.rules, ctx.push(key), key,
+                                                                  self.raise_builtin(MATCH))
+
+    def exp_Fn(self, e: S.Fn, ctx):
+        return self.fn_code(e.rules, ctx)
+
+    def fn_code(self, rules, ctx: Ctx) -> list[Ins]:
+        arg = Anon("argument")
+        return self.t.cur(self.match_rules(rules, ctx.push(arg), arg, self.raise_builtin(MATCH)))
+
+    def exp_Raise(self, e: S.Raise, ctx):
+        return self.exp(e.exp, ctx) + self.I(getattr(I, "raise"))
+
+    def exp_Handle(self, e: S.Handle, ctx):
+        exn = Anon("exception")
+        inner = ctx.push(exn)
+        reraise = self.access(inner, exn) + self.I(getattr(I, "raise"))
+        return self.t.try_(self.exp(e.exp, ctx), self.match_rules(e.rules, inner, exn, reraise))
+
+    def exp_While(self, e: S.While, ctx):
+        # A recursive closure: loop () = if c then (b; loop ()) else ().
+        # The recursive call is a tail call, so the loop runs in constant stack.
+        loop, arg = Anon("while loop"), Anon("unit")
+        outer = ctx.push(loop)
+        inner = outer.push(arg)
+        again = self.pair(self.access(inner, loop), self.I(I.quote(UNIT))) + self.I(I.app)
+        body = (self.I(I.push) + self.exp(e.cond, inner)
+                + self.t.branch(self.I(I.push) + self.exp(e.body, inner) + self.I(I.drop) + again,
+                                self.I(I.quote(UNIT))))
+        start = self.pair(self.access(outer, loop), self.I(I.quote(UNIT))) + self.I(I.app)
+        return self.I(I.rec(1), I.push) + self.t.cur(body) + self.I(I.update(0)) + start
+
+    def exp_Lift(self, e: S.Lift, ctx):
+        # ⟦lift M⟧ = ⟦M⟧; Cur(lift): a generator that quotes M's value. Under
+        # `code` the Cur is merged (the same rule with underlining).
+        return self.exp(e.exp, ctx) + self.t.cur(self.I(I.lift))
+
+    def exp_Code(self, e: S.Code, ctx):
+        raise NotImplementedError
+
+    def code_var(self, r: VarRef, ctx: Ctx) -> list[Ins]:
+        raise NotImplementedError
+
+    # ---- basis values
+
+    def basis_prim(self, r: BasisRef) -> Optional[tuple]:
+        """The implementation of a basis value: ("prim", p), ("id",) or ("prelude",)."""
+        if r.name in basis.OVERLOADS:
+            instances = basis.OVERLOADS[r.name][1]
+            instance = r.instance or next(iter(instances))
+            return ("prim", instances[instance])
+        return basis.VALUES[r.name][1]
+
+    def basis_value(self, r: BasisRef) -> list[Ins]:
+        impl = self.basis_prim(r)
+        if impl[0] == "prim":
+            return self.t.cur(self.I(I.acc(0), I.prim(impl[1])))
+        if impl[0] == "id":
+            return self.t.cur(self.I(I.acc(0)))
+        return self.I(I.getglobal(self.unit.globals.prelude[r.name]))
+
+    def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx) -> Optional[list[Ins]]:
+        """A basis function applied to an argument, without a closure where
+        the implementation allows; None to use a general application."""
+        impl = self.basis_prim(r)
+        if impl[0] == "prim":
+            return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
+        if impl[0] == "id":
+            return self.exp(arg, ctx)
+        if r.name == "not":
+            return self.I(I.push) + self.exp(arg, ctx) + self.t.branch(self.I(I.quote(FALSE)), self.I(I.quote(TRUE)))
+        return None
+
+    def exn_name(self, r: ExnRef, ctx: Ctx) -> list[Ins]:
+        """The exception name (made by newexn) an exception constructor denotes."""
+        if r.builtin is not None:
+            return self.I(I.getglobal(r.builtin))
+        if r.is_global:
+            return self.I(I.getglobal(self.unit.globals.slot(r.binder, r.name)))
+        return self.access(ctx, r.binder)
+
+    # ---- matches
+
+    def match_rules(self, rules: Sequence[S.Rule], ctx: Ctx, key: Hashable, fail: list[Ins]) -> list[Ins]:
+        """Match the value of `key` against rules; run the chosen body."""
+        rows = [[mc.normalize(rule.pat, self.refs)] for rule in rules]
+        tree = mc.compile_match([key], rows)
+        return self.match_tree(tree, ctx, lambda action, inner: self.exp(rules[action].body, inner), fail)
+
+    def match_tree(self, tree, ctx: Ctx, leaf: Callable[[int, Ctx], list[Ins]], fail: list[Ins]) -> list[Ins]:
+        """The code of a decision tree: tests, then `leaf(action, ctx)` with the
+        pattern variables bound as paths into the scrutinee."""
+        if isinstance(tree, mc.Leaf):
+            inner = ctx
+            for key, (root_key, path) in tree.bindings:
+                inner = inner.alias(key, root_key, path)
+            return leaf(tree.action, inner)
+        if isinstance(tree, mc.Fail):
+            return fail
+        if isinstance(tree, mc.Switch):
+            arms = [self.match_tree(a, ctx, leaf, fail) for a in tree.arms]
+            scrutinee = self.I(I.push) + self.occurrence(ctx, tree.occ)
+            if tree.datatype == "bool":
+                return scrutinee + self.t.branch(arms[1], arms[0])
+            return scrutinee + self.t.switch(arms)
+        if isinstance(tree, mc.Test):
+            yes = self.match_tree(tree.yes, ctx, leaf, fail)
+            no = self.match_tree(tree.no, ctx, leaf, fail)
+            if tree.kind == "const":
+                test = self.pair(self.occurrence(ctx, tree.occ), self.I(I.quote(const_operand(tree.value))))
+                test += self.I(I.prim("eq"))
+            else:
+                test = self.pair(self.occurrence(ctx, tree.occ), self.exn_name(tree.value, ctx)) + self.I(I.exnis)
+            return self.I(I.push) + test + self.t.branch(yes, no)
+        if isinstance(tree, mc.Deref):
+            contents = self.bind(self.occurrence(ctx, tree.occ) + self.I(I.prim("deref")))
+            return contents + self.match_tree(tree.sub, ctx.push(tree.key), leaf, fail)
+        raise AssertionError(f"unknown decision tree {tree!r}")
+
+    def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
+        root_key, path = occ
+        return self.access(ctx, root_key) + self.I(*[getattr(I, step) for step in path])
+
+    # ---- local declarations, in continuation-passing style: `rest(ctx)`
+    # compiles what follows in the scope of the declaration
+
+    def decs(self, decs: list, ctx: Ctx, rest: Callable[[Ctx], list[Ins]]) -> list[Ins]:
+        if not decs:
+            return rest(ctx)
+        first, others = decs[0], decs[1:]
+        return self.dec(first, ctx, lambda inner: self.decs(others, inner, rest))
+
+    def dec(self, d: S.Dec, ctx: Ctx, rest: Callable[[Ctx], list[Ins]]) -> list[Ins]:
+        if isinstance(d, S.ValDec):
+            if d.rec:
+                return self.rec_functions([(pat_binder(b.pat), strip_typed(b.exp).rules) for b in d.binds],
+                                          ctx, rest)
+            return self.val_binds(list(d.binds), ctx, rest)
+        if isinstance(d, S.FunDec):
+            return self.rec_functions([(id(fb), fb) for fb in d.binds], ctx, rest)
+        if isinstance(d, S.ExceptionDec):
+            code: list[Ins] = []
+            for eb in d.binds:
+                code += self.bind(self.I(I.newexn(eb.name)))
+                ctx = ctx.push(id(eb))
+            return code + rest(ctx)
+        if isinstance(d, S.CogenDec):
+            # ⟦let cogen u = M in N⟧ = ⟨⟦M⟧⟩; ⟦N⟧_(Ω,u) (underlined under code).
+            # For `cogen u = lift e` the slot holds e's value v instead of the
+            # generator [v : lift]: a use of u outside code is then v itself,
+            # and under code the generator quotes v directly (code_var).
+            lifted = lifted_exp(d.exp)
+            if lifted is not None:
+                self.unit.lifted.add(id(d))
+                return self.bind(self.exp(lifted, ctx)) + rest(ctx.push(id(d)))
+            return self.bind(self.exp(d.exp, ctx)) + rest(ctx.push(id(d)))
+        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+            return rest(ctx)
+        raise AssertionError(f"unexpected local declaration {d!r}")
+
+    def val_binds(self, binds: list, ctx: Ctx, rest) -> list[Ins]:
+        if not binds:
+            return rest(ctx)
+        b, others = binds[0], binds[1:]
+        value = self.exp(b.exp, ctx)
+        pat = mc.normalize(b.pat, self.refs)
+        if isinstance(pat, mc.MVar):
+            return self.bind(value) + self.val_binds(others, ctx.push(pat.key), rest)
+        key = Anon("val")
+        tree = mc.compile_match([key], [[pat]])
+        return self.bind(value) + self.match_tree(tree, ctx.push(key),
+                                                  lambda _, inner: self.val_binds(others, inner, rest),
+                                                  self.raise_builtin(BIND))
+
+    def rec_functions(self, fns: list, ctx: Ctx, rest) -> list[Ins]:
+        """`fun f ... and g ...` / `val rec`: rec n makes n placeholder slots,
+        each closure is built in the extended environment and patched in
+        with update, so the closures see each other."""
+        n = len(fns)
+        inner = ctx
+        for binder, _ in fns:
+            inner = inner.push(binder)
+        code = self.I(I.rec(n))
+        for i, (_, fn) in enumerate(fns):
+            code += self.I(I.push) + self.function(fn, inner) + self.I(I.update(n - 1 - i))
+        return code + rest(inner)
+
+    def function(self, fn, ctx: Ctx) -> list[Ins]:
+        """A closure for the rules of a `fn` or the clauses of a `fun`."""
+        if isinstance(fn, S.FunBind):
+            return self.clauses(fn.clauses, ctx)
+        return self.fn_code(fn, ctx)
+
+    def clauses(self, clauses: Sequence[S.Clause], ctx: Ctx) -> list[Ins]:
+        """fun f p1 ... pn = b | ... is fn a1 => ... fn an => case (a1, ..., an)
+        of (p1, ..., pn) => b | ...; the match examines a1..an in place."""
+        nargs = len(clauses[0].pats)
+        args = [Anon(f"argument {i + 1}") for i in range(nargs)]
+        inner = ctx
+        for a in args:
+            inner = inner.push(a)
+        rows = [[mc.normalize(p, self.refs) for p in c.pats] for c in clauses]
+        tree = mc.compile_match(args, rows)
+        code = self.match_tree(tree, inner, lambda action, c: self.exp(clauses[action].body, c),
+                               self.raise_builtin(MATCH))
+        for _ in args:
+            code = self.t.cur(code)
+        return code
+
+
+def lifted_exp(e: S.Exp) -> Optional[S.Exp]:
+    """e' when e is `lift e'` (possibly with type constraints)."""
+    e = strip_typed(e)
+    return e.exp if isinstance(e, S.Lift) else None
+
+
+def strip_typed(e):
+    while isinstance(e, S.Typed):
+        e = e.exp
+    return e
+
+
+def pat_binder(p: S.Pat) -> int:
+    while isinstance(p, S.PTyped):
+        p = p.pat
+    assert isinstance(p, S.PVar), "val rec binds variables only"
+    return id(p)
+
+
+def constant(c: S.Const):
+    v = mc.const_value(c)
+    return ConstStr(v) if isinstance(v, bytes) else ConstInt(v)
+
+
+def const_operand(v):
+    return ConstStr(v) if isinstance(v, bytes) else ConstInt(v)
+
+
+# --------------------------------------------------------------- ⟦M⟧Ω
+
+
+class Compiler(Translation):
+    """⟦M⟧Ω: ordinary CCAM code."""
+
+    t = PLAIN
+
+    def code_var(self, r: VarRef, ctx: Ctx) -> list[Ins]:
+        # ⟦u⟧Ω = ⟨Ω(u), arena⟩; app; call: run u's generator on a new block,
+        # then run the block.
+        if r.is_global:
+            generator = [I.getglobal(self.unit.globals.slot(r.binder, r.name))]
+        else:
+            generator = self.access(ctx, r.binder)
+        if r.binder in self.unit.lifted:
+            return generator  # the lifted value itself
+        return self.pair(generator, [I.arena]) + [I.app, I.call]
+
+    def exp_Code(self, e: S.Code, ctx: Ctx) -> list[Ins]:
+        # ⟦code M⟧Ω = Cur(⟦M⟧^Ω_·): a closure that, applied to a block,
+        # generates M's code into it. At generation time the environment is
+        # (e, block): Λ = Ω extended with the block.
+        from mlbox.generator import Generator, BLOCK
+
+        gen = Generator(self.unit, ctx.push(BLOCK))
+        return [I.cur(gen.exp(e.exp, root()))]
+
+    # ---- top level: declarations in globals
+
+    def program(self, decs: Sequence[S.Dec]) -> list[Ins]:
+        """The code of a sequence of top-level declarations, run on (); each
+        leaves () on the stack."""
+        code: list[Ins] = []
+        for d in decs:
+            code += self.topdec(d)
+        return code
+
+    def set_global(self, binder: int, name: str) -> Ins:
+        return I.setglobal(self.unit.globals.slot(binder, name))
+
+    def topdec(self, d: S.Dec) -> list[Ins]:
+        reset = [I.quote(UNIT)]
+        if isinstance(d, S.ValDec):
+            if d.rec:
+                return self.top_functions([(pat_binder(b.pat), pat_name(b.pat), strip_typed(b.exp).rules)
+                                           for b in d.binds])
+            code: list[Ins] = []
+            for b in d.binds:
+                code += self.top_val(b)
+            return code
+        if isinstance(d, S.FunDec):
+            return self.top_functions([(id(fb), fb.name, fb) for fb in d.binds])
+        if isinstance(d, S.ExceptionDec):
+            code = []
+            for eb in d.binds:
+                code += [I.newexn(eb.name), self.set_global(id(eb), eb.name)]
+            return code + reset
+        if isinstance(d, S.CogenDec):
+            lifted = lifted_exp(d.exp)
+            if lifted is not None:
+                self.unit.lifted.add(id(d))
+                return self.exp(lifted, root()) + [self.set_global(id(d), d.name)] + reset
+            return self.exp(d.exp, root()) + [self.set_global(id(d), d.name)] + reset
+        if isinstance(d, S.ExpDec):
+            return self.exp(d.exp, root()) + [self.set_global(id(d), "it")] + reset
+        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+            return []
+        raise AssertionError(f"unexpected declaration {d!r}")
+
+    def top_functions(self, fns: list) -> list[Ins]:
+        # Top-level functions reach each other (and themselves) through
+        # globals, so they need no recursive environment.
+        code: list[Ins] = []
+        for binder, name, fn in fns:
+            code += self.function(fn, root()) + [self.set_global(binder, name)]
+        return code + [I.quote(UNIT)]
+
+    def top_val(self, b: S.ValBind) -> list[Ins]:
+        pat = mc.normalize(b.pat, self.refs)
+        value = self.exp(b.exp, root())
+        if isinstance(pat, mc.MVar):
+            return value + [self.set_global(pat.key, pat_name(b.pat)), I.quote(UNIT)]
+        key = Anon("val")
+        names = [(binder, name) for binder, name in pattern_names(b.pat) if binder not in self.refs]
+        tree = mc.compile_match([key], [[pat]])
+
+        def store(_, inner: Ctx) -> list[Ins]:
+            code: list[Ins] = []
+            for binder, name in names:
+                code += [I.push] + self.access(inner, binder) + [self.set_global(binder, name), I.drop]
+            return code + [I.quote(UNIT)]
+
+        return self.bind(value) + self.match_tree(tree, root().push(key), store, self.raise_builtin(BIND))
+
+
+def pat_name(p: S.Pat) -> str:
+    while isinstance(p, S.PTyped):
+        p = p.pat
+    return getattr(p, "name", "_")
+
+
+def pattern_names(p: S.Pat) -> list[tuple[int, str]]:
+    """The variables a (normalised) pattern binds: (binder id, name)."""
+    out: list[tuple[int, str]] = []
+
+    def walk(q):
+        if isinstance(q, S.PVar):
+            out.append((id(q), q.name))
+        elif isinstance(q, S.PAs):
+            out.append((id(q), q.name))
+            walk(q.pat)
+        elif isinstance(q, (S.PTuple, S.PList)):
+            for x in q.items:
+                walk(x)
+        elif isinstance(q, (S.PCon, S.PRef)):
+            walk(q.arg)
+        elif isinstance(q, S.PTyped):
+            walk(q.pat)
+
+    walk(p)
+    return out

@@ -1,0 +1,288 @@
+"""Staging erasure: translate an ML□ program into a plain SML program with
+the same observable behaviour (SPEC §7), by reading generators as thunks:
+
+    [t]            ==>  unit -> t
+    code e         ==>  fn () => e
+    lift e         ==>  let val v = e in fn () => v end
+    u              ==>  u ()              (a use of a code variable)
+    cogen u = e    ==>  val u = e
+
+The prelude's `eval : ['a] -> 'a` (`fun eval g = let cogen u = g in u end`)
+erases to `fun eval g = let val u = g in u () end`; it is prepended when the
+program mentions `eval`, so the erased program is self-contained SML that
+Poly/ML, and our own checker, accept.
+
+The translation is syntactic, but which occurrences of a name are code
+variables depends on scope: a code variable can be shadowed by a value
+variable, a constructor or an exception and vice versa. The erasure
+therefore tracks, with SML's scoping, the set of names that currently
+denote code variables. Generation is free of effects in ML□ (a generator
+only emits code), so running a thunk at each use of `u` has the same
+effects, in the same order, as running the code generated for `u`.
+
+Every node produced keeps the span of the node it comes from, so errors in
+an erased program still point into the original text.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import attrs
+
+from mlbox import syntax as S
+
+# The variable that `lift e` binds to the value of e. It is bound only in
+# `fn () => v`, whose body mentions nothing else, so it cannot capture.
+LIFTED_VALUE = "v"
+PRELUDE_EVAL_NAME = "eval"
+
+CodeVars = frozenset  # names that denote code variables at a program point
+
+
+def _unit(span: S.Span) -> S.Tuple:
+    return S.Tuple((), span=span)
+
+
+def _thunk(body: S.Exp, span: S.Span) -> S.Fn:
+    """`fn () => body`"""
+    return S.Fn((S.Rule(S.PTuple((), span=span), body, span=span),), span=span)
+
+
+def _force(fn: S.Exp, span: S.Span) -> S.App:
+    """`fn ()`"""
+    return S.App(fn, _unit(span), span=span)
+
+
+# ------------------------------------------------------------------ types
+
+
+def erase_type(ty: S.Ty) -> S.Ty:
+    """`[t]` becomes `unit -> t`, everywhere inside a type."""
+    match ty:
+        case S.TyVar():
+            return ty
+        case S.TyCon(name, args):
+            return S.TyCon(name, tuple(erase_type(a) for a in args), span=ty.span)
+        case S.TyArrow(arg, res):
+            return S.TyArrow(erase_type(arg), erase_type(res), span=ty.span)
+        case S.TyTuple(items):
+            return S.TyTuple(tuple(erase_type(t) for t in items), span=ty.span)
+        case S.TyBox(body):
+            return S.TyArrow(S.TyCon("unit", span=ty.span), erase_type(body), span=ty.span)
+    raise TypeError(f"not a type: {ty!r}")
+
+
+# --------------------------------------------------------------- patterns
+
+
+def pattern_binders(pat: S.Pat) -> set[str]:
+    """The names a pattern may bind. A PVar naming a constructor binds
+    nothing, but treating it as a binder only removes that name from the
+    code variables, which no constructor name can be at that point."""
+    match pat:
+        case S.PVar(name):
+            return {name}
+        case S.PWild() | S.PConst():
+            return set()
+        case S.PTuple(items) | S.PList(items):
+            return set().union(*(pattern_binders(p) for p in items)) if items else set()
+        case S.PCon(_, arg) | S.PRef(arg):
+            return pattern_binders(arg)
+        case S.PAs(name, inner):
+            return {name} | pattern_binders(inner)
+        case S.PTyped(inner, _):
+            return pattern_binders(inner)
+    raise TypeError(f"not a pattern: {pat!r}")
+
+
+def erase_pattern(pat: S.Pat) -> S.Pat:
+    """Patterns change only through their type annotations."""
+    match pat:
+        case S.PWild() | S.PVar() | S.PConst():
+            return pat
+        case S.PTuple(items):
+            return S.PTuple(tuple(erase_pattern(p) for p in items), span=pat.span)
+        case S.PList(items):
+            return S.PList(tuple(erase_pattern(p) for p in items), span=pat.span)
+        case S.PCon(name, arg):
+            return S.PCon(name, erase_pattern(arg), span=pat.span)
+        case S.PRef(arg):
+            return S.PRef(erase_pattern(arg), span=pat.span)
+        case S.PAs(name, inner):
+            return S.PAs(name, erase_pattern(inner), span=pat.span)
+        case S.PTyped(inner, ty):
+            return S.PTyped(erase_pattern(inner), erase_type(ty), span=pat.span)
+    raise TypeError(f"not a pattern: {pat!r}")
+
+
+# ------------------------------------------------------------ expressions
+
+
+def _erase_rule(rule: S.Rule, code_vars: CodeVars) -> S.Rule:
+    inner = code_vars - pattern_binders(rule.pat)
+    return S.Rule(erase_pattern(rule.pat), erase_exp(rule.body, inner), span=rule.span)
+
+
+def _erase_rules(rules: Iterable[S.Rule], code_vars: CodeVars) -> tuple[S.Rule, ...]:
+    return tuple(_erase_rule(r, code_vars) for r in rules)
+
+
+def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars()) -> S.Exp:
+    """Erase an expression in which the names in `code_vars` denote code
+    variables."""
+    sp = exp.span
+    match exp:
+        case S.ConstExp():
+            return exp
+        case S.Var(name):
+            return _force(exp, sp) if name in code_vars else exp
+        case S.App(fn, arg):
+            return S.App(erase_exp(fn, code_vars), erase_exp(arg, code_vars), span=sp)
+        case S.Tuple(items):
+            return S.Tuple(tuple(erase_exp(e, code_vars) for e in items), span=sp)
+        case S.ListExp(items):
+            return S.ListExp(tuple(erase_exp(e, code_vars) for e in items), span=sp)
+        case S.Seq(exps):
+            return S.Seq(tuple(erase_exp(e, code_vars) for e in exps), span=sp)
+        case S.Let(decs, body):
+            new_decs, inner = erase_decs(decs, code_vars)
+            return S.Let(new_decs, erase_exp(body, inner), span=sp)
+        case S.If(cond, then, else_):
+            return S.If(erase_exp(cond, code_vars), erase_exp(then, code_vars),
+                        erase_exp(else_, code_vars), span=sp)
+        case S.Andalso(left, right):
+            return S.Andalso(erase_exp(left, code_vars), erase_exp(right, code_vars), span=sp)
+        case S.Orelse(left, right):
+            return S.Orelse(erase_exp(left, code_vars), erase_exp(right, code_vars), span=sp)
+        case S.Case(scrutinee, rules):
+            return S.Case(erase_exp(scrutinee, code_vars), _erase_rules(rules, code_vars), span=sp)
+        case S.Fn(rules):
+            return S.Fn(_erase_rules(rules, code_vars), span=sp)
+        case S.Raise(inner):
+            return S.Raise(erase_exp(inner, code_vars), span=sp)
+        case S.Handle(inner, rules):
+            return S.Handle(erase_exp(inner, code_vars), _erase_rules(rules, code_vars), span=sp)
+        case S.While(cond, body):
+            return S.While(erase_exp(cond, code_vars), erase_exp(body, code_vars), span=sp)
+        case S.Typed(inner, ty):
+            return S.Typed(erase_exp(inner, code_vars), erase_type(ty), span=sp)
+        case S.Code(inner):
+            # Code variables stay usable under `code` (Δ persists), so the
+            # set passes through unchanged.
+            return _thunk(erase_exp(inner, code_vars), sp)
+        case S.Lift(inner):
+            bind = S.ValBind(S.PVar(LIFTED_VALUE, span=sp), erase_exp(inner, code_vars), span=sp)
+            return S.Let((S.ValDec((), (bind,), span=sp),),
+                         _thunk(S.Var(LIFTED_VALUE, span=sp), sp), span=sp)
+    raise TypeError(f"not an expression: {exp!r}")
+
+
+# ----------------------------------------------------------- declarations
+
+
+def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
+    """Erase one declaration; return it with the code variables in scope
+    after it."""
+    sp = dec.span
+    match dec:
+        case S.ValDec(tyvars, binds, rec):
+            bound = set().union(*(pattern_binders(b.pat) for b in binds))
+            after = code_vars - bound
+            # `val rec` sees its own binders; plain `val` does not.
+            inside = after if rec else code_vars
+            new_binds = tuple(
+                S.ValBind(erase_pattern(b.pat), erase_exp(b.exp, inside), span=b.span) for b in binds
+            )
+            return S.ValDec(tyvars, new_binds, rec, span=sp), after
+        case S.FunDec(tyvars, binds):
+            after = code_vars - {b.name for b in binds}
+            new_binds = tuple(
+                S.FunBind(b.name, tuple(_erase_clause(c, after) for c in b.clauses), span=b.span)
+                for b in binds
+            )
+            return S.FunDec(tyvars, new_binds, span=sp), after
+        case S.DatatypeDec(binds):
+            cons = {c.name for b in binds for c in b.cons}
+            new_binds = tuple(
+                S.DataBind(b.tyvars, b.name,
+                           tuple(S.ConBind(c.name, None if c.arg is None else erase_type(c.arg), span=c.span)
+                                 for c in b.cons),
+                           span=b.span)
+                for b in binds
+            )
+            return S.DatatypeDec(new_binds, span=sp), code_vars - cons
+        case S.TypeDec(binds):
+            new_binds = tuple(S.TypeBind(b.tyvars, b.name, erase_type(b.ty), span=b.span) for b in binds)
+            return S.TypeDec(new_binds, span=sp), code_vars
+        case S.ExceptionDec(binds):
+            new_binds = tuple(
+                S.ExnBind(b.name, None if b.arg is None else erase_type(b.arg), span=b.span) for b in binds
+            )
+            return S.ExceptionDec(new_binds, span=sp), code_vars - {b.name for b in binds}
+        case S.CogenDec(name, exp):
+            bind = S.ValBind(S.PVar(name, span=sp), erase_exp(exp, code_vars), span=sp)
+            return S.ValDec((), (bind,), span=sp), code_vars | {name}
+        case S.ExpDec(exp):
+            return S.ExpDec(erase_exp(exp, code_vars), span=sp), code_vars
+    raise TypeError(f"not a declaration: {dec!r}")
+
+
+def _erase_clause(clause: S.Clause, code_vars: CodeVars) -> S.Clause:
+    bound = set().union(*(pattern_binders(p) for p in clause.pats))
+    return S.Clause(
+        tuple(erase_pattern(p) for p in clause.pats),
+        None if clause.result_ty is None else erase_type(clause.result_ty),
+        erase_exp(clause.body, code_vars - bound),
+        span=clause.span,
+    )
+
+
+def erase_decs(decs: Iterable[S.Dec], code_vars: CodeVars) -> tuple[tuple[S.Dec, ...], CodeVars]:
+    out = []
+    for dec in decs:
+        new, code_vars = erase_dec(dec, code_vars)
+        out.append(new)
+    return tuple(out), code_vars
+
+
+# ------------------------------------------------------------------ programs
+
+
+def erased_eval_dec() -> S.FunDec:
+    """The prelude's `fun eval g = let cogen u = g in u end`, erased:
+    `fun eval g = let val u = g in u () end`."""
+    body = S.Let(
+        (S.ValDec((), (S.ValBind(S.PVar("u"), S.Var("g")),)),),
+        _force(S.Var("u"), S.NOSPAN),
+    )
+    return S.FunDec((), (S.FunBind(PRELUDE_EVAL_NAME, (S.Clause((S.PVar("g"),), None, body),)),))
+
+
+def mentions_name(node: object, name: str) -> bool:
+    """Whether an expression Var with this name occurs anywhere in the tree
+    (over-approximates a free use of the basis value)."""
+    if isinstance(node, S.Var):
+        return node.name == name
+    if isinstance(node, tuple):
+        return any(mentions_name(item, name) for item in node)
+    if attrs.has(type(node)):
+        return any(mentions_name(getattr(node, f.name), name)
+                   for f in attrs.fields(type(node)) if f.name != "span")
+    return False
+
+
+def erase_program(program: S.Program) -> S.Program:
+    """The staging erasure of a whole program: plain SML with the same
+    output (see the module docstring)."""
+    decs, _ = erase_decs(program.decs, CodeVars())
+    if mentions_name(program, PRELUDE_EVAL_NAME):
+        decs = (erased_eval_dec(),) + decs
+    return S.Program(decs, span=program.span)
+
+
+def erase_to_sml(program: S.Program) -> str:
+    """The erased program as SML source text (for Poly/ML or our own tools)."""
+    from mlbox.printer import show_program  # the printer is a separate phase
+
+    return show_program(erase_program(program))

@@ -1,0 +1,287 @@
+"""Python values ⇄ CCAM machine values, directed by ML types (for the
+embedding API, mlbox/api.py).
+
+Conversions, by the ML type of the position:
+
+  ML type            from Python                          to Python
+  int                int (not bool), 63-bit range         int
+  word               int 0 .. 2^63-1                      int
+  bool               bool                                 bool
+  char               str of length 1 (code < 256), int    str of length 1
+  string             str (UTF-8) or bytes/bytearray       str (UTF-8; undecodable bytes
+                                                          kept as surrogate escapes) — or
+                                                          bytes when the API asks for it
+  unit               None or ()                           None
+  t1 * ... * tn      tuple of n                           tuple
+  t list             list or tuple                        list
+  t array            list or tuple (a fresh array)        list (a copy)
+  t option           None / a value (or Data NONE/SOME)   None / the value
+  datatype           Data(constructor, arg) or, for a     Data
+                     nullary constructor, its name
+  functions, [t], refs, exn, anything else
+                     an MLValue obtained from the API     MLValue (an opaque handle)
+
+Machine values are those of ccam/values.py (both machines use them at
+their boundary). Type variables of a polymorphic function are bound by the
+first argument value met at them (int, bool, str, ...), so that its result
+converts back at the same types.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import attrs
+
+from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
+from ccam.values import UNIT_VALUE, Array, Con, Pair, WORD_MODULUS, from_word, to_word
+from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, prune
+
+NO_ARG = object()  # the argument of a nullary constructor
+
+
+class HostValueError(TypeError):
+    """A Python value that cannot stand for a value of the ML type asked for."""
+
+
+@attrs.frozen
+class Data:
+    """A value of a datatype: a constructor name and, unless the
+    constructor is nullary, its argument (`Data("Leaf")`, `Data("Node", (l, 3, r))`)."""
+
+    constructor: str
+    arg: Any = NO_ARG
+
+    def __repr__(self) -> str:
+        return self.constructor if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
+
+
+@attrs.frozen(eq=False)
+class MLValue:
+    """An ML value kept as it is (a function, a generator, a ref, ...):
+    it can be passed back to the program it came from."""
+
+    value: Any
+    type: Type
+    owner: Any = None  # the api.Program it belongs to
+
+    def __repr__(self) -> str:
+        return f"<ML value : {show_type(self.type)}>"
+
+
+def show_type(t: Type) -> str:
+    return TypePrinter().show(t)
+
+
+class Converter:
+    """One conversion session (one call): carries the type-variable
+    bindings inferred from the arguments to the result."""
+
+    def __init__(self, owner=None, bytes_strings: bool = False):
+        self.owner = owner
+        self.bytes_strings = bytes_strings
+        self.bindings: dict[int, Type] = {}
+
+    # ------------------------------------------------------------ helpers
+
+    def _resolve(self, t: Type) -> Type:
+        t = prune(t)
+        while isinstance(t, TVar) and id(t) in self.bindings:
+            t = prune(self.bindings[id(t)])
+        return t
+
+    def _fail(self, value, t: Type, why: str = "") -> HostValueError:
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        return HostValueError(f"cannot pass {shown} (Python {type(value).__name__}) as ML type {show_type(t)}"
+                              + (f": {why}" if why else ""))
+
+    # ------------------------------------------------------ Python → ML
+
+    def to_ml(self, value, t: Type):
+        t = self._resolve(t)
+        if isinstance(value, MLValue):
+            if self.owner is not None and value.owner is not None and value.owner is not self.owner:
+                raise self._fail(value, t, "it belongs to another loaded program")
+            return value.value
+        if isinstance(t, TVar):
+            guessed = self._guess(value)
+            if guessed is None:
+                raise self._fail(value, t, "its ML type cannot be told from the Python value")
+            self.bindings[id(t)] = guessed
+            return self.to_ml(value, guessed)
+        if isinstance(t, TTuple):
+            if not t.items:
+                if value is None or value == ():
+                    return UNIT_VALUE
+                raise self._fail(value, t, "unit is None or ()")
+            if not isinstance(value, tuple) or len(value) != len(t.items):
+                raise self._fail(value, t, f"expected a tuple of {len(t.items)}")
+            items = [self.to_ml(v, ty) for v, ty in zip(value, t.items)]
+            result = items[-1]
+            for item in reversed(items[:-1]):
+                result = Pair(item, result)
+            return result
+        if isinstance(t, TCon):
+            return self._con_to_ml(value, t)
+        raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
+
+    def _con_to_ml(self, value, t: TCon):
+        name = t.tycon.name
+        if name == "int":
+            if type(value) is not int or not INT_MIN <= value <= INT_MAX:
+                raise self._fail(value, t, "an int is a Python int in the 63-bit range")
+            return value
+        if name == "word":
+            if type(value) is not int or not 0 <= value < WORD_MODULUS:
+                raise self._fail(value, t, "a word is a Python int in 0 .. 2^63-1")
+            return from_word(value)
+        if name == "bool":
+            if type(value) is not bool:
+                raise self._fail(value, t)
+            return Con(1 if value else 0)
+        if name == "char":
+            if isinstance(value, str) and len(value) == 1 and ord(value) < 256:
+                return ord(value)
+            if type(value) is int and 0 <= value < 256:
+                return value
+            raise self._fail(value, t, "a char is a one-character str (code below 256) or an int 0..255")
+        if name == "string":
+            if isinstance(value, str):
+                return value.encode("utf-8", "surrogateescape")
+            if isinstance(value, (bytes, bytearray, memoryview)):
+                return bytes(value)
+            raise self._fail(value, t)
+        if name in ("list", "array"):
+            if not isinstance(value, (list, tuple)):
+                raise self._fail(value, t, f"a{'n' if name == 'array' else ''} {name} is a Python list")
+            items = [self.to_ml(v, t.args[0]) for v in value]
+            if name == "array":
+                return Array(items)
+            result = Con(0)
+            for item in reversed(items):
+                result = Con(1, Pair(item, result))
+            return result
+        if name == "option":
+            if value is None:
+                return Con(TAG_NONE)
+            if isinstance(value, Data) and value.constructor in ("NONE", "SOME"):
+                return Con(TAG_NONE) if value.constructor == "NONE" else Con(TAG_SOME, self.to_ml(value.arg, t.args[0]))
+            return Con(TAG_SOME, self.to_ml(value, t.args[0]))
+        if t.tycon.cons:
+            return self._data_to_ml(value, t)
+        raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
+
+    def _data_to_ml(self, value, t: TCon):
+        if isinstance(value, str):
+            value = Data(value)
+        if not isinstance(value, Data):
+            raise self._fail(value, t, f"a {t.tycon.name} value is a Data(constructor, arg)")
+        for con in t.tycon.cons:
+            if con.name == value.constructor:
+                break
+        else:
+            names = ", ".join(c.name for c in t.tycon.cons)
+            raise self._fail(value, t, f"{value.constructor!r} is not a constructor of {t.tycon.name} ({names})")
+        if not con.has_arg:
+            if value.arg is not NO_ARG:
+                raise self._fail(value, t, f"constructor {con.name} takes no argument")
+            return Con(con.tag)
+        if value.arg is NO_ARG:
+            raise self._fail(value, t, f"constructor {con.name} needs an argument")
+        return Con(con.tag, self.to_ml(value.arg, constructor_arg_type(con, t)))
+
+    def _guess(self, value) -> Optional[Type]:
+        from mlbox.checker import BOOL, INT, STRING
+
+        if type(value) is bool:
+            return BOOL
+        if type(value) is int:
+            return INT
+        if isinstance(value, (str, bytes, bytearray)):
+            return STRING
+        if value is None or value == ():
+            return TTuple(())
+        if isinstance(value, tuple):
+            items = [self._guess(v) for v in value]
+            return None if any(i is None for i in items) else TTuple(tuple(items))
+        if isinstance(value, list) and value:
+            from mlbox.checker import BUILTIN_TYCONS
+
+            item = self._guess(value[0])
+            return None if item is None else TCon(BUILTIN_TYCONS["list"], (item,))
+        return None
+
+    # ------------------------------------------------------ ML → Python
+
+    def to_python(self, v, t: Type):
+        t = self._resolve(t)
+        if isinstance(t, TTuple):
+            if not t.items:
+                return None
+            out = []
+            for ty in t.items[:-1]:
+                out.append(self.to_python(v.fst, ty))
+                v = v.snd
+            out.append(self.to_python(v, t.items[-1]))
+            return tuple(out)
+        if isinstance(t, TCon):
+            name = t.tycon.name
+            if name == "int":
+                return v
+            if name == "word":
+                return to_word(v)
+            if name == "bool":
+                return v.tag == 1
+            if name == "char":
+                return chr(v)
+            if name == "string":
+                return v if self.bytes_strings else v.decode("utf-8", "surrogateescape")
+            if name == "list":
+                out = []
+                while v.tag == 1:
+                    out.append(self.to_python(v.arg.fst, t.args[0]))
+                    v = v.arg.snd
+                return out
+            if name == "array":
+                return [self.to_python(item, t.args[0]) for item in v.items]
+            if name == "option":
+                return None if v.tag == TAG_NONE else self.to_python(v.arg, t.args[0])
+            if t.tycon.cons:
+                con = next(c for c in t.tycon.cons if c.tag == v.tag)
+                if not con.has_arg:
+                    return Data(con.name)
+                return Data(con.name, self.to_python(v.arg, constructor_arg_type(con, t)))
+        return MLValue(v, t, self.owner)
+
+
+def constructor_arg_type(con, t: TCon) -> Type:
+    """The argument type of constructor `con` in the instance `t` of its datatype."""
+    scheme = prune(con.ty)
+    assert isinstance(scheme, TArrow)
+    result = prune(scheme.res)
+    substitution = {id(prune(param)): arg for param, arg in zip(result.args, t.args)}
+    return _substitute(scheme.arg, substitution)
+
+
+def _substitute(t: Type, substitution: dict[int, Type]) -> Type:
+    t = prune(t)
+    if isinstance(t, TVar):
+        return substitution.get(id(t), t)
+    if isinstance(t, TCon):
+        return TCon(t.tycon, tuple(_substitute(a, substitution) for a in t.args)) if t.args else t
+    if isinstance(t, TTuple):
+        return TTuple(tuple(_substitute(i, substitution) for i in t.items))
+    if isinstance(t, TArrow):
+        return TArrow(_substitute(t.arg, substitution), _substitute(t.res, substitution))
+    if isinstance(t, TBox):
+        return TBox(_substitute(t.body, substitution))
+    return t
+
+
+def function_parts(t: Type) -> Optional[tuple[Type, Type]]:
+    t = prune(t)
+    if isinstance(t, TArrow):
+        return t.arg, t.res
+    return None

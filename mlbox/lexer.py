@@ -1,0 +1,411 @@
+"""The ML□ lexer: SML's lexical syntax plus the reserved words `code`,
+`lift` and `cogen`.
+
+Every token carries a `span` (1-based line and column of its first
+character and of the character after its last). Errors go through the
+`error_func(message, span)` hook given to the constructor, and the lexer
+goes on after them so that several can be reported at once.
+
+Token values:
+  IDENT        the name (alphanumeric, symbolic such as `!` or `~`, or
+               qualified such as `Int.toString`, `Word.~>>`: one token)
+  INFIXn/STAR/EQUALS/CONS
+               the operator's name: identifiers with infix status get a
+               token per precedence level so that the grammar can give
+               them SML's precedence and associativity (syntax.INFIX)
+  TYVAR        the type variable with its quotes (`'a`, `''a`)
+  INT, WORD    the value (INT already negated for `~3`)
+  STRING, CHAR the decoded text: a sequence of characters 0..255, the
+               way SML strings are byte strings (non-ASCII source text is
+               stored as its UTF-8 bytes)
+  RESERVED     a reserved word of SML that ML□ does not support
+               (`structure`, `local`, `infix`, ...): the parser rejects it
+  keywords and punctuation: their text
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Callable, Optional
+
+import ply.lex
+
+from mlbox.syntax import INFIX, Span
+
+# Integers are 63-bit two's complement and words 63-bit unsigned (SPEC §1).
+INT_MIN = -(2**62)
+INT_MAX = 2**62 - 1
+WORD_MAX = 2**63 - 1
+
+# Error messages (tests refer to these constants).
+MSG_BAD_CHAR = "illegal character {!r}"
+MSG_UNTERMINATED_COMMENT = "unterminated comment"
+MSG_UNTERMINATED_STRING = "unterminated string literal"
+MSG_UNTERMINATED_CHAR = "unterminated character literal"
+MSG_BAD_ESCAPE = "illegal escape sequence {!r} in string literal"
+MSG_ESCAPE_RANGE = "escape sequence {!r} is out of range (character codes are 0..255)"
+MSG_BAD_GAP = "only whitespace may appear between the backslashes of a string gap"
+MSG_CHAR_LENGTH = "a character literal must contain exactly one character"
+MSG_INT_RANGE = "integer constant {} does not fit in 63 bits"
+MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
+MSG_REAL = "real constants are not supported"
+MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
+MSG_BAD_TYVAR = "a type variable needs a name after the quote"
+
+# SML's reserved words, those of the core language that ML□ uses ...
+KEYWORDS = {
+    "and": "AND", "andalso": "ANDALSO", "as": "AS", "case": "CASE",
+    "datatype": "DATATYPE", "do": "DO", "else": "ELSE", "end": "END",
+    "exception": "EXCEPTION", "fn": "FN", "fun": "FUN", "handle": "HANDLE",
+    "if": "IF", "in": "IN", "let": "LET", "of": "OF", "op": "OP",
+    "orelse": "ORELSE", "raise": "RAISE", "rec": "REC", "then": "THEN",
+    "type": "TYPE", "val": "VAL", "while": "WHILE",
+    "code": "CODE", "lift": "LIFT", "cogen": "COGEN",
+}
+# ... and the rest, reserved so that every ML□ program stays valid SML.
+UNSUPPORTED_RESERVED = {
+    "abstype", "infix", "infixr", "local", "nonfix", "open", "with", "withtype",
+    "eqtype", "functor", "include", "sharing", "sig", "signature", "struct",
+    "structure", "where", ":>", "#",
+}
+# Reserved symbolic words (a run of symbol characters equal to one of
+# these is the reserved word, not an identifier).
+SYMBOLIC_KEYWORDS = {"=>": "DARROW", "->": "ARROW", "|": "BAR", ":": "COLON"}
+
+# One token per precedence level for infix identifiers; `*`, `=` and `::`
+# get their own because they also appear in types, bindings and patterns.
+_SPECIAL_INFIX_TOKENS = {"*": "STAR", "=": "EQUALS", "::": "CONS"}
+INFIX_TOKENS: dict[str, str] = {
+    name: _SPECIAL_INFIX_TOKENS.get(name, f"INFIX{prec}")
+    for name, (prec, _assoc) in INFIX.items()
+}
+
+PUNCTUATION = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACKET", "]": "RBRACKET",
+               ",": "COMMA", ";": "SEMICOLON"}
+
+_BAD_CHAR_NOTES = {
+    "{": "records are not supported", "}": "records are not supported",
+    ".": "qualified names are written without spaces, as in Int.toString",
+}
+
+_SYMBOL_CHARS = r"!%&$#+\-/:<=>?@\\~`^|*"
+_ALNUM_ID = r"[A-Za-z][A-Za-z0-9_']*"
+
+_SIMPLE_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v",
+                   "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_GAP_WHITESPACE = " \t\n\r\f\v"
+
+
+class Lexer:
+    """A PLY lexer for ML□. Build once with `build()`, then `tokenize`
+    any number of texts."""
+
+    tokens = tuple(sorted(
+        set(KEYWORDS.values()) | set(SYMBOLIC_KEYWORDS.values())
+        | set(INFIX_TOKENS.values()) | set(PUNCTUATION.values())
+        | {"IDENT", "TYVAR", "INT", "WORD", "STRING", "CHAR", "WILD", "RESERVED"}
+    ))
+
+    def __init__(self, error_func: Callable[[str, Span], None]):
+        self.error_func = error_func
+        self.text = ""
+        self._line_starts = [0]
+        self.lexer: Optional[ply.lex.Lexer] = None
+        # Whether the text ended inside a comment or a string gap: the
+        # REPL then reads another line instead of reporting an error.
+        self.ended_inside_literal = False
+
+    def build(self) -> None:
+        # No lextab: building the master regex takes about a millisecond,
+        # and a table file would have to be written somewhere at run time.
+        self.lexer = ply.lex.lex(module=self, errorlog=ply.lex.NullLogger())
+
+    def tokenize(self, text: str) -> list[ply.lex.LexToken]:
+        """All tokens of `text` (errors are reported and skipped)."""
+        if self.lexer is None:
+            self.build()
+        self.text = text
+        self.ended_inside_literal = False
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.lexer.input(text)
+        out = []
+        while True:
+            tok = self.lexer.token()
+            if tok is None:
+                return demote_staging_keywords(out)
+            out.append(tok)
+
+    # ------------------------------------------------------------ positions
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        line, col = self.position(start)
+        end_line, end_col = self.position(end)
+        return Span(line, col, end_line, end_col)
+
+    def _error(self, message: str, start: int, end: int) -> None:
+        self.error_func(message, self.span(start, max(end, start + 1)))
+
+    def _finish(self, t, type_: str, value, end: Optional[int] = None):
+        """Give token `t` its type, value and span; `end` (exclusive) when
+        the rule scanned beyond the regex match by hand."""
+        t.type = type_
+        t.value = value
+        if end is None:
+            end = t.lexpos + len(t.lexer.lexmatch.group(0))
+        t.span = self.span(t.lexpos, end)
+        t.lineno = t.span.line
+        t.text = self.text[t.lexpos:end]
+        t.lexer.lexpos = end
+        return t
+
+    # ------------------------------------------------------------ rules
+    # PLY tries function rules in the order they are defined: comments
+    # before `(`, character literals before symbolic identifiers, words and
+    # reals before integers, `~3` before the symbolic identifier `~`.
+
+    t_ignore = " \t\r\f\v\n"
+
+    def t_comment(self, t):
+        r"\(\*"
+        depth, pos = 1, t.lexpos + 2
+        text = self.text
+        while depth:
+            nxt = min((i for i in (text.find("(*", pos), text.find("*)", pos)) if i >= 0),
+                      default=-1)
+            if nxt < 0:
+                self._error(MSG_UNTERMINATED_COMMENT, t.lexpos, t.lexpos + 2)
+                self.ended_inside_literal = True
+                t.lexer.lexpos = len(text)
+                return None
+            depth += 1 if text.startswith("(*", nxt) else -1
+            pos = nxt + 2
+        t.lexer.lexpos = pos
+        return None
+
+    def t_string(self, t):
+        r'"'
+        value, end, _closed = self._scan_string(t.lexpos + 1, t.lexpos, MSG_UNTERMINATED_STRING)
+        return self._finish(t, "STRING", value, end)
+
+    def t_char(self, t):
+        r'\#"'
+        value, end, closed = self._scan_string(t.lexpos + 2, t.lexpos, MSG_UNTERMINATED_CHAR)
+        if closed and len(value) != 1:
+            self._error(MSG_CHAR_LENGTH, t.lexpos, end)
+        return self._finish(t, "CHAR", value[:1] or "\0", end)
+
+    def t_word(self, t):
+        r"0w(x[0-9a-fA-F]+|[0-9]+)"
+        digits = t.value[2:]
+        value = int(digits[1:], 16) if digits.startswith("x") else int(digits)
+        if value > WORD_MAX:
+            self._error(MSG_WORD_RANGE.format(t.value), t.lexpos, t.lexpos + len(t.value))
+            value = WORD_MAX
+        return self._finish(t, "WORD", value)
+
+    def t_real(self, t):
+        r"~?[0-9]+(\.[0-9]+([eE]~?[0-9]+)?|[eE]~?[0-9]+)"
+        self._error(MSG_REAL, t.lexpos, t.lexpos + len(t.value))
+        return self._finish(t, "INT", 0)
+
+    def t_int(self, t):
+        r"~?(0x[0-9a-fA-F]+|[0-9]+)"
+        text = t.value
+        negative = text.startswith("~")
+        digits = text.lstrip("~")
+        value = int(digits[2:], 16) if digits.startswith("0x") else int(digits)
+        value = -value if negative else value
+        if not INT_MIN <= value <= INT_MAX:
+            self._error(MSG_INT_RANGE.format(text), t.lexpos, t.lexpos + len(text))
+            value = 0
+        return self._finish(t, "INT", value)
+
+    @ply.lex.TOKEN(rf"({_ALNUM_ID}\.)+({_ALNUM_ID}|[{_SYMBOL_CHARS}]+)")
+    def t_longid(self, t):
+        return self._finish(t, "IDENT", t.value)
+
+    def t_ident(self, t):
+        r"[A-Za-z_][A-Za-z0-9_']*"
+        name = t.value
+        if name == "_":
+            return self._finish(t, "WILD", name)
+        if name.startswith("_"):
+            self._error(MSG_UNDERSCORE_IDENT, t.lexpos, t.lexpos + len(name))
+        if name in KEYWORDS:
+            return self._finish(t, KEYWORDS[name], name)
+        if name in UNSUPPORTED_RESERVED:
+            return self._finish(t, "RESERVED", name)
+        return self._finish(t, INFIX_TOKENS.get(name, "IDENT"), name)
+
+    def t_tyvar(self, t):
+        r"'[A-Za-z0-9_']*"
+        if t.value.strip("'") == "":
+            self._error(MSG_BAD_TYVAR, t.lexpos, t.lexpos + len(t.value))
+        return self._finish(t, "TYVAR", t.value)
+
+    @ply.lex.TOKEN(rf"[{_SYMBOL_CHARS}]+")
+    def t_symbolic(self, t):
+        name = t.value
+        if name in SYMBOLIC_KEYWORDS:
+            return self._finish(t, SYMBOLIC_KEYWORDS[name], name)
+        if name in UNSUPPORTED_RESERVED:
+            return self._finish(t, "RESERVED", name)
+        return self._finish(t, INFIX_TOKENS.get(name, "IDENT"), name)
+
+    def t_punctuation(self, t):
+        r"[()\[\],;]"
+        return self._finish(t, PUNCTUATION[t.value], t.value)
+
+    def t_error(self, t):
+        char = t.value[0]
+        message = MSG_BAD_CHAR.format(char)
+        if char in _BAD_CHAR_NOTES:
+            message += f" ({_BAD_CHAR_NOTES[char]})"
+        self._error(message, t.lexpos, t.lexpos + 1)
+        t.lexer.skip(1)
+
+    # ------------------------------------------------------------ strings
+
+    def _scan_string(self, pos: int, start: int, unterminated: str) -> tuple[str, int, bool]:
+        """Decode a string body from `pos` up to its closing quote; return
+        the value, the offset after the quote and whether the quote was
+        there. `start` is where the literal began (unterminated literals
+        are reported there)."""
+        text = self.text
+        out: list[str] = []
+        while True:
+            if pos >= len(text) or text[pos] == "\n":
+                self._error(unterminated, start, start + 1)
+                return "".join(out), pos, False
+            ch = text[pos]
+            if ch == '"':
+                return "".join(out), pos + 1, True
+            if ch != "\\":
+                # SML strings are byte strings: keep non-ASCII as its bytes.
+                out.extend(chr(b) for b in ch.encode("utf-8"))
+                pos += 1
+                continue
+            decoded, pos = self._scan_escape(pos)
+            out.append(decoded)
+
+    def _scan_escape(self, pos: int) -> tuple[str, int]:
+        """Decode the escape sequence starting at the backslash at `pos`."""
+        text = self.text
+        nxt = text[pos + 1:pos + 2]
+        if nxt in _SIMPLE_ESCAPES:
+            return _SIMPLE_ESCAPES[nxt], pos + 2
+        if nxt == "^":
+            ctl = text[pos + 2:pos + 3]
+            if ctl and 64 <= ord(ctl) <= 95:
+                return chr(ord(ctl) - 64), pos + 3
+            self._error(MSG_BAD_ESCAPE.format(text[pos:pos + 3]), pos, pos + 3)
+            return "", pos + 2 + len(ctl)
+        if nxt.isdigit():
+            digits = text[pos + 1:pos + 4]
+            return self._numeric_escape(digits, 10, pos, 3)
+        if nxt == "u":
+            digits = text[pos + 2:pos + 6]
+            return self._numeric_escape(digits, 16, pos, 4, prefix=2)
+        if nxt and nxt in _GAP_WHITESPACE:
+            # A gap `\ ... \`: formatting whitespace (newlines included)
+            # between two backslashes is ignored.
+            end = pos + 1
+            while end < len(text) and text[end] in _GAP_WHITESPACE:
+                end += 1
+            if end == len(text):
+                self.ended_inside_literal = True
+                return "", end  # reported as an unterminated string
+            if text[end:end + 1] != "\\":
+                self._error(MSG_BAD_GAP, pos, end + 1)
+                return "", end  # go on with the offending character
+            return "", end + 1
+        self._error(MSG_BAD_ESCAPE.format(text[pos:pos + 2]), pos, pos + 2)
+        return "", pos + 1 + (1 if nxt and nxt != "\n" else 0)
+
+    def _numeric_escape(self, digits: str, base: int, pos: int, count: int,
+                        prefix: int = 1) -> tuple[str, int]:
+        valid = "0123456789abcdefABCDEF" if base == 16 else "0123456789"
+        end = pos + prefix + count
+        if len(digits) != count or any(d not in valid for d in digits):
+            shown = self.text[pos:pos + prefix + count]
+            self._error(MSG_BAD_ESCAPE.format(shown), pos, min(end, len(self.text)))
+            return "", pos + prefix
+        value = int(digits, base)
+        if value > 255:
+            self._error(MSG_ESCAPE_RANGE.format(self.text[pos:end]), pos, end)
+            return "", end
+        return chr(value), end
+
+
+# Tokens that can begin an expression: `code`/`lift` followed by one of
+# these is the staging construct.
+EXP_START_TOKENS = frozenset({
+    "IDENT", "INT", "WORD", "STRING", "CHAR", "LPAREN", "LBRACKET", "LET", "OP",
+    "RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT",
+})
+STAGING_KEYWORDS = frozenset({"CODE", "LIFT", "COGEN"})
+# After these a name is being bound or quoted, never a staging construct.
+_BINDER_TOKENS = frozenset({"OP", "FUN", "BAR", "VAL", "AND"})
+
+
+def _after_binder_keyword(tokens: list, i: int) -> bool:
+    """Whether tokens[i] is in binding position: after `op`, `fun`, `val`,
+    `and`, `|`, or after the type variables of a `fun`/`val`
+    (`fun 'a code`, `val ('a, 'b) lift`)."""
+    before = tokens[i - 1].type if i > 0 else None
+    if before in _BINDER_TOKENS:
+        return True
+    j = i - 2  # the token before the type variable(s), if any
+    if before == "RPAREN":
+        # Skip back over `('a, 'b)`.
+        while j >= 1 and tokens[j].type == "TYVAR" and tokens[j - 1].type in ("COMMA", "LPAREN"):
+            j -= 2
+            if tokens[j + 1].type == "LPAREN":
+                break
+        else:
+            return False
+    elif before != "TYVAR":
+        return False
+    return j >= 0 and tokens[j].type in ("FUN", "VAL")
+
+
+def demote_staging_keywords(tokens: list) -> list:
+    """Turn `code`, `lift` and `cogen` back into identifiers where they
+    cannot be the staging constructs, so that plain SML programs that use
+    them as names (`val code = ...`, `if code = 3`) keep their meaning:
+
+      `code`/`lift` are keywords only when an expression follows them;
+      `cogen` only in `cogen NAME =`;
+      none of them in binding position (after `op`, `fun`, `val`, `and`,
+      `|` or a type variable sequence).
+
+    The one ambiguity left is a variable named `code` applied to an
+    argument (`code x`), which reads as the staging construct.
+    """
+    for i, tok in enumerate(tokens):
+        if tok.type not in STAGING_KEYWORDS:
+            continue
+        after = tokens[i + 1].type if i + 1 < len(tokens) else None
+        if _after_binder_keyword(tokens, i):
+            keyword = False
+        elif tok.type == "COGEN":
+            keyword = (after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
+                       and tokens[i + 2].type == "EQUALS")
+        else:
+            keyword = after in EXP_START_TOKENS
+        if not keyword:
+            tok.type = "IDENT"
+    return tokens
+
+
+def tokenize(text: str) -> tuple[list[ply.lex.LexToken], list[tuple[str, Span]]]:
+    """Tokens of `text` and the lexical errors found (message, span)."""
+    errors: list[tuple[str, Span]] = []
+    lexer = Lexer(lambda message, span: errors.append((message, span)))
+    return lexer.tokenize(text), errors

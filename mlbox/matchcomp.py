@@ -1,0 +1,331 @@
+"""Pattern-match compilation to decision trees, shared by both translations.
+
+A match (the rules of `fn`, `case`, `handle`, the clauses of a `fun`, the
+pattern of a `val`) becomes a decision tree that examines each part of the
+scrutinee at most once on any path: columns are split left to right, the
+rows that stay possible after a test are kept in order (so the first
+matching rule wins, as in SML), and a rule's body sits at the leaves the
+rule can be chosen at. This is the classic scheme of Augustsson/Wadler
+("compiling pattern matching by clause matrices"), without backtracking.
+
+Terms: a pattern is first normalised (`normalize`) into the small language
+below, using the checker's resolution of names (a PVar is a variable or a
+nullary constructor depending on scope). Occurrences name the part of the
+scrutinee being examined: a root key (an environment slot, see layout.py)
+and a path of projections `fst`/`snd`/`arg`.
+
+Trees:
+  Leaf(action, bindings)      rule `action` matches; bind each key to an occurrence
+  Fail()                      no rule matches (the caller raises Match/Bind or re-raises)
+  Switch(occ, arms)           case on the constructor tag of occ; arms[tag]
+  Test(occ, kind, value, yes, no)
+                              kind "const": occ = the constant `value` (int/bytes);
+                              kind "exn": occ is an exception value of the exception `value`
+  Deref(occ, key, sub)        bind the contents of the ref at occ to a new slot `key`
+                              (eagerly: a ref may change after the match)
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Hashable, Optional, Sequence, Union
+
+import attrs
+
+from ccam.instructions import TAG_CONS, TAG_NIL
+from mlbox import syntax as S
+from mlbox.elaboration import BasisRef, ConRef, ExnRef
+
+# ------------------------------------------------------------ pattern terms
+
+
+@attrs.frozen
+class MWild:
+    pass
+
+
+@attrs.frozen
+class MVar:
+    key: Hashable
+
+
+@attrs.frozen
+class MAs:
+    key: Hashable
+    pat: "MPat"
+
+
+@attrs.frozen
+class MTuple:
+    items: tuple["MPat", ...]  # at least two
+
+
+@attrs.frozen
+class MCon:
+    tag: int
+    ncons: int
+    arg: Optional["MPat"]  # None for a nullary constructor
+    datatype: str = ""
+
+
+@attrs.frozen
+class MConst:
+    value: Union[int, bytes]
+
+
+@attrs.frozen
+class MExn:
+    exn: Hashable  # identity of the exception (see exn_identity)
+    ref: ExnRef
+    arg: Optional["MPat"]
+
+
+@attrs.frozen
+class MRef:
+    arg: "MPat"
+
+
+MPat = Union[MWild, MVar, MAs, MTuple, MCon, MConst, MExn, MRef]
+WILD = MWild()
+
+LIST_NCONS = 2
+
+
+def exn_identity(ref: ExnRef) -> Hashable:
+    """Two exception constructors are the same exception when they name the
+    same built-in or the same declaration."""
+    return ("builtin", ref.builtin) if ref.builtin is not None else ("decl", ref.binder)
+
+
+def const_value(c: S.Const) -> Union[int, bytes]:
+    """The machine value of a constant: chars are ints, strings bytes."""
+    if isinstance(c, (S.IntConst, S.WordConst)):
+        return c.value
+    if isinstance(c, S.CharConst):
+        return string_bytes(c.value)[0]
+    return string_bytes(c.value)
+
+
+def string_bytes(s: str) -> bytes:
+    """ML strings are byte strings; the lexer gives each byte as one
+    character (escapes like \\255 included)."""
+    try:
+        return s.encode("latin-1")
+    except UnicodeEncodeError:
+        return s.encode("utf-8")
+
+
+def normalize(p: S.Pat, refs: dict) -> MPat:
+    """Translate a source pattern into a pattern term, resolving names with
+    the checker's table `refs` (id(node) -> Ref)."""
+    if isinstance(p, S.PWild):
+        return WILD
+    if isinstance(p, S.PVar):
+        r = refs.get(id(p))
+        if r is None:
+            return MVar(id(p))
+        if isinstance(r, ConRef):
+            return MCon(r.tag, r.ncons, None, r.datatype)
+        if isinstance(r, ExnRef):
+            return MExn(exn_identity(r), r, None)
+        raise AssertionError(f"pattern variable {p.name} resolved to {r}")
+    if isinstance(p, S.PConst):
+        return MConst(const_value(p.const))
+    if isinstance(p, S.PTuple):
+        if not p.items:
+            return WILD  # (): unit has one value
+        if len(p.items) == 1:
+            return normalize(p.items[0], refs)
+        return MTuple(tuple(normalize(q, refs) for q in p.items))
+    if isinstance(p, S.PList):
+        result: MPat = MCon(TAG_NIL, LIST_NCONS, None, "list")
+        for q in reversed(p.items):
+            result = MCon(TAG_CONS, LIST_NCONS, MTuple((normalize(q, refs), result)), "list")
+        return result
+    if isinstance(p, S.PCon):
+        r = refs.get(id(p))
+        if isinstance(r, ConRef):
+            return MCon(r.tag, r.ncons, normalize(p.arg, refs), r.datatype)
+        if isinstance(r, ExnRef):
+            return MExn(exn_identity(r), r, normalize(p.arg, refs))
+        if isinstance(r, BasisRef) and r.name == "ref" or (r is None and p.name == "ref"):
+            return MRef(normalize(p.arg, refs))
+        raise AssertionError(f"constructor pattern {p.name} resolved to {r}")
+    if isinstance(p, S.PRef):
+        return MRef(normalize(p.arg, refs))
+    if isinstance(p, S.PAs):
+        return MAs(id(p), normalize(p.pat, refs))
+    if isinstance(p, S.PTyped):
+        return normalize(p.pat, refs)
+    raise AssertionError(f"unknown pattern {p!r}")
+
+
+def is_irrefutable(p: MPat) -> bool:
+    """A pattern that needs no test (binds or destructures only)."""
+    if isinstance(p, (MWild, MVar)):
+        return True
+    if isinstance(p, MAs):
+        return is_irrefutable(p.pat)
+    if isinstance(p, MTuple):
+        return all(is_irrefutable(q) for q in p.items)
+    if isinstance(p, MRef):
+        return is_irrefutable(p.arg)
+    if isinstance(p, MCon):
+        return p.ncons == 1 and (p.arg is None or is_irrefutable(p.arg))
+    return False
+
+
+# ------------------------------------------------------------ decision trees
+
+Occ = tuple  # (root key, path tuple)
+
+
+@attrs.frozen
+class Leaf:
+    action: int
+    bindings: tuple  # ((key, occ), ...)
+
+
+@attrs.frozen
+class Fail:
+    pass
+
+
+@attrs.frozen
+class Switch:
+    occ: Occ
+    arms: tuple  # tree per tag
+    datatype: str = ""  # "bool" switches compile to a branch
+
+
+@attrs.frozen
+class Test:
+    occ: Occ
+    kind: str  # "const" | "exn"
+    value: object  # int/bytes, or the ExnRef
+    yes: object
+    no: object
+
+
+@attrs.frozen
+class Deref:
+    occ: Occ
+    key: Hashable
+    sub: object
+
+
+Tree = Union[Leaf, Fail, Switch, Test, Deref]
+FAIL = Fail()
+
+_fresh = itertools.count()
+
+
+@attrs.frozen
+class DerefKey:
+    """The anonymous slot holding the contents of a matched ref."""
+
+    n: int
+
+
+@attrs.frozen
+class _Row:
+    pats: tuple
+    bindings: tuple
+    action: int
+
+
+def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> Tree:
+    """The decision tree for matching the values at `roots` against the
+    rows (one pattern per root); row i's action is i."""
+    occs = tuple((r, ()) for r in roots)
+    return _compile(occs, [_Row(tuple(ps), (), i) for i, ps in enumerate(rows)])
+
+
+def _absorb(occs, row: _Row) -> _Row:
+    """Move variables and `as` layers into the row's bindings."""
+    pats = list(row.pats)
+    binds = list(row.bindings)
+    for j, p in enumerate(pats):
+        while isinstance(p, (MVar, MAs)):
+            binds.append((p.key, occs[j]))
+            p = WILD if isinstance(p, MVar) else p.pat
+        pats[j] = p
+    return _Row(tuple(pats), tuple(binds), row.action)
+
+
+def _compile(occs: tuple, rows: list) -> Tree:
+    if not rows:
+        return FAIL
+    rows = [_absorb(occs, r) for r in rows]
+    first = rows[0]
+    j = next((j for j, p in enumerate(first.pats) if not isinstance(p, MWild)), None)
+    if j is None:
+        return Leaf(first.action, first.bindings)
+    p = first.pats[j]
+    occ = occs[j]
+    if isinstance(p, MTuple):
+        n = len(p.items)
+        return _compile(_replace(occs, j, _tuple_occs(occ, n)),
+                        [_expand(r, j, lambda q: q.items if isinstance(q, MTuple) else (WILD,) * n) for r in rows])
+    if isinstance(p, MRef):
+        key = DerefKey(next(_fresh))
+        sub = _compile(_replace(occs, j, ((key, ()),)),
+                       [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MRef) else (WILD,)) for r in rows])
+        return Deref(occ, key, sub)
+    if isinstance(p, MCon):
+        if p.ncons == 1:
+            return _specialize_con(occs, rows, j, p.tag)
+        return Switch(occ, tuple(_specialize_con(occs, rows, j, tag) for tag in range(p.ncons)), p.datatype)
+    if isinstance(p, MConst):
+        yes = [_expand(r, j, lambda q: ()) for r in rows
+               if isinstance(r.pats[j], MWild) or r.pats[j] == p]
+        no = [r for r in rows if r.pats[j] != p]
+        return Test(occ, "const", p.value, _compile(_replace(occs, j, ()), yes), _compile(occs, no))
+    if isinstance(p, MExn):
+        has_arg = p.arg is not None
+        yes = [_expand(r, j, lambda q: ((q.arg,) if isinstance(q, MExn) else (WILD,)) if has_arg else ())
+               for r in rows if isinstance(r.pats[j], MWild) or (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
+        no = [r for r in rows if not (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
+        new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+        return Test(occ, "exn", p.ref, _compile(new_occs, yes), _compile(occs, no))
+    raise AssertionError(f"unexpected pattern term {p!r}")
+
+
+def _specialize_con(occs, rows, j, tag) -> Tree:
+    """The rows that stay possible when column j holds constructor `tag`."""
+    kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j].tag == tag]
+    has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
+    occ = occs[j]
+    if has_arg:
+        return _compile(_replace(occs, j, ((occ[0], occ[1] + ("arg",)),)),
+                        [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MCon) else (WILD,)) for r in kept])
+    return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept])
+
+
+def _tuple_occs(occ: Occ, n: int) -> tuple:
+    """Occurrences of the components of an n-tuple (a, (b, (c, d)))."""
+    root, path = occ
+    out = []
+    for i in range(n):
+        steps = ("snd",) * i + (("fst",) if i < n - 1 else ())
+        out.append((root, path + steps))
+    return tuple(out)
+
+
+def _replace(seq: tuple, j: int, new: tuple) -> tuple:
+    return seq[:j] + tuple(new) + seq[j + 1:]
+
+
+def _expand(row: _Row, j: int, parts) -> _Row:
+    return _Row(_replace(row.pats, j, tuple(parts(row.pats[j]))), row.bindings, row.action)
+
+
+def tree_size(t: Tree) -> int:
+    """Number of nodes (for tests and heuristics)."""
+    if isinstance(t, Switch):
+        return 1 + sum(tree_size(a) for a in t.arms)
+    if isinstance(t, Test):
+        return 1 + tree_size(t.yes) + tree_size(t.no)
+    if isinstance(t, Deref):
+        return 1 + tree_size(t.sub)
+    return 1

@@ -1,0 +1,934 @@
+"""The ML□ parser: a PLY (LALR) grammar for the whole surface language of
+SPEC §1, producing the AST of `mlbox.syntax` with a span on every node.
+
+SML's disambiguation rules are expressed with precedence declarations:
+infix identifiers get SML's precedence and associativity (the lexer gives
+each level its own token); `:` binds tighter than `andalso`, which binds
+tighter than `orelse`, then `handle`; and `fn`, `case`, `if`, `raise`,
+`while`, `code`, `lift` and match rules extend as far right as possible
+(shift wins), which is also SML's "dangling match" rule: in
+`case a of p => case b of q => x | r => y` the last rule belongs to the
+inner `case`.
+
+Parser tables are committed in `mlbox/_parsetab.py`, regenerated on
+purpose with `python -m mlbox.parser --write-tables`; at run time they are
+only read (a test fails when they are stale). The grammar is never built
+on a normal run and nothing is written.
+
+Entry points: `parse_program`, `parse_expression`, `parse_type`,
+`is_incomplete` (for the REPL).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import Optional, Union
+
+import attrs
+import ply.lex
+import ply.yacc
+
+from mlbox import syntax as S
+from mlbox.diagnostics import CompileError, Diagnostic, Source
+from mlbox.lexer import INFIX_TOKENS, Lexer
+from mlbox.syntax import INFIX, Span
+
+TABLE_MODULE = "mlbox._parsetab"
+MAX_SYNTAX_ERRORS = 10
+
+# Error messages (tests refer to these constants).
+MSG_UNEXPECTED = "syntax error: unexpected {}"
+MSG_EXPECTED = "{}, expected {}"
+MSG_END_OF_FILE = "end of file"
+MSG_UNSUPPORTED = "{} ('{}' is not supported: ML\u25a1 has only the core language of Standard ML)"
+MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
+                   "expected '{}', found '{}'")
+
+# The innermost unfinished construct on the parse stack tells which
+# keyword would close it; used for the "expected ..." hint.
+_CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "LET": "IN", "IN": "END",
+            "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
+# Constructs that have their closer already (a hint would be a guess).
+_COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
+_TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'",
+               "THEN": "'then'", "ELSE": "'else'", "OF": "'of'", "DO": "'do'"}
+# Where error recovery may restart a parse: a declaration keyword at the
+# start of a line (the usual layout of top-level declarations).
+_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN"}
+
+
+class _Abort(Exception):
+    """Stops a parse at its first syntax error (recovery restarts it)."""
+
+
+@attrs.frozen
+class _Clause:
+    """A `fun` clause before its function is assembled: the name it
+    defines (each clause repeats it) and the clause itself."""
+
+    name: str
+    name_span: Span
+    clause: S.Clause
+
+
+def _infix_precedence() -> tuple:
+    """Precedence declarations for the infix tokens, from syntax.INFIX."""
+    levels: dict[int, tuple[str, set[str]]] = {}
+    for name, (prec, assoc) in INFIX.items():
+        levels.setdefault(prec, (assoc, set()))[1].add(INFIX_TOKENS[name])
+    return tuple((assoc, *sorted(toks)) for prec, (assoc, toks) in sorted(levels.items()))
+
+
+def _located(p, value, span: Optional[Span]):
+    """Make a rule's result `value` and record its span on the symbol, for
+    results that are not AST nodes (lists, names)."""
+    p[0] = value
+    p.slice[0].span = span
+
+
+class Grammar:
+    """The grammar (PLY reads the `p_` methods) and the state of one parse."""
+
+    tokens = Lexer.tokens + ("START_EXP", "START_TYPE")
+    start = "start"
+
+    precedence = (
+        # fn/case/if/raise/while/code/lift and match rules extend as far right
+        # as possible: they reduce only when nothing can be shifted.
+        ("nonassoc", "PREFIX"),
+        ("left", "HANDLE"),
+        ("right", "BAR"),
+        ("left", "ORELSE"),
+        ("left", "ANDALSO"),
+        ("left", "COLON"),
+    ) + _infix_precedence()
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.error_at_eof = False
+        self.last_token = None
+        self.parser = None  # the PLY parser, for the state in p_error
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def span_of(p, i: int) -> Optional[Span]:
+        sym = p.slice[i]
+        span = getattr(sym, "span", None)
+        if span is None:
+            span = getattr(sym.value, "span", None)
+        return span
+
+    def whole(self, p) -> Optional[Span]:
+        """The span from the first to the last symbol of the rule."""
+        spans = [s for s in (self.span_of(p, i) for i in range(1, len(p))) if s is not None]
+        return spans[0].to(spans[-1]) if spans else None
+
+    def error(self, message: str, span: Span) -> None:
+        self.diagnostics.append(Diagnostic("error", message, span))
+
+    # ------------------------------------------------------------ entry
+
+    def p_start_program(self, p):
+        """ start : program """
+        p[0] = p[1]
+
+    def p_start_exp(self, p):
+        """ start : START_EXP exp
+                  | START_EXP exp SEMICOLON
+        """
+        p[0] = p[2]
+
+    def p_start_type(self, p):
+        """ start : START_TYPE ty """
+        p[0] = p[2]
+
+    # ------------------------------------------------------------ programs
+    # A program is chunks separated by `;`; a chunk is declarations or one
+    # expression (SML's `exp ;` = `val it = exp`), so a top-level
+    # expression can only start a program or follow a `;`.
+
+    def p_program(self, p):
+        """ program : chunks """
+        decs = tuple(p[1])
+        p[0] = S.Program(decs, span=decs[0].span.to(decs[-1].span) if decs else S.NOSPAN)
+
+    def p_chunks_one(self, p):
+        """ chunks : chunk """
+        p[0] = p[1]
+
+    def p_chunks_more(self, p):
+        """ chunks : chunks SEMICOLON chunk """
+        p[0] = p[1] + p[3]
+
+    def p_chunk_decs(self, p):
+        """ chunk : decs """
+        p[0] = p[1]
+
+    def p_chunk_exp(self, p):
+        """ chunk : exp """
+        p[0] = [S.ExpDec(p[1], span=p[1].span)]
+
+    def p_decs_empty(self, p):
+        """ decs : empty """
+        p[0] = []
+
+    def p_decs_more(self, p):
+        """ decs : decs dec """
+        p[0] = p[1] + [p[2]]
+
+    def p_let_decs_empty(self, p):
+        """ let_decs : empty """
+        p[0] = []
+
+    def p_let_decs_more(self, p):
+        """ let_decs : let_decs dec
+                     | let_decs SEMICOLON
+        """
+        p[0] = p[1] + ([p[2]] if p.slice[2].type == "dec" else [])
+
+    def p_empty(self, p):
+        """ empty : """
+        _located(p, None, None)
+
+    # ------------------------------------------------------------ declarations
+
+    def p_dec_val(self, p):
+        """ dec : VAL valbinds
+                | VAL REC valbinds
+        """
+        rec = len(p) == 4
+        p[0] = S.ValDec((), tuple(p[len(p) - 1]), rec=rec, span=self.whole(p))
+
+    def p_dec_val_tyvars(self, p):
+        """ dec : VAL tyvarseq1 valbinds
+                | VAL tyvarseq1 REC valbinds
+        """
+        rec = len(p) == 5
+        p[0] = S.ValDec(tuple(p[2]), tuple(p[len(p) - 1]), rec=rec, span=self.whole(p))
+
+    def p_dec_fun(self, p):
+        """ dec : FUN funbinds """
+        p[0] = S.FunDec((), tuple(p[2]), span=self.whole(p))
+
+    def p_dec_fun_tyvars(self, p):
+        """ dec : FUN tyvarseq1 funbinds """
+        p[0] = S.FunDec(tuple(p[2]), tuple(p[3]), span=self.whole(p))
+
+    def p_dec_datatype(self, p):
+        """ dec : DATATYPE databinds """
+        p[0] = S.DatatypeDec(tuple(p[2]), span=self.whole(p))
+
+    def p_dec_type(self, p):
+        """ dec : TYPE typebinds """
+        p[0] = S.TypeDec(tuple(p[2]), span=self.whole(p))
+
+    def p_dec_exception(self, p):
+        """ dec : EXCEPTION exnbinds """
+        p[0] = S.ExceptionDec(tuple(p[2]), span=self.whole(p))
+
+    def p_dec_cogen(self, p):
+        """ dec : COGEN IDENT EQUALS exp """
+        p[0] = S.CogenDec(p[2], p[4], span=self.whole(p))
+
+    def p_valbinds(self, p):
+        """ valbinds : valbind
+                     | valbinds AND valbind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_valbind(self, p):
+        """ valbind : pat EQUALS exp """
+        p[0] = S.ValBind(p[1], p[3], span=self.whole(p))
+
+    def p_funbinds(self, p):
+        """ funbinds : funbind
+                     | funbinds AND funbind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_funbind(self, p):
+        """ funbind : clauses """
+        clauses = p[1]
+        name = clauses[0].name
+        for c in clauses[1:]:
+            if c.name != name:
+                self.error(MSG_CLAUSE_NAME.format(name, c.name), c.name_span)
+        p[0] = S.FunBind(name, tuple(c.clause for c in clauses), span=self.whole(p))
+
+    def p_clauses(self, p):
+        """ clauses : clause
+                    | clauses BAR clause
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_clause(self, p):
+        """ clause : fname atpats EQUALS exp
+                   | fname atpats COLON ty EQUALS exp
+        """
+        result_ty = p[4] if len(p) == 7 else None
+        name, name_span = p[1]
+        clause = S.Clause(tuple(p[2]), result_ty, p[len(p) - 1], span=self.whole(p))
+        _located(p, _Clause(name, name_span, clause), clause.span)
+
+    def p_clause_infix(self, p):
+        """ clause : atpat infix_name atpat EQUALS exp
+                   | atpat infix_name atpat COLON ty EQUALS exp
+        """
+        # `fun x @ y = e` is SML's infix form of `fun op @ (x, y) = e`.
+        result_ty = p[5] if len(p) == 8 else None
+        name, name_span = p[2]
+        arg = S.PTuple((p[1], p[3]), span=p[1].span.to(p[3].span))
+        clause = S.Clause((arg,), result_ty, p[len(p) - 1], span=self.whole(p))
+        _located(p, _Clause(name, name_span, clause), clause.span)
+
+    def p_infix_name(self, p):
+        """ infix_name : STAR
+                       | CONS
+                       | INFIX0
+                       | INFIX3
+                       | INFIX4
+                       | INFIX5
+                       | INFIX6
+                       | INFIX7
+        """
+        _located(p, (p[1], self.whole(p)), self.whole(p))
+
+    def p_fname(self, p):
+        """ fname : IDENT
+                  | OP opname
+        """
+        name = p[len(p) - 1]
+        _located(p, (name, self.whole(p)), self.whole(p))
+
+    def p_atpats(self, p):
+        """ atpats : atpat
+                   | atpats atpat
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        _located(p, items, self.whole(p))
+
+    def p_tyvarseq_empty(self, p):
+        """ tyvarseq : empty """
+        _located(p, [], None)
+
+    def p_tyvarseq_some(self, p):
+        """ tyvarseq : tyvarseq1 """
+        _located(p, p[1], self.whole(p))
+
+    def p_tyvarseq1_one(self, p):
+        """ tyvarseq1 : TYVAR """
+        _located(p, [p[1]], self.whole(p))
+
+    def p_tyvarseq1_many(self, p):
+        """ tyvarseq1 : LPAREN tyvars RPAREN """
+        _located(p, p[2], self.whole(p))
+
+    def p_tyvars(self, p):
+        """ tyvars : TYVAR
+                   | tyvars COMMA TYVAR
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_databinds(self, p):
+        """ databinds : databind
+                      | databinds AND databind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_databind(self, p):
+        """ databind : tyvarseq IDENT EQUALS conbinds """
+        p[0] = S.DataBind(tuple(p[1]), p[2], tuple(p[4]), span=self.whole(p))
+
+    def p_conbinds(self, p):
+        """ conbinds : conbind
+                     | conbinds BAR conbind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_conbind(self, p):
+        """ conbind : IDENT
+                    | IDENT OF ty
+        """
+        p[0] = S.ConBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
+
+    def p_typebinds(self, p):
+        """ typebinds : typebind
+                      | typebinds AND typebind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_typebind(self, p):
+        """ typebind : tyvarseq IDENT EQUALS ty """
+        p[0] = S.TypeBind(tuple(p[1]), p[2], p[4], span=self.whole(p))
+
+    def p_exnbinds(self, p):
+        """ exnbinds : exnbind
+                     | exnbinds AND exnbind
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_exnbind(self, p):
+        """ exnbind : IDENT
+                    | IDENT OF ty
+        """
+        p[0] = S.ExnBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
+
+    # ------------------------------------------------------------ expressions
+
+    def p_exp_infexp(self, p):
+        """ exp : infexp """
+        p[0] = p[1]
+
+    def p_exp_typed(self, p):
+        """ exp : exp COLON ty """
+        p[0] = S.Typed(p[1], p[3], span=self.whole(p))
+
+    def p_exp_andalso(self, p):
+        """ exp : exp ANDALSO exp """
+        p[0] = S.Andalso(p[1], p[3], span=self.whole(p))
+
+    def p_exp_orelse(self, p):
+        """ exp : exp ORELSE exp """
+        p[0] = S.Orelse(p[1], p[3], span=self.whole(p))
+
+    def p_exp_handle(self, p):
+        """ exp : exp HANDLE match """
+        p[0] = S.Handle(p[1], tuple(p[3]), span=self.whole(p))
+
+    def p_exp_raise(self, p):
+        """ exp : RAISE exp %prec PREFIX """
+        p[0] = S.Raise(p[2], span=self.whole(p))
+
+    def p_exp_if(self, p):
+        """ exp : IF exp THEN exp ELSE exp %prec PREFIX """
+        p[0] = S.If(p[2], p[4], p[6], span=self.whole(p))
+
+    def p_exp_while(self, p):
+        """ exp : WHILE exp DO exp %prec PREFIX """
+        p[0] = S.While(p[2], p[4], span=self.whole(p))
+
+    def p_exp_case(self, p):
+        """ exp : CASE exp OF match %prec PREFIX """
+        p[0] = S.Case(p[2], tuple(p[4]), span=self.whole(p))
+
+    def p_exp_fn(self, p):
+        """ exp : FN match %prec PREFIX """
+        p[0] = S.Fn(tuple(p[2]), span=self.whole(p))
+
+    def p_exp_code(self, p):
+        """ exp : CODE exp %prec PREFIX """
+        p[0] = S.Code(p[2], span=self.whole(p))
+
+    def p_exp_lift(self, p):
+        """ exp : LIFT exp %prec PREFIX """
+        p[0] = S.Lift(p[2], span=self.whole(p))
+
+    def p_match(self, p):
+        """ match : rule
+                  | match BAR rule
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_rule(self, p):
+        """ rule : pat DARROW exp %prec PREFIX """
+        p[0] = S.Rule(p[1], p[3], span=self.whole(p))
+
+    def p_infexp_app(self, p):
+        """ infexp : appexp """
+        p[0] = p[1]
+
+    def p_infexp_binary(self, p):
+        """ infexp : infexp INFIX0 infexp
+                   | infexp INFIX3 infexp
+                   | infexp EQUALS infexp
+                   | infexp INFIX4 infexp
+                   | infexp CONS infexp
+                   | infexp INFIX5 infexp
+                   | infexp INFIX6 infexp
+                   | infexp STAR infexp
+                   | infexp INFIX7 infexp
+        """
+        span = self.whole(p)
+        operator = S.Var(p[2], span=self.span_of(p, 2))
+        p[0] = S.App(operator, S.Tuple((p[1], p[3]), span=span), span=span)
+
+    def p_appexp_atom(self, p):
+        """ appexp : atexp """
+        p[0] = p[1]
+
+    def p_appexp_app(self, p):
+        """ appexp : appexp atexp """
+        p[0] = S.App(p[1], p[2], span=self.whole(p))
+
+    def p_atexp_const(self, p):
+        """ atexp : const """
+        p[0] = S.ConstExp(p[1], span=p[1].span)
+
+    def p_atexp_var(self, p):
+        """ atexp : IDENT """
+        p[0] = S.Var(p[1], span=self.whole(p))
+
+    def p_atexp_op(self, p):
+        """ atexp : OP opname """
+        p[0] = S.Var(p[2], op=True, span=self.whole(p))
+
+    def p_atexp_unit(self, p):
+        """ atexp : LPAREN RPAREN """
+        p[0] = S.Tuple((), span=self.whole(p))
+
+    def p_atexp_paren(self, p):
+        """ atexp : LPAREN exp RPAREN """
+        # The node's span takes in the parentheses, so that the spans of
+        # enclosing nodes (computed from their children) stay exact.
+        p[0] = attrs.evolve(p[2], span=self.whole(p))
+
+    def p_atexp_tuple(self, p):
+        """ atexp : LPAREN exp COMMA exps RPAREN """
+        p[0] = S.Tuple(tuple([p[2]] + p[4]), span=self.whole(p))
+
+    def p_atexp_seq(self, p):
+        """ atexp : LPAREN exp SEMICOLON expseq RPAREN """
+        p[0] = S.Seq(tuple([p[2]] + p[4]), span=self.whole(p))
+
+    def p_atexp_list(self, p):
+        """ atexp : LBRACKET RBRACKET
+                  | LBRACKET exps RBRACKET
+        """
+        items = tuple(p[2]) if len(p) == 4 else ()
+        p[0] = S.ListExp(items, span=self.whole(p))
+
+    def p_atexp_let(self, p):
+        """ atexp : LET let_decs IN expseq END """
+        body = p[4]
+        body = body[0] if len(body) == 1 else S.Seq(tuple(body), span=self.span_of(p, 4))
+        p[0] = S.Let(tuple(p[2]), body, span=self.whole(p))
+
+    def p_exps(self, p):
+        """ exps : exp
+                 | exps COMMA exp
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_expseq(self, p):
+        """ expseq : exp
+                   | expseq SEMICOLON exp
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_opname(self, p):
+        """ opname : IDENT
+                   | STAR
+                   | EQUALS
+                   | CONS
+                   | INFIX0
+                   | INFIX3
+                   | INFIX4
+                   | INFIX5
+                   | INFIX6
+                   | INFIX7
+        """
+        _located(p, p[1], self.whole(p))
+
+    def p_const_int(self, p):
+        """ const : INT """
+        p[0] = S.IntConst(p[1], span=self.whole(p))
+
+    def p_const_word(self, p):
+        """ const : WORD """
+        p[0] = S.WordConst(p[1], span=self.whole(p))
+
+    def p_const_string(self, p):
+        """ const : STRING """
+        p[0] = S.StringConst(p[1], span=self.whole(p))
+
+    def p_const_char(self, p):
+        """ const : CHAR """
+        p[0] = S.CharConst(p[1], span=self.whole(p))
+
+    # ------------------------------------------------------------ patterns
+
+    def p_pat_infix(self, p):
+        """ pat : infpat """
+        p[0] = p[1]
+
+    def p_pat_typed(self, p):
+        """ pat : pat COLON ty """
+        p[0] = S.PTyped(p[1], p[3], span=self.whole(p))
+
+    def p_pat_as(self, p):
+        """ pat : IDENT AS pat %prec PREFIX """
+        p[0] = S.PAs(p[1], p[3], span=self.whole(p))
+
+    def p_infpat_app(self, p):
+        """ infpat : apppat """
+        p[0] = p[1]
+
+    def p_infpat_cons(self, p):
+        """ infpat : infpat CONS infpat """
+        span = self.whole(p)
+        p[0] = S.PCon("::", S.PTuple((p[1], p[3]), span=span), span=span)
+
+    def p_apppat_atom(self, p):
+        """ apppat : atpat """
+        p[0] = p[1]
+
+    def p_apppat_con(self, p):
+        """ apppat : IDENT atpat
+                   | OP opname atpat
+        """
+        name, arg = p[len(p) - 2], p[len(p) - 1]
+        span = self.whole(p)
+        # `ref` is a constructor in SML; the AST gives it its own node.
+        p[0] = S.PRef(arg, span=span) if name == "ref" else S.PCon(name, arg, span=span)
+
+    def p_atpat_wild(self, p):
+        """ atpat : WILD """
+        p[0] = S.PWild(span=self.whole(p))
+
+    def p_atpat_const(self, p):
+        """ atpat : const """
+        p[0] = S.PConst(p[1], span=p[1].span)
+
+    def p_atpat_var(self, p):
+        """ atpat : IDENT """
+        p[0] = S.PVar(p[1], span=self.whole(p))
+
+    def p_atpat_op(self, p):
+        """ atpat : OP opname """
+        p[0] = S.PVar(p[2], op=True, span=self.whole(p))
+
+    def p_atpat_unit(self, p):
+        """ atpat : LPAREN RPAREN """
+        p[0] = S.PTuple((), span=self.whole(p))
+
+    def p_atpat_paren(self, p):
+        """ atpat : LPAREN pat RPAREN """
+        p[0] = attrs.evolve(p[2], span=self.whole(p))
+
+    def p_atpat_tuple(self, p):
+        """ atpat : LPAREN pat COMMA pats RPAREN """
+        p[0] = S.PTuple(tuple([p[2]] + p[4]), span=self.whole(p))
+
+    def p_atpat_list(self, p):
+        """ atpat : LBRACKET RBRACKET
+                  | LBRACKET pats RBRACKET
+        """
+        items = tuple(p[2]) if len(p) == 4 else ()
+        p[0] = S.PList(items, span=self.whole(p))
+
+    def p_pats(self, p):
+        """ pats : pat
+                 | pats COMMA pat
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    # ------------------------------------------------------------ types
+
+    def p_ty_tuple(self, p):
+        """ ty : tuple_ty """
+        p[0] = p[1]
+
+    def p_ty_arrow(self, p):
+        """ ty : tuple_ty ARROW ty """
+        p[0] = S.TyArrow(p[1], p[3], span=self.whole(p))
+
+    def p_tuple_ty(self, p):
+        """ tuple_ty : ty_factors """
+        items = p[1]
+        p[0] = items[0] if len(items) == 1 else S.TyTuple(tuple(items), span=self.whole(p))
+
+    def p_ty_factors(self, p):
+        """ ty_factors : app_ty
+                       | ty_factors STAR app_ty
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_app_ty_atom(self, p):
+        """ app_ty : atom_ty """
+        p[0] = p[1]
+
+    def p_app_ty_one(self, p):
+        """ app_ty : app_ty IDENT """
+        p[0] = S.TyCon(p[2], (p[1],), span=self.whole(p))
+
+    def p_app_ty_many(self, p):
+        """ app_ty : LPAREN ty COMMA ty_list RPAREN IDENT """
+        p[0] = S.TyCon(p[6], tuple([p[2]] + p[4]), span=self.whole(p))
+
+    def p_ty_list(self, p):
+        """ ty_list : ty
+                    | ty_list COMMA ty
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        _located(p, items, self.whole(p))
+
+    def p_atom_ty_var(self, p):
+        """ atom_ty : TYVAR """
+        p[0] = S.TyVar(p[1], span=self.whole(p))
+
+    def p_atom_ty_con(self, p):
+        """ atom_ty : IDENT """
+        p[0] = S.TyCon(p[1], (), span=self.whole(p))
+
+    def p_atom_ty_paren(self, p):
+        """ atom_ty : LPAREN ty RPAREN """
+        p[0] = attrs.evolve(p[2], span=self.whole(p))
+
+    def p_atom_ty_box(self, p):
+        """ atom_ty : LBRACKET ty RBRACKET """
+        p[0] = S.TyBox(p[2], span=self.whole(p))
+
+    # ------------------------------------------------------------ errors
+
+    def p_error(self, tok):
+        if tok is None:
+            self.error_at_eof = True
+            last = self.last_token
+            span = (Span(last.span.end_line, last.span.end_col, last.span.end_line, last.span.end_col + 1)
+                    if last is not None and last.span is not None else Span(1, 1, 1, 2))
+            found = MSG_END_OF_FILE
+        else:
+            span = tok.span
+            found = f"'{_shorten(tok.text)}'"
+        message = MSG_UNEXPECTED.format(found)
+        hint = self._hint()
+        if hint:
+            message = MSG_EXPECTED.format(message, hint)
+        elif tok is not None and tok.type == "RESERVED":
+            message = MSG_UNSUPPORTED.format(message, tok.value)
+        self.error(message, span)
+        raise _Abort(tok)
+
+    def _hint(self) -> Optional[str]:
+        """The keyword that would close the innermost unfinished construct,
+        if the parser would accept it here."""
+        parser = self.parser
+        for sym in reversed(parser.symstack):
+            if sym.type in _COMPLETE_MARKERS:
+                return None
+            closer = _CLOSERS.get(sym.type)
+            if closer is not None:
+                return _TOKEN_TEXT[closer] if closer in parser.action[parser.state] else None
+        return None
+
+
+def _shorten(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# ---------------------------------------------------------------- driver
+
+
+def _pseudo_token(type_: str):
+    tok = ply.lex.LexToken()
+    tok.type, tok.value, tok.lineno, tok.lexpos = type_, None, 0, 0
+    tok.span, tok.text = None, ""
+    return tok
+
+
+class _Driver:
+    """Owns the grammar object and the PLY parser built from the committed
+    tables. Not re-entrant: one parse at a time."""
+
+    def __init__(self) -> None:
+        self.grammar = Grammar()
+        self.parser = ply.yacc.yacc(
+            module=self.grammar, start="start", tabmodule=TABLE_MODULE,
+            write_tables=False, debug=False, optimize=False,
+            errorlog=ply.yacc.NullLogger())
+        self.grammar.parser = self.parser
+
+    def run(self, tokens: list, start_token: Optional[str] = None):
+        """Parse `tokens`; return (result, diagnostics, error_at_eof). On a
+        syntax error in a program, restart at the next declaration keyword
+        that begins a line, so that later errors are reported too."""
+        grammar = self.grammar
+        grammar.diagnostics = []
+        grammar.error_at_eof = False
+        results = []
+        begin = 0
+        first_eof = None
+        while True:
+            stream = ([_pseudo_token(start_token)] if start_token else []) + tokens[begin:]
+            grammar.last_token = tokens[-1] if tokens else None
+            it = iter(stream)
+            try:
+                results.append(self.parser.parse(tokenfunc=lambda: next(it, None)))
+                break
+            except _Abort as abort:
+                if first_eof is None:
+                    first_eof = grammar.error_at_eof
+                bad = abort.args[0]
+                if bad is None or start_token or len(grammar.diagnostics) >= MAX_SYNTAX_ERRORS:
+                    break
+                index = next((i for i, t in enumerate(tokens) if t is bad), None)
+                restart = next((i for i in range(index + 1, len(tokens))
+                                if tokens[i].type in _RESTART_TOKENS and tokens[i].span.col == 1),
+                               None) if index is not None else None
+                if restart is None:
+                    break
+                begin = restart
+        return (results[0] if results and not grammar.diagnostics else None,
+                sorted(grammar.diagnostics, key=lambda d: (d.span.line, d.span.col)),
+                bool(first_eof))
+
+
+_driver: Optional[_Driver] = None
+
+
+def _get_driver() -> _Driver:
+    global _driver
+    if _driver is None:
+        _driver = _Driver()
+    return _driver
+
+
+def _lex(text: str) -> tuple[list, list[Diagnostic], Lexer]:
+    diagnostics: list[Diagnostic] = []
+    lexer = Lexer(lambda message, span: diagnostics.append(Diagnostic("error", message, span)))
+    tokens = lexer.tokenize(text)
+    return tokens, diagnostics, lexer
+
+
+def _parse(text: str, start_token: Optional[str]):
+    tokens, lex_errors, _ = _lex(text)
+    if lex_errors:
+        raise CompileError(lex_errors)
+    result, diagnostics, _ = _get_driver().run(tokens, start_token)
+    if diagnostics:
+        raise CompileError(diagnostics)
+    return result
+
+
+def _text(source: Union[Source, str]) -> str:
+    return source.text if isinstance(source, Source) else source
+
+
+def parse_program(source: Union[Source, str]) -> S.Program:
+    """Parse a whole program. Raises CompileError with every lexical or
+    syntax error found."""
+    return _parse(_text(source), None)
+
+
+def parse_expression(source: Union[Source, str]) -> S.Exp:
+    """Parse one expression (an optional `;` may follow it)."""
+    return _parse(_text(source), "START_EXP")
+
+
+def parse_type(source: Union[Source, str]) -> S.Ty:
+    """Parse a type in SML notation (`'a list -> [int]`)."""
+    return _parse(_text(source), "START_TYPE")
+
+
+def is_incomplete(text: str) -> bool:
+    """True when `text` stops in the middle of something — a comment, a
+    string gap, or a construct that the end of the input cuts short — so
+    that a REPL should read another line rather than report an error."""
+    tokens, lex_errors, lexer = _lex(text)
+    if lexer.ended_inside_literal:
+        return True
+    if lex_errors:
+        return False
+    _result, diagnostics, error_at_eof = _get_driver().run(tokens)
+    return bool(diagnostics) and error_at_eof
+
+
+# ---------------------------------------------------------------- tables
+
+
+def _reflect():
+    grammar = Grammar()
+    pdict = {name: getattr(grammar, name) for name in dir(grammar)}
+    pdict["start"] = Grammar.start
+    pinfo = ply.yacc.ParserReflect(pdict, log=ply.yacc.NullLogger())
+    pinfo.get_all()
+    return pinfo
+
+
+def grammar_signature() -> str:
+    """The signature PLY stores in the table module; tables whose
+    signature differs are stale."""
+    return _reflect().signature()
+
+
+@attrs.frozen
+class GrammarReport:
+    shift_reduce: tuple  # (state, token, resolution) left unresolved by precedence
+    reduce_reduce: tuple
+    unused_tokens: tuple[str, ...]
+    unused_rules: tuple[str, ...]
+    unreachable: tuple[str, ...]
+    table: object  # the ply.yacc.LRGeneratedTable
+    log: str
+
+
+def analyse_grammar() -> GrammarReport:
+    """Build the LALR tables from scratch (what `yacc(debug=True)` does),
+    reporting conflicts that precedence did not resolve."""
+    pinfo = _reflect()
+    log_text = io.StringIO()
+    log = ply.yacc.PlyLogger(log_text)
+    if pinfo.validate_all():
+        raise ply.yacc.YaccError("invalid grammar specification")
+    grammar = ply.yacc.Grammar(pinfo.tokens)
+    for term, assoc, level in pinfo.preclist:
+        grammar.set_precedence(term, assoc, level)
+    for funcname, (file, line, prodname, syms) in pinfo.grammar:
+        grammar.add_production(prodname, syms, funcname, file, line)
+    grammar.set_start(pinfo.start)
+    undefined = grammar.undefined_symbols()
+    if undefined:
+        raise ply.yacc.YaccError(f"undefined symbols: {undefined}")
+    table = ply.yacc.LRGeneratedTable(grammar, "LALR", log)
+    return GrammarReport(
+        shift_reduce=tuple(table.sr_conflicts),
+        reduce_reduce=tuple((state, str(rule), str(rejected))
+                            for state, rule, rejected in table.rr_conflicts),
+        unused_tokens=tuple(grammar.unused_terminals()),
+        unused_rules=tuple(r.name for r in grammar.unused_rules()),
+        unreachable=tuple(grammar.find_unreachable()),
+        table=table,
+        log=log_text.getvalue(),
+    )
+
+
+def write_tables() -> str:
+    """Regenerate mlbox/_parsetab.py; return its path."""
+    report = analyse_grammar()
+    outputdir = os.path.dirname(os.path.abspath(__file__))
+    report.table.write_table(TABLE_MODULE, outputdir, grammar_signature())
+    path = os.path.join(outputdir, TABLE_MODULE.split(".")[-1] + ".py")
+    sys.modules.pop(TABLE_MODULE, None)
+    return path
+
+
+def _main(argv: list[str]) -> int:
+    if argv == ["--write-tables"]:
+        report = analyse_grammar()
+        if report.shift_reduce or report.reduce_reduce:
+            print(f"warning: {len(report.shift_reduce)} shift/reduce and "
+                  f"{len(report.reduce_reduce)} reduce/reduce conflicts", file=sys.stderr)
+        print(f"wrote {write_tables()}")
+        return 0
+    print("usage: python -m mlbox.parser --write-tables", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

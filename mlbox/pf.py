@@ -1,0 +1,286 @@
+"""`mlbox pf FILTER CAPTURE`: the packet-filter demo (SPEC §6).
+
+Reads a classic BPF filter (`tcpdump -ddd` or `tcpdump -dd` output, or a
+tcpdump expression compiled through libpcap), validates it strictly, reads
+a pcap/pcapng capture, specialises the filter once with `bevalpf`
+(examples/bpf.sml) and runs both the interpreter `evalpf` and the
+specialised filter on every packet through the embedding API. The two must
+agree on every packet (a disagreement is a loud error: a bug in mlbox).
+The report gives verdict counts, reductions per packet for both, the one-
+time specialisation cost, the break-even packet count, wall time per
+packet and the size of the generated code.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from typing import Optional, Sequence
+
+import attrs
+
+from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
+from mlbox.pf_filter import FilterError, Insn, parse_filter, validate
+
+BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
+FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
+
+DISAGREEMENT = "the interpreter and the specialised filter disagree"
+NO_MATPLOTLIB = "--plot needs matplotlib (pip install matplotlib)"
+
+
+class PfError(Exception):
+    """A user-facing problem (bad filter, capture, option): message, exit 2."""
+
+
+class Disagreement(Exception):
+    """evalpf and the specialised filter returned different values: a bug."""
+
+
+@attrs.frozen
+class Report:
+    filter_origin: str
+    capture_path: str
+    capture_format: str
+    machine: str
+    instructions: int
+    verdicts: tuple[int, ...]
+    interpreted: tuple[int, ...]  # reductions per packet
+    specialised: tuple[int, ...]
+    specialise_reductions: int
+    specialise_generating: int
+    generated_instructions: int
+    ns_interpreted: float
+    ns_specialised: float
+    specialise_ns: float
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def packets(self) -> int:
+        return len(self.verdicts)
+
+    @property
+    def accepted(self) -> int:
+        return sum(1 for v in self.verdicts if v != 0)
+
+    @property
+    def interpreted_per_packet(self) -> float:
+        return sum(self.interpreted) / len(self.interpreted)
+
+    @property
+    def specialised_per_packet(self) -> float:
+        return sum(self.specialised) / len(self.specialised)
+
+    @property
+    def break_even_packets(self) -> Optional[int]:
+        """Packets after which specialising has paid for itself (None: never)."""
+        saving = self.interpreted_per_packet - self.specialised_per_packet
+        if saving <= 0:
+            return None
+        return max(1, math.ceil(self.specialise_reductions / saving))
+
+    def as_json(self) -> dict:
+        return {
+            "filter": self.filter_origin,
+            "capture": self.capture_path,
+            "capture_format": self.capture_format,
+            "machine": self.machine,
+            "instructions": self.instructions,
+            "packets": self.packets,
+            "accepted": self.accepted,
+            "rejected": self.packets - self.accepted,
+            "verdicts": list(self.verdicts),
+            "reductions": {
+                "interpreted_per_packet": self.interpreted_per_packet,
+                "specialise": self.specialise_reductions,
+                "specialise_generating": self.specialise_generating,
+                "specialised_per_packet": self.specialised_per_packet,
+                "interpreted_total": sum(self.interpreted),
+                "specialised_total": self.specialise_reductions + sum(self.specialised),
+            },
+            "generated_instructions": self.generated_instructions,
+            "break_even_packets": self.break_even_packets,
+            "ns_per_packet": {"interpreted": self.ns_interpreted, "specialised": self.ns_specialised},
+            "specialise_us": self.specialise_ns / 1000,
+            "warnings": list(self.warnings),
+        }
+
+    def as_text(self) -> str:
+        be = self.break_even_packets
+        lines = [
+            f"filter      {self.filter_origin} ({self.instructions} instructions)",
+            f"capture     {self.capture_path} ({self.capture_format}, {self.packets} packets)",
+            f"verdicts    {self.accepted} accepted, {self.packets - self.accepted} rejected "
+            f"(interpreter and specialised filter agree on every packet)",
+            f"machine     {self.machine}",
+            "",
+            f"{'':28}{'interpreted':>14}{'specialised':>14}",
+            f"{'reductions per packet':28}{self.interpreted_per_packet:>14.1f}{self.specialised_per_packet:>14.1f}",
+            f"{'wall time per packet (µs)':28}{self.ns_interpreted / 1000:>14.2f}{self.ns_specialised / 1000:>14.2f}",
+            "",
+            f"specialisation (once)       {self.specialise_reductions} reductions "
+            f"({self.specialise_generating} in code-building instructions), "
+            f"{self.specialise_ns / 1000:.0f} µs, {self.generated_instructions} instructions generated",
+            "break-even                  " + (f"after {be} packet(s)" if be is not None
+                                              else "never (the specialised filter is not cheaper)"),
+        ]
+        return "\n".join(lines + [f"warning: {w}" for w in self.warnings])
+
+
+# ------------------------------------------------------------------ input
+
+
+def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
+    """The instructions of FILTER (a file, or an expression for libpcap),
+    validated; and how to name it in the report."""
+    if os.path.exists(spec):
+        if os.path.isdir(spec):
+            raise PfError(f"{spec}: is a directory, not a filter file")
+        try:
+            with open(spec, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise PfError(f"{spec}: cannot read the filter file: {getattr(error, 'strerror', None) or error}")
+        insns = parse_filter(text, spec)
+        origin = spec
+    elif os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
+        raise PfError(f"{spec}: no such filter file")
+    else:
+        from mlbox import libpcap
+
+        insns = libpcap.compile_expression(spec, linktype)
+        origin = repr(spec)
+    validate(insns, origin)
+    return insns, origin
+
+
+# ------------------------------------------------------------------ running
+
+
+def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = "<filter>",
+        capture_path: str = "<capture>", program=None) -> Report:
+    """Specialise once, run both versions on every packet, check they agree."""
+    from mlbox import api
+
+    if program is None:
+        program = api.load(BPF_PROGRAM, machine=machine)
+    quads = [(i.code, i.jt, i.jf, i.k) for i in insns]
+    decoded = program.function("load").call(quads, keep=True)
+    interpret = program.call("interpret", decoded)  # a closure; its cost is not per packet
+
+    start = time.perf_counter_ns()
+    specialised_filter = program.call("specialise", decoded)
+    specialise_ns = time.perf_counter_ns() - start
+    cost = program.last_stats
+
+    verdicts, interpreted, specialised = [], [], []
+    ns_interpreted = ns_specialised = 0
+    for index, packet in enumerate(capture.packets):
+        argument = (packet.data, packet.wirelen)
+        t0 = time.perf_counter_ns()
+        by_interpreter = interpret(argument)
+        t1 = time.perf_counter_ns()
+        interpreted.append(program.last_stats.reductions)
+        by_specialised = specialised_filter(argument)
+        t2 = time.perf_counter_ns()
+        specialised.append(program.last_stats.reductions)
+        ns_interpreted += t1 - t0
+        ns_specialised += t2 - t1
+        if by_interpreter != by_specialised:
+            raise Disagreement(f"{DISAGREEMENT} on packet {index} (caplen {len(packet.data)}, wirelen "
+                               f"{packet.wirelen}): evalpf returns {by_interpreter}, the specialised filter "
+                               f"{by_specialised}")
+        verdicts.append(by_interpreter)
+    n = len(capture.packets)
+    return Report(origin, capture_path, capture.format, machine, len(insns), tuple(verdicts),
+                  tuple(interpreted), tuple(specialised), cost.reductions, cost.generating, cost.emitted,
+                  ns_interpreted / n, ns_specialised / n, specialise_ns, capture.warnings)
+
+
+def plot(report: Report, path: str) -> None:
+    """Cumulative reductions against packets, interpreted vs specialised."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PfError(NO_MATPLOTLIB) from None
+    xs = list(range(report.packets + 1))
+    interpreted, specialised = [0], [report.specialise_reductions]
+    for a, b in zip(report.interpreted, report.specialised):
+        interpreted.append(interpreted[-1] + a)
+        specialised.append(specialised[-1] + b)
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    ax.plot(xs, interpreted, label=f"evalpf (interpreted): {report.interpreted_per_packet:.0f}/packet")
+    ax.plot(xs, specialised, label=f"bevalpf (specialised): {report.specialise_reductions} once + "
+                                   f"{report.specialised_per_packet:.0f}/packet")
+    if report.break_even_packets is not None and report.break_even_packets <= report.packets:
+        ax.axvline(report.break_even_packets, color="grey", linestyle=":",
+                   label=f"break-even after {report.break_even_packets} packets")
+    ax.set_xlabel("packets")
+    ax.set_ylabel("cumulative CCAM reductions")
+    ax.set_title(f"{report.filter_origin} on {os.path.basename(report.capture_path)}")
+    ax.legend()
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as error:
+        raise PfError(f"{path}: cannot write the plot: {error.strerror or error}") from None
+    finally:
+        plt.close(fig)
+
+
+# ------------------------------------------------------------------ command
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("filter", help="a file of `tcpdump -ddd` or `tcpdump -dd` output, "
+                                       "or a tcpdump expression (needs libpcap)")
+    parser.add_argument("capture", help="a pcap or pcapng capture file")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw cumulative reductions vs packets (needs matplotlib)")
+    parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap", help="write the accepted packets as pcap")
+    parser.add_argument("--machine", choices=("c", "py"), default=None,
+                        help="the CCAM to run on (default: c when built, else py)")
+
+
+def default_machine() -> str:
+    from mlbox import api
+
+    return api.default_machine()
+
+
+def command(args) -> int:
+    """The `pf` subcommand: 0 on success, 2 on a user error (with a message)."""
+    try:
+        capture = read_capture(args.capture)
+        insns, origin = load_filter(args.filter, capture.linktype)
+        report = run(insns, capture, machine=args.machine or default_machine(), origin=origin,
+                     capture_path=args.capture)
+        if args.write:
+            accepted = [p for p, v in zip(capture.packets, report.verdicts) if v != 0]
+            write_pcap(args.write, accepted, capture.linktype)
+        if args.plot:
+            plot(report, args.plot)
+    except (PfError, FilterError, CaptureError) as error:
+        print(f"mlbox pf: {error}", file=sys.stderr)
+        return 2
+    except Disagreement as error:
+        print(f"mlbox pf: INTERNAL ERROR: {error}", file=sys.stderr)
+        return 70
+    except Exception as error:  # the API (examples/bpf.sml failing to load or run): a bug, reported plainly
+        from mlbox import api
+
+        if not isinstance(error, api.APIError):
+            raise
+        print(f"mlbox pf: internal error running examples/bpf.sml: {error}", file=sys.stderr)
+        return 70
+    if args.json:
+        print(json.dumps(report.as_json()))
+    else:
+        print(report.as_text())
+    return 0

@@ -1,0 +1,197 @@
+"""The `run`, `compile` and `dis` subcommands (SPEC §5), wired into
+mlbox/cli.py. Each takes a source file (.sml/.ml) or, for run and dis, a
+compiled .ccam file.
+
+    mlbox compile prog.sml [-o prog.ccam]
+    mlbox run prog.sml|prog.ccam [--stats[=json]] [--machine c|py]
+              [--max-reductions N] [--max-heap SIZE] [--max-stack N]
+    mlbox dis prog.ccam|prog.sml [--plain]
+
+`run` writes only the program's output to stdout. Warnings, an uncaught
+exception (`uncaught exception NAME`, exit 1), machine errors (exit 3) and
+`--stats` go to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from typing import Optional
+
+from ccam.instructions import Program, Status
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_MACHINE = 0, 1, 2, 3
+CCAM_SUFFIX = ".ccam"
+UNCAUGHT = "uncaught exception {name}"
+MACHINE_ERROR = "mlbox: machine error ({status}): {message}"
+BAD_BYTECODE = "mlbox: {path}: not a valid {suffix} file: {reason}"
+BAD_SIZE = "bad size {text!r}: use a number of bytes, optionally with K, M or G"
+
+_SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    m = _SIZE.match(text)
+    if not m:
+        raise ValueError(BAD_SIZE.format(text=text))
+    return int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
+
+
+def add_run_arguments(p) -> None:
+    p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file")
+    p.add_argument("--stats", nargs="?", const="text", choices=["text", "json"],
+                   help="report reductions, code generation, heap and time on stderr (--stats=json: one JSON line)")
+    p.add_argument("--machine", choices=["c", "py"], default=None,
+                   help="the C machine (default when built) or the Python reference machine")
+    p.add_argument("--max-reductions", type=int, default=None, metavar="N", help="stop after N reductions")
+    p.add_argument("--max-heap", type=str, default=None, metavar="SIZE", help="heap limit of the C machine (e.g. 64M)")
+    p.add_argument("--max-stack", type=int, default=None, metavar="N", help="stack depth limit")
+
+
+def add_compile_arguments(p) -> None:
+    p.add_argument("file", help="an ML□ source file")
+    p.add_argument("-o", "--output", default=None, help="the .ccam file to write (default: FILE with .ccam)")
+
+
+def add_dis_arguments(p) -> None:
+    p.add_argument("file", help="a .ccam file or an ML□ source file")
+    p.add_argument("--plain", action="store_true", help="mnemonics instead of the paper's notation")
+
+
+def _report(diags, source) -> None:
+    from mlbox.diagnostics import render_all
+
+    if diags:
+        print(render_all(diags, source), file=sys.stderr)
+
+
+def load_program(path: str) -> Optional[Program]:
+    """A Program from a .ccam or source file; None after reporting errors."""
+    from mlbox.cli import UsageError, read_source
+    from mlbox.diagnostics import CompileError
+
+    if path.endswith(CCAM_SUFFIX):
+        from ccam.bytecode import BytecodeError, read
+
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror or err}")
+        try:
+            return read(data)
+        except BytecodeError as err:
+            print(BAD_BYTECODE.format(path=path, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
+            return None
+    from mlbox.driver import compile_source
+
+    source = read_source(path)
+    try:
+        compiled = compile_source(source)
+    except CompileError as err:
+        _report(err.diagnostics, source)
+        return None
+    _report(compiled.warnings, source)
+    return compiled.program
+
+
+def cmd_compile(args) -> int:
+    from ccam.bytecode import write
+
+    program = load_program(args.file)
+    if program is None:
+        return EXIT_ERRORS
+    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
+    with open(out, "wb") as f:
+        f.write(write(program))
+    return EXIT_OK
+
+
+def cmd_dis(args) -> int:
+    from ccam.disasm import listing
+
+    program = load_program(args.file)
+    if program is None:
+        return EXIT_ERRORS
+    print(listing(program, notation="plain" if args.plain else "paper"))
+    return EXIT_OK
+
+
+def cmd_run(args) -> int:
+    from mlbox.cli import UsageError
+    from mlbox.driver import machine_class
+
+    program = load_program(args.file)
+    if program is None:
+        return EXIT_ERRORS
+    limits = {}
+    if args.max_reductions is not None:
+        limits["max_reductions"] = args.max_reductions
+    if args.max_stack is not None:
+        limits["max_stack"] = args.max_stack
+    machine_name = args.machine
+    cls = machine_class(machine_name)
+    if args.max_heap is not None:
+        try:
+            heap = parse_size(args.max_heap)
+        except ValueError as err:
+            raise UsageError(str(err))
+        if cls.__module__ == "ccam.cmachine":
+            limits["max_heap"] = heap
+    out = sys.stdout.buffer
+    start = time.perf_counter()
+    machine = cls(program, out=out, **limits)
+    result = machine.run()
+    elapsed = time.perf_counter() - start
+    out.flush()
+    if args.stats:
+        _stats(args.stats, result, machine, elapsed)
+    if result.status == Status.OK:
+        return EXIT_OK
+    if result.status == Status.UNCAUGHT:
+        print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
+        return EXIT_ERRORS
+    print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
+    return EXIT_MACHINE
+
+
+def exception_name(result) -> str:
+    exn = result.value
+    try:
+        return exn.name.name.decode("latin-1")
+    except AttributeError:
+        return result.message.replace("uncaught exception ", "")
+
+
+def _stats(style: str, result, machine, elapsed: float) -> None:
+    stats = {
+        "machine": "c" if type(machine).__module__ == "ccam.cmachine" else "py",
+        "status": result.status.name,
+        "reductions": result.reductions,
+        "generating_reductions": result.gen_reductions,
+        "running_reductions": result.reductions - result.gen_reductions,
+        "emitted": result.emitted,
+        "time_seconds": round(elapsed, 6),
+    }
+    heap = getattr(machine, "heap_stats", None)
+    if heap is not None:
+        try:
+            h = heap()
+            stats["peak_heap_bytes"] = h.get("peak", h.get("bytes"))
+        except Exception:  # the heap figures are a courtesy: never fail a run over them
+            pass
+    if style == "json":
+        print(json.dumps(stats), file=sys.stderr)
+        return
+    lines = [
+        f"reductions: {stats['reductions']} ({stats['generating_reductions']} generating code, "
+        f"{stats['running_reductions']} running it)",
+        f"instructions emitted: {stats['emitted']}",
+    ]
+    if "peak_heap_bytes" in stats:
+        lines.append(f"peak heap: {stats['peak_heap_bytes']} bytes")
+    lines.append(f"time: {elapsed:.6f} s ({stats['machine']} machine)")
+    print("\n".join(lines), file=sys.stderr)

@@ -1,0 +1,459 @@
+"""The checker's type representation: type terms, unification and printing.
+
+Types are `TVar` (a unification variable, mutable), `TCon` (a named type
+constructor applied to arguments: `int`, `'a list`), `TArrow`, `TTuple`
+(the empty tuple is `unit`) and `TBox` (`[t]`, □t).
+
+Let-polymorphism uses levels (Rémy / OCaml): every variable records the
+let-nesting depth at which it was created; generalisation turns variables
+deeper than the current level into GENERIC ones, which instantiation copies.
+Levels are lowered during unification so that a variable reachable from an
+outer binding is never generalised by an inner one.
+
+Type variables carry the constraints SML attaches to them:
+  eq        it may only stand for a type admitting equality (''a)
+  overload  it stands for one of a few base types (the operand of `+`, `<`)
+  rigid     an explicit type variable written by the user ('a in an
+            annotation): it unifies only with itself until generalised
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Union
+
+GENERIC = 1 << 30  # the level of a generalised (quantified) variable
+
+
+class Overload:
+    """The constraint on the operand type of an overloaded operator: the
+    type names it may stand for and the default chosen if the context does
+    not decide. `op` names the operator, for messages."""
+
+    __slots__ = ("op", "allowed", "default")
+
+    def __init__(self, op: str, allowed: tuple[str, ...], default: str):
+        self.op = op
+        self.allowed = allowed
+        self.default = default
+
+    def meet(self, other: "Overload") -> Optional["Overload"]:
+        allowed = tuple(t for t in self.allowed if t in other.allowed)
+        if not allowed:
+            return None
+        default = self.default if self.default in allowed else allowed[0]
+        return Overload(self.op, allowed, default)
+
+    def describe(self) -> str:
+        names = list(self.allowed)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class TVar:
+    __slots__ = ("link", "level", "eq", "overload", "rigid")
+
+    def __init__(self, level: int, eq: bool = False, overload: Optional[Overload] = None,
+                 rigid: Optional[str] = None):
+        self.link: Optional[Type] = None
+        self.level = level
+        self.eq = eq
+        self.overload = overload
+        self.rigid = rigid  # the user's name ("'a") of an explicit type variable
+
+
+class Tycon:
+    """A type constructor: built-in (int, list, ref, ...) or declared by a
+    datatype. `equality` is "always" (ref, array: identity), "never" (exn)
+    or "args" (admits equality when its arguments do). `cons` lists a
+    datatype's constructors (mlbox.checker.DataCon), in tag order."""
+
+    __slots__ = ("name", "arity", "equality", "cons")
+
+    def __init__(self, name: str, arity: int, equality: str = "args"):
+        self.name = name
+        self.arity = arity
+        self.equality = equality
+        self.cons: list = []
+
+    def __repr__(self) -> str:
+        return f"Tycon({self.name})"
+
+
+class TCon:
+    __slots__ = ("tycon", "args")
+
+    def __init__(self, tycon: Tycon, args: tuple = ()):
+        self.tycon = tycon
+        self.args = args
+
+
+class TArrow:
+    __slots__ = ("arg", "res")
+
+    def __init__(self, arg, res):
+        self.arg = arg
+        self.res = res
+
+
+class TTuple:
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+
+class TBox:
+    __slots__ = ("body",)
+
+    def __init__(self, body):
+        self.body = body
+
+
+Type = Union[TVar, TCon, TArrow, TTuple, TBox]
+
+UNIT = TTuple(())
+
+
+def prune(t: Type) -> Type:
+    """The representative of t: follow (and shorten) variable links."""
+    if not isinstance(t, TVar) or t.link is None:
+        return t
+    root = t.link
+    while isinstance(root, TVar) and root.link is not None:
+        root = root.link
+    while t is not root and isinstance(t, TVar) and t.link is not None:
+        t.link, t = root, t.link
+    return root
+
+
+# ------------------------------------------------------------ unification
+
+
+class UnifyError(Exception):
+    """Why two types do not unify. `kind` is one of
+      "mismatch"  different constructors (or a rigid variable)
+      "circular"  the occurs check failed: `var` would contain itself
+      "equality"  `ty` does not admit equality (`reason` says why)
+      "overload"  an overloaded operator used at a type it lacks
+      "escape"    an explicit type variable would escape its scope
+    The checker turns it into a diagnostic with the types in context."""
+
+    def __init__(self, kind: str, var: Optional[TVar] = None, ty: Optional[Type] = None,
+                 reason: str = "", overload: Optional[Overload] = None):
+        super().__init__(kind)
+        self.kind = kind
+        self.var = var
+        self.ty = ty
+        self.reason = reason
+        self.overload = overload
+
+
+def unify(a: Type, b: Type) -> None:
+    a, b = prune(a), prune(b)
+    if a is b:
+        return
+    if isinstance(a, TVar) and a.rigid is None:
+        if isinstance(b, TVar) and b.rigid is None:
+            _merge_vars(a, b)
+        else:
+            _bind(a, b)
+        return
+    if isinstance(b, TVar) and b.rigid is None:
+        _bind(b, a)
+        return
+    if isinstance(a, TVar) or isinstance(b, TVar):  # a rigid variable against anything else
+        raise UnifyError("mismatch")
+    if isinstance(a, TArrow) and isinstance(b, TArrow):
+        unify(a.arg, b.arg)
+        unify(a.res, b.res)
+    elif isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
+        for x, y in zip(a.items, b.items):
+            unify(x, y)
+    elif isinstance(a, TBox) and isinstance(b, TBox):
+        unify(a.body, b.body)
+    elif isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
+        for x, y in zip(a.args, b.args):
+            unify(x, y)
+    else:
+        raise UnifyError("mismatch")
+
+
+def _merge_vars(v: TVar, into: TVar) -> None:
+    """Link flexible variable v to flexible variable `into`, which inherits
+    v's constraints."""
+    if v.overload is not None:
+        if into.overload is None:
+            into.overload = v.overload
+        else:
+            met = into.overload.meet(v.overload)
+            if met is None:
+                raise UnifyError("mismatch")
+            into.overload = met
+    into.eq = into.eq or v.eq
+    into.level = min(into.level, v.level)
+    v.link = into
+
+
+def _bind(v: TVar, t: Type) -> None:
+    """Bind flexible variable v to non-variable (or rigid) type t."""
+    try:
+        _occurs_adjust(v, t, v.level)
+    except UnifyError as err:
+        if err.kind == "circular":
+            err.ty = t
+        raise
+    if v.overload is not None:
+        _require_overload(v.overload, t)
+    if v.eq:
+        require_equality(t)
+    v.link = t
+
+
+def _occurs_adjust(v: TVar, t: Type, level: int) -> None:
+    t = prune(t)
+    if isinstance(t, TVar):
+        if t is v:
+            raise UnifyError("circular", var=v)
+        if t.level > level:
+            if t.rigid is not None:
+                raise UnifyError("escape", var=t)
+            t.level = level
+    elif isinstance(t, TArrow):
+        _occurs_adjust(v, t.arg, level)
+        _occurs_adjust(v, t.res, level)
+    elif isinstance(t, TTuple):
+        for x in t.items:
+            _occurs_adjust(v, x, level)
+    elif isinstance(t, TBox):
+        _occurs_adjust(v, t.body, level)
+    else:
+        for x in t.args:
+            _occurs_adjust(v, x, level)
+
+
+def _require_overload(ov: Overload, t: Type) -> None:
+    t = prune(t)
+    if isinstance(t, TCon) and t.tycon.name in ov.allowed and not t.args:
+        return
+    raise UnifyError("overload", ty=t, overload=ov)
+
+
+def require_equality(t: Type) -> None:
+    """Constrain t to admit equality, or raise UnifyError("equality")."""
+    reason = _equality_violation(t, constrain=True)
+    if reason:
+        raise UnifyError("equality", ty=t, reason=reason)
+
+
+def _equality_violation(t: Type, constrain: bool) -> str:
+    t = prune(t)
+    if isinstance(t, TVar):
+        if t.eq:
+            return ""
+        if t.rigid is not None:
+            return f"{t.rigid} is not an equality type variable (write ''{t.rigid[1:]})"
+        if constrain:
+            t.eq = True
+        return ""
+    if isinstance(t, TArrow):
+        return "functions cannot be compared"
+    if isinstance(t, TBox):
+        return "generators [t] cannot be compared"
+    if isinstance(t, TTuple):
+        for x in t.items:
+            reason = _equality_violation(x, constrain)
+            if reason:
+                return reason
+        return ""
+    if t.tycon.equality == "always":
+        return ""
+    if t.tycon.equality == "never":
+        return f"values of type {t.tycon.name} cannot be compared"
+    for x in t.args:
+        reason = _equality_violation(x, constrain)
+        if reason:
+            return reason
+    return ""
+
+
+def admits_equality(t: Type) -> bool:
+    return not _equality_violation(t, constrain=False)
+
+
+# ------------------------------------------------- generalise, instantiate
+
+
+def generalize(t: Type, level: int) -> None:
+    """Quantify the variables of t deeper than `level`. Variables with an
+    overload constraint are never quantified (SML resolves overloading per
+    top-level declaration): they are kept at `level`."""
+    t = prune(t)
+    if isinstance(t, TVar):
+        if t.level > level and t.level != GENERIC:
+            t.level = level if t.overload is not None else GENERIC
+    elif isinstance(t, TArrow):
+        generalize(t.arg, level)
+        generalize(t.res, level)
+    elif isinstance(t, TTuple):
+        for x in t.items:
+            generalize(x, level)
+    elif isinstance(t, TBox):
+        generalize(t.body, level)
+    else:
+        for x in t.args:
+            generalize(x, level)
+
+
+def restrict(t: Type, level: int) -> None:
+    """The value restriction: keep t's variables monomorphic at `level`, so
+    that an enclosing binding may still generalise them."""
+    for v in free_vars(t):
+        if v.level > level and v.level != GENERIC:
+            v.level = level
+
+
+def instantiate(t: Type, level: int) -> Type:
+    """A copy of t with fresh variables (at `level`) for its generic ones."""
+    mapping: dict[int, TVar] = {}
+
+    def copy(t: Type) -> Type:
+        t = prune(t)
+        if isinstance(t, TVar):
+            if t.level != GENERIC:
+                return t
+            fresh = mapping.get(id(t))
+            if fresh is None:
+                fresh = mapping[id(t)] = TVar(level, eq=t.eq)
+            return fresh
+        if isinstance(t, TArrow):
+            return TArrow(copy(t.arg), copy(t.res))
+        if isinstance(t, TTuple):
+            return TTuple(tuple(copy(x) for x in t.items)) if t.items else t
+        if isinstance(t, TBox):
+            return TBox(copy(t.body))
+        return TCon(t.tycon, tuple(copy(x) for x in t.args)) if t.args else t
+
+    return copy(t)
+
+
+def substitute(t: Type, mapping: dict[int, Type]) -> Type:
+    """Replace the variables whose id() is in mapping (type abbreviations,
+    datatype parameters)."""
+    t = prune(t)
+    if isinstance(t, TVar):
+        return mapping.get(id(t), t)
+    if isinstance(t, TArrow):
+        return TArrow(substitute(t.arg, mapping), substitute(t.res, mapping))
+    if isinstance(t, TTuple):
+        return TTuple(tuple(substitute(x, mapping) for x in t.items))
+    if isinstance(t, TBox):
+        return TBox(substitute(t.body, mapping))
+    return TCon(t.tycon, tuple(substitute(x, mapping) for x in t.args))
+
+
+def free_vars(t: Type) -> list[TVar]:
+    """The distinct unbound variables of t, in order of appearance."""
+    seen: dict[int, TVar] = {}
+
+    def walk(t: Type) -> None:
+        t = prune(t)
+        if isinstance(t, TVar):
+            seen.setdefault(id(t), t)
+        elif isinstance(t, TArrow):
+            walk(t.arg)
+            walk(t.res)
+        elif isinstance(t, TTuple):
+            for x in t.items:
+                walk(x)
+        elif isinstance(t, TBox):
+            walk(t.body)
+        else:
+            for x in t.args:
+                walk(x)
+
+    walk(t)
+    return list(seen.values())
+
+
+# ----------------------------------------------------------------- printing
+
+
+def _letters(n: int) -> str:
+    name = chr(ord("a") + n % 26)
+    return name if n < 26 else name + str(n // 26)
+
+
+class TypePrinter:
+    """Prints types SML-style. Variables are named 'a, 'b, ... in order of
+    first appearance, consistently across every type printed by the same
+    printer (so the two sides of a mismatch use the same names). Rigid
+    (explicit) variables keep the user's name. With `weak=True`,
+    non-generalised variables print as '_a (a REPL binding's weak type)."""
+
+    def __init__(self, weak: bool = False):
+        self.weak = weak
+        self.names: dict[int, str] = {}
+        self.taken: set[str] = set()
+        self.counter = 0
+
+    def show(self, t: Type) -> str:
+        return self._arrow(t)
+
+    def show_all(self, types: Iterable[Type]) -> list[str]:
+        types = list(types)
+        for t in types:  # name in order across all of them before printing
+            for v in free_vars(t):
+                self._name(v)
+        return [self.show(t) for t in types]
+
+    def _name(self, v: TVar) -> str:
+        name = self.names.get(id(v))
+        if name is not None:
+            return name
+        if v.rigid is not None and v.rigid not in self.taken:
+            name = v.rigid
+        else:
+            while True:
+                base = _letters(self.counter)
+                self.counter += 1
+                quote = "''" if v.eq else "'"
+                weak = "_" if self.weak and v.level != GENERIC else ""
+                name = quote + weak + base
+                if name not in self.taken:
+                    break
+        self.taken.add(name)
+        self.names[id(v)] = name
+        return name
+
+    def _arrow(self, t: Type) -> str:
+        t = prune(t)
+        if isinstance(t, TArrow):
+            return f"{self._tuple(t.arg, in_arrow=True)} -> {self._arrow(t.res)}"
+        return self._tuple(t)
+
+    def _tuple(self, t: Type, in_arrow: bool = False) -> str:
+        t = prune(t)
+        if isinstance(t, TArrow):
+            return f"({self._arrow(t)})"
+        if isinstance(t, TTuple) and t.items:
+            return " * ".join(self._app(x) for x in t.items)
+        return self._app(t)
+
+    def _app(self, t: Type) -> str:
+        t = prune(t)
+        if isinstance(t, TVar):
+            return self._name(t)
+        if isinstance(t, TBox):
+            return f"[{self._arrow(t.body)}]"
+        if isinstance(t, TTuple):
+            return "unit" if not t.items else f"({self._tuple(t)})"
+        if isinstance(t, TArrow):
+            return f"({self._arrow(t)})"
+        if not t.args:
+            return t.tycon.name
+        if len(t.args) == 1:
+            return f"{self._app(t.args[0])} {t.tycon.name}"
+        return "(" + ", ".join(self._arrow(x) for x in t.args) + ") " + t.tycon.name
+
+
+def show_type(t: Type, weak: bool = False) -> str:
+    return TypePrinter(weak).show(t)

@@ -1,0 +1,973 @@
+"""Type-directed Hypothesis strategies for well-typed ML□ programs.
+
+`expressions(ty, ctx, size)` draws an expression of type `ty` in the
+context `ctx`. It dispatches on the wanted type to one strategy per typing
+rule (a constant, a variable, the introduction rules of the type's
+constructor, the primitives producing it, and the rules that work at any
+type: if, let, fun, cogen, case, application, raise/handle, sequencing,
+refs, eval), listed simplest first so that Hypothesis shrinks towards
+constants and variables.
+
+The context is Δ;Γ plus the globals: every binding is LOCAL (Γ), CODE (Δ,
+bound by cogen) or GLOBAL (top level and basis). Under `code` the LOCAL
+bindings are dropped — exactly the premise Δ;· ⊢ M of the paper's `code`
+rule — while code variables and globals stay usable.
+
+Termination: the only recursion is a `fun` whose body contains one
+recursive call, on `n div 2`, behind a test `n <= 0`, so a call runs
+O(log n) levels; `while` loops count a hidden counter up to a small
+constant. (A recursive call inside a loop or a mapped function may run a
+few times per level; the tests bound reductions and discard such runs.)
+
+`programs()` draws a whole program: a fixed preamble (a datatype, two
+exceptions, a global counter and a global effectful function), then a few
+top-level `val`, `fun` and `cogen` declarations, each followed by a line
+printing its value through a type-directed show expression (functions are
+applied to a drawn argument, generators are run with `eval`). It returns
+the program and the type intended for each top-level binding.
+
+All choices are Hypothesis draws: there is no other randomness, and the
+fresh-name counter is created per drawn program.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import attrs
+from hypothesis import strategies as st
+
+from mlbox import syntax as S
+
+# ------------------------------------------------------------------ types
+
+INT = S.TyCon("int")
+BOOL = S.TyCon("bool")
+STRING = S.TyCon("string")
+UNIT = S.TyCon("unit")
+SHAPE = S.TyCon("shape")
+
+MAX_CODE_LEVEL = 3  # `code` nested at most this deep
+
+
+def list_of(t: S.Ty) -> S.Ty:
+    return S.TyCon("list", (t,))
+
+
+def option_of(t: S.Ty) -> S.Ty:
+    return S.TyCon("option", (t,))
+
+
+def ref_of(t: S.Ty) -> S.Ty:
+    return S.TyCon("ref", (t,))
+
+
+def arrow(a: S.Ty, r: S.Ty) -> S.Ty:
+    return S.TyArrow(a, r)
+
+
+def box(t: S.Ty) -> S.Ty:
+    return S.TyBox(t)
+
+
+def tuple_of(*items: S.Ty) -> S.Ty:
+    return S.TyTuple(tuple(items))
+
+
+def is_con(ty: S.Ty, name: str) -> bool:
+    return isinstance(ty, S.TyCon) and ty.name == name
+
+
+BASE_TYPES = (INT, BOOL, STRING, UNIT, SHAPE)
+
+
+TYPE_SHAPES = ("base", "list", "option", "tuple", "arrow", "box", "box of box")
+
+
+@st.composite
+def types(draw, depth: int = 2) -> S.Ty:
+    """Types of generated expressions: base types first, then lists,
+    options, pairs/triples, functions and generators `[t]` — the latter
+    twice as often, directly nested too, for multi-stage programs."""
+    shape = draw(st.sampled_from(TYPE_SHAPES)) if depth > 0 else "base"
+    if shape == "base":
+        return draw(st.sampled_from(BASE_TYPES))
+    sub = types(depth - 1)
+    if shape == "list":
+        return list_of(draw(sub))
+    if shape == "option":
+        return option_of(draw(sub))
+    if shape == "tuple":
+        return tuple_of(*draw(st.lists(sub, min_size=2, max_size=3)))
+    if shape == "arrow":
+        return arrow(draw(sub), draw(sub))
+    if shape == "box":
+        return box(draw(sub))
+    return box(box(draw(sub)))
+
+
+def eq_types(depth: int = 1) -> st.SearchStrategy[S.Ty]:
+    """Types admitting equality (no functions, no generators)."""
+    base = st.sampled_from(BASE_TYPES)
+    if depth <= 0:
+        return base
+    sub = eq_types(depth - 1)
+    return st.one_of(base, sub.map(list_of), sub.map(option_of),
+                     st.tuples(sub, sub).map(lambda ts: tuple_of(*ts)))
+
+
+def show_type(ty: S.Ty) -> str:
+    """SML notation, used to compare with the checker's printed types."""
+
+    def go(t: S.Ty, prec: int) -> str:
+        # prec: 0 = anywhere, 1 = tuple item / arrow argument, 2 = constructor argument
+        match t:
+            case S.TyVar(name):
+                return name
+            case S.TyCon(name, ()):
+                return name
+            case S.TyCon(name, (arg,)):
+                return f"{go(arg, 2)} {name}"
+            case S.TyCon(name, args):
+                return f"({', '.join(go(a, 0) for a in args)}) {name}"
+            case S.TyBox(body):
+                return f"[{go(body, 0)}]"
+            case S.TyTuple(items):
+                text = " * ".join(go(i, 2) for i in items)
+                return f"({text})" if prec >= 2 else text
+            case S.TyArrow(a, r):
+                text = f"{go(a, 1)} -> {go(r, 0)}"
+                return f"({text})" if prec >= 1 else text
+        raise TypeError(t)
+
+    return go(ty, 0)
+
+
+# ---------------------------------------------------------------- context
+
+LOCAL, CODE, GLOBAL = "local", "code", "global"
+
+
+@attrs.frozen
+class Binding:
+    name: str
+    ty: S.Ty
+    kind: str  # LOCAL (Γ), CODE (Δ) or GLOBAL
+
+
+class Names:
+    """Fresh names for one program (x1, f2, u3, ...)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def fresh(self, prefix: str) -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+
+@attrs.frozen
+class Head:
+    """Something already in scope that yields a value of type `ty` when
+    applied to arguments: a variable, `!r` for a ref r, or the recursive
+    call `f (n div 2)` inside f's body."""
+
+    exp: S.Exp
+    ty: S.Ty
+    mentions: tuple[str, ...] = ()  # names the expression refers to
+    uses_left: Optional[list[int]] = attrs.field(default=None, eq=False)  # [n] for a rationed head
+
+    def usable(self) -> bool:
+        return self.uses_left is None or self.uses_left[0] > 0
+
+    def use(self) -> S.Exp:
+        if self.uses_left is not None:
+            self.uses_left[0] -= 1
+        return self.exp
+
+
+@attrs.frozen(eq=False)
+class Ctx:
+    scope: dict  # name -> Binding; later bindings replace shadowed ones
+    names: Names
+    level: int = 0  # how many `code` we are under
+    recursion: Optional[Head] = None  # the recursive call allowed here (LOCAL)
+
+    def bind(self, name: str, ty: S.Ty, kind: str) -> "Ctx":
+        scope = dict(self.scope)
+        scope[name] = Binding(name, ty, kind)
+        recursion = self.recursion
+        if recursion is not None and name in recursion.mentions:
+            # `f (n div 2)` would now mean something else (and might
+            # not terminate): no more recursive calls below this binder.
+            recursion = None
+        return attrs.evolve(self, scope=scope, recursion=recursion)
+
+    def bind_all(self, pairs: list[tuple[str, S.Ty]], kind: str) -> "Ctx":
+        ctx = self
+        for name, ty in pairs:
+            ctx = ctx.bind(name, ty, kind)
+        return ctx
+
+    def enter_code(self) -> "Ctx":
+        """Δ;Γ ⊢ code M needs Δ;· ⊢ M: forget the local value variables
+        (and the recursive call, which mentions the local n)."""
+        scope = {n: b for n, b in self.scope.items() if b.kind != LOCAL}
+        return Ctx(scope, self.names, self.level + 1, None)
+
+    def with_recursion(self, head: Optional[Head]) -> "Ctx":
+        return attrs.evolve(self, recursion=head)
+
+    def heads(self) -> list[Head]:
+        out = []
+        for b in self.scope.values():
+            if is_con(b.ty, "ref"):
+                out.append(Head(S.App(S.Var("!"), S.Var(b.name)), b.ty.args[0]))
+            else:
+                out.append(Head(S.Var(b.name), b.ty))
+        if self.recursion is not None and self.recursion.usable():
+            out.append(self.recursion)
+        return out
+
+    def refs(self) -> list[Binding]:
+        return [b for b in self.scope.values() if is_con(b.ty, "ref")]
+
+
+def arity_to(head_ty: S.Ty, wanted: S.Ty) -> Optional[list[S.Ty]]:
+    """The argument types a head of type a1 -> ... -> ak -> wanted needs
+    (k >= 1), or None."""
+    args = []
+    ty = head_ty
+    while isinstance(ty, S.TyArrow):
+        args.append(ty.arg)
+        ty = ty.res
+        if ty == wanted:
+            return list(args)
+    return None
+
+
+# ------------------------------------------------------- AST conveniences
+
+
+def var(name: str) -> S.Var:
+    return S.Var(name)
+
+
+def int_(k: int) -> S.Exp:
+    return S.ConstExp(S.IntConst(k))
+
+
+def string_(s: str) -> S.Exp:
+    return S.ConstExp(S.StringConst(s))
+
+
+def infix(op: str, left: S.Exp, right: S.Exp) -> S.Exp:
+    return S.App(S.Var(op), S.Tuple((left, right)))
+
+
+def call(fn: str, *args: S.Exp) -> S.Exp:
+    """`fn a` or `fn (a, b, ...)`."""
+    return S.App(S.Var(fn), args[0] if len(args) == 1 else S.Tuple(tuple(args)))
+
+
+def let(decs: list[S.Dec], body: S.Exp) -> S.Let:
+    return S.Let(tuple(decs), body)
+
+
+def val(name: str, exp: S.Exp, ty: Optional[S.Ty] = None) -> S.ValDec:
+    pat: S.Pat = S.PVar(name) if ty is None else S.PTyped(S.PVar(name), ty)
+    return S.ValDec((), (S.ValBind(pat, exp),))
+
+
+def fn(param: S.Pat, body: S.Exp) -> S.Fn:
+    return S.Fn((S.Rule(param, body),))
+
+
+UNIT_EXP = S.Tuple(())
+TRUE, FALSE = S.Var("true"), S.Var("false")
+
+# --------------------------------------------------------------- preamble
+
+EXN_PLAIN = "Oops"  # exception Oops
+EXN_INT = "Boom"  # exception Boom of int
+COUNTER = "counter"  # val counter = ref 0
+BUMP = "bump"  # fun bump k = (counter := !counter + k; !counter)
+
+BUMP_BODY = S.Seq((
+    infix(":=", var(COUNTER), infix("+", call("!", var(COUNTER)), var("k"))),
+    call("!", var(COUNTER)),
+))
+PREAMBLE: tuple[S.Dec, ...] = (
+    S.DatatypeDec((S.DataBind((), "shape", (
+        S.ConBind("Dot", None),
+        S.ConBind("Circle", INT),
+        S.ConBind("Rect", tuple_of(INT, STRING)),
+    )),)),
+    S.ExceptionDec((S.ExnBind(EXN_PLAIN, None), S.ExnBind(EXN_INT, INT))),
+    val(COUNTER, call("ref", int_(0)), ref_of(INT)),
+    S.FunDec((), (S.FunBind(BUMP, (S.Clause((S.PVar("k"),), None, BUMP_BODY),)),)),
+)
+
+PREAMBLE_GLOBALS = [
+    (COUNTER, ref_of(INT)),
+    (BUMP, arrow(INT, INT)),
+    ("Circle", arrow(INT, SHAPE)),
+    ("Rect", arrow(tuple_of(INT, STRING), SHAPE)),
+]
+
+
+def initial_context() -> Ctx:
+    return Ctx({}, Names()).bind_all(PREAMBLE_GLOBALS, GLOBAL)
+
+
+# ------------------------------------------------------------------ rules
+#
+# A rule is a function (ty, ctx, size) -> strategy. Rules for one type
+# constructor are listed in the order Hypothesis should prefer them.
+
+Rule = Callable[[S.Ty, Ctx, int], st.SearchStrategy[S.Exp]]
+
+SMALL_INTS = st.integers(0, 9)
+SMALL_STRINGS = st.sampled_from(["", "a", "bc", "x y"])
+
+
+def sub(size: int) -> int:
+    return max(size - 1, 0)
+
+
+# -- constants ------------------------------------------------------------
+
+
+def int_constant(ty, ctx, size):
+    return SMALL_INTS.map(int_)
+
+
+def bool_constant(ty, ctx, size):
+    return st.sampled_from([TRUE, FALSE])
+
+
+def string_constant(ty, ctx, size):
+    return SMALL_STRINGS.map(string_)
+
+
+def unit_constant(ty, ctx, size):
+    return st.just(UNIT_EXP)
+
+
+# -- variables: x : τ in Γ, u : τ in Δ, globals ------------------------------
+
+
+def variable(ty, ctx, size):
+    heads = [h for h in ctx.heads() if h.ty == ty]
+    return st.sampled_from(heads).map(Head.use)
+
+
+def head_candidates(ty: S.Ty, ctx: Ctx) -> list[tuple[Head, list[S.Ty]]]:
+    return [(h, args) for h in ctx.heads() if (args := arity_to(h.ty, ty))]
+
+
+@st.composite
+def apply_head(draw, ty, ctx, size):
+    """A function in scope (or the recursive call) applied to arguments."""
+    candidates = head_candidates(ty, ctx)
+    head, arg_types = draw(st.sampled_from(candidates))
+    exp = head.use()
+    for a in arg_types:
+        exp = S.App(exp, draw(expressions(a, ctx, sub(size))))
+    return exp
+
+
+# -- structural introductions (allowed at size 0: the types get smaller) --
+
+
+@st.composite
+def tuple_intro(draw, ty, ctx, size):
+    return S.Tuple(tuple(draw(expressions(t, ctx, sub(size))) for t in ty.items))
+
+
+def nil_intro(ty, ctx, size):
+    return st.just(S.ListExp(()))
+
+
+@st.composite
+def list_literal(draw, ty, ctx, size):
+    n = draw(st.integers(1, 3))
+    return S.ListExp(tuple(draw(expressions(ty.args[0], ctx, sub(size))) for _ in range(n)))
+
+
+def none_intro(ty, ctx, size):
+    return st.just(S.Var("NONE"))
+
+
+@st.composite
+def some_intro(draw, ty, ctx, size):
+    return S.App(S.Var("SOME"), draw(expressions(ty.args[0], ctx, sub(size))))
+
+
+def dot_intro(ty, ctx, size):
+    return st.just(S.Var("Dot"))
+
+
+@st.composite
+def circle_intro(draw, ty, ctx, size):
+    return S.App(S.Var("Circle"), draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def rect_intro(draw, ty, ctx, size):
+    return S.App(S.Var("Rect"), S.Tuple((draw(expressions(INT, ctx, sub(size))),
+                                         draw(expressions(STRING, ctx, sub(size))))))
+
+
+@st.composite
+def binder_pattern(draw, ty, ctx, allow_shadow=True):
+    """A pattern for a value of type ty and the variables it binds: a
+    variable (fresh, or shadowing a name in scope), `_`, or a tuple of
+    those for tuple types. Inside a tuple (and wherever the caller says
+    so) names are fresh, because SML forbids repeating a binder."""
+    choices = ["var", "wild"] + (["tuple"] if isinstance(ty, S.TyTuple) else [])
+    kind = draw(st.sampled_from(choices))
+    if kind == "wild":
+        return S.PWild(), []
+    if kind == "tuple":
+        pats, bound = [], []
+        for t in ty.items:
+            p, b = draw(binder_pattern(t, ctx, allow_shadow=False))
+            pats.append(p)
+            bound.extend(b)
+        return S.PTuple(tuple(pats)), bound
+    name = draw(binder_name(ctx, "x")) if allow_shadow else ctx.names.fresh("x")
+    return S.PVar(name), [(name, ty)]
+
+
+def binder_name(ctx: Ctx, prefix: str) -> st.SearchStrategy[str]:
+    """A fresh name first; otherwise shadow a name the program bound (so
+    that shadowing of code variables by value variables, and the reverse,
+    is exercised)."""
+    shadowable = sorted(n for n, b in ctx.scope.items() if n[0].islower() and n[-1].isdigit())
+    fresh = st.builds(lambda: ctx.names.fresh(prefix))
+    return st.one_of(fresh, st.sampled_from(shadowable)) if shadowable else fresh
+
+
+@st.composite
+def fn_intro(draw, ty, ctx, size):
+    pat, bound = draw(binder_pattern(ty.arg, ctx))
+    body = draw(expressions(ty.res, ctx.bind_all(bound, LOCAL), sub(size)))
+    return fn(pat, body)
+
+
+@st.composite
+def lift_intro(draw, ty, ctx, size):
+    """Δ;Γ ⊢ M : τ  gives  Δ;Γ ⊢ lift M : [τ]"""
+    return S.Lift(draw(expressions(ty.body, ctx, sub(size))))
+
+
+@st.composite
+def code_intro(draw, ty, ctx, size):
+    """Δ;· ⊢ M : τ  gives  Δ;Γ ⊢ code M : [τ]"""
+    return S.Code(draw(expressions(ty.body, ctx.enter_code(), sub(size))))
+
+
+# -- primitives ----------------------------------------------------------
+
+
+@st.composite
+def arith(draw, ty, ctx, size):
+    op = draw(st.sampled_from(["+", "-", "*", "div", "mod"]))
+    return infix(op, draw(expressions(INT, ctx, sub(size))), draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def negate(draw, ty, ctx, size):
+    return S.App(S.Var("~"), draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def string_size(draw, ty, ctx, size):
+    return call("size", draw(expressions(STRING, ctx, sub(size))))
+
+
+@st.composite
+def list_length(draw, ty, ctx, size):
+    elem = draw(types(1))
+    return call("length", draw(expressions(list_of(elem), ctx, sub(size))))
+
+
+@st.composite
+def comparison(draw, ty, ctx, size):
+    kind = draw(st.sampled_from(["eq", "order"]))
+    if kind == "eq":
+        t = draw(eq_types())
+        op = draw(st.sampled_from(["=", "<>"]))
+    else:
+        t = draw(st.sampled_from([INT, STRING]))
+        op = draw(st.sampled_from(["<", "<=", ">", ">="]))
+    return infix(op, draw(expressions(t, ctx, sub(size))), draw(expressions(t, ctx, sub(size))))
+
+
+@st.composite
+def logic(draw, ty, ctx, size):
+    kind = draw(st.sampled_from(["not", "andalso", "orelse"]))
+    left = draw(expressions(BOOL, ctx, sub(size)))
+    if kind == "not":
+        return call("not", left)
+    right = draw(expressions(BOOL, ctx, sub(size)))
+    return (S.Andalso if kind == "andalso" else S.Orelse)(left, right)
+
+
+@st.composite
+def list_null(draw, ty, ctx, size):
+    return call("null", draw(expressions(list_of(draw(types(1))), ctx, sub(size))))
+
+
+@st.composite
+def concat(draw, ty, ctx, size):
+    return infix("^", draw(expressions(STRING, ctx, sub(size))), draw(expressions(STRING, ctx, sub(size))))
+
+
+@st.composite
+def int_to_string(draw, ty, ctx, size):
+    return call("Int.toString", draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def print_call(draw, ty, ctx, size):
+    return call("print", draw(expressions(STRING, ctx, sub(size))))
+
+
+@st.composite
+def assign(draw, ty, ctx, size):
+    r = draw(st.sampled_from(ctx.refs()))
+    return infix(":=", var(r.name), draw(expressions(r.ty.args[0], ctx, sub(size))))
+
+
+@st.composite
+def while_loop(draw, ty, ctx, size):
+    """`let val i = ref 0 in while !i < K do (body; i := !i + 1) end`; the
+    counter is hidden from the body, so the loop runs exactly K times."""
+    i = ctx.names.fresh("i")
+    bound = draw(st.integers(0, 3))
+    body = draw(expressions(UNIT, ctx, sub(size)))
+    step = infix(":=", var(i), infix("+", call("!", var(i)), int_(1)))
+    loop = S.While(infix("<", call("!", var(i)), int_(bound)), S.Seq((body, step)))
+    return let([val(i, call("ref", int_(0)))], loop)
+
+
+@st.composite
+def cons(draw, ty, ctx, size):
+    return infix("::", draw(expressions(ty.args[0], ctx, sub(size))), draw(expressions(ty, ctx, sub(size))))
+
+
+@st.composite
+def append(draw, ty, ctx, size):
+    return infix("@", draw(expressions(ty, ctx, sub(size))), draw(expressions(ty, ctx, sub(size))))
+
+
+@st.composite
+def reverse(draw, ty, ctx, size):
+    return call("rev", draw(expressions(ty, ctx, sub(size))))
+
+
+@st.composite
+def map_list(draw, ty, ctx, size):
+    source = draw(types(1))
+    f = draw(expressions(arrow(source, ty.args[0]), ctx, sub(size)))
+    xs = draw(expressions(list_of(source), ctx, sub(size)))
+    return S.App(S.App(S.Var("map"), f), xs)
+
+
+# -- rules at any type ---------------------------------------------------
+
+
+@st.composite
+def if_rule(draw, ty, ctx, size):
+    return S.If(draw(expressions(BOOL, ctx, sub(size))), draw(expressions(ty, ctx, sub(size))),
+                draw(expressions(ty, ctx, sub(size))))
+
+
+def related_types(ty: S.Ty) -> st.SearchStrategy[S.Ty]:
+    """The type to give a new binding: the wanted type itself first (so
+    that the body can use the binding right away), else any small type."""
+    return st.one_of(st.just(ty), types(1))
+
+
+@st.composite
+def let_val(draw, ty, ctx, size):
+    t = draw(related_types(ty))
+    pat, bound = draw(binder_pattern(t, ctx))
+    rhs = draw(expressions(t, ctx, sub(size)))
+    body = draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))
+    return let([S.ValDec((), (S.ValBind(pat, rhs),))], body)
+
+
+@st.composite
+def recursive_fun(draw, ctx: Ctx, size: int, wanted: Optional[S.Ty] = None):
+    """`fun f n [y] = if n <= 0 then BASE else STEP`, or its clausal form
+    `fun f 0 [y] = BASE | f n [y] = if n < 0 then BASE' else STEP`, where
+    STEP may call `f (n div 2)` (once per clause body generated: the call
+    is offered as a head). Returns (declaration, name, type)."""
+    res = draw(types(1) if wanted is None else related_types(wanted))
+    curried = draw(st.booleans())
+    extra = draw(types(1)) if curried else None
+    f_ty = arrow(INT, arrow(extra, res) if curried else res)
+    f = ctx.names.fresh("f")
+    n = ctx.names.fresh("n")
+    rec_ty = arrow(extra, res) if curried else res
+    rec_call = Head(S.App(var(f), infix("div", var(n), int_(2))), rec_ty, mentions=(f, n), uses_left=[1])
+    inner = ctx.bind(n, INT, LOCAL)
+    extra_pats: list[S.Pat] = []
+    if curried:
+        pat, bound = draw(binder_pattern(extra, inner, allow_shadow=False))
+        inner = inner.bind_all(bound, LOCAL)
+        extra_pats = [pat]
+    # f itself is not callable in its body except through rec_call; its
+    # name is in scope there though, so shadow any older meaning of it.
+    inner = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k != f})
+    clausal = draw(st.booleans())
+    # the clause `f 0 = BASE` does not bind n
+    base_ctx = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k != n}) if clausal else inner
+    base = draw(expressions(res, base_ctx, sub(size)))
+    step = draw(expressions(res, inner.with_recursion(rec_call), sub(size)))
+    if clausal:
+        other_base = draw(expressions(res, inner, sub(size)))
+        clauses = (
+            S.Clause((S.PConst(S.IntConst(0)), *extra_pats), None, base),
+            S.Clause((S.PVar(n), *extra_pats), None,
+                     S.If(infix("<", var(n), int_(0)), other_base, step)),
+        )
+    else:
+        clauses = (S.Clause((S.PVar(n), *extra_pats), None,
+                            S.If(infix("<=", var(n), int_(0)), base, step)),)
+    return S.FunDec((), (S.FunBind(f, clauses),)), f, f_ty
+
+
+@st.composite
+def let_fun(draw, ty, ctx, size):
+    dec, f, f_ty = draw(recursive_fun(ctx, size, ty))
+    return let([dec], draw(expressions(ty, ctx.bind(f, f_ty, LOCAL), sub(size))))
+
+
+@st.composite
+def let_cogen(draw, ty, ctx, size):
+    """Δ;Γ ⊢ M : [τ] and (Δ, u:τ);Γ ⊢ N : σ  give  let cogen u = M in N end : σ"""
+    t = draw(related_types(ty))
+    gen = draw(expressions(box(t), ctx, sub(size)))
+    u = draw(binder_name(ctx, "u"))
+    body = draw(expressions(ty, ctx.bind(u, t, CODE), sub(size)))
+    return let([S.CogenDec(u, gen)], body)
+
+
+@st.composite
+def eval_rule(draw, ty, ctx, size):
+    return call("eval", draw(expressions(box(ty), ctx, sub(size))))
+
+
+@st.composite
+def apply_rule(draw, ty, ctx, size):
+    a = draw(types(1))
+    f = draw(expressions(arrow(a, ty), ctx, sub(size)))
+    return S.App(f, draw(expressions(a, ctx, sub(size))))
+
+
+@st.composite
+def case_rule(draw, ty, ctx, size):
+    """case over the scrutinee's type: constants of int, [] / ::, NONE /
+    SOME, the datatype's constructors, tuples, or a plain variable."""
+    st_ty = draw(types(1))
+    scrutinee = draw(expressions(st_ty, ctx, sub(size)))
+
+    def arm(pat: S.Pat, bound: list[tuple[str, S.Ty]]) -> S.Rule:
+        return S.Rule(pat, draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size))))
+
+    def fresh_var(t: S.Ty) -> tuple[S.Pat, list]:
+        name = ctx.names.fresh("y")
+        return S.PVar(name), [(name, t)]
+
+    rules: list[S.Rule] = []
+    if st_ty == INT:
+        keys = draw(st.lists(SMALL_INTS, min_size=1, max_size=3, unique=True))
+        rules = [arm(S.PConst(S.IntConst(k)), []) for k in keys] + [arm(*fresh_var(INT))]
+    elif st_ty == BOOL:
+        rules = [arm(S.PVar("true"), []), arm(S.PVar("false"), [])]
+    elif st_ty == SHAPE:
+        r, rb = fresh_var(INT)
+        w, wb = fresh_var(INT)
+        s, sb = fresh_var(STRING)
+        rules = [arm(S.PVar("Dot"), []), arm(S.PCon("Circle", r), rb),
+                 arm(S.PCon("Rect", S.PTuple((w, s))), wb + sb)]
+    elif is_con(st_ty, "list"):
+        h, hb = fresh_var(st_ty.args[0])
+        t, tb = fresh_var(st_ty)
+        rules = [arm(S.PList(()), []), arm(S.PCon("::", S.PTuple((h, t))), hb + tb)]
+    elif is_con(st_ty, "option"):
+        x, xb = fresh_var(st_ty.args[0])
+        rules = [arm(S.PVar("NONE"), []), arm(S.PCon("SOME", x), xb)]
+    elif isinstance(st_ty, S.TyTuple):
+        pats, bound = zip(*(fresh_var(t) for t in st_ty.items))
+        rules = [arm(S.PTuple(tuple(pats)), [b for bs in bound for b in bs])]
+    else:
+        rules = [arm(*fresh_var(st_ty))]
+    return S.Case(scrutinee, tuple(rules))
+
+
+@st.composite
+def raise_rule(draw, ty, ctx, size):
+    if draw(st.booleans()):
+        return S.Raise(var(EXN_PLAIN))
+    return S.Raise(S.App(var(EXN_INT), draw(expressions(INT, ctx, sub(size)))))
+
+
+@st.composite
+def handle_rule(draw, ty, ctx, size):
+    body = draw(expressions(ty, ctx, sub(size)))
+    handled = ["Oops", "Boom", "Div", "any"]  # a catch-all comes last
+    which = sorted(draw(st.lists(st.sampled_from(handled), min_size=1, max_size=3, unique=True)), key=handled.index)
+    rules = []
+    for w in which:
+        if w == "Boom":
+            k = ctx.names.fresh("k")
+            rules.append(S.Rule(S.PCon(EXN_INT, S.PVar(k)),
+                                draw(expressions(ty, ctx.bind(k, INT, LOCAL), sub(size)))))
+        elif w == "any":
+            rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
+        else:
+            rules.append(S.Rule(S.PVar(w), draw(expressions(ty, ctx, sub(size)))))
+    return S.Handle(body, tuple(rules))
+
+
+@st.composite
+def sequence(draw, ty, ctx, size):
+    return S.Seq((draw(expressions(UNIT, ctx, sub(size))), draw(expressions(ty, ctx, sub(size)))))
+
+
+@st.composite
+def let_ref(draw, ty, ctx, size):
+    t = draw(related_types(ty))
+    r = ctx.names.fresh("r")
+    init = draw(expressions(t, ctx, sub(size)))
+    body = draw(expressions(ty, ctx.bind(r, ref_of(t), LOCAL), sub(size)))
+    return let([val(r, call("ref", init))], body)
+
+
+@st.composite
+def typed(draw, ty, ctx, size):
+    return S.Typed(draw(expressions(ty, ctx, sub(size))), ty)
+
+
+# Introduction rules (structural ones first, usable at size 0) and the
+# primitives producing each type, keyed by type constructor.
+STRUCTURAL: dict[str, list[Rule]] = {
+    "int": [int_constant],
+    "bool": [bool_constant],
+    "string": [string_constant],
+    "unit": [unit_constant],
+    "shape": [dot_intro, circle_intro, rect_intro],
+    "list": [nil_intro, list_literal],
+    "option": [none_intro, some_intro],
+    "tuple": [tuple_intro],
+    "arrow": [fn_intro],
+    "box": [lift_intro, code_intro],
+}
+PRIMITIVES: dict[str, list[Rule]] = {
+    "int": [arith, negate, string_size, list_length],
+    "bool": [comparison, logic, list_null],
+    "string": [concat, int_to_string],
+    "unit": [print_call, assign, while_loop],
+    "list": [cons, append, reverse, map_list],
+}
+# The rules that apply at any type, in groups: each group is one choice
+# (so that, e.g., exceptions are not drawn as often as all bindings).
+ANY_TYPE: list[list[Rule]] = [
+    [let_val, let_fun, let_ref],
+    [let_cogen, eval_rule],
+    [if_rule, case_rule, sequence, handle_rule, raise_rule, typed],
+    [apply_head, apply_rule],
+]
+
+
+def type_key(ty: S.Ty) -> str:
+    match ty:
+        case S.TyCon(name):
+            return name
+        case S.TyTuple():
+            return "tuple"
+        case S.TyArrow():
+            return "arrow"
+        case S.TyBox():
+            return "box"
+    raise TypeError(ty)
+
+
+def expressions(ty: S.Ty, ctx: Ctx, size: int) -> st.SearchStrategy[S.Exp]:
+    """Well-typed expressions of type `ty` in `ctx`, at most about `size`
+    constructs deep (size 0: constants, variables and introductions only,
+    which terminate because the type shrinks)."""
+    key = type_key(ty)
+    groups: list[list[Rule]] = [[r] for r in STRUCTURAL[key][:1] + [variable] + STRUCTURAL[key][1:]]
+    if size > 0:
+        groups += [PRIMITIVES.get(key, [])] + ANY_TYPE
+    choices = []
+    for group in groups:
+        usable = [rule(ty, ctx, size) for rule in group if applicable(rule, ty, ctx)]
+        if usable:
+            choices.append(st.one_of(usable))
+    return st.one_of(choices)
+
+
+def applicable(rule: Rule, ty: S.Ty, ctx: Ctx) -> bool:
+    """Rules that need something from the context (drawing from an empty
+    choice would only waste examples)."""
+    if rule is variable:
+        return any(h.ty == ty for h in ctx.heads())
+    if rule is apply_head:
+        return bool(head_candidates(ty, ctx))
+    if rule is assign:
+        return bool(ctx.refs())
+    if rule is code_intro:
+        return ctx.level < MAX_CODE_LEVEL
+    return True
+
+
+# ---------------------------------------------------------- show functions
+
+
+@st.composite
+def show(draw, ty: S.Ty, exp: S.Exp, ctx: Ctx) -> S.Exp:
+    """A string expression displaying the value of `exp : ty`. Functions
+    are applied to a drawn argument and generators run with `eval`, so
+    that printing a value exercises it."""
+    names = ctx.names
+
+    def cat(*parts: S.Exp) -> S.Exp:
+        out = parts[0]
+        for p in parts[1:]:
+            out = infix("^", out, p)
+        return out
+
+    match ty:
+        case S.TyCon("int"):
+            return call("Int.toString", exp)
+        case S.TyCon("bool"):
+            return S.If(exp, string_("true"), string_("false"))
+        case S.TyCon("string"):
+            return cat(string_('"'), exp, string_('"'))
+        case S.TyCon("unit"):
+            return S.Seq((exp, string_("()")))
+        case S.TyCon("shape"):
+            r, w, s = names.fresh("s"), names.fresh("s"), names.fresh("s")
+            return S.Case(exp, (
+                S.Rule(S.PVar("Dot"), string_("Dot")),
+                S.Rule(S.PCon("Circle", S.PVar(r)), cat(string_("Circle "), call("Int.toString", var(r)))),
+                S.Rule(S.PCon("Rect", S.PTuple((S.PVar(w), S.PVar(s)))),
+                       cat(string_("Rect "), call("Int.toString", var(w)), string_(" "), var(s))),
+            ))
+        case S.TyCon("list", (elem,)):
+            x = names.fresh("s")
+            item = draw(show(elem, var(x), ctx))
+            shown = S.App(S.App(S.Var("map"), fn(S.PVar(x), cat(item, string_(";")))), exp)
+            return cat(string_("["), call("String.concat", shown), string_("]"))
+        case S.TyCon("option", (elem,)):
+            x = names.fresh("s")
+            return S.Case(exp, (
+                S.Rule(S.PVar("NONE"), string_("NONE")),
+                S.Rule(S.PCon("SOME", S.PVar(x)), cat(string_("SOME("), draw(show(elem, var(x), ctx)), string_(")"))),
+            ))
+        case S.TyTuple(items):
+            xs = [names.fresh("s") for _ in items]
+            parts: list[S.Exp] = [string_("(")]
+            for i, (x, t) in enumerate(zip(xs, items)):
+                if i:
+                    parts.append(string_(","))
+                parts.append(draw(show(t, var(x), ctx)))
+            parts.append(string_(")"))
+            return S.Case(exp, (S.Rule(S.PTuple(tuple(S.PVar(x) for x in xs)), cat(*parts)),))
+        case S.TyArrow(a, r):
+            arg = draw(expressions(a, ctx, 1))
+            return cat(string_("fn=>"), draw(show(r, S.App(exp, arg), ctx)))
+        case S.TyBox(body):
+            return cat(string_("code:"), draw(show(body, call("eval", exp), ctx)))
+    raise TypeError(ty)
+
+
+def print_line(text: S.Exp) -> S.Dec:
+    """`val _ = print (text ^ "\n")`"""
+    return S.ValDec((), (S.ValBind(S.PWild(), call("print", infix("^", text, string_("\n")))),))
+
+
+# ------------------------------------------------------------------ programs
+
+
+@attrs.frozen
+class GeneratedProgram:
+    program: S.Program
+    # the type each top-level declaration was generated at, for the
+    # binding of that name (for cogen u: the type of u, τ in u : τ)
+    intended: tuple[tuple[str, str, S.Ty], ...]  # (kind, name, type)
+
+    def __repr__(self) -> str:
+        """The program's text (what a failing test should show)."""
+        from mlbox.printer import show_program
+
+        types = ", ".join(f"{name} : {show_type(ty)}" for _, name, ty in self.intended)
+        return f"GeneratedProgram(intended: {types})\n{show_program(self.program)}"
+
+
+def is_syntactic_value(exp: S.Exp) -> bool:
+    return isinstance(exp, (S.Fn, S.Code, S.ConstExp, S.Var))
+
+
+@st.composite
+def programs(draw, max_decs: int = 4, max_size: int = 3) -> GeneratedProgram:
+    ctx = initial_context()
+    decs: list[S.Dec] = list(PREAMBLE)
+    intended = []
+    for _ in range(draw(st.integers(1, max_decs))):
+        kind = draw(st.sampled_from(["val", "fun", "cogen"]))
+        size = draw(st.integers(0, max_size))
+        if kind == "val":
+            t = draw(types())
+            name = ctx.names.fresh("v")
+            exp = draw(expressions(t, ctx, size))
+            # Non-values are annotated so that the value restriction never
+            # leaves a top-level type variable undetermined.
+            decs.append(val(name, exp, None if is_syntactic_value(exp) else t))
+        elif kind == "fun":
+            dec, name, t = draw(recursive_fun(ctx, size))
+            decs.append(dec)
+        else:
+            t = draw(types(1))
+            name = ctx.names.fresh("u")
+            # annotated, so that u's type is determined at its binding
+            decs.append(S.CogenDec(name, S.Typed(draw(expressions(box(t), ctx, size)), box(t))))
+        ctx = ctx.bind(name, t, CODE if kind == "cogen" else GLOBAL)
+        intended.append((kind, name, t))
+        decs.append(print_line(infix("^", string_(name + " = "), draw(show(t, var(name), ctx)))))
+    decs.append(print_line(infix("^", string_("counter = "), call("Int.toString", call("!", var(COUNTER))))))
+    return GeneratedProgram(S.Program(tuple(decs)), tuple(intended))
+
+
+# ------------------------------------------- comparing with the checker's types
+
+
+def is_instance(general: S.Ty, specific: S.Ty, subst: Optional[dict] = None) -> bool:
+    """Whether `specific` is an instance of `general` (type variables of
+    `general` replaced consistently). Spans are ignored by equality."""
+    subst = {} if subst is None else subst
+    match general:
+        case S.TyVar(name):
+            if name in subst:
+                return subst[name] == specific
+            subst[name] = specific
+            return True
+        case S.TyCon(name, args):
+            return (isinstance(specific, S.TyCon) and specific.name == name and len(args) == len(specific.args)
+                    and all(is_instance(g, s, subst) for g, s in zip(args, specific.args)))
+        case S.TyArrow(a, r):
+            return isinstance(specific, S.TyArrow) and is_instance(a, specific.arg, subst) and \
+                is_instance(r, specific.res, subst)
+        case S.TyTuple(items):
+            return (isinstance(specific, S.TyTuple) and len(items) == len(specific.items)
+                    and all(is_instance(g, s, subst) for g, s in zip(items, specific.items)))
+        case S.TyBox(body):
+            return isinstance(specific, S.TyBox) and is_instance(body, specific.body, subst)
+    return False

@@ -1,0 +1,445 @@
+"""The Δ;Γ checker: types of well-typed programs (the paper's examples and
+the conformance suite), printing, polymorphism and the value restriction,
+overloading, the elaboration handed to the compiler, and REPL chaining."""
+
+import glob
+import time
+
+import attrs
+import pytest
+
+from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_NIL, TAG_SOME, TAG_TRUE
+from mlbox import matchcheck as mc
+from mlbox import syntax as S
+from mlbox.checker import check_program, describe_binding, initial_env
+from mlbox.diagnostics import Source
+from mlbox.elaboration import BasisRef, ConRef, ExnRef, VarRef
+from mlbox.parser import parse_program
+
+CONFORMANCE = sorted(glob.glob("/work/shared/conformance/*/*.sml"))
+
+
+def check(text, env=None, prelude=False):
+    return check_program(parse_program(text), Source("test.sml", text), env, prelude=prelude)
+
+
+def ok(text, env=None, prelude=False):
+    result = check(text, env, prelude)
+    assert result.errors == [], result.errors
+    return result
+
+
+def types_of(text, **kw):
+    """name -> printed type of each top-level val/cogen (the last one wins)."""
+    return {b.name: b.type for b in ok(text, **kw).elaboration.toplevel if b.kind in ("val", "cogen")}
+
+
+def walk(node):
+    """Every AST node under node (attrs instances), depth first."""
+    yield node
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if attrs.has(type(item)):
+                yield from walk(item)
+
+
+# ------------------------------------------------------------- conformance
+
+
+@pytest.mark.parametrize("path", CONFORMANCE, ids=lambda p: p.split("conformance/")[1])
+def test_conformance_program_type_checks(path):
+    text = open(path).read()
+    result = check_program(parse_program(text), Source(path, text))
+    assert result.errors == []
+
+
+def test_largest_conformance_program_checks_quickly():
+    path = max(CONFORMANCE, key=lambda p: len(open(p).read()))
+    program = parse_program(open(path).read())
+    check_program(program)  # warm-up: builds the basis once
+    start = time.perf_counter()
+    check_program(program)
+    assert time.perf_counter() - start < 0.5
+
+
+# --------------------------------------------------------- the paper's types
+
+COMP_POLY = """
+type poly = int list
+fun compPoly (nil) = code (fn x => 0)
+  | compPoly (a::p) =
+    let cogen f = compPoly p
+        cogen a' = lift a
+    in code (fn x => a' + (x * f x)) end
+fun codePower e =
+  if e = 0 then code (fn _ => 1)
+  else let cogen p = codePower (e - 1)
+       in code (fn b => b * (p b)) end
+val compose = fn f => fn g => let cogen f' = f cogen g' = g in code (fn x => f' (g' x)) end
+val codeGenerator = compPoly [2, 4, 0, 2333]
+val mlPolyFun = eval codeGenerator
+"""
+
+
+def test_paper_types():
+    types = types_of(COMP_POLY)
+    assert types["compPoly"] == "int list -> [int -> int]"
+    assert types["codePower"] == "int -> [int -> int]"
+    assert types["compose"] == "['a -> 'b] -> ['c -> 'a] -> ['c -> 'b]"
+    assert types["codeGenerator"] == "[int -> int]"
+    assert types["mlPolyFun"] == "int -> int"
+
+
+def test_eval_from_the_prelude_source():
+    # checked as the prelude is: without the basis values the prelude defines
+    assert types_of("fun eval g = let cogen u = g in u end", prelude=True)["eval"] == "['a] -> 'a"
+    assert initial_env(prelude=True).scope.find_value("eval") is None
+    assert initial_env().scope.find_value("eval") is not None
+
+
+def test_memo_power_uses_code_variable_outside_code():
+    src = """
+    fun codePower e = if e = 0 then code (fn _ => 1)
+                      else let cogen p = codePower (e - 1) in code (fn b => b * (p b)) end
+    val table : (int * (int -> int)) list ref = ref []
+    fun memoPower1 e = let cogen p = codePower e val p' = p in table := (e, p') :: !table; p' end
+    """
+    assert types_of(src)["memoPower1"] == "int -> int -> int"
+
+
+# ------------------------------------------------------------------ printing
+
+
+@pytest.mark.parametrize("program,expected", [
+    ("val x = [fn (y : int) => y]", "(int -> int) list"),
+    ("val x = fn (a : int, b : int) => a", "int * int -> int"),
+    ("val x = fn (f : int -> int) => f", "(int -> int) -> int -> int"),
+    ("val x = ((1, 2), 3)", "(int * int) * int"),
+    ("val x = (1, fn (y : int) => y)", "int * (int -> int)"),
+    ("val x = lift (1, 2)", "[int * int]"),
+    ("val x = [lift 1]", "[int] list"),
+    ("val x = [[1]]", "int list list"),
+    ("val x = ref (SOME ())", "unit option ref"),
+    ("val x = code (code (fn (y : int) => y))", "[[int -> int]]"),
+    ("val x = fn (a, b) => (b, a)", "'a * 'b -> 'b * 'a"),
+    ("val x = fn a => fn b => a = b", "''a -> ''a -> bool"),
+    ("datatype ('a, 'b) e = L of 'a | R of 'b\nval x = [L 1, R \"s\"]", "(int, string) e list"),
+    ("val x = fn (f, g) => fn y => g (f y)", "('a -> 'b) * ('b -> 'c) -> 'a -> 'c"),
+    ("val x = Array.fromList [#\"a\"]", "char array"),
+])
+def test_types_print_sml_style(program, expected):
+    assert types_of(program)["x"] == expected
+
+
+def test_describe_bindings():
+    src = """
+    datatype shape = Circle of int | Square of int * int | Dot
+    type 'a pair = 'a * 'a
+    exception E of string
+    exception Stop
+    cogen u = lift 3
+    fun area (Circle r) = 3 * r * r | area (Square (w, h)) = w * h | area Dot = 0;
+    1 + 2;
+    """
+    lines = [describe_binding(b) for b in ok(src).elaboration.toplevel]
+    assert lines == [
+        "datatype shape",
+        "con Circle : int -> shape",
+        "con Square : int * int -> shape",
+        "con Dot : shape",
+        "type 'a pair = 'a * 'a",
+        "exception E of string",
+        "exception Stop",
+        "cogen u : int",
+        "val area : shape -> int",
+        "val it : int",
+    ]
+
+
+# ---------------------------------------------- polymorphism, value restriction
+
+
+def test_let_polymorphism():
+    assert types_of("val p = let fun id x = x in (id 1, id \"a\") end")["p"] == "int * string"
+
+
+def test_value_restriction():
+    types = types_of("""
+    val r = ref []
+    val id = fn x => x
+    val c = code (fn x => x)
+    val l = lift (fn x => x)
+    fun mk () = ref []
+    val app = id id
+    val s = SOME []
+    val cs = let val x = 1 in [] end
+    """)
+    assert types["r"] == "'_a list ref"  # not generalised: a weak type
+    assert types["id"] == "'a -> 'a"
+    assert types["c"] == "['a -> 'a]"  # code e is a value
+    assert types["l"] == "['a -> 'a]"
+    assert types["mk"] == "unit -> 'a list ref"
+    assert types["app"] == "'_a -> '_a"  # an application is expansive
+    assert types["s"] == "'a list option"  # a constructor applied to a value is a value
+    assert types["cs"] == "'_a list"  # let is expansive
+
+
+def test_weak_type_is_fixed_by_later_use():
+    result = ok("val r = ref []\nval _ = r := [1]")
+    assert result.elaboration.toplevel[0].type == "int list ref"
+
+
+def test_explicit_type_variables():
+    types = types_of("""
+    fun id (x : 'a) : 'a = x
+    val 'a pairUp = fn (x : 'a) => (x, x)
+    fun firstOr (d : 'a) ([] : 'a list) = d | firstOr d (y :: _) = y
+    """)
+    assert types["id"] == "'a -> 'a"
+    assert types["pairUp"] == "'a -> 'a * 'a"
+    assert types["firstOr"] == "'a -> 'a list -> 'a"
+
+
+def test_cogen_generalises_a_syntactic_value():
+    types = types_of("cogen ident = code (fn x => x)\nval pair = (ident 1, ident \"a\")")
+    assert types["ident"] == "'a -> 'a"
+    assert types["pair"] == "int * string"
+
+
+def test_equality_types():
+    assert types_of("datatype 'a tree = L | N of 'a tree * 'a * 'a tree\nval b = N (L, 1, L) = L")["b"] == "bool"
+    assert types_of("val b = ref (fn x => x + 1) = ref (fn x => x)")["b"] == "bool"  # refs: identity
+    assert types_of("datatype a = A of b | N and b = B of a | M\nval x = A M = N")["x"] == "bool"
+    assert check("datatype a = A of b | N and b = B of (int -> int)\nval x = A (B (fn y => y)) = N").errors
+
+
+def test_mutually_recursive_datatypes_and_functions():
+    types = types_of("""
+    datatype exp = Num of int | Let of dec * exp
+    and dec = Val of string * exp
+    fun evalE (Num n) = n | evalE (Let (d, e)) = evalD d + evalE e
+    and evalD (Val (_, e)) = evalE e
+    """)
+    assert types["evalE"] == "exp -> int"
+    assert types["evalD"] == "dec -> int"
+
+
+# ---------------------------------------------------------------- overloading
+
+
+def instances(text):
+    program = parse_program(text)
+    refs = check_program(program).elaboration.refs
+    return [refs[id(n)].instance for n in walk(program)
+            if isinstance(n, S.Var) and isinstance(refs.get(id(n)), BasisRef) and refs[id(n)].instance]
+
+
+def test_overloading_resolved_from_context_and_defaulted():
+    assert instances("val a = 0w1 + 0w2") == ["word"]
+    assert instances("val a = 1 + 2") == ["int"]
+    assert instances('val b = "a" < "b"') == ["string"]
+    assert instances('val b = #"a" <= #"b"') == ["char"]
+    assert instances("val f = fn x => x + x") == ["int"]  # defaulted at the end of the declaration
+    assert types_of("val f = fn x => x + x")["f"] == "int -> int"
+    # resolved by a later use in the same top-level declaration
+    assert instances("val w = let fun add (x, y) = x + y in add (0w1, 0w2) end") == ["word"]
+    assert types_of("fun dbl x = x * 2")["dbl"] == "int -> int"
+    assert types_of("fun sub (a, b) = Word.- (a, b) - b")["sub"] == "word * word -> word"
+
+
+# ------------------------------------------------------------- elaboration
+
+BINDERS = (S.PVar, S.PAs, S.FunBind, S.CogenDec, S.ExnBind, S.ExpDec)
+
+
+@pytest.mark.parametrize("path", CONFORMANCE, ids=lambda p: p.split("conformance/")[1])
+def test_every_identifier_is_resolved(path):
+    program = parse_program(open(path).read())
+    elab = check_program(program).elaboration
+    nodes = list(walk(program))
+    binders = {id(n) for n in nodes if isinstance(n, BINDERS)}
+    for node in nodes:
+        if isinstance(node, S.Var):
+            ref = elab.refs[id(node)]
+            if isinstance(ref, VarRef):
+                assert ref.binder in binders and ref.name == node.name
+        elif isinstance(node, S.PCon):
+            assert isinstance(elab.refs[id(node)], (ConRef, ExnRef, BasisRef))
+        elif isinstance(node, S.PVar) and id(node) in elab.refs:
+            assert isinstance(elab.refs[id(node)], (ConRef, ExnRef))
+    for dec in program.decs:
+        if isinstance(dec, S.ExpDec):
+            assert id(dec.exp) in elab.types
+        if isinstance(dec, S.ValDec):
+            assert all(id(b.exp) in elab.types for b in dec.binds)
+
+
+def refs_by_name(text):
+    program = parse_program(text)
+    result = check_program(program)
+    assert result.ok, result.errors
+    elab = result.elaboration
+    found = {}
+    for node in walk(program):
+        if isinstance(node, (S.Var, S.PVar, S.PCon)) and id(node) in elab.refs:
+            found.setdefault(node.name, []).append(elab.refs[id(node)])
+    return program, elab, found
+
+
+def test_refs_of_constructors_exceptions_and_basis():
+    src = """
+    datatype color = Red | Green | Blue of int
+    exception Mine of int
+    fun f (SOME x) = x :: nil | f NONE = raise Fail "none"
+    fun g () = (raise Mine 1) handle Mine n => Blue n | Div => Red
+    val t = true
+    val p = print
+    """
+    program, elab, refs = refs_by_name(src)
+    assert refs["SOME"] == [ConRef("SOME", TAG_SOME, True, 2, "option")]
+    assert refs["::"] == [ConRef("::", TAG_CONS, True, 2, "list")]
+    assert refs["nil"] == [ConRef("nil", TAG_NIL, False, 2, "list")]
+    assert refs["true"] == [ConRef("true", TAG_TRUE, False, 2, "bool")]
+    assert refs["Blue"] == [ConRef("Blue", 2, True, 3, "color")]
+    assert refs["Red"] == [ConRef("Red", 0, False, 3, "color")]
+    assert refs["Fail"] == [ExnRef("Fail", True, builtin=BUILTIN_EXNS.index("Fail"))]
+    assert refs["Div"] == [ExnRef("Div", False, builtin=BUILTIN_EXNS.index("Div"))]
+    exn_bind = program.decs[1].binds[0]
+    assert refs["Mine"] == [ExnRef("Mine", True, binder=id(exn_bind), is_global=True)] * 2
+    assert refs["print"] == [BasisRef("print")]
+
+
+def test_var_refs_mark_code_and_global_variables():
+    src = """
+    cogen top = lift 1
+    fun k x = let cogen c = lift x
+                  exception Local
+              in code (c + top) end
+    val m = k 2
+    """
+    program, elab, refs = refs_by_name(src)
+    cogen_dec = program.decs[0]
+    (top_ref,) = refs["top"]
+    assert top_ref == VarRef(id(cogen_dec), "top", is_code=True, is_global=True)
+    (c_ref,) = refs["c"]
+    assert c_ref.is_code and not c_ref.is_global
+    (x_ref,) = refs["x"]
+    assert not x_ref.is_code and not x_ref.is_global
+    (k_ref,) = refs["k"]
+    assert k_ref == VarRef(id(program.decs[1].binds[0]), "k", is_global=True)
+    # the unused local exception binder is not a value variable; unused
+    # value variables are reported
+    local = ok("fun f x = let val unused = 1 in x end").elaboration
+    assert len(local.unused) == 1
+
+
+def test_toplevel_bindings_carry_binders_and_types():
+    program = parse_program("val (a, b) = (1, \"x\")\nfun f y = y;\n5;")
+    elab = check_program(program).elaboration
+    assert [(t.kind, t.name, t.type) for t in elab.toplevel] == [
+        ("val", "a", "int"), ("val", "b", "string"), ("val", "f", "'a -> 'a"), ("val", "it", "int")]
+    pat = program.decs[0].binds[0].pat
+    assert elab.toplevel[0].binder == id(pat.items[0])
+    assert elab.toplevel[2].binder == id(program.decs[1].binds[0])
+    assert elab.toplevel[3].binder == id(program.decs[2])
+    assert elab.toplevel[0].scheme is not None
+    assert elab.types[id(program.decs[2].exp)] == "int"
+
+
+# ------------------------------------------------------------------- staging
+
+
+def test_staging_that_is_allowed():
+    types = types_of("""
+    val top = 10
+    fun useTop () = code (top + 1)
+    val deep = let cogen u = lift 5 in code (code (code u)) end
+    val inner = code (let fun sq z = z * z val y = 3 in sq y end)
+    val nestedCogen = code (fn a => let cogen b = lift a in code (b + 1) end)
+    """)
+    assert types["useTop"] == "unit -> [int]"
+    assert types["deep"] == "[[[int]]]"
+    assert types["inner"] == "[int]"
+    assert types["nestedCogen"] == "[int -> [int]]"
+
+
+def test_local_shadowing_a_global_is_still_a_staging_error():
+    # under `code` the local x is out of reach; silently using the outer x
+    # would change the program's meaning, so the checker reports it
+    result = check("val x = 1\nfun f x = code x")
+    assert [d.message for d in result.errors] == ["value variable 'x' cannot be used inside 'code'"]
+
+
+# -------------------------------------------------------------------- REPL
+
+
+def test_environment_chains_across_inputs():
+    first = ok("val x = 1\ndatatype t = A | B of int\nfun g y = y")
+    second = ok("val y = x + 1\nval z = B (g 3)", env=first.env)
+    assert [(b.name, b.type) for b in second.elaboration.toplevel] == [("y", "int"), ("z", "t")]
+    # an input does not change the environment it was checked in
+    third = check("val w = y", env=first.env)
+    assert third.errors and "'y'" in third.errors[0].message
+
+
+def test_references_to_earlier_inputs_are_global():
+    first_program = parse_program("val x = 1")
+    first = check_program(first_program)
+    second_program = parse_program("val f = code x")
+    second = check_program(second_program, env=first.env)
+    assert second.ok
+    var = next(n for n in walk(second_program) if isinstance(n, S.Var))
+    assert second.elaboration.refs[id(var)] == VarRef(id(first_program.decs[0].binds[0].pat), "x", is_global=True)
+
+
+# ------------------------------------------------------------- matchcheck
+
+
+def test_match_witness_printing():
+    nil, cons = mc.Ctor(("l", 0), "nil", 0, "con"), None
+    family = mc.datatype_family([("nil", False), ("::", True)], "list")
+    nil, cons = family.ctors
+    opt = mc.datatype_family([("NONE", False), ("SOME", True)], "option")
+    none, some = opt.ctors
+
+    def lst(head, tail):
+        return mc.Con(cons, [mc.Con(mc.tuple_ctor(2), [head, tail])])
+
+    rows = [[mc.Con(nil)], [lst(mc.Con(none), mc.WILD)]]
+    redundant, missing = mc.check_rows(rows)
+    assert redundant == [] and mc.show_pattern(missing[0]) == "SOME _ :: _"
+    assert mc.show_pattern(lst(lst(mc.WILD, mc.WILD), mc.Con(nil))) == "(_ :: _) :: []"
+    assert mc.show_pattern(mc.Con(some, [mc.Con(some, [mc.WILD])])) == "SOME (SOME _)"
+    assert mc.show_pattern(mc.Con(mc.tuple_ctor(0))) == "()"
+    assert mc.show_pattern(mc.Con(mc.const_ctor("int", -3))) == "~3"
+    assert mc.show_pattern(mc.Con(mc.const_ctor("char", "a"))) == '#"a"'
+    assert mc.check_rows([[mc.WILD], [mc.Con(none)]]) == ([1], None)
+
+
+# ------------------------------------------------------------- properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from mlbox.parser import parse_type  # noqa: E402
+from tests import ast_strategies, staged_strategies as gen  # noqa: E402
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gen.programs())
+def test_checker_recovers_the_generated_types(generated):
+    """Well-typed staged programs drawn rule by rule: no errors, and each
+    top-level binding's type is at least as general as the intended one."""
+    result = check_program(generated.program)
+    assert result.errors == []
+    found = {b.name: b.type for b in result.elaboration.toplevel}
+    for kind, name, intended in generated.intended:
+        assert gen.is_instance(parse_type(found[name]), intended), (name, found[name], gen.show_type(intended))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ast_strategies.programs())
+def test_checker_never_crashes_on_arbitrary_programs(program):
+    """Mostly ill-typed trees: the checker reports, it never raises."""
+    result = check_program(program)
+    assert all(d.severity in ("error", "warning") for d in result.diagnostics)

@@ -1,0 +1,284 @@
+"""The C machine against the reference machine: the hand-worked case table
+(tests/machine_cases.py) and Hypothesis-generated code (tests/ccam_strategies.py)
+must give the same status, value (values.show), output and every counter.
+Also: the binding (handles, globals, call, run_more), limits, the build
+(version check, generated opcode header) and both dispatch builds."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from ccam import cmachine, refmachine
+from ccam.bytecode import BytecodeError, write
+from ccam.instructions import BUILTIN_EXNS, ConstCon, ConstInt, ConstStr, I, Ins, Program, Status
+from ccam.values import UNIT_VALUE, Con, Pair, Ref, show
+from tests.ccam_strategies import raw_cases, runnable_cases
+from tests.machine_cases import CASES, NGLOBALS, RAISE, TRY, Case, P, q, qs, start_value
+
+STALE_FRAGMENT = "stale or missing"
+
+
+def run_both(code, start=None, **limits):
+    program = Program(tuple(code), NGLOBALS)
+    results = []
+    for module in (refmachine, cmachine):
+        machine = module.Machine(program, **limits)
+        results.append(machine.run([start_value(start)]))
+    return results
+
+
+def assert_same(ref, c):
+    assert c.status == ref.status, (c.message, ref.message)
+    assert c.reductions == ref.reductions
+    assert c.output == ref.output
+    assert c.gen_reductions == ref.gen_reductions
+    assert c.emitted == ref.emitted
+    if ref.value is None:
+        assert c.value is None
+    else:
+        assert show(c.value) == show(ref.value)
+
+
+def case_limits(case: Case) -> dict:
+    limits = {}
+    if case.max_stack is not None:
+        limits["max_stack"] = case.max_stack
+    if case.max_reductions is not None:
+        limits["max_reductions"] = case.max_reductions
+    return limits
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_case_table(case: Case):
+    ref, c = run_both(case.code, case.start, **case_limits(case))
+    assert_same(ref, c)
+    # and the table's own expectations, so a shared mistake cannot hide
+    assert c.status == case.status and c.reductions == case.reductions
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=[c.name for c in CASES[::3]])
+def test_case_table_collecting_at_every_instruction(case: Case):
+    """The debug build modes: collect before every instruction and verify
+    the heap's invariants around every collection."""
+    program = Program(tuple(case.code), NGLOBALS)
+    ref = refmachine.Machine(program, **case_limits(case)).run([start_value(case.start)])
+    machine = cmachine.Machine(program, debug=cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK,
+                               **case_limits(case))
+    c = machine.run([start_value(case.start)])
+    assert_same(ref, c)
+    machine.heap_check()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raw_cases())
+def test_random_code_agrees(case):
+    code, start = case
+    ref, c = run_both(code, start, max_reductions=10_000, max_stack=200)
+    assert_same(ref, c)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(runnable_cases())
+def test_compiled_style_code_agrees(case):
+    code, start = case
+    ref, c = run_both(code, start, max_reductions=200_000)
+    assert_same(ref, c)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(runnable_cases())
+def test_compiled_style_code_under_gc_stress(case):
+    code, start = case
+    program = Program(tuple(code), NGLOBALS)
+    ref = refmachine.Machine(program, max_reductions=200_000).run([start_value(start)])
+    machine = cmachine.Machine(program, max_reductions=200_000,
+                               debug=cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK)
+    assert_same(ref, machine.run([start_value(start)]))
+
+
+# ------------------------------------------------------------- limits
+
+
+def counting_loop(n: int):
+    """f n = if n <= 0 then n else f (n - 1), f in the last global, called on n:
+    a tail-recursive loop of n iterations."""
+    g = NGLOBALS - 1
+    body = [I.push, I.acc(0), I.push, q(0), I.cons, P("le"),
+            Ins("branch", ((I.acc(0),),
+                           (I.push, I.getglobal(g), I.swap, I.acc(0), I.push, q(1), I.cons, P("sub"), I.cons,
+                            I.app)))]
+    return [I.cur(body), I.setglobal(g), I.push, q(n), I.cons, I.app]
+
+
+def test_reduction_limit_agrees():
+    ref, c = run_both(counting_loop(1000), max_reductions=5_000)
+    assert c.status == Status.REDUCTION_LIMIT
+    assert_same(ref, c)
+
+
+def test_tail_calls_run_in_constant_stack():
+    ref, c = run_both(counting_loop(20_000), max_stack=50)
+    assert c.status == Status.OK, c.message
+    assert_same(ref, c)
+
+
+def test_stack_limit_agrees():
+    code = [I.push] * 100
+    ref, c = run_both(code, max_stack=40)
+    assert c.status == Status.STACK_LIMIT
+    assert_same(ref, c)
+
+
+def test_heap_limit_is_a_clean_status():
+    # f f conses 7 onto the list in the last global forever: every cell stays live
+    g = NGLOBALS - 1
+    body = [I.push, I.getglobal(g), I.push, q(7), I.swap, I.cons, I.pack(1), I.setglobal(g), I.drop,
+            I.acc(0), I.push, I.cons, I.app]
+    code = [I.quote(ConstCon(0)), I.setglobal(g), I.cur(body), I.push, I.cons, I.app]
+    machine = cmachine.Machine(Program(tuple(code), NGLOBALS), max_heap=4 << 20)
+    r = machine.run()
+    assert r.status == Status.HEAP_LIMIT
+    assert "heap limit" in r.message
+
+
+def test_failing_allocator_is_a_clean_status():
+    code = [q(0)] + [I.push, I.push, I.cons, I.cons] * 50
+    for n in range(0, 40, 3):
+        machine = cmachine.Machine(Program(tuple(code), NGLOBALS))
+        machine.fail_alloc_after(n)
+        r = machine.run()
+        assert r.status in (Status.OK, Status.HEAP_LIMIT), r.message
+        machine.fail_alloc_after(-1)
+        machine.collect()
+        machine.heap_check()
+
+
+FOREVER = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
+
+
+def test_interrupt_flag_stops_a_run():
+    machine = cmachine.Machine(Program(tuple(FOREVER), NGLOBALS), catch_sigint=False)
+    timer = threading.Timer(0.2, machine.interrupt)
+    timer.start()
+    r = machine.run()
+    assert r.status == Status.INTERRUPTED
+
+
+def test_ctrl_c_interrupts_a_run():
+    machine = cmachine.Machine(Program(tuple(FOREVER), NGLOBALS))
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    r = machine.run()
+    assert r.status == Status.INTERRUPTED
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's handler is back
+
+
+# ------------------------------------------------------------- the binding
+
+
+def test_bytes_and_program_give_the_same_run():
+    program = Program((qs(b"hi"), P("print"), q(41), I.push, q(1), I.cons, P("add")), NGLOBALS)
+    a = cmachine.Machine(program).run()
+    b = cmachine.Machine(write(program)).run()
+    assert (a.value, a.output, a.reductions) == (b.value, b.output, b.reductions) == (42, b"hi", 7)
+
+
+def test_rejected_bytecode_raises_with_the_loaders_reason():
+    data = bytearray(write(Program((q(1),), NGLOBALS)))
+    data[12 + 4] = 200  # the first opcode
+    with pytest.raises(BytecodeError, match="unknown opcode 200"):
+        cmachine.Machine(bytes(data))
+
+
+def test_call_globals_and_handles():
+    # global G := fn x => x + 1; the closure comes back to Python and is called
+    g = NGLOBALS - 1
+    program = Program((I.cur([I.acc(0), I.push, q(1), I.cons, P("add")]), I.setglobal(g)), NGLOBALS)
+    machine = cmachine.Machine(program)
+    assert machine.run().status == Status.OK
+    f = machine.global_value(g)
+    r = machine.call(f, 41)
+    assert (r.status, r.value, r.reductions) == (Status.OK, 42, 6)  # app, acc 0, push, quote, cons, add
+    ref_machine = refmachine.Machine(program)
+    ref_machine.run()
+    ref = ref_machine.call(ref_machine.global_value(g), 41)
+    assert_same(ref, r)
+    machine.collect()  # the closure stays alive: Python holds it
+    assert machine.call(f, 1).value == 2
+    machine.heap_check()
+
+
+def test_host_values_round_trip():
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+    lst = Con(0)
+    for i in range(10_000):  # deep: conversion is iterative
+        lst = Con(1, Pair(i, lst))
+    value = Pair(Pair(b"s\x00t", UNIT_VALUE), Pair(Ref(-5), lst))
+    machine.set_global(NGLOBALS - 1, value)
+    machine.collect()
+    back = machine.global_value(NGLOBALS - 1)
+    assert show(back) == show(value)
+    machine.heap_check()
+
+
+def test_cyclic_ref_converts():
+    # r := (r, 1): a cycle through a ref
+    code = [q(0), P("ref"), I.push, I.push, q(1), I.cons, I.cons, P("assign"), I.drop]
+    ref, c = run_both(code + [I.id], None)
+    assert_same(ref, c)
+
+
+def test_run_more_keeps_globals():
+    g = NGLOBALS - 1
+    machine = cmachine.Machine(Program((q(5), I.setglobal(g)), NGLOBALS))
+    machine.run()
+    r = machine.run_more(Program((I.getglobal(g), I.push, q(1), I.cons, P("add"), I.setglobal(NGLOBALS + 2)),
+                                 NGLOBALS + 3))
+    assert (r.status, r.value) == (Status.OK, 6)
+    assert machine.global_value(NGLOBALS + 2) == 6
+    assert machine.global_value(BUILTIN_EXNS.index("Div")).name == b"Div"
+
+
+def test_output_streams_to_a_file_descriptor(tmp_path):
+    path = tmp_path / "out.txt"
+    with open(path, "wb") as f:
+        r = cmachine.Machine(Program((qs(b"abc"), P("print"), qs(b"d"), P("print")), NGLOBALS), out=f).run()
+    assert r.output == b"abcd"
+    assert path.read_bytes() == b"abcd"
+    buf = io.BytesIO()
+    cmachine.Machine(Program((qs(b"xy"), P("print")), NGLOBALS), out=buf).run()
+    assert buf.getvalue() == b"xy"
+
+
+def test_generated_code_comes_back_as_instructions():
+    code = [I.push, I.arena, I.cons, I.emit(I.quote(ConstInt(3))), I.emit(P("neg")), I.lift, I.snd]
+    ref, c = run_both(code, None)
+    assert_same(ref, c)
+    assert c.value.code == ref.value.code
+
+
+# ------------------------------------------------------------- the build
+
+
+def test_opcode_header_is_generated_from_the_table():
+    r = subprocess.run([sys.executable, "ccam_c/gen_opcodes.py", "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_version_check_catches_a_stale_build(monkeypatch):
+    monkeypatch.setattr(cmachine, "ABI_VERSION", cmachine.ABI_VERSION + 1)
+    with pytest.raises(cmachine.StaleBuildError, match=STALE_FRAGMENT):
+        cmachine._load_extension()
+
+
+def test_extension_uses_computed_goto():
+    # the switch build is compiled and run by tests/test_asan.py
+    assert cmachine.lib.ccam_computed_goto() == 1

@@ -1,0 +1,319 @@
+"""The two translations, construct by construct.
+
+Each construct is an expression E of type string. It is run at top level
+(⟦E⟧Ω), under `code` (⟦E⟧^Λ_Ω, generated then run), under `code` inside
+`code` (a nested generator lifted into generated code), under `code` in a
+function body, and spliced through a code variable; every way must print
+the expected string, which is also what the staging-erased program prints.
+Then: the decision trees of the match compiler, tail calls in constant
+stack, the basis and prelude, the code compPoly generates, and the paper's
+Table 1 reduction counts.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from ccam.instructions import BUILTIN_EXNS, Status, walk
+from ccam.values import Block
+from mlbox import basis, driver
+from mlbox import matchcomp as mc
+from mlbox.diagnostics import Source
+from mlbox.parser import parse_program
+
+# (name, top-level declarations, expression of type string, expected output)
+CONSTRUCTS = [
+    ("int constant", "", "Int.toString 42", "42"),
+    ("string and char", "", "\"ab\" ^ implode [#\"c\", chr 100]", "abcd"),
+    ("arithmetic", "", "Int.toString (~3 + 4 * 5 - 10 div 3 - 7 mod 4)", "11"),
+    ("overloaded word and string ops", "",
+     "Word.toString (0w10 + 0w5 * 0w2) ^ (if \"abc\" < \"abd\" then \"<\" else \">=\")", "14<"),
+    ("basis prim as a value", "", "String.concat (map Int.toString (map ~ [1, 2]))", "~1~2"),
+    ("tuple and selection", "", "case (1, \"two\", #\"3\") of (a, b, c) => Int.toString a ^ b ^ str' c",
+     "1two3"),
+    ("list", "", "String.concat (map Int.toString ([1, 2] @ [3]))", "123"),
+    ("if", "", "if 1 < 2 then \"yes\" else \"no\"", "yes"),
+    ("andalso orelse not", "", "Bool' (true andalso not false orelse false)", "true"),
+    ("fn with match", "", "(fn 0 => \"zero\" | n => Int.toString n) 5", "5"),
+    ("application of a closure", "", "let val f = fn x => x * 2 in Int.toString (f (f 3)) end", "12"),
+    ("curried fun with clauses", "",
+     "let fun z f (x :: xs) (y :: ys) = f (x, y) :: z f xs ys | z _ _ _ = [] "
+     "in String.concat (map Int.toString (z op + [1, 2, 3] [10, 20])) end", "1122"),
+    ("val with tuple pattern", "", "let val (a, (b, c)) = (1, (2, 3)) in Int.toString (a + b * c) end", "7"),
+    ("refutable val raises Bind", "",
+     "(let val [x] = [1, 2] in \"matched\" end) handle Bind => \"Bind\"", "Bind"),
+    ("recursive fun", "", "let fun f 0 = 1 | f n = n * f (n - 1) in Int.toString (f 6) end", "720"),
+    ("mutually recursive fun", "",
+     "let fun ev 0 = true | ev n = od (n - 1) and od 0 = false | od n = ev (n - 1) "
+     "in Bool' (ev 10) ^ Bool' (od 7) end", "truetrue"),
+    ("val rec", "", "let val rec f = fn 0 => 0 | n => n + f (n - 1) in Int.toString (f 10) end", "55"),
+    ("datatype and case", "datatype t = A | B of int | C of t * t",
+     "let fun s A = \"A\" | s (B n) = Int.toString n | s (C (x, y)) = \"(\" ^ s x ^ s y ^ \")\" "
+     "in s (C (B 1, C (A, B 2))) end", "(1(A2))"),
+    ("local datatype", "",
+     "let datatype color = Red | Green of string in "
+     "case Green \"g\" of Red => \"red\" | Green s => s end", "g"),
+    ("constants in patterns", "",
+     "String.concat (map (fn \"a\" => \"A\" | s => s) [\"a\", \"b\"]) ^ "
+     "(case #\"x\" of #\"x\" => \"X\" | _ => \"?\") ^ (case ~1 of ~1 => \"m\" | _ => \"?\")", "AbXm"),
+    ("as and nested list patterns", "",
+     "case [1, 2, 3] of (all as x :: (rest as _ :: _)) => "
+     "Int.toString (length all) ^ Int.toString x ^ Int.toString (length rest) | _ => \"?\"", "312"),
+    ("ref pattern reads at match time", "",
+     "let val r = ref 5 in case r of ref v => (r := 6; Int.toString v ^ Int.toString (!r)) end", "56"),
+    ("option and valOf", "",
+     "Int.toString (valOf (SOME 3)) ^ (Int.toString (valOf NONE) handle Option => \"Option\")", "3Option"),
+    ("raise and handle", "exception E of int",
+     "(raise E 4) handle E n => Int.toString n", "4"),
+    ("builtin exceptions", "",
+     "(Int.toString (1 div 0) handle Div => \"Div\") ^ (hd [] handle Empty => \"Empty\") ^ "
+     "(Int.toString (List.nth ([1], 3)) handle Subscript => \"Subscript\")", "DivEmptySubscript"),
+    ("handler falls through", "exception E1 exception E2",
+     "((raise E2) handle E1 => \"E1\") handle E2 => \"E2\"", "E2"),
+    ("generative local exceptions", "",
+     "let fun mk () = let exception L in (fn () => raise L, fn f => (f (); \"no\") handle L => \"caught\") end "
+     "val (t1, c1) = mk () val (t2, c2) = mk () in c1 t1 ^ (c1 t2 handle _ => \"escaped\") end",
+     "caughtescaped"),
+    ("refs and sequencing", "",
+     "let val r = ref 1 in r := !r + 1; r := !r * 10; Int.toString (!r) end", "20"),
+    ("arrays", "",
+     "let val a = Array.array (3, 0) in Array.update (a, 1, 7); "
+     "Int.toString (Array.sub (a, 1) + Array.length a) ^ "
+     "Int.toString (Array.sub (Array.tabulate (4, fn i => i * i), 3)) end", "109"),
+    ("while", "",
+     "let val i = ref 0 val s = ref 0 in while !i < 10 do (i := !i + 1; s := !s + !i); "
+     "Int.toString (!s) end", "55"),
+    ("let with exception and type", "",
+     "let type t = int exception Stop of t in (raise Stop 3) handle Stop n => Int.toString n end", "3"),
+    ("global from inside", "val g = 100 fun addG x = x + g", "Int.toString (addG 1)", "101"),
+    ("prelude functions", "",
+     "Int.toString (foldl op + 0 [1, 2, 3]) ^ Int.toString (foldr op - 0 [1, 2, 3]) ^ "
+     "Int.toString (List.length (List.filter (fn x => x > 1) [1, 2, 3])) ^ "
+     "Bool' (List.exists (fn x => x = 2) [1, 2]) ^ Bool' (List.all (fn x => x = 2) [1, 2]) ^ "
+     "Int.toString (Int.max (3, 9)) ^ Int.toString ((op o) (fn x => x + 1, fn x => x * 2) 5)", "622truefalse911"),
+    ("lift", "", "let cogen c = lift (6 * 7) in Int.toString c end", "42"),
+    ("cogen of code", "", "let cogen f = code (fn x => x + 1) in Int.toString (f 41) end", "42"),
+    ("eval of nested code", "", "Int.toString (eval (eval (code (code 42))))", "42"),
+    ("code variable used twice", "",
+     "let cogen p = code (fn x => x * x) in Int.toString (p (p 3)) end", "81"),
+]
+
+PRELUDE_HELPERS = "fun str' c = implode [c]\nfun Bool' b = if b then \"true\" else \"false\"\n"
+
+
+def run_text(text: str, machine: str = "py"):
+    compiled = driver.compile_source(Source("test.sml", text))
+    return driver.run_program(compiled.program, machine=machine)
+
+
+def printed(text: str, machine: str = "py") -> str:
+    result = run_text(text, machine)
+    assert result.status == Status.OK, result.message
+    return result.output.decode("latin-1")
+
+
+WAYS = {
+    "top level": "val _ = print ({e})",
+    "under code": "val _ = print (eval (code ({e})))",
+    "under code in code": "val _ = print (eval (eval (code (code ({e})))))",
+    "in a function under code": "val _ = print (eval (code ((fn () => {e}) ())))",
+    "spliced code variable": "val _ = print (let cogen u = code ({e}) in eval (code (u ^ \"\")) end)",
+    "in a local function of generated code": "val _ = print (eval (code (let fun f () = {e} in f () end)))",
+}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+@pytest.mark.parametrize("name, decls, exp, want", CONSTRUCTS, ids=[c[0] for c in CONSTRUCTS])
+def test_construct(name, decls, exp, want, way):
+    program = PRELUDE_HELPERS + decls + "\n" + WAYS[way].format(e=exp) + "\n"
+    assert printed(program) == want
+
+
+def test_erased_and_staged_agree_on_every_construct():
+    """The staging-erased program prints the same (the expected strings)."""
+    from mlbox.erase import erase_program
+    from mlbox.printer import show_program
+
+    for name, decls, exp, want in CONSTRUCTS:
+        staged = PRELUDE_HELPERS + decls + "\n" + WAYS["under code in code"].format(e=exp) + "\n"
+        erased = show_program(erase_program(parse_program(Source("t.sml", staged))))
+        assert printed(erased) == want, name
+
+
+def test_c_machine_agrees_on_every_construct():
+    for name, decls, exp, want in CONSTRUCTS:
+        program = PRELUDE_HELPERS + decls + "\n" + WAYS["under code in code"].format(e=exp) + "\n"
+        on_py, on_c = run_text(program, "py"), run_text(program, "c")
+        assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions), name
+
+
+# ------------------------------------------------------------ decision trees
+
+
+def _tests_on_paths(tree, seen=()):
+    """For every root-to-leaf path, the occurrences tested along it."""
+    if isinstance(tree, mc.Switch):
+        for arm in tree.arms:
+            yield from _tests_on_paths(arm, seen + (tree.occ,))
+    elif isinstance(tree, mc.Test):
+        yield from _tests_on_paths(tree.yes, seen + (tree.occ,))
+        yield from _tests_on_paths(tree.no, seen + (tree.occ,))
+    elif isinstance(tree, mc.Deref):
+        yield from _tests_on_paths(tree.sub, seen)
+    else:
+        yield seen
+
+
+def test_decision_tree_never_retests_a_constructor():
+    # fun f ([], _) | f (_, []) | f (x :: _, y :: _): clause-by-clause matching
+    # would test the first list twice; a decision tree tests it once.
+    I, C, T, W = mc.MVar, mc.MCon, mc.MTuple, mc.WILD
+    nil = C(0, 2, None, "list")
+
+    def cons(h, t):
+        return C(1, 2, T((h, t)), "list")
+
+    rows = [[nil, W], [W, nil], [cons(I("x"), W), cons(I("y"), W)]]
+    tree = mc.compile_match(["a", "b"], rows)
+    for path in _tests_on_paths(tree):
+        assert len(path) == len(set(path))
+    assert tree.occ == ("a", ())
+
+
+def test_decision_tree_keeps_clause_order():
+    tree = mc.compile_match(["a"], [[mc.MConst(0)], [mc.MVar("n")], [mc.MConst(1)]])
+    assert isinstance(tree, mc.Test) and tree.yes == mc.Leaf(0, ())
+    assert tree.no == mc.Leaf(1, (("n", ("a", ())),))
+
+
+def test_exception_patterns_and_constants_share_one_tree():
+    text = (PRELUDE_HELPERS + "exception A of int exception B\n"
+            "fun f e = (raise e) handle A 0 => \"A0\" | A n => \"A\" ^ Int.toString n | B => \"B\" | _ => \"other\"\n"
+            "val _ = print (String.concat (map f [A 0, A 5, B, Div]))\n")
+    assert printed(text) == "A0A5Bother"
+
+
+# ------------------------------------------------------------ tail calls
+
+TAIL_LOOPS = [
+    "fun loop (0, acc) = acc | loop (n, acc) = loop (n - 1, acc + 1)\nval _ = print (Int.toString (loop (100000, 0)))",
+    "val _ = print (Int.toString (let fun loop 0 = 0 | loop n = loop (n - 1) in loop 100000 end))",
+    "val _ = print (Int.toString (eval (code (let fun loop 0 = 7 | loop n = if n > 0 then loop (n - 1) else 0 "
+    "in loop 100000 end))))",
+    "val _ = print (Int.toString (let val i = ref 0 in while !i < 100000 do i := !i + 1; !i end))",
+    "fun ev 0 = true | ev n = od (n - 1) and od 0 = false | od n = ev (n - 1)\n"
+    "val _ = print (if ev 100000 then \"even\" else \"odd\")",
+    "fun upto (0, acc) = acc | upto (n, acc) = upto (n - 1, n :: acc)\n"
+    "fun sum (x :: xs, n) = sum (xs, n + x) | sum ([], n) = n\n"
+    "val _ = print (Int.toString (sum (upto (100000, []), 0)))",
+]
+
+
+@pytest.mark.parametrize("program", TAIL_LOOPS)
+def test_tail_calls_run_in_constant_stack(program):
+    compiled = driver.compile_source(Source("tail.sml", program + "\n"))
+    result = driver.run_program(compiled.program, machine="py", max_stack=200)
+    assert result.status == Status.OK, result.message
+
+
+# ------------------------------------------------------------ basis and prelude
+
+
+def test_every_prelude_value_is_defined():
+    pre = driver.compiled_prelude()
+    wanted = {name for name, (_, impl) in basis.VALUES.items() if impl == ("prelude",)}
+    assert wanted == set(pre.globals.prelude)
+    assert pre.globals.names[:len(BUILTIN_EXNS)] == list(BUILTIN_EXNS)
+
+
+def test_prelude_is_compiled_once():
+    assert driver.compiled_prelude() is driver.compiled_prelude()
+
+
+@pytest.mark.parametrize("exp, exn", [
+    ("hd []", "Empty"), ("tl []", "Empty"), ("valOf NONE", "Option"), ("List.nth ([1], 1)", "Subscript"),
+    ("List.nth ([1], ~1)", "Subscript"), ("Array.tabulate (~1, fn i => i)", "Size"), ("1 div 0", "Div"),
+    ("String.sub (\"a\", 2)", "Subscript"), ("chr 300", "Chr"),
+])
+def test_basis_exceptions(exp, exn):
+    result = run_text(f"val _ = ignore ({exp})\n")
+    assert result.status == Status.UNCAUGHT
+    assert result.value.name.name.decode() == exn
+
+
+def test_every_basis_name_compiles_as_a_value():
+    names = [n for n in list(basis.VALUES) + list(basis.OVERLOADS) if n not in ("=", "<>")]
+    decls = "".join(f"val v{i} = op {n}\n" if not n[0].isalpha() or n in ("o", "before", "div", "mod")
+                    else f"val v{i} = {n}\n" for i, n in enumerate(names))
+    assert run_text(decls).status == Status.OK
+
+
+# ------------------------------------------------------------ the paper's examples
+
+COMP_POLY = """
+fun compPoly (nil) = code (fn x => 0)
+  | compPoly (a::p) =
+    let cogen f = compPoly p
+        cogen a' = lift a
+    in code (fn x => a' + (x * f x)) end
+val codeGenerator = compPoly [2,4,0,2333]
+"""
+
+
+def test_comp_poly_generates_straight_line_code():
+    """The code compPoly generates has no case analysis on lists and never
+    calls compPoly: the list was consumed at generation time."""
+    from ccam.refmachine import Machine
+
+    compiled = driver.compile_source(Source("poly.sml", COMP_POLY))
+    program = compiled.program
+    machine = Machine(program)
+    assert machine.run().status == Status.OK
+    slot = program.global_names.index("codeGenerator")
+    comp_poly = program.global_names.index("compPoly")
+    result = machine.call(machine.global_value(slot), Block())
+    assert result.status == Status.OK
+    block = result.value.snd
+    code = list(walk(block.code))
+    assert code, "nothing was generated"
+    assert not any(i.op in ("switch", "branch") for i in code)
+    assert not any(i.op == "getglobal" and i.args[0] == comp_poly for i in code)
+    from ccam.disasm import disasm
+
+    assert "switch" not in disasm(block, notation="plain")
+
+
+TABLE_1 = """
+val poly1 = [2,4,0,2333];
+fun evalPoly (x, nil) = 0
+  | evalPoly (x, a::p) = a + (x * evalPoly (x, p));
+fun specPoly (nil) = (fn x => 0)
+  | specPoly (a::p) = let val polyp = specPoly p in fn x => a + (x * polyp x) end
+val poly1target = specPoly poly1;
+""" + COMP_POLY + "val mlPolyFun = eval codeGenerator;\n"
+
+PAPER_TABLE_1 = {
+    "evalPoly (47, poly1)": 807, "specPoly poly1": 443, "poly1target 47": 175,
+    "compPoly poly1": 553, "eval codeGenerator": 200, "mlPolyFun 47": 74,
+}
+
+
+def reductions_of(exp: str) -> int:
+    """Reductions of evaluating `exp` (the `val r = exp` declaration costs
+    setglobal and the reset quote on top of it)."""
+    base = run_text(TABLE_1).reductions
+    return run_text(TABLE_1 + f"val r = {exp};\n").reductions - base - 2
+
+
+@pytest.mark.parametrize("exp, bound", list(PAPER_TABLE_1.items()))
+def test_table_1_at_or_below_the_paper(exp, bound):
+    assert reductions_of(exp) <= bound
+
+
+def test_output_goes_to_out():
+    out = io.BytesIO()
+    compiled = driver.compile_source(Source("p.sml", "val _ = print \"x\"\n"))
+    driver.run_program(compiled.program, machine="py", out=out)
+    assert out.getvalue() == b"x"

@@ -1,0 +1,103 @@
+"""Every conformance program (/work/shared/conformance/{core,staged}) prints
+exactly its .expected output on the C machine and on the Python machine,
+with identical reduction counts; `*.exception` programs then stop with that
+uncaught exception (`mlbox run`: message on stderr, exit 1). A program
+compiled to a .ccam file runs the same as its source.
+"""
+
+from __future__ import annotations
+
+import io
+import pathlib
+
+import pytest
+
+from ccam.bytecode import read, write
+from ccam.instructions import Status
+from mlbox import cli, driver
+from mlbox.diagnostics import Source
+from mlbox.runner import UNCAUGHT
+
+CONFORMANCE = pathlib.Path(__file__).resolve().parents[2] / "shared" / "conformance"
+if not CONFORMANCE.is_dir():
+    CONFORMANCE = pathlib.Path("/work/shared/conformance")
+
+PROGRAMS = sorted(CONFORMANCE.glob("*/*.sml"))
+
+# Programs of tens of millions of reductions: about a minute or more on the
+# Python machine (the C machine runs them in a second).
+HEAVY = {"03_tail_loop_million", "22_memoization", "24_ackermann"}
+
+
+def _param(path: pathlib.Path):
+    marks = [pytest.mark.slow] if path.stem in HEAVY else []
+    return pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=marks)
+
+
+def expected(path: pathlib.Path) -> tuple[bytes, str | None]:
+    exn_file = path.with_suffix(".exception")
+    exn = exn_file.read_text().strip() if exn_file.exists() else None
+    return path.with_suffix(".expected").read_bytes(), exn
+
+
+def check_result(result, path: pathlib.Path) -> None:
+    output, exn = expected(path)
+    assert result.output == output
+    if exn is None:
+        assert result.status == Status.OK, result.message
+    else:
+        assert result.status == Status.UNCAUGHT
+        assert result.value.name.name.decode() == exn
+
+
+def test_there_are_conformance_programs():
+    assert len(PROGRAMS) >= 30
+
+
+@pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
+def test_both_machines_print_expected_output_with_equal_counts(path):
+    compiled = driver.compile_source(Source(str(path), path.read_text()))
+    on_c = driver.run_program(compiled.program, machine="c")
+    check_result(on_c, path)
+    on_py = driver.run_program(compiled.program, machine="py")
+    check_result(on_py, path)
+    assert on_py.reductions == on_c.reductions
+    assert on_py.gen_reductions == on_c.gen_reductions
+    assert on_py.emitted == on_c.emitted
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.name}/{p.stem}") for p in PROGRAMS])
+def test_compiled_ccam_runs_like_the_source(path, tmp_path):
+    compiled = driver.compile_source(Source(str(path), path.read_text()))
+    from_source = driver.run_program(compiled.program, machine="c")
+    ccam = tmp_path / (path.stem + ".ccam")
+    assert cli.main(["compile", str(path), "-o", str(ccam)]) == 0
+    loaded = read(ccam.read_bytes())
+    assert loaded == compiled.program
+    from_file = driver.run_program(loaded, machine="c")
+    assert (from_file.output, from_file.status, from_file.reductions) == \
+        (from_source.output, from_source.status, from_source.reductions)
+
+
+UNCAUGHT_PROGRAMS = [p for p in PROGRAMS if p.with_suffix(".exception").exists()]
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in UNCAUGHT_PROGRAMS])
+def test_uncaught_exception_from_the_command_line(path, machine, capfdbinary):
+    output, exn = expected(path)
+    status = cli.main(["run", str(path), "--machine", machine])
+    captured = capfdbinary.readouterr()
+    assert status == 1
+    assert captured.out == output
+    assert captured.err.decode().strip().splitlines()[-1] == UNCAUGHT.format(name=exn)
+
+
+def test_there_are_uncaught_programs():
+    assert len(UNCAUGHT_PROGRAMS) >= 2
+
+
+def test_ccam_roundtrip_is_exact():
+    path = CONFORMANCE / "staged" / "01_comp_poly.sml"
+    program = driver.compile_source(Source(str(path), path.read_text())).program
+    assert read(write(program)) == program

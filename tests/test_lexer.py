@@ -1,0 +1,220 @@
+"""The lexer on its own: literals, escapes, comments, identifiers, the
+contextual staging keywords, and errors with their positions."""
+
+import pytest
+
+from mlbox.lexer import (
+    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
+    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
+    MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, tokenize,
+)
+from mlbox.syntax import Span
+
+
+def lex(text):
+    tokens, errors = tokenize(text)
+    assert errors == [], errors
+    return tokens
+
+
+def kinds(text):
+    return [(t.type, t.value) for t in lex(text)]
+
+
+def only_value(text, type_):
+    [tok] = lex(text)
+    assert tok.type == type_
+    return tok.value
+
+
+def errors_of(text):
+    _tokens, errors = tokenize(text)
+    return [(message, (span.line, span.col)) for message, span in errors]
+
+
+# ---------------------------------------------------------------- literals
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0", 0), ("42", 42), ("~3", -3), ("0x1F", 31), ("~0x10", -16),
+    (str(INT_MAX), INT_MAX), ("~" + str(-INT_MIN), INT_MIN),
+])
+def test_integer_literals(text, value):
+    assert only_value(text, "INT") == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0w0", 0), ("0w255", 255), ("0wxff", 255), ("0wxFF", 255), (f"0w{WORD_MAX}", WORD_MAX),
+])
+def test_word_literals(text, value):
+    assert only_value(text, "WORD") == value
+
+
+@pytest.mark.parametrize("text, value", [
+    (r'""', ""),
+    (r'"abc"', "abc"),
+    (r'"a\nb"', "a\nb"),
+    (r'"\t\\\""', '\t\\"'),
+    (r'"\a\b\v\f\r"', "\a\b\v\f\r"),
+    (r'"\^C\^@\^_"', "\x03\x00\x1f"),
+    (r'"\065\000\255"', "A\x00\xff"),
+    (r'"\u0041\u00e9"', "A\xe9"),
+    ('"ab\\   \n\t  \\cd"', "abcd"),  # a gap spanning a newline
+    ('"caf\u00e9"', "caf\xc3\xa9"),  # non-ASCII source text: its UTF-8 bytes
+])
+def test_string_literals_and_escapes(text, value):
+    assert only_value(text, "STRING") == value
+
+
+@pytest.mark.parametrize("text, value", [
+    ('#"a"', "a"), (r'#"\n"', "\n"), (r'#"\""', '"'), (r'#"\065"', "A"), ('#" "', " "),
+])
+def test_char_literals(text, value):
+    assert only_value(text, "CHAR") == value
+
+
+def test_string_span_covers_a_gap_over_lines():
+    [tok] = lex('"ab\\\n  \\c"')
+    assert tok.span == Span(1, 1, 2, 6)
+
+
+# ---------------------------------------------------------------- comments
+
+
+def test_nested_comments_are_skipped():
+    assert kinds("1 (* a (* b *) c *) 2") == [("INT", 1), ("INT", 2)]
+
+
+def test_comment_may_contain_quotes_and_stars():
+    # As in SML, quotes have no meaning inside comments.
+    assert kinds('x (* it\'s "quoted ** (* *) *) y') == [("IDENT", "x"), ("IDENT", "y")]
+
+
+def test_unterminated_comment_is_reported_at_its_start():
+    assert errors_of("val x = 1\n  (* outer (* inner *)\n") == [(MSG_UNTERMINATED_COMMENT, (2, 3))]
+
+
+def test_op_star_in_parentheses_is_not_a_comment_end():
+    assert [t.type for t in lex("(op *)")] == ["LPAREN", "OP", "STAR", "RPAREN"]
+
+
+# ---------------------------------------------------------------- identifiers
+
+
+def test_identifier_kinds():
+    assert kinds("x x' long_name2 Int.toString Word.<< Word.~>> List.filter") == [
+        ("IDENT", "x"), ("IDENT", "x'"), ("IDENT", "long_name2"), ("IDENT", "Int.toString"),
+        ("IDENT", "Word.<<"), ("IDENT", "Word.~>>"), ("IDENT", "List.filter"),
+    ]
+
+
+def test_symbolic_identifiers_use_maximal_munch():
+    assert kinds("! ~ !! <$> x=~1") == [
+        ("IDENT", "!"), ("IDENT", "~"), ("IDENT", "!!"), ("IDENT", "<$>"),
+        ("IDENT", "x"), ("IDENT", "=~"), ("INT", 1),
+    ]
+
+
+def test_tilde_before_a_digit_is_a_negative_literal_but_not_after_symbols():
+    assert kinds("~3 ~ 3 -~3") == [("INT", -3), ("IDENT", "~"), ("INT", 3), ("IDENT", "-~"), ("INT", 3)]
+
+
+@pytest.mark.parametrize("text, type_", [
+    ("*", "STAR"), ("/", "INFIX7"), ("div", "INFIX7"), ("mod", "INFIX7"),
+    ("+", "INFIX6"), ("-", "INFIX6"), ("^", "INFIX6"),
+    ("::", "CONS"), ("@", "INFIX5"),
+    ("=", "EQUALS"), ("<>", "INFIX4"), ("<", "INFIX4"), (">", "INFIX4"), ("<=", "INFIX4"),
+    (">=", "INFIX4"), (":=", "INFIX3"), ("o", "INFIX3"), ("before", "INFIX0"),
+    ("=>", "DARROW"), ("->", "ARROW"), ("|", "BAR"), (":", "COLON"), ("_", "WILD"),
+    ("'a", "TYVAR"), ("''a", "TYVAR"), ("'a1", "TYVAR"),
+    ("fn", "FN"), ("andalso", "ANDALSO"), ("structure", "RESERVED"), ("#", "RESERVED"),
+    (":>", "RESERVED"), ("||", "IDENT"),
+])
+def test_token_types(text, type_):
+    [tok] = lex(text)
+    assert tok.type == type_
+
+
+def test_positions_are_line_and_column():
+    tokens = lex("val x =\n  f (y, 1)")
+    assert [(t.value, t.span.line, t.span.col, t.span.end_col) for t in tokens] == [
+        ("val", 1, 1, 4), ("x", 1, 5, 6), ("=", 1, 7, 8),
+        ("f", 2, 3, 4), ("(", 2, 5, 6), ("y", 2, 6, 7), (",", 2, 7, 8), (1, 2, 9, 10), (")", 2, 10, 11),
+    ]
+
+
+# ---------------------------------------------------------------- staging keywords
+
+
+@pytest.mark.parametrize("text, types", [
+    ("code x", ["CODE", "IDENT"]),
+    ("code (fn x => x)", ["CODE", "LPAREN", "FN", "IDENT", "DARROW", "IDENT", "RPAREN"]),
+    ("lift 3", ["LIFT", "INT"]),
+    ("cogen u = g", ["COGEN", "IDENT", "EQUALS", "IDENT"]),
+    ("code lift x", ["CODE", "LIFT", "IDENT"]),
+    # plain SML programs use them as names
+    ("val code = 1", ["VAL", "IDENT", "EQUALS", "INT"]),
+    ("if code = 3 then", ["IF", "IDENT", "EQUALS", "INT", "THEN"]),
+    ("(length code)", ["LPAREN", "IDENT", "IDENT", "RPAREN"]),
+    ("fun lift x = x", ["FUN", "IDENT", "IDENT", "EQUALS", "IDENT"]),
+    ("fun 'a code x = x", ["FUN", "TYVAR", "IDENT", "IDENT", "EQUALS", "IDENT"]),
+    ("fun ('a, 'b) lift x = x", ["FUN", "LPAREN", "TYVAR", "COMMA", "TYVAR", "RPAREN",
+                                  "IDENT", "IDENT", "EQUALS", "IDENT"]),
+    # ... but a type ending in a type variable does not make a binder
+    ("type t = 'a cogen x = y", ["TYPE", "IDENT", "EQUALS", "TYVAR", "COGEN", "IDENT", "EQUALS", "IDENT"]),
+    ("val x : 'a = code y", ["VAL", "IDENT", "COLON", "TYVAR", "EQUALS", "CODE", "IDENT"]),
+    ("op code", ["OP", "IDENT"]),
+    ("val cogen = 2", ["VAL", "IDENT", "EQUALS", "INT"]),
+    ("f cogen", ["IDENT", "IDENT"]),
+])
+def test_staging_keywords_are_contextual(text, types):
+    assert [t.type for t in lex(text)] == types
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize("text, message, position", [
+    ("val x = $", None, None),  # `$` is a symbolic identifier: no error
+    ("val x = 3 \u00a7", MSG_BAD_CHAR.format("\u00a7"), (1, 11)),
+    ('val s = "abc\nval t = 1', MSG_UNTERMINATED_STRING, (1, 9)),
+    ('x\n  "abc', MSG_UNTERMINATED_STRING, (2, 3)),
+    (r'"a\qb"', MSG_BAD_ESCAPE.format(r"\q"), (1, 3)),
+    (r'"\^a"', MSG_BAD_ESCAPE.format(r"\^a"), (1, 2)),
+    (r'"\12"', MSG_BAD_ESCAPE.format(r'\12"'), (1, 2)),
+    (r'"\300"', MSG_ESCAPE_RANGE.format(r"\300"), (1, 2)),
+    (r'"\u0100"', MSG_ESCAPE_RANGE.format(r"\u0100"), (1, 2)),
+    ('"a\\  x"', MSG_BAD_GAP, (1, 3)),
+    ('#"ab"', MSG_CHAR_LENGTH, (1, 1)),
+    ('#""', MSG_CHAR_LENGTH, (1, 1)),
+    ("  4611686018427387904", MSG_INT_RANGE.format("4611686018427387904"), (1, 3)),
+    ("~4611686018427387905", MSG_INT_RANGE.format("~4611686018427387905"), (1, 1)),
+    ("0w9223372036854775808", MSG_WORD_RANGE.format("0w9223372036854775808"), (1, 1)),
+    ("x = 1.5", MSG_REAL, (1, 5)),
+    ("_x", MSG_UNDERSCORE_IDENT, (1, 1)),
+])
+def test_lexical_errors_with_positions(text, message, position):
+    expected = [] if message is None else [(message, position)]
+    assert errors_of(text) == expected
+
+
+def test_lexer_goes_on_after_an_error():
+    tokens, errors = tokenize("a \u00a7 b \u00a7 c")
+    assert [t.value for t in tokens] == ["a", "b", "c"]
+    assert [span.col for _m, span in errors] == [3, 7]
+
+
+def test_error_hook_receives_every_error():
+    seen = []
+    Lexer(lambda message, span: seen.append(span.col)).tokenize("\u00a7\u00a7")
+    assert seen == [1, 2]
+
+
+def test_text_ending_inside_a_comment_or_gap_is_flagged():
+    lexer = Lexer(lambda *_: None)
+    lexer.tokenize("(* unfinished")
+    assert lexer.ended_inside_literal
+    lexer.tokenize('"a gap \\   \n')
+    assert lexer.ended_inside_literal
+    lexer.tokenize('"unterminated on one line\n')
+    assert not lexer.ended_inside_literal

@@ -1,0 +1,535 @@
+"""The parser: grammar health and tables, precedence and associativity,
+every construct, spans, syntax errors, and the REPL's incompleteness test."""
+
+import glob
+import os
+import subprocess
+import sys
+
+import attrs
+import pytest
+
+import mlbox
+from mlbox import _parsetab
+from mlbox import syntax as S
+from mlbox.diagnostics import CompileError, Source
+from mlbox.lexer import MSG_UNTERMINATED_COMMENT
+from mlbox.parser import (
+    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
+)
+from mlbox.syntax import Span
+
+CONFORMANCE = sorted(glob.glob("/work/shared/conformance/**/*.sml", recursive=True))
+PACKAGE_DIR = os.path.dirname(mlbox.__file__)
+
+
+# ---------------------------------------------------------------- grammar and tables
+
+
+def test_committed_tables_match_the_grammar():
+    # Fails after a grammar change: run `python -m mlbox.parser --write-tables`.
+    assert _parsetab._lr_signature == grammar_signature()
+
+
+def test_grammar_has_no_unresolved_conflicts():
+    report = analyse_grammar()
+    assert report.shift_reduce == ()
+    assert report.reduce_reduce == ()
+
+
+def test_grammar_has_no_dead_parts():
+    report = analyse_grammar()
+    # RESERVED (`structure`, `local`, ...) is lexed only to be rejected
+    # with a clear message.
+    assert report.unused_tokens == ("RESERVED",)
+    assert report.unused_rules == ()
+    assert report.unreachable == ()
+
+
+def _run_python(code):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=os.path.dirname(PACKAGE_DIR), check=True).stdout
+
+
+def test_importing_the_parser_is_fast_and_builds_nothing():
+    # CPU time, best of three: wall time depends on what else the machine
+    # is running.
+    code = (
+        "import time; t = time.process_time(); import mlbox.parser as P; "
+        "print(time.process_time() - t, P._driver is None)"
+    )
+    runs = [_run_python(code).split() for _ in range(3)]
+    assert all(built == "True" for _t, built in runs)
+    assert min(float(t) for t, _b in runs) < 0.1
+
+
+def test_parsing_reads_the_tables_and_writes_no_files(tmp_path):
+    before = set(os.listdir(PACKAGE_DIR))
+    code = (
+        "import time; import mlbox.parser as P; t = time.process_time(); "
+        "P.parse_program('val x = 1'); print(time.process_time() - t)"
+    )
+    elapsed = min(float(_run_python(code)) for _ in range(3))
+    # Building the LALR tables takes about a second; reading them, a few ms.
+    assert elapsed < 0.3
+    new_files = set(os.listdir(PACKAGE_DIR)) - before - {"__pycache__"}
+    assert new_files == set()
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def sexp(node) -> str:
+    """A fully bracketed rendering of an expression, to state precedence
+    and associativity compactly: `1 + 2 * 3` is `(+ 1 (* 2 3))`."""
+    if isinstance(node, S.ConstExp):
+        return str(node.const.value)
+    if isinstance(node, S.Var):
+        return ("op " if node.op else "") + node.name
+    if isinstance(node, S.App):
+        if isinstance(node.fn, S.Var) and not node.fn.op and node.fn.name in S.INFIX:
+            left, right = node.arg.items
+            return f"({node.fn.name} {sexp(left)} {sexp(right)})"
+        return f"(app {sexp(node.fn)} {sexp(node.arg)})"
+    if isinstance(node, S.Tuple):
+        return "(tuple " + " ".join(sexp(i) for i in node.items) + ")"
+    if isinstance(node, S.Andalso):
+        return f"(andalso {sexp(node.left)} {sexp(node.right)})"
+    if isinstance(node, S.Orelse):
+        return f"(orelse {sexp(node.left)} {sexp(node.right)})"
+    if isinstance(node, S.Typed):
+        return f"(: {sexp(node.exp)} {node.ty.name})"
+    if isinstance(node, S.If):
+        return f"(if {sexp(node.cond)} {sexp(node.then)} {sexp(node.else_)})"
+    if isinstance(node, S.Raise):
+        return f"(raise {sexp(node.exp)})"
+    if isinstance(node, S.Code):
+        return f"(code {sexp(node.exp)})"
+    if isinstance(node, S.Lift):
+        return f"(lift {sexp(node.exp)})"
+    if isinstance(node, (S.Handle, S.Case, S.Fn)):
+        head = {S.Handle: "handle", S.Case: "case", S.Fn: "fn"}[type(node)]
+        inner = [] if isinstance(node, S.Fn) else [sexp(node.exp)]
+        rules = [f"[{r.pat.name if isinstance(r.pat, S.PVar) else '_'} {sexp(r.body)}]"
+                 for r in node.rules]
+        return f"({head} {' '.join(inner + rules)})"
+    raise AssertionError(f"no s-expression for {node!r}")
+
+
+def syntax_error(text):
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", text))
+    return [(d.message, (d.span.line, d.span.col)) for d in info.value.diagnostics]
+
+
+# ---------------------------------------------------------------- precedence
+
+
+@pytest.mark.parametrize("text, expected", [
+    # infix levels, SML's table
+    ("1 + 2 * 3", "(+ 1 (* 2 3))"),
+    ("1 * 2 + 3", "(+ (* 1 2) 3)"),
+    ("a div b mod c", "(mod (div a b) c)"),
+    ("1 - 2 - 3", "(- (- 1 2) 3)"),
+    ('"a" ^ "b" ^ "c"', "(^ (^ a b) c)"),
+    ("1 :: 2 :: l", "(:: 1 (:: 2 l))"),
+    ("a @ b @ c", "(@ a (@ b c))"),
+    ("a @ b :: c", "(@ a (:: b c))"),
+    ("x :: a @ b", "(:: x (@ a b))"),
+    ("1 + 2 :: l", "(:: (+ 1 2) l)"),
+    ("a = b :: c", "(= a (:: b c))"),
+    ("a < b = c", "(= (< a b) c)"),
+    ("a <> b", "(<> a b)"),
+    ("r := !r + 1", "(:= r (+ (app ! r) 1))"),
+    ("f o g o h", "(o (o f g) h)"),
+    ("a := b = c", "(:= a (= b c))"),
+    ("x before y := 1", "(before x (:= y 1))"),
+    ("a before b before c", "(before (before a b) c)"),
+    # application binds tighter than any infix, and is left-associative
+    ("f x y + g z", "(+ (app (app f x) y) (app g z))"),
+    ("f ~1", "(app f -1)"),
+    ("~ x", "(app ~ x)"),
+    ("f (op +) (1, 2)", "(app (app f op +) (tuple 1 2))"),
+    ("op + (1, 2) * 3", "(* (app op + (tuple 1 2)) 3)"),
+    # andalso > orelse, both above handle; `:` tightest
+    ("a orelse b andalso c", "(orelse a (andalso b c))"),
+    ("a andalso b orelse c", "(orelse (andalso a b) c)"),
+    ("a andalso b andalso c", "(andalso (andalso a b) c)"),
+    ("a = 1 andalso b", "(andalso (= a 1) b)"),
+    ("a andalso b : bool", "(andalso a (: b bool))"),
+    ("x + 1 : int", "(: (+ x 1) int)"),
+    ("a orelse b handle E => c", "(handle (orelse a b) [E c])"),
+    # prefix forms extend as far right as possible
+    ("if a then b else c + 1", "(if a b (+ c 1))"),
+    ("if a then b else c handle E => d", "(if a b (handle c [E d]))"),
+    ("a andalso if b then c else d orelse e", "(andalso a (if b c (orelse d e)))"),
+    ("raise E handle F => 1", "(raise (handle E [F 1]))"),
+    ("fn x => x handle E => 0", "(fn [x (handle x [E 0])])"),
+    ("fn x => x : int", "(fn [x (: x int)])"),
+    ("code lift x + 1", "(code (lift (+ x 1)))"),
+    ("code f x andalso y", "(code (andalso (app f x) y))"),
+    # the dangling match: later rules belong to the innermost match
+    ("case a of x => case b of y => 1 | z => 2", "(case a [x (case b [y 1] [z 2])])"),
+    ("fn x => fn y => 1 | z => 2", "(fn [x (fn [y 1] [z 2])])"),
+    ("e handle x => f handle y => 1 | z => 2", "(handle e [x (handle f [y 1] [z 2])])"),
+    ("(case a of x => 1) handle E => 2", "(handle (case a [x 1]) [E 2])"),
+])
+def test_precedence_and_associativity(text, expected):
+    assert sexp(parse_expression(text)) == expected
+
+
+def test_dangling_match_in_fun_clauses_follows_sml():
+    # As in SML, the `|` after a case arm continues the case, so a
+    # following clause must be protected with parentheses.
+    with pytest.raises(CompileError):
+        parse_program("fun f x = case x of 0 => 1 | n => 2\n  | f _ = 3")
+    prog = parse_program("fun f x = (case x of 0 => 1 | n => 2)\n  | f _ = 3")
+    assert len(prog.decs[0].binds[0].clauses) == 2
+
+
+# ---------------------------------------------------------------- constructs
+
+
+def exp(text):
+    return parse_expression(text)
+
+
+def one_dec(text):
+    [dec] = parse_program(text).decs
+    return dec
+
+
+V = S.Var
+
+
+def C(n):
+    return S.ConstExp(S.IntConst(n))
+
+
+def pair(a, b):
+    return S.Tuple((a, b))
+
+
+def infix(op, a, b):
+    return S.App(V(op), pair(a, b))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("42", C(42)),
+    ("~42", C(-42)),
+    ("0w7", S.ConstExp(S.WordConst(7))),
+    ('"hi\\n"', S.ConstExp(S.StringConst("hi\n"))),
+    ('#"c"', S.ConstExp(S.CharConst("c"))),
+    ("true", V("true")),
+    ("()", S.Tuple(())),
+    ("(1, 2, 3)", S.Tuple((C(1), C(2), C(3)))),
+    ("[]", S.ListExp(())),
+    ("[1, 2]", S.ListExp((C(1), C(2)))),
+    ("f x", S.App(V("f"), V("x"))),
+    ("Int.toString 3", S.App(V("Int.toString"), C(3))),
+    ("Word.<< (a, b)", S.App(V("Word.<<"), pair(V("a"), V("b")))),
+    ("op +", V("+", op=True)),
+    ("op ::", V("::", op=True)),
+    ("(x)", V("x")),
+    ("(a; b; c)", S.Seq((V("a"), V("b"), V("c")))),
+    ("let val x = 1 in x end",
+     S.Let((S.ValDec((), (S.ValBind(S.PVar("x"), C(1)),)),), V("x"))),
+    ("let in a; b end", S.Let((), S.Seq((V("a"), V("b"))))),
+    ("let val x = 1; val y = 2; in x end",
+     S.Let((S.ValDec((), (S.ValBind(S.PVar("x"), C(1)),)),
+            S.ValDec((), (S.ValBind(S.PVar("y"), C(2)),))), V("x"))),
+    ("if a then b else c", S.If(V("a"), V("b"), V("c"))),
+    ("a andalso b", S.Andalso(V("a"), V("b"))),
+    ("a orelse b", S.Orelse(V("a"), V("b"))),
+    ("case x of 0 => a | _ => b",
+     S.Case(V("x"), (S.Rule(S.PConst(S.IntConst(0)), V("a")), S.Rule(S.PWild(), V("b"))))),
+    ("fn x => x", S.Fn((S.Rule(S.PVar("x"), V("x")),))),
+    ("raise Fail \"no\"", S.Raise(S.App(V("Fail"), S.ConstExp(S.StringConst("no"))))),
+    ("f x handle Div => 0", S.Handle(S.App(V("f"), V("x")), (S.Rule(S.PVar("Div"), C(0)),))),
+    ("while !i < 10 do i := !i + 1",
+     S.While(infix("<", S.App(V("!"), V("i")), C(10)),
+             infix(":=", V("i"), infix("+", S.App(V("!"), V("i")), C(1))))),
+    ("(x : int)", S.Typed(V("x"), S.TyCon("int"))),
+    ("code (fn x => x)", S.Code(S.Fn((S.Rule(S.PVar("x"), V("x")),)))),
+    ("lift (n + 1)", S.Lift(infix("+", V("n"), C(1)))),
+    ("let cogen u = g in u end", S.Let((S.CogenDec("u", V("g")),), V("u"))),
+    ("a :: b", infix("::", V("a"), V("b"))),
+])
+def test_expression_constructs(text, expected):
+    assert exp(text) == expected
+
+
+def P(text):
+    """The pattern of `fn PAT => ()`."""
+    return exp(f"fn {text} => ()").rules[0].pat
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("_", S.PWild()),
+    ("x", S.PVar("x")),
+    ("~1", S.PConst(S.IntConst(-1))),
+    ('"s"', S.PConst(S.StringConst("s"))),
+    ('#"a"', S.PConst(S.CharConst("a"))),
+    ("0w1", S.PConst(S.WordConst(1))),
+    ("()", S.PTuple(())),
+    ("(a, _)", S.PTuple((S.PVar("a"), S.PWild()))),
+    ("[]", S.PList(())),
+    ("[a, b]", S.PList((S.PVar("a"), S.PVar("b")))),
+    ("x :: y :: rest", S.PCon("::", S.PTuple((S.PVar("x"), S.PCon("::", S.PTuple((S.PVar("y"), S.PVar("rest")))))))),
+    ("SOME x", S.PCon("SOME", S.PVar("x"))),
+    ("SOME x :: xs", S.PCon("::", S.PTuple((S.PCon("SOME", S.PVar("x")), S.PVar("xs"))))),
+    ("op :: (h, t)", S.PCon("::", S.PTuple((S.PVar("h"), S.PVar("t"))))),
+    ("op ::", S.PVar("::", op=True)),
+    ("ref r", S.PRef(S.PVar("r"))),
+    ("all as x :: _", S.PAs("all", S.PCon("::", S.PTuple((S.PVar("x"), S.PWild()))))),
+    ("x : int", S.PTyped(S.PVar("x"), S.TyCon("int"))),
+    ("x :: xs : int list", S.PTyped(S.PCon("::", S.PTuple((S.PVar("x"), S.PVar("xs")))),
+                                    S.TyCon("list", (S.TyCon("int"),)))),
+    ("(x : int, y)", S.PTuple((S.PTyped(S.PVar("x"), S.TyCon("int")), S.PVar("y")))),
+])
+def test_pattern_constructs(text, expected):
+    assert P(text) == expected
+
+
+INT = S.TyCon("int")
+A = S.TyVar("'a")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("int", INT),
+    ("'a", A),
+    ("''eq", S.TyVar("''eq")),
+    ("'a list", S.TyCon("list", (A,))),
+    ("int list list", S.TyCon("list", (S.TyCon("list", (INT,)),))),
+    ("(int, string) pair", S.TyCon("pair", (INT, S.TyCon("string")))),
+    ("int * int * int", S.TyTuple((INT, INT, INT))),
+    ("(int * int) * int", S.TyTuple((S.TyTuple((INT, INT)), INT))),
+    ("int -> int -> int", S.TyArrow(INT, S.TyArrow(INT, INT))),
+    ("(int -> int) -> int", S.TyArrow(S.TyArrow(INT, INT), INT)),
+    ("int * int -> int", S.TyArrow(S.TyTuple((INT, INT)), INT)),
+    ("[int]", S.TyBox(INT)),
+    ("[int -> int] list", S.TyCon("list", (S.TyBox(S.TyArrow(INT, INT)),))),
+    ("int -> [int]", S.TyArrow(INT, S.TyBox(INT))),
+    ("Word.word", S.TyCon("Word.word")),
+])
+def test_types(text, expected):
+    assert parse_type(text) == expected
+
+
+def test_val_declarations():
+    assert one_dec("val (a, b) = p") == S.ValDec((), (S.ValBind(S.PTuple((S.PVar("a"), S.PVar("b"))), V("p")),))
+    dec = one_dec("val rec f = fn x => x and g = h")
+    assert dec.rec and [b.pat.name for b in dec.binds] == ["f", "g"]
+    assert one_dec("val 'a x = y").tyvars == ("'a",)
+    assert one_dec("val ('a, 'b) rec x = y").tyvars == ("'a", "'b")
+    assert one_dec("val x : int = 1").binds[0].pat == S.PTyped(S.PVar("x"), INT)
+
+
+def test_fun_declarations():
+    dec = one_dec("fun f 0 = 1\n  | f n = n * f (n - 1)\nand g x y : int = x")
+    f, g = dec.binds
+    assert f.name == "f" and len(f.clauses) == 2
+    assert f.clauses[0].pats == (S.PConst(S.IntConst(0)),)
+    assert g.clauses[0].pats == (S.PVar("x"), S.PVar("y"))
+    assert g.clauses[0].result_ty == INT
+    assert one_dec("fun f (x : int) : int = x").binds[0].clauses[0].result_ty == INT
+    assert one_dec("fun 'a id (x : 'a) = x").tyvars == ("'a",)
+    assert one_dec("fun op + (a, b) = a").binds[0].name == "+"
+    assert one_dec("fun List.length l = 0").binds[0].name == "List.length"
+
+
+def test_infix_fun_clauses_mean_op_on_a_pair():
+    infix_form = one_dec("fun [] @ ys = ys\n  | (x :: xs) @ ys = x :: xs @ ys")
+    prefix_form = one_dec("fun op @ ([], ys) = ys\n  | op @ (x :: xs, ys) = x :: xs @ ys")
+    assert infix_form == prefix_form
+    assert infix_form.binds[0].name == "@"
+    assert one_dec("fun f o g = fn x => f (g x)").binds[0].clauses[0].pats == (
+        S.PTuple((S.PVar("f"), S.PVar("g"))),)
+
+
+def test_type_level_declarations():
+    tree = S.TyCon("tree", (A,))
+    assert one_dec("datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree and t = T") == S.DatatypeDec((
+        S.DataBind(("'a",), "tree", (
+            S.ConBind("Leaf", None),
+            S.ConBind("Node", S.TyTuple((tree, A, tree))))),
+        S.DataBind((), "t", (S.ConBind("T", None),)),
+    ))
+    assert one_dec("datatype ('k, 'v) m = M of ('k * 'v) list").binds[0].tyvars == ("'k", "'v")
+    assert one_dec("type point = int * int and 'a p = 'a") == S.TypeDec((
+        S.TypeBind((), "point", S.TyTuple((INT, INT))), S.TypeBind(("'a",), "p", A)))
+    assert one_dec("exception E and F of string") == S.ExceptionDec((
+        S.ExnBind("E", None), S.ExnBind("F", S.TyCon("string"))))
+    assert one_dec("cogen u = g x") == S.CogenDec("u", S.App(V("g"), V("x")))
+
+
+def test_top_level_expressions_and_semicolons():
+    prog = parse_program("print \"a\";\nval x = 1;;\nx + 1;\nf x")
+    assert [type(d).__name__ for d in prog.decs] == ["ExpDec", "ValDec", "ExpDec", "ExpDec"]
+    assert parse_program("").decs == ()
+    assert parse_program(";;").decs == ()
+
+
+def test_staging_keywords_as_names_in_plain_sml():
+    prog = parse_program("val code = 3\nval y = if code = 3 then code else lift")
+    assert prog.decs[1].binds[0].exp == S.If(infix("=", V("code"), C(3)), V("code"), V("lift"))
+
+
+@pytest.mark.parametrize("path", CONFORMANCE, ids=os.path.basename)
+def test_conformance_programs_parse(path):
+    with open(path) as f:
+        prog = parse_program(Source(path, f.read()))
+    assert prog.decs
+
+
+def test_conformance_programs_were_found():
+    assert len(CONFORMANCE) > 20
+
+
+# ---------------------------------------------------------------- spans
+
+
+def test_spans_point_at_the_source():
+    text = "val x =\n  f (a + b) c\nfun g y = y"
+    valdec, fundec = parse_program(text).decs
+    assert valdec.span == Span(1, 1, 2, 14)
+    app = valdec.binds[0].exp  # (f (a + b)) c
+    assert app.span == Span(2, 3, 2, 14)
+    assert app.fn.span == Span(2, 3, 2, 12)
+    plus = app.fn.arg  # parentheses included
+    assert plus.span == Span(2, 5, 2, 12)
+    assert plus.fn.span == Span(2, 8, 2, 9)  # the operator itself
+    assert plus.arg.items[1].span == Span(2, 10, 2, 11)
+    assert app.arg.span == Span(2, 13, 2, 14)
+    assert fundec.span == Span(3, 1, 3, 12)
+    clause = fundec.binds[0].clauses[0]
+    assert clause.pats[0].span == Span(3, 7, 3, 8)
+    assert clause.body.span == Span(3, 11, 3, 12)
+
+
+def test_spans_of_patterns_types_and_rules():
+    e = exp("case l of (x : int) :: _ => [x]\n | _ => []")
+    first, second = e.rules
+    assert first.span == Span(1, 11, 1, 32)
+    assert first.pat.arg.items[0].span == Span(1, 11, 1, 20)
+    assert first.pat.arg.items[0].ty.span == Span(1, 16, 1, 19)
+    assert second.span == Span(2, 4, 2, 11)
+    assert e.span == Span(1, 1, 2, 11)
+    assert parse_type("int -> 'a list").res.span == Span(1, 8, 1, 15)
+
+
+def _children(node):
+    for field in attrs.fields(type(node)):
+        if field.name == "span":
+            continue
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if attrs.has(type(item)):
+                yield item
+
+
+def _within(inner, outer):
+    return ((outer.line, outer.col) <= (inner.line, inner.col)
+            and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col))
+
+
+@pytest.mark.parametrize("path", CONFORMANCE[::4], ids=os.path.basename)
+def test_every_node_has_a_span_inside_its_parent(path):
+    with open(path) as f:
+        prog = parse_program(f.read())
+    stack = [prog]
+    while stack:
+        node = stack.pop()
+        assert node.span.line >= 1 and (node.span.end_line, node.span.end_col) > (node.span.line, node.span.col), node
+        for child in _children(node):
+            assert _within(child.span, node.span), (child, node)
+            stack.append(child)
+
+
+def test_let_body_sequence_span():
+    e = exp("let val x = 1 in\n  a;\n  b end")
+    assert e.body.span == Span(2, 3, 3, 4)
+    assert e.span == Span(1, 1, 3, 8)
+
+
+# ---------------------------------------------------------------- errors
+
+
+def unexpected(token, expected=None):
+    message = MSG_UNEXPECTED.format(token)
+    return MSG_EXPECTED.format(message, expected) if expected else message
+
+
+EOF = MSG_END_OF_FILE
+
+
+@pytest.mark.parametrize("text, errors", [
+    ("val x = let val y = 1 in y", [(unexpected(EOF, "'end'"), (1, 27))]),
+    ("val x = (1, 2\n", [(unexpected(EOF, "')'"), (1, 14))]),
+    ("val x = [1, 2", [(unexpected(EOF, "']'"), (1, 14))]),
+    ("fun f x =\n  if x then 1", [(unexpected(EOF, "'else'"), (2, 14))]),
+    ("val x = if x 1 else 2", [(unexpected("'else'", "'then'"), (1, 16))]),
+    ("val x = case y with A => 1", [(unexpected("'with'", "'of'"), (1, 16))]),
+    ("val x = while true 1", [(unexpected(EOF, "'do'"), (1, 21))]),
+    ("val x = let val y = 1 y end", [(unexpected("'end'", "'in'"), (1, 25))]),
+    ("val = 3", [(unexpected("'='"), (1, 5))]),
+    ("fun f = 3", [(unexpected("'='"), (1, 7))]),
+    ("val x = 1 +\n\n", [(unexpected(EOF), (1, 12))]),
+    ("val x = 1 + * 2", [(unexpected("'*'"), (1, 13))]),
+    ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
+    ("datatype t = A | of int", [(unexpected("'of'"), (1, 18))]),
+    ("type t = int ->", [(unexpected(EOF), (1, 16))]),
+    ("val x = 1 end", [(unexpected("'end'"), (1, 11))]),
+    ("val s = \"a long string literal\" \"b\" )", [(unexpected("')'"), (1, 37))]),
+    ("structure S = struct end",
+     [(MSG_UNSUPPORTED.format(unexpected("'structure'"), "structure"), (1, 1))]),
+    ("fun f 0 = 1\n  | g n = 2", [(MSG_CLAUSE_NAME.format("f", "g"), (2, 5))]),
+    ("(* never closed\nval x = 1", [(MSG_UNTERMINATED_COMMENT, (1, 1))]),
+])
+def test_syntax_errors(text, errors):
+    assert syntax_error(text) == errors
+
+
+def test_long_tokens_are_shortened_in_messages():
+    [(message, _pos)] = syntax_error('val s = "a very long string literal indeed" )')
+    assert message == unexpected("')'")
+    [(message, _pos)] = syntax_error('datatype "a very long string literal indeed" = A')
+    assert message == unexpected("'\"a very long stri...'")
+
+
+def test_several_errors_are_reported_after_recovery():
+    text = "val x = )\nval y = 1\nfun f = 2\nval z = [\nval w = 3"
+    assert [pos for _m, pos in syntax_error(text)] == [(1, 9), (3, 7), (5, 1)]
+
+
+def test_errors_in_expressions_and_types_have_positions():
+    with pytest.raises(CompileError) as info:
+        parse_expression("f (x")
+    assert info.value.diagnostics[0].span.line == 1
+    with pytest.raises(CompileError) as info:
+        parse_type("int ->")
+    assert info.value.diagnostics[0].message == unexpected(EOF)
+
+
+# ---------------------------------------------------------------- REPL support
+
+
+@pytest.mark.parametrize("text, incomplete", [
+    ("val x = 1;", False),
+    ("val x = 1", False),
+    ("1 + 2;", False),
+    ("", False),
+    ("fun f x =", True),
+    ("fun f x =\n  case x of\n", True),
+    ("val x = let val y = 1 in y", True),
+    ("val x = (1,\n", True),
+    ("(* a comment\n", True),
+    ('val s = "gap \\\n', True),
+    ("val x = 1 +", True),
+    ("val x = )", False),
+    ('val s = "abc\n', False),
+    ("val x = 1.5", False),
+])
+def test_is_incomplete(text, incomplete):
+    assert is_incomplete(text) is incomplete

@@ -1,0 +1,63 @@
+"""Capture reading (pcap and pcapng through scapy) and writing."""
+
+from __future__ import annotations
+
+import pytest
+
+from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, read_capture, write_pcap
+from tests.pf_data import TEST_DATA, capture_path, needs_shared
+
+
+@needs_shared
+def test_pcap_gives_wirelen_and_caplen_as_the_expected_files_record():
+    capture = read_capture(str(capture_path("mixed_small")))
+    assert capture.format == "pcap" and capture.linktype == 1 and len(capture.packets) == 324
+    rows = [line.split("\t") for line in open(capture_path("mixed_small").parent.parent / "expected"
+                                               / "telnet__mixed_small.tsv")]
+    assert [(len(p.data), p.wirelen) for p in capture.packets] == [(int(r[1]), int(r[2])) for r in rows]
+    assert any(len(p.data) < p.wirelen for p in capture.packets)  # truncated packets are data
+
+
+@needs_shared
+def test_pcapng_gives_the_same_packets():
+    pcap = read_capture(str(capture_path("mixed_small")))
+    ng = read_capture(str(TEST_DATA / "mixed_small.pcapng"))
+    assert ng.format == "pcapng" and ng.linktype == 1
+    assert [(p.data, p.wirelen) for p in ng.packets] == [(p.data, p.wirelen) for p in pcap.packets]
+
+
+@needs_shared
+def test_written_pcap_reads_back_identically(tmp_path):
+    capture = read_capture(str(capture_path("mixed_small")))
+    out = tmp_path / "copy.pcap"
+    write_pcap(str(out), capture.packets, 1)
+    assert out.read_bytes() == capture_path("mixed_small").read_bytes()
+
+
+@needs_shared
+def test_file_cut_inside_a_record_keeps_earlier_packets_with_a_warning(tmp_path):
+    cut = tmp_path / "cut.pcap"
+    cut.write_bytes(capture_path("mixed_small").read_bytes()[:1000])
+    capture = read_capture(str(cut))
+    assert len(capture.packets) == 11
+    assert "ends inside packet record 11" in capture.warnings[0]
+
+
+@pytest.mark.parametrize("content, fragment", [
+    (b"", NOT_A_CAPTURE),
+    (b"hello", NOT_A_CAPTURE),
+    (bytes(range(256)) * 8, NOT_A_CAPTURE),
+    # a valid pcap header and no packet
+    (bytes.fromhex("d4c3b2a1020004000000000000000000000004000100000000"[:48]), EMPTY_CAPTURE),
+])
+def test_bad_captures_are_clear_errors(tmp_path, content, fragment):
+    path = tmp_path / "bad.pcap"
+    path.write_bytes(content)
+    with pytest.raises(CaptureError) as error:
+        read_capture(str(path))
+    assert fragment in str(error.value)
+
+
+def test_missing_capture(tmp_path):
+    with pytest.raises(CaptureError, match=NO_SUCH_FILE):
+        read_capture(str(tmp_path / "nope.pcap"))

@@ -1,0 +1,87 @@
+"""Printer/parser round trips (Hypothesis) and robustness of the front end
+on arbitrary input: the only exception it may raise is CompileError."""
+
+import glob
+import os
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ast_strategies import expressions, patterns, programs, types
+from mlbox import syntax as S
+from mlbox.diagnostics import CompileError
+from mlbox.lexer import KEYWORDS, PUNCTUATION, SYMBOLIC_KEYWORDS
+from mlbox.parser import is_incomplete, parse_expression, parse_program, parse_type
+from mlbox.printer import show_exp, show_pat, show_program, show_type
+
+CONFORMANCE = sorted(glob.glob("/work/shared/conformance/**/*.sml", recursive=True))
+
+ROUND_TRIP = settings(max_examples=200, deadline=None)
+
+
+@ROUND_TRIP
+@given(programs())
+def test_program_round_trip(prog):
+    text = show_program(prog)
+    assert parse_program(text) == prog, text
+
+
+@ROUND_TRIP
+@given(expressions())
+def test_expression_round_trip(exp):
+    text = show_exp(exp)
+    assert parse_expression(text) == exp, text
+
+
+@ROUND_TRIP
+@given(patterns())
+def test_pattern_round_trip(pat):
+    text = f"fn {show_pat(pat)} => ()"
+    assert parse_expression(text) == S.Fn((S.Rule(pat, S.Tuple(())),)), text
+
+
+@ROUND_TRIP
+@given(types())
+def test_type_round_trip(ty):
+    text = show_type(ty)
+    assert parse_type(text) == ty, text
+
+
+def test_conformance_programs_round_trip():
+    assert CONFORMANCE, "conformance programs not found"
+    for path in CONFORMANCE:
+        with open(path) as f:
+            prog = parse_program(f.read())
+        assert parse_program(show_program(prog)) == prog, os.path.basename(path)
+
+
+# ---------------------------------------------------------------- robustness
+
+# One spelling of every kind of token the lexer produces, plus the
+# reserved words it rejects.
+VOCABULARY = sorted(
+    set(KEYWORDS) | set(SYMBOLIC_KEYWORDS) | set(PUNCTUATION) | set(S.INFIX)
+    | {"x", "SOME", "Int.toString", "Word.~>>", "!", "~", "_", "'a", "''b",
+       "1", "~2", "0x1F", "0w3", "0wxff", '"s\\n"', '#"c"', "structure", "local", "#"}
+)
+
+
+def _front_end_accepts_or_reports(text):
+    for parse in (parse_program, parse_expression, parse_type):
+        try:
+            parse(text)
+        except CompileError as e:
+            assert e.diagnostics and all(d.span.line >= 1 for d in e.diagnostics)
+    assert is_incomplete(text) in (True, False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=25))
+def test_random_token_sequences_raise_only_compile_errors(words):
+    _front_end_accepts_or_reports(" ".join(words))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="val fun x=()[],;:|*~#\"\\'0w1.(*)\n\tletinend^@{", max_size=40))
+def test_random_text_raises_only_compile_errors(text):
+    _front_end_accepts_or_reports(text)

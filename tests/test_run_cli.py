@@ -1,0 +1,109 @@
+"""`mlbox run`, `mlbox compile`, `mlbox dis` (SPEC §5): output discipline,
+exit statuses and messages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ccam.bytecode import write
+from mlbox import cli, driver
+from mlbox.diagnostics import Source
+from mlbox.runner import MACHINE_ERROR
+
+HELLO = 'val _ = print "hello\\n"\n'
+NOT_EXHAUSTIVE = 'fun f 0 = "zero"\nval _ = print (f 0 ^ "\\n")\n'
+TYPE_ERROR = 'val x = 1 + "one"\n'
+FOREVER = "fun loop x = loop x\nval _ = loop 0\n"
+
+
+@pytest.fixture
+def src(tmp_path):
+    def make(text: str, name: str = "prog.sml"):
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+
+    return make
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_run_prints_only_the_program_output(src, capfd, machine):
+    assert cli.main(["run", src(HELLO), "--machine", machine]) == 0
+    out, err = capfd.readouterr()
+    assert out == "hello\n" and err == ""
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_stats_json_is_the_last_line_of_stderr(src, capfd, machine):
+    assert cli.main(["run", src(HELLO), "--machine", machine, "--stats=json"]) == 0
+    out, err = capfd.readouterr()
+    stats = json.loads(err.strip().splitlines()[-1])
+    assert out == "hello\n"
+    assert stats["reductions"] == stats["generating_reductions"] + stats["running_reductions"] > 0
+    assert {"emitted", "time_seconds", "machine"} <= set(stats)
+
+
+def test_stats_text(src, capfd):
+    assert cli.main(["run", src(HELLO), "--machine", "py", "--stats"]) == 0
+    err = capfd.readouterr().err
+    assert "reductions:" in err and "instructions emitted:" in err and "time:" in err
+
+
+def test_warnings_do_not_stop_the_run(src, capfd):
+    assert cli.main(["run", src(NOT_EXHAUSTIVE), "--machine", "py"]) == 0
+    out, err = capfd.readouterr()
+    assert out == "zero\n"
+    assert "warning" in err
+
+
+def test_compile_errors_are_diagnostics(src, capfd):
+    path = src(TYPE_ERROR)
+    assert cli.main(["run", path]) == 1
+    err = capfd.readouterr().err
+    assert f"{path}:1:" in err and "error" in err and "Traceback" not in err
+
+
+def test_reduction_limit_is_a_clean_machine_error(src, capfd):
+    status = cli.main(["run", src(FOREVER), "--machine", "py", "--max-reductions", "1000"])
+    err = capfd.readouterr().err
+    assert status not in (0, 1)
+    assert err.strip() == MACHINE_ERROR.format(status="REDUCTION_LIMIT", message="more than 1000 reductions")
+
+
+def test_compile_then_run_and_dis(src, tmp_path, capfd):
+    path = src(HELLO)
+    out_file = tmp_path / "hello.ccam"
+    assert cli.main(["compile", path, "-o", str(out_file)]) == 0
+    assert out_file.read_bytes() == write(driver.compile_source(Source(path, HELLO)).program)
+    assert cli.main(["run", str(out_file), "--machine", "c"]) == 0
+    assert capfd.readouterr().out == "hello\n"
+    assert cli.main(["dis", str(out_file)]) == 0
+    from_ccam = capfd.readouterr().out
+    assert cli.main(["dis", path]) == 0
+    assert capfd.readouterr().out == from_ccam
+    assert "print" in from_ccam
+
+
+def test_compile_default_output_name(src, tmp_path):
+    path = src(HELLO, "named.sml")
+    assert cli.main(["compile", path]) == 0
+    assert (tmp_path / "named.ccam").exists()
+
+
+def test_other_format_version_is_refused(src, tmp_path, capfd):
+    data = bytearray(write(driver.compile_source(Source("h.sml", HELLO)).program))
+    data[4] = 7  # the u16 version after the magic
+    bad = tmp_path / "future.ccam"
+    bad.write_bytes(bytes(data))
+    assert cli.main(["run", str(bad), "--machine", "py"]) == 1
+    err = capfd.readouterr().err
+    assert "format version 7" in err and "Traceback" not in err
+
+
+def test_garbage_ccam_is_refused(tmp_path, capfd):
+    bad = tmp_path / "garbage.ccam"
+    bad.write_bytes(b"not bytecode at all")
+    assert cli.main(["dis", str(bad)]) == 1
+    assert "not a valid .ccam file" in capfd.readouterr().err

@@ -1,0 +1,198 @@
+"""Ill-typed and ill-staged programs: each must be reported at the exact
+line:col with the expected wording (fragments are the checker's message
+constants, so wording changes in one place)."""
+
+import pytest
+
+from mlbox import checker as C
+from mlbox.checker import check_program
+from mlbox.parser import parse_program
+
+E, W = "error", "warning"
+
+# (name, program, severity, line, col, message fragment, note fragment or None)
+CASES = [
+    # ---- unbound names, arity
+    ("unbound_var", "val x = y + 1", E, 1, 9, C.UNBOUND_VARIABLE.format(name="y"), None),
+    ("unbound_qualified", "val n = List.size [1]", E, 1, 9, C.UNBOUND_VARIABLE.format(name="List.size"), None),
+    ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
+    ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
+    ("unbound_tyvar_exn", "exception E of 'a", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"), None),
+    ("unbound_tyvar_datatype", "datatype t = C of 'b", E, 1, 19, C.UNBOUND_TYVAR.format(name="'b"), None),
+    ("type_arity", "type 'a pair = 'a * 'a\nval p : pair = (1, 2)", E, 2, 9,
+     C.TYPE_ARITY.format(name="pair", n=1, m=0), None),
+    ("type_arity_list", "val l : (int, int) list = []", E, 1, 9, C.TYPE_ARITY.format(name="list", n=1, m=2), None),
+    # ---- mismatches
+    ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
+     C.IF_BRANCHES.format(actual="string", expected="int"), None),
+    ("if_cond", "val x = if 1 then 2 else 3", E, 1, 12, C.IF_CONDITION.format(actual="int"), None),
+    ("app_arg", 'fun f (x : int) = x\nval y = f "a"', E, 2, 11,
+     C.ARG_MISMATCH.format(actual="string", fn="'f'", expected="int"), "'f' has type int -> int"),
+    ("app_not_fn", "val x = 3 4", E, 1, 9, C.NOT_A_FUNCTION.format(actual="int"), None),
+    ("operand_plus", 'val x = 1 + "a"', E, 1, 13,
+     C.OPERAND_MISMATCH.format(fn="'+'", actual="string", expected="int"), None),
+    ("operand_concat", 'val s = "a" ^ 1', E, 1, 15,
+     C.OPERAND_MISMATCH.format(fn="'^'", actual="int", expected="string"), None),
+    ("list_elem", 'val l = [1, 2, "three"]', E, 1, 16,
+     C.LIST_ELEMENT.format(actual="string", expected="int"), None),
+    ("case_arm", 'fun f x = case x of 0 => "zero" | _ => 1', E, 1, 40,
+     C.CASE_ARM.format(actual="int", expected="string"), None),
+    ("case_pattern", 'fun f x = case x of 0 => 1 | "a" => 2', E, 1, 30,
+     C.CASE_PATTERN.format(actual="string", expected="int"), None),
+    ("fn_arm", "val f = fn 0 => true | _ => 0", E, 1, 29, C.FN_ARM.format(actual="int", expected="bool"), None),
+    ("clause_body", "fun f 0 = true\n  | f n = n", E, 2, 11, C.CLAUSE_BODY.format(actual="int", expected="bool"), None),
+    ("clause_pattern", 'fun f 0 = 1\n  | f "x" = 2', E, 2, 7,
+     C.CLAUSE_PATTERN.format(actual="string", expected="int"), None),
+    ("clause_arity", "fun f 0 y = y\n  | f x = x", E, 2, 5, C.CLAUSE_ARITY.format(name="f", n=1, m=2), None),
+    ("andalso", "val b = true andalso 1", E, 1, 22, C.LOGIC_OPERAND.format(op="andalso", actual="int"), None),
+    ("while_cond", "val _ = while 1 do ()", E, 1, 15, C.WHILE_CONDITION.format(actual="int"), None),
+    ("raise_non_exn", "fun f x = raise 3", E, 1, 17, C.RAISE_NOT_EXN.format(actual="int"), None),
+    ("handler_type", 'val x = (1 div 0) handle Div => "inf"', E, 1, 33,
+     C.HANDLE_ARM.format(actual="string", expected="int"), None),
+    ("val_pattern_mismatch", "val (a, b) = 5", E, 1, 14, C.VAL_MISMATCH.format(actual="int", expected="'a * 'b"), None),
+    ("con_arg_type", 'val x : int option = SOME "a"', E, 1, 22,
+     C.VAL_MISMATCH.format(actual="string option", expected="int option"), None),
+    ("recovers_next_dec", 'val a = 1 + true\nval b = 2 + "x"', E, 2, 13,
+     C.OPERAND_MISMATCH.format(fn="'+'", actual="string", expected="int"), None),
+    # ---- occurs check
+    ("occurs", "fun f x = f", E, 1, 11, "circular type: 'b would have to equal 'a -> 'b", None),
+    ("occurs_list", "fun g x = [x] = x", E, 1, 17, "circular type: ''a would have to equal ''a list", None),
+    # ---- value restriction, annotations, explicit type variables
+    ("value_restriction", 'val r = ref []\nval _ = r := [1]\nval _ = r := ["a"]', E, 3, 14,
+     C.OPERAND_MISMATCH.format(fn="':='", actual="string list", expected="int list"), None),
+    ("annotation", "val x = (3 : string)", E, 1, 10, C.ANNOTATION_MISMATCH.format(actual="int", expected="string"), None),
+    ("result_annotation", "fun f (x : int) : string = x + 1", E, 1, 28,
+     C.RESULT_ANNOTATION_MISMATCH.format(actual="int", expected="string"), None),
+    ("pattern_annotation", "val f = fn ((a, b) : int) => a", E, 1, 13,
+     C.PATTERN_ANNOTATION_MISMATCH.format(actual="'a * 'b", expected="int"), None),
+    ("rigid_tyvar", "fun f (x : 'a) : int = x", E, 1, 24,
+     C.RESULT_ANNOTATION_MISMATCH.format(actual="'a", expected="int"), C.RIGID_NOTE.format(var="'a")),
+    ("rigid_value_restriction", "val r : 'a list ref = ref []", E, 1, 1,
+     C.RIGID_NOT_GENERALISED.format(var="'a"), None),
+    # ---- staging: value variables under code
+    ("code_fn_bound", "val f = fn a => code (a + 1)", E, 1, 23, C.STAGING_VARIABLE.format(name="a"),
+     "'a' is bound at 1:12 outside the enclosing 'code' (at 1:17)"),
+    ("code_fun_param", "fun f a =\n  code (fn x => a + x)", E, 2, 17, C.STAGING_VARIABLE.format(name="a"),
+     C.STAGING_LIFT_FIX.format(name="a")),
+    ("code_case_bound", "fun f opt = case opt of SOME y => code y | NONE => code 0", E, 1, 40,
+     C.STAGING_VARIABLE.format(name="y"), "'y' is bound at 1:30 outside the enclosing 'code' (at 1:35)"),
+    ("code_let_bound", "fun f x = let val y = x * 2 in code (y + 1) end", E, 1, 38,
+     C.STAGING_VARIABLE.format(name="y"), "'y' is bound at 1:19"),
+    ("code_handle_bound", 'fun f () = (raise Fail "x") handle Fail msg => code (size msg)', E, 1, 59,
+     C.STAGING_VARIABLE.format(name="msg"), "'msg' is bound at 1:41"),
+    ("code_local_fun", "val g = let fun sq z = z * z in code (sq 3) end", E, 1, 39,
+     C.STAGING_VARIABLE.format(name="sq"), "'sq' is bound at 1:17"),
+    ("code_generator_var", "fun f (g : [int]) = code (g + 1)", E, 1, 27,
+     C.STAGING_VARIABLE.format(name="g"), C.STAGING_COGEN_FIX.format(name="g")),
+    ("code_nested_depth", "val h = code (fn a => code (a + 1))", E, 1, 29,
+     C.STAGING_VARIABLE.format(name="a"), "outside the enclosing 'code' (at 1:23)"),
+    ("code_local_exception", "fun f () = let exception E in code (raise E) end", E, 1, 43,
+     C.STAGING_EXCEPTION.format(name="E"), C.STAGING_EXCEPTION_FIX),
+    ("lift_inside_code_local", "fun f x = code (lift x)", E, 1, 22, C.STAGING_VARIABLE.format(name="x"), None),
+    ("cogen_non_generator", "fun f x = let cogen u = x + 1 in code u end", E, 1, 25,
+     C.COGEN_NOT_GENERATOR.format(actual="int"), "cogen u = lift"),
+    ("cogen_top_non_generator", 'cogen u = "forty-two"', E, 1, 11, C.COGEN_NOT_GENERATOR.format(actual="string"), None),
+    ("cogen_function", "fun f g = let cogen u = g in u end\nval x = f (fn y => y)", E, 2, 11,
+     C.ARG_MISMATCH.format(actual="'a -> 'a", fn="'f'", expected="['b]"), None),
+    ("code_var_as_generator", "val k = let cogen v = lift 3 in eval v end", E, 1, 38,
+     C.ARG_MISMATCH.format(actual="int", fn="'eval'", expected="['a]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="v", type="int")),
+    ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
+     C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
+    # ---- equality
+    ("eq_functions", "val b = (fn x => x + 1) = (fn x => x)", E, 1, 9,
+     C.NOT_EQUALITY.format(type="int -> int", reason="functions cannot be compared"), None),
+    ("eq_function_param", "fun same (f : int -> int, g) = f = g", E, 1, 32,
+     C.NOT_EQUALITY.format(type="int -> int", reason="functions cannot be compared"), None),
+    ("eq_generators", "val b = (lift 1) = (code 1)", E, 1, 9,
+     C.NOT_EQUALITY.format(type="[int]", reason="generators [t] cannot be compared"), None),
+    ("eq_datatype_with_fn", "datatype t = F of int -> int\nfun eq (a : t, b) = a = b", E, 2, 21,
+     "type t does not admit equality", None),
+    ("eq_rigid", "fun eq (x : 'a, y) = x = y", E, 1, 22, "type 'a does not admit equality", None),
+    ("eq_exn", "val b = Div = Div", E, 1, 9, "type exn does not admit equality", None),
+    # ---- constructors and patterns
+    ("con_no_arg_exp", "val x = NONE 3", E, 1, 9, C.CON_NO_ARG.format(name="NONE"), None),
+    ("con_no_arg_pat", "fun f (NONE x) = x", E, 1, 7, C.CON_NO_ARG.format(name="NONE"), None),
+    ("con_needs_arg_pat", "fun f SOME = 1", E, 1, 7, C.CON_NEEDS_ARG.format(name="SOME"), None),
+    ("dup_pattern_var", "fun f (x, x) = x", E, 1, 11, C.DUPLICATE_PATTERN_VAR.format(name="x"), None),
+    ("dup_constructor", "datatype color = Red | Green | Red", E, 1, 32,
+     C.DUPLICATE_CONSTRUCTOR.format(name="Red"), None),
+    ("dup_val_and", "val x = 1 and x = 2", E, 1, 15, C.DUPLICATE_BINDING.format(name="x"), None),
+    ("dup_fun_and", "fun f x = x and f y = y", E, 1, 17, C.DUPLICATE_BINDING.format(name="f"), None),
+    ("not_a_constructor", "fun f (print x) = x", E, 1, 7, C.NOT_A_CONSTRUCTOR.format(name="print"), None),
+    ("val_rec_not_fn", "val rec x = 3", E, 1, 13, C.VAL_REC_NOT_FN, None),
+    # ---- overloading
+    ("overload_string", 'val s = "a" + "b"', E, 1, 9,
+     C.OVERLOAD_MISMATCH.format(op="+", type="string", allowed="int and word"), None),
+    ("overload_neg_word", "val w = ~ 0w1", E, 1, 11, C.OVERLOAD_MISMATCH.format(op="~", type="word", allowed="int"), None),
+    ("overload_bool_lt", "val b = true < false", E, 1, 9,
+     C.OVERLOAD_MISMATCH.format(op="<", type="bool", allowed="int, word, string and char"), None),
+    ("overload_rigid", "fun f (x : 'a) = x + x", E, 1, 18, "'+' cannot be used at type 'a", None),
+    ("word_andb_int", "val w = Word.andb (1, 2)", E, 1, 20,
+     C.ARG_MISMATCH.format(actual="int", fn="'Word.andb'", expected="word"), None),
+    # ---- match warnings
+    ("nonexhaustive_option_list", "fun f xs = case xs of [] => 0 | NONE :: _ => 1", W, 1, 12,
+     C.MATCH_NONEXHAUSTIVE.format(example="SOME _ :: _"), None),
+    ("nonexhaustive_fn", "val f = fn SOME x => x", W, 1, 9, C.MATCH_NONEXHAUSTIVE.format(example="NONE"), None),
+    ("nonexhaustive_fun", "fun f [] = 0\n  | f [x] = x", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="_ :: _ :: _"), None),
+    ("nonexhaustive_int", "fun g 0 = 1 | g 1 = 2", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="2"), None),
+    ("nonexhaustive_string", 'fun g "" = 1', W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example='"a"'), None),
+    ("nonexhaustive_bool_tuple", "fun h (true, false) = 1\n  | h (false, _) = 2", W, 1, 5,
+     C.MATCH_NONEXHAUSTIVE.format(example="(true, true)"), None),
+    ("nonexhaustive_curried", "fun z [] [] = 0\n  | z (_ :: _) _ = 1", W, 1, 5,
+     C.MATCH_NONEXHAUSTIVE.format(example="[] (_ :: _)"), None),
+    ("nonexhaustive_nested", "datatype t = A | B of t option\nfun f (B (SOME A)) = 1\n  | f A = 2\n  | f (B NONE) = 3",
+     W, 2, 5, C.MATCH_NONEXHAUSTIVE.format(example="B (SOME (B _))"), None),
+    ("nonexhaustive_val", "val (h :: _) = [1, 2]", W, 1, 5, C.BINDING_NONEXHAUSTIVE.format(example="[]"), None),
+    ("redundant_case", "fun f x = case x of _ => 1 | 0 => 2", W, 1, 30, C.REDUNDANT_CLAUSE, None),
+    ("redundant_fun", "fun f NONE = 0\n  | f (SOME _) = 1\n  | f (SOME 3) = 2", W, 3, 5, C.REDUNDANT_CLAUSE, None),
+    ("redundant_handler", "val x = 1 handle _ => 2 | Div => 3", W, 1, 27, C.REDUNDANT_CLAUSE, None),
+]
+
+
+def diagnostics_of(program: str):
+    return check_program(parse_program(program)).diagnostics
+
+
+@pytest.mark.parametrize("name,program,severity,line,col,fragment,note",
+                         CASES, ids=[c[0] for c in CASES])
+def test_reported_at_exact_position(name, program, severity, line, col, fragment, note):
+    diags = diagnostics_of(program)
+    found = [d for d in diags if d.severity == severity and (d.span.line, d.span.col) == (line, col)
+             and fragment in d.message]
+    assert found, f"no {severity} '{fragment}' at {line}:{col}; got " + repr(
+        [(d.severity, d.span.line, d.span.col, d.message) for d in diags])
+    if note is not None:
+        assert any(note in n for n in found[0].notes), found[0].notes
+
+
+def test_there_are_at_least_forty_ill_typed_programs():
+    assert sum(1 for c in CASES if c[2] == E) >= 40
+
+
+@pytest.mark.parametrize("name,program", [(c[0], c[1]) for c in CASES if c[2] == E],
+                         ids=[c[0] for c in CASES if c[2] == E])
+def test_first_error_is_the_expected_one(name, program):
+    """The intended error comes first: no spurious earlier error."""
+    case = next(c for c in CASES if c[0] == name)
+    errors = [d for d in diagnostics_of(program) if d.severity == "error"]
+    if name == "recovers_next_dec":
+        assert len(errors) == 2  # both declarations are reported
+        return
+    assert (errors[0].span.line, errors[0].span.col) == (case[3], case[4])
+
+
+def test_handlers_never_warn_nonexhaustive():
+    assert diagnostics_of("val x = 1 handle Div => 2") == []
+
+
+def test_full_staging_error_text():
+    diags = diagnostics_of("fun f x =\n  let val a = x + 1\n  in code (fn y => y + a) end")
+    (d,) = diags
+    assert (d.span.line, d.span.col) == (3, 24)
+    assert d.message == "value variable 'a' cannot be used inside 'code'"
+    assert d.notes == (
+        "'a' is bound at 2:11 outside the enclosing 'code' (at 3:6); only code variables and "
+        "top-level values may appear inside code",
+        "to use its value in generated code, bind a code variable: cogen a' = lift a",
+    )
