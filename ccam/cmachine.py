@@ -54,6 +54,7 @@ from ccam.values import (
 )
 
 ABI_VERSION = 3  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 
 DEFAULT_MAX_STACK = 1_000_000
@@ -93,7 +94,10 @@ class Machine:
     global_value; plus set_global and the C-only heap limit and debug modes."""
 
     def __init__(self, program, *, max_reductions: Optional[int] = None, max_stack: int = DEFAULT_MAX_STACK,
-                 max_heap: int = DEFAULT_MAX_HEAP, out=None, debug: int = 0, catch_sigint: bool = True):
+                 max_heap: int = DEFAULT_MAX_HEAP, out=None, trace=None, debug: int = 0,
+                 catch_sigint: bool = True):
+        if trace is not None:
+            raise ValueError(NO_TRACE)
         data = _image(program)
         err = ffi.new("char[512]")
         m = lib.ccam_load(data, len(data), err, 512)
@@ -237,12 +241,13 @@ class Machine:
 
     # ------------------------------------------------------------- C values -> Python
 
-    def from_handle(self, h: int):
+    def from_handle(self, h: int, memo: Optional[dict] = None):
         """The Python value of a handle (the handle stays owned by the caller).
         Iterative, shares and cycles preserved (objects are memoised by their
         C identity), so deep lists and cyclic refs convert safely."""
         m = self._m
-        memo: dict[int, object] = {}
+        if memo is None:
+            memo = {}
         result = [None]
         owned: list[int] = []
         # tasks: (handle, container, field) — container[field] = value
@@ -306,15 +311,18 @@ class Machine:
             for i in range(n):
                 tasks.append((self._child(h, i, owned), v.items, i))
         elif k == K_CLOSURE:
-            v = self._handled(Closure, h)
-            bh = self._child(h, 1, owned)
-            v.code = self._decode_block(bh)
+            # memoised before its code is decoded: generated code may quote
+            # a value that leads back here
+            v = memo[ident] = self._handled(Closure, h)
             v.env = None
+            v.code = ()
+            v.code = self._decode_block(self._child(h, 1, owned), memo)
             tasks.append((self._child(h, 0, owned), v, "env"))
         elif k == K_BLOCK:
-            v = self._handled(Block, h)
+            v = memo[ident] = self._handled(Block, h)
             v.sealed = lib.ccam_block_sealed(m, h) == 1
-            code = self._decode_block(h)
+            v.code = []
+            code = self._decode_block(h, memo)
             v.code = code if v.sealed else list(code)  # as values.Block keeps them
         else:
             raise ValueError(f"bad handle {h} (kind {k})")
@@ -343,7 +351,7 @@ class Machine:
             self._exn_names[ident] = v
         return v
 
-    def _decode_block(self, h) -> tuple:
+    def _decode_block(self, h, memo: dict) -> tuple:
         """A block's instructions as Ins (sub-programs decoded too)."""
         m = self._m
         ident = lib.ccam_identity(m, h)
@@ -354,14 +362,14 @@ class Machine:
         out = []
         pc = 0
         while pc < n:
-            ins, pc = self._decode_ins(h, pc)
+            ins, pc = self._decode_ins(h, pc, memo)
             out.append(ins)
         code = tuple(out)
         if sealed:
             self._code_cache[ident] = code
         return code
 
-    def _decode_ins(self, h, pc):
+    def _decode_ins(self, h, pc, memo):
         m = self._m
         spec = BY_CODE[lib.ccam_block_word(m, h, pc)]
         pc += 1
@@ -374,15 +382,15 @@ class Machine:
                 args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc)].name)
                 pc += 1
             elif kind in (CONST, STR):
-                v = self._operand_value(h, pc)
+                v = self._operand_value(h, pc, memo)
                 args.append(v if kind == STR else _as_const(v))
                 pc += 1
             elif kind == PROG:
-                args.append(self._operand_block(h, pc))
+                args.append(self._operand_block(h, pc, memo))
                 pc += 1
             elif kind == PROGS:
                 count = lib.ccam_block_word(m, h, pc)
-                args.append(tuple(self._operand_block(h, pc + 1 + i) for i in range(count)))
+                args.append(tuple(self._operand_block(h, pc + 1 + i, memo) for i in range(count)))
                 pc += 1 + count
             elif kind == INSTR:
                 inner = BY_CODE[lib.ccam_block_word(m, h, pc)]
@@ -393,23 +401,23 @@ class Machine:
                     elif ik == PRIM:
                         inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
                     else:
-                        v = self._operand_value(h, pc + 1)
+                        v = self._operand_value(h, pc + 1, memo)
                         inner_args.append(v if ik == STR else _as_const(v))
                 args.append(Ins(inner.name, tuple(inner_args)))
                 pc += 2
         return Ins(spec.name, tuple(args)), pc
 
-    def _operand_value(self, h, i):
+    def _operand_value(self, h, i, memo):
         oh = lib.ccam_block_operand(self._m, h, i)
         try:
-            return self.from_handle(oh)
+            return self.from_handle(oh, memo)
         finally:
             lib.ccam_release(self._m, oh)
 
-    def _operand_block(self, h, i):
+    def _operand_block(self, h, i, memo):
         bh = lib.ccam_block_operand(self._m, h, i)
         try:
-            return self._decode_block(bh)
+            return self._decode_block(bh, memo)
         finally:
             lib.ccam_release(self._m, bh)
 

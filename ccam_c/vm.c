@@ -292,6 +292,11 @@ static int unwind(ccam_machine *m, value x) {
         goto dispatch;                                                        \
     } while (0)
 
+/* no-gcse: GCC would otherwise merge the threaded dispatch jumps into one
+   shared indirect jump (its documented advice for computed goto). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-gcse")))
+#endif
 static int run_loop(ccam_machine *m) {
     uint64_t *pc = m->pc;
     block *blk = m->blk;

@@ -282,3 +282,12 @@ def test_version_check_catches_a_stale_build(monkeypatch):
 def test_extension_uses_computed_goto():
     # the switch build is compiled and run by tests/test_asan.py
     assert cmachine.lib.ccam_computed_goto() == 1
+
+
+def test_generated_code_quoting_itself_converts():
+    # B := {'B}: a block whose code quotes the block itself
+    code = [I.push, I.arena, I.cons, I.snd, I.push, I.cons, I.lift]
+    ref, c = run_both(code, None)
+    assert_same(ref, c)
+    block = c.value.fst
+    assert block.code[0].args[0] is block
