@@ -1,6 +1,6 @@
 /* vm.c — the CCAM interpreter loop (paper §5, Figure 3; ccam/instructions.py).
  *
- * Registers (locals of ccamV_run, saved into the machine by SAVE_STATE):
+ * Registers (locals of run_loop, saved into the machine by SAVE_STATE):
  *   pc    the current instruction: a pointer into blk's words (blocks that
  *         run are sealed, so their words never move)
  *   blk   the block pc points into (a GC root through m->blk)
@@ -10,9 +10,16 @@
  *         the stack is never empty, top always exists
  *   csp   frames on the control stack cs[]: continuations (blk, pc) and try
  *         frames, which also carry the handler; hp names the innermost try
- *   red   reductions so far; trip is the count beyond which the next
- *         instruction must go through the safe point (reduction limit,
- *         interrupt polling, a pending collection)
+ *   red   reductions so far (genred: those of the code-building
+ *         instructions); every instruction starts with COUNT(cost), and
+ *         when red passes trip it leaves through the safe point (reduction
+ *         limit, interrupt polling, a pending collection) before running
+ *
+ * Each instruction's case carries its transition as a comment; composite
+ * instructions enter sub-programs through ENTER, which pushes a
+ * continuation only when the rest of the current block is not empty (tail
+ * calls keep no frame).  Exceptions unwind through the try frames on the
+ * control stack (unwind), never through C: nothing here longjmps.
  *
  * The counting, stack-depth and error rules are the reference machine's
  * (ccam/refmachine.py docstring): an instruction stopped by an error is not

@@ -711,6 +711,78 @@ def case_rule(draw, ty, ctx, size):
 
 
 @st.composite
+def refutable_pattern(draw, ty: S.Ty, ctx: Ctx, depth: int = 2):
+    """A pattern for values of type ty that may fail to match: constants,
+    constructors, list and tuple patterns nested `depth` deep, `x as p`;
+    variables are fresh (a pattern may not repeat a binder). Returns the
+    pattern and the variables it binds."""
+    def var_or_wild():
+        if draw(st.booleans()):
+            return S.PWild(), []
+        name = ctx.names.fresh("p")
+        return S.PVar(name), [(name, ty)]
+
+    if depth <= 0 or draw(st.integers(0, 3)) == 0:
+        return var_or_wild()
+    inner = lambda t: draw(refutable_pattern(t, ctx, depth - 1))  # noqa: E731
+    if ty == INT:
+        pat, bound = S.PConst(S.IntConst(draw(SMALL_INTS))), []
+    elif ty == STRING:
+        pat, bound = S.PConst(S.StringConst(draw(SMALL_STRINGS))), []
+    elif ty == BOOL:
+        pat, bound = draw(st.sampled_from([S.PVar("true"), S.PVar("false")])), []
+    elif ty == UNIT:
+        pat, bound = S.PTuple(()), []
+    elif ty == SHAPE:
+        which = draw(st.sampled_from(["Dot", "Circle", "Rect"]))
+        if which == "Dot":
+            pat, bound = S.PVar("Dot"), []
+        elif which == "Circle":
+            arg, bound = inner(INT)
+            pat = S.PCon("Circle", arg)
+        else:
+            (p1, b1), (p2, b2) = inner(INT), inner(STRING)
+            pat, bound = S.PCon("Rect", S.PTuple((p1, p2))), b1 + b2
+    elif is_con(ty, "option"):
+        if draw(st.booleans()):
+            pat, bound = S.PVar("NONE"), []
+        else:
+            arg, bound = inner(ty.args[0])
+            pat = S.PCon("SOME", arg)
+    elif is_con(ty, "list"):
+        which = draw(st.sampled_from(["list", "cons"]))
+        if which == "list":
+            items = [inner(ty.args[0]) for _ in range(draw(st.integers(0, 2)))]
+            pat, bound = S.PList(tuple(p for p, _ in items)), [b for _, bs in items for b in bs]
+        else:
+            (h, hb), (t, tb) = inner(ty.args[0]), inner(ty)
+            pat, bound = S.PCon("::", S.PTuple((h, t))), hb + tb
+    elif isinstance(ty, S.TyTuple):
+        items = [inner(t) for t in ty.items]
+        pat, bound = S.PTuple(tuple(p for p, _ in items)), [b for _, bs in items for b in bs]
+    else:
+        return var_or_wild()
+    if draw(st.integers(0, 4)) == 0:
+        name = ctx.names.fresh("p")
+        return S.PAs(name, pat), bound + [(name, ty)]
+    return pat, bound
+
+
+@st.composite
+def nested_case(draw, ty, ctx, size):
+    """case with nested, possibly overlapping patterns and a final
+    catch-all, for the pattern-match compiler in both translations."""
+    st_ty = draw(types(1))
+    scrutinee = draw(expressions(st_ty, ctx, sub(size)))
+    rules = []
+    for _ in range(draw(st.integers(1, 3))):
+        pat, bound = draw(refutable_pattern(st_ty, ctx))
+        rules.append(S.Rule(pat, draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))))
+    rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
+    return S.Case(scrutinee, tuple(rules))
+
+
+@st.composite
 def raise_rule(draw, ty, ctx, size):
     if draw(st.booleans()):
         return S.Raise(var(EXN_PLAIN))
@@ -780,7 +852,7 @@ PRIMITIVES: dict[str, list[Rule]] = {
 ANY_TYPE: list[list[Rule]] = [
     [let_val, let_fun, let_ref],
     [let_cogen, eval_rule],
-    [if_rule, case_rule, sequence, handle_rule, raise_rule, typed],
+    [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed],
     [apply_head, apply_rule],
 ]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 
@@ -26,13 +25,29 @@ GB = 1 << 30
 MB = 1 << 20
 
 
+# Runs the script given in argv[1] as its only child, then reports that
+# child's peak RSS: RUSAGE_CHILDREN of a fresh process covers nothing else
+# (the test process itself may have waited for bigger children before).
+MEASURE = """
+import json, resource, subprocess, sys
+r = subprocess.run([sys.executable, "-c", sys.argv[1]], capture_output=True, text=True)
+sys.stderr.write(r.stderr)
+print(r.stdout.strip().splitlines()[-1] if r.returncode == 0 and r.stdout.strip() else "{}")
+print(json.dumps({"returncode": r.returncode,
+                  "peak": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024}))
+"""
+
+
 def run_child(script: str) -> tuple[dict, int]:
     """Run `script` in a fresh interpreter; its last stdout line is JSON.
-    Returns that and the peak RSS of the children so far, in bytes."""
-    r = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    Returns that and the script's peak RSS in bytes."""
+    r = subprocess.run([sys.executable, "-c", MEASURE, script], cwd=ROOT, capture_output=True, text=True,
+                       timeout=300)
     assert r.returncode == 0, r.stderr
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return json.loads(r.stdout.strip().splitlines()[-1]), peak_kb * 1024
+    lines = r.stdout.strip().splitlines()
+    measured = json.loads(lines[-1])
+    assert measured["returncode"] == 0, r.stderr
+    return json.loads(lines[-2]), measured["peak"]
 
 
 ALLOCATE_10GB = """
