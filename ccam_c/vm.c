@@ -126,10 +126,12 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
    through the safe point when the count passes trip. */
 #define COUNT(c)                                                              \
     do {                                                                      \
-        cost = (c);                                                           \
-        red += cost;                                                          \
+        red += (c);                                                           \
         if (UNLIKELY(red > trip)) goto safepoint;                             \
     } while (0)
+
+/* The cost of the current instruction (pc still points at it). */
+#define CUR_COST() (*pc == CCAM_OP_ACC ? (int64_t)pc[1] + 1 : 1)
 
 /* SAVE_STATE: write the registers back before anything that may look at
    the machine as a whole — a collection (roots), an error exit (the state
@@ -138,19 +140,19 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
 #define SAVE_STATE()                          \
     do {                                      \
         m->pc = pc; m->blk = blk; m->top = top; \
-        m->sp = (size_t)(sp - m->vs); m->csp = csp; m->hp = hp; \
-        m->reductions = red; m->gen_reductions = genred; \
+        m->sp = (size_t)(sp - vs); m->csp = csp; \
+        m->reductions = red; \
     } while (0)
 #define LOAD_STATE()                          \
     do {                                      \
         pc = m->pc; blk = m->blk; top = m->top; \
-        sp = m->vs + m->sp; csp = m->csp; hp = m->hp; \
+        vs = m->vs; sp = vs + m->sp; csp = m->csp; \
     } while (0)
 
 /* Stop with an error status: the failing instruction is not counted. */
 #define FAIL(st, ...)                                 \
     do {                                              \
-        red -= cost;  /* a failing instruction is not counted */ \
+        red -= CUR_COST();  /* a failing instruction is not counted */ \
         SAVE_STATE();                                 \
         ccam_set_message(m, __VA_ARGS__);             \
         m->status = (st);                             \
@@ -165,7 +167,7 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
 #define ALLOCATED() do { if (UNLIKELY(m->gc_pending)) trip = 0; } while (0)
 
 /* Depth rule: values (sp below top, plus top) + frames must stay within max_stack. */
-#define DEPTH() ((int64_t)(sp - m->vs) + 1 + (int64_t)csp)
+#define DEPTH() ((int64_t)(sp - vs) + 1 + (int64_t)csp)
 #define CHECK_DEPTH(values, frames)                                           \
     do {                                                                      \
         if (UNLIKELY(DEPTH() + (values) + (frames) > m->max_stack))           \
@@ -174,13 +176,13 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
 
 #define NEED_BELOW(name, n)                                                   \
     do {                                                                      \
-        if (UNLIKELY(sp - m->vs < (n)))                                       \
+        if (UNLIKELY(sp - vs < (n)))                                          \
             FAIL(CCAM_STATUS_UNDERFLOW, "%s: needs %d value(s) on the stack", name, (n) + 1); \
     } while (0)
 
 #define PUSH_VALUE(v)                                                         \
     do {                                                                      \
-        if (UNLIKELY(sp == m->vs + m->vs_cap)) {                              \
+        if (UNLIKELY(sp == vs + m->vs_cap)) {                                 \
             SAVE_STATE();                                                     \
             if (grow_values(m)) OUT_OF_MEMORY();                              \
             LOAD_STATE();                                                     \
@@ -302,18 +304,18 @@ static int unwind(ccam_machine *m, value x) {
 /* no-gcse: GCC would otherwise merge the threaded dispatch jumps into one
    shared indirect jump (its documented advice for computed goto). */
 #if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-gcse")))
+__attribute__((optimize("no-gcse", "no-crossjumping", "no-tree-slp-vectorize")))
 #endif
 static int run_loop(ccam_machine *m) {
     uint64_t *pc = m->pc;
     block *blk = m->blk;
     value top = m->top;
-    value *sp = m->vs + m->sp;
-    size_t csp = m->csp, hp = m->hp;
-    int64_t red = m->reductions, genred = m->gen_reductions;
+    value *vs = m->vs;  /* the value stack's base (reloaded when it grows) */
+    value *sp = vs + m->sp;
+    size_t csp = m->csp;
+    int64_t red = m->reductions;
     int64_t trip = 0;  /* the first instruction goes through the safe point */
     uint64_t op;
-    int64_t cost = 0;  /* of the instruction being run, for the safe point */
 
 #if CCAM_COMPUTED_GOTO
     /* every slot defaults to L_default, then the real opcodes override it */
@@ -429,7 +431,7 @@ dispatch:
         if (UNLIKELY(!b)) OUT_OF_MEMORY();
         ALLOCATED();
         top = VAL(b);
-        genred++;
+        m->gen_reductions++;
         pc += 1;
         vmbreak;
     }
@@ -444,7 +446,7 @@ dispatch:
         int st = append(m, b, words, k[0] ? 2 : 1);
         if (st) FAIL(st, "%s", m->message);
         ALLOCATED();
-        genred++;
+        m->gen_reductions++;
         pc += 3;
         vmbreak;
     }
@@ -458,7 +460,7 @@ dispatch:
         int st = append(m, b, words, 2);
         if (st) FAIL(st, "%s", m->message);
         ALLOCATED();
-        genred++;
+        m->gen_reductions++;
         pc += 1;
         vmbreak;
     }
@@ -477,7 +479,7 @@ dispatch:
         if (st) FAIL(st, "%s", m->message);
         ALLOCATED();
         top = target;
-        genred++;
+        m->gen_reductions++;
         pc += 1;
         vmbreak;
     }
@@ -523,7 +525,7 @@ dispatch:
         if (st) FAIL(st, "%s", m->message);
         ALLOCATED();
         top = target;
-        genred++;
+        m->gen_reductions++;
         pc += op == CCAM_OP_MERGESWITCH ? 2 : 1;
         vmbreak;
     }
@@ -688,9 +690,9 @@ dispatch:
         f->pc = pc + 3;
         f->handler = BLOCK(pc[2]);
         f->env = top;
-        f->sp = (size_t)(sp - m->vs);
-        f->prev = hp;
-        hp = ++csp;
+        f->sp = (size_t)(sp - vs);
+        f->prev = m->hp;
+        m->hp = ++csp;
         blk = BLOCK(pc[1]);
         pc = blk->code;
         vmbreak;
@@ -766,7 +768,7 @@ dispatch:
             return CCAM_STATUS_OK;
         }
         frame *f = &m->cs[--csp];
-        if (f->handler) hp = f->prev;  /* a try frame ends its handler's extent */
+        if (f->handler) m->hp = f->prev;  /* a try frame ends its handler's extent */
         blk = f->blk;
         pc = f->pc;
         vmbreak;
@@ -785,6 +787,7 @@ safepoint:
        are handled — reduction limit, interrupt polling, a pending (or the
        debug mode's every-instruction) collection — then the instruction is
        dispatched again with the count taken back and trip moved past it. */
+    int64_t cost = CUR_COST();
     if (m->max_reductions >= 0 && red > m->max_reductions) {
         red -= cost;
         SAVE_STATE();

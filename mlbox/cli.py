@@ -107,9 +107,20 @@ def _add_dis(subparsers) -> None:
     p.set_defaults(handler=runner.cmd_dis)
 
 
+# ------------------------------------------------------------------ repl
+
+
+def _add_repl(subparsers) -> None:
+    from mlbox import repl
+
+    p = subparsers.add_parser("repl", help="the interactive top level (the default: `mlbox` alone) (mlbox/repl.py)")
+    repl.add_arguments(p)
+    p.set_defaults(handler=repl.command)
+
+
 # ------------------------------------------------------------------ main
 
-_SUBCOMMANDS = [_add_check, _add_pf, _add_run, _add_compile, _add_dis]
+_SUBCOMMANDS = [_add_check, _add_pf, _add_run, _add_compile, _add_dis, _add_repl]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -124,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse reports usage errors itself

@@ -134,3 +134,78 @@ def run_program(program: Program, *, machine: Optional[str] = "py", out=None, **
     """Run a compiled program; returns the machine's Result."""
     cls = machine_class(machine)
     return cls(program, out=out, **{k: v for k, v in limits.items() if v is not None}).run()
+
+
+# ------------------------------------------------------------ incremental compilation (the REPL)
+
+
+@attrs.frozen
+class CompiledInput:
+    """One REPL input, checked and compiled against the session so far.
+    `program` holds only this input's code (to be run with `run_more` on the
+    session's machine); `env` is the checker environment after it, which
+    the session adopts only when the input ran successfully."""
+
+    program: Program
+    warnings: tuple[Diagnostic, ...]
+    elaboration: object
+    env: object
+    decs: tuple
+
+
+class Incremental:
+    """Compiles a sequence of inputs that see each other's top-level
+    bindings: one checker environment carried from input to input, one
+    global table shared by all of them (mlbox/repl.py).
+
+    Every parsed input is kept alive for the whole session: the checker's
+    and compiler's tables are keyed by id() of AST nodes, and an id freed
+    by a discarded input could otherwise be reused by a later node."""
+
+    def __init__(self):
+        from mlbox.checker import initial_env
+
+        pre = compiled_prelude()
+        self.globals = pre.globals.copy()
+        self.env = initial_env()
+        # binders of top-level `cogen u = lift e` of every input so far: a
+        # later input's use of u must know that u's slot holds the value
+        self.lifted: set[int] = set()
+        self._inputs: list = []
+        self.prelude = Program(pre.code, len(self.globals.names), tuple(self.globals.names))
+
+    def _unit(self, refs: dict) -> Unit_:
+        unit = Unit_(refs, self.globals)
+        unit.lifted = self.lifted
+        return unit
+
+    def check(self, source: Source):
+        """Parse and check an input against the current environment (not
+        adopting it); raises CompileError."""
+        program, result = front_end(source, self.env)
+        self._inputs.append(program)
+        return program, result
+
+    def compile(self, source: Source) -> CompiledInput:
+        """Check and compile one input; raises CompileError. Its globals are
+        allocated in the shared table at once (a failed run leaves them
+        unused; the machine's table grows to match anyway)."""
+        program, result = self.check(source)
+        code = Compiler(self._unit(result.elaboration.refs)).program(program.decs)
+        compiled = Program(tuple(code), len(self.globals.names), tuple(self.globals.names))
+        return CompiledInput(compiled, tuple(result.warnings), result.elaboration, result.env, program.decs)
+
+    def compile_expression(self, exp, elaboration) -> list:
+        """The ordinary code ⟦e⟧ of an expression checked by `check` (as the
+        only declaration of its input), in the empty environment."""
+        from mlbox.layout import root
+
+        return Compiler(self._unit(elaboration.refs)).exp(exp, root())
+
+    def adopt(self, compiled: CompiledInput) -> None:
+        """Make an input's bindings visible to the inputs after it."""
+        self.env = compiled.env
+
+    def slot(self, binder: int) -> Optional[int]:
+        """The global slot of a top-level binder (None if it has none)."""
+        return self.globals.by_binder.get(binder)

@@ -4,9 +4,11 @@
 context `ctx`. It dispatches on the wanted type to one strategy per typing
 rule (a constant, a variable, the introduction rules of the type's
 constructor, the primitives producing it, and the rules that work at any
-type: if, let, fun, cogen, case, application, raise/handle, sequencing,
-refs, eval), listed simplest first so that Hypothesis shrinks towards
-constants and variables.
+type: if, let, fun, cogen, case (flat, and with nested overlapping
+patterns), application, raise/handle, sequencing, refs, while, eval),
+listed simplest first so that Hypothesis shrinks towards constants and
+variables. Rules are grouped so that one choice picks a group (bindings,
+staging, control, application, primitives), which keeps the mix even.
 
 The context is Δ;Γ plus the globals: every binding is LOCAL (Γ), CODE (Δ,
 bound by cogen) or GLOBAL (top level and basis). Under `code` the LOCAL

@@ -1,0 +1,440 @@
+"""The mlbox REPL (SPEC §5), in the style of SML/NJ's top level.
+
+    $ mlbox                      (or: mlbox repl [--machine c|py] [--stats])
+    - val x = 42;
+    val x = 42 : int
+    - fun f y =
+    =   x + y;
+    val f = fn : int -> int
+
+`Session` is the whole logic and the programmatic API (tests and the
+documentation's transcripts use it): `feed(text)` processes one complete
+input or one `:command` line and returns everything it prints, and
+`is_complete(text)` tells whether an input is ready to be fed. `main_loop`
+adds the terminal: prompts, line editing and history (readline), Ctrl-C
+and Ctrl-D.
+
+One input is compiled as a unit against the bindings of the inputs before
+it and run on the same machine (`run_more`: the global table grows). Its
+bindings become visible only if it ran to completion: after an error, an
+uncaught exception or an interrupt, the session is as it was before it.
+
+Transcript convention (docs): a line starting with `- ` is an input, `= `
+continues it, every other line is expected output.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional
+
+from ccam.instructions import PROG, PROGS, Status
+from ccam.values import Block
+from mlbox import valueprint
+from mlbox.diagnostics import CompileError, Source, render_all
+
+PROMPT = "- "
+CONTINUATION = "= "
+INPUT_NAME = "stdIn"
+HISTORY_ENV = "MLBOX_HISTORY"
+HISTORY_FILE = "~/.mlbox_history"
+HISTORY_LENGTH = 1000
+
+BANNER = "mlbox: ML□, Standard ML with modal types ({machine} machine). :help for commands, Ctrl-D to exit."
+UNCAUGHT = "uncaught exception {name}"
+INTERRUPT = "Interrupt"
+MACHINE_ERROR = "machine error ({status}): {message}"
+INTERNAL_ERROR = "mlbox: internal error: {kind}: {message}"
+STATS_LINE = "[reductions: {total} ({generating} generating code, {running} running it); emitted: {emitted}]"
+STATS_ON = "reduction counts: on"
+STATS_OFF = "reduction counts: off"
+UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
+NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
+NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
+NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
+GEN_SUMMARY = ("{count} instructions generated ({reductions} reductions: {generating} generating code, "
+               "{running} running)")
+LOADING = "[loading {path}]"
+CANNOT_READ = "cannot read {path}: {reason}"
+
+HELP = """\
+Enter declarations or expressions ending in ';' (an expression e is bound to `it`).
+Commands:
+  :type e      the type of expression e
+  :gen e       run the generator e : [t] and show the code it emits
+  :dis e       the CCAM code of expression e
+  :stats       toggle reduction counts after each input
+  :load FILE   load a file's declarations into the session
+  :help        this list
+  :quit        leave (or Ctrl-D)
+Ctrl-C interrupts a running evaluation or discards the current input."""
+
+
+def count_instructions(code) -> int:
+    """Instructions in a code sequence, those of sub-programs included."""
+    total = 0
+    for ins in code:
+        total += 1
+        for kind, arg in zip(ins.spec.operands, ins.args):
+            if kind == PROG:
+                total += count_instructions(arg)
+            elif kind == PROGS:
+                total += sum(count_instructions(p) for p in arg)
+    return total
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+class Session:
+    """A REPL session: the bindings so far (checker environment, globals)
+    and the machine holding their values.
+
+    `machine` is "c", "py" or None (c when built). `out`, when given, is a
+    binary stream program output is written to as it happens (the terminal);
+    otherwise `feed` returns it with the rest."""
+
+    def __init__(self, machine: Optional[str] = None, stats: bool = False, out=None):
+        from mlbox import driver
+
+        self.machine_name = machine if machine in driver.MACHINES else (
+            "c" if driver.c_machine_available() else "py")
+        self.stats = stats
+        self.out = out
+        self.finished = False  # set by :quit
+        self.incremental = driver.Incremental()
+        self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out)
+        result = self.machine.run()
+        if result.status != Status.OK:
+            raise RuntimeError(f"the prelude did not run: {result.message}")
+
+    # ------------------------------------------------------------ public API
+
+    def is_complete(self, text: str) -> bool:
+        """Whether `text` is ready to be fed: a command line, or input that
+        ends with ';' outside any unfinished construct (or is blank)."""
+        from mlbox.lexer import tokenize
+        from mlbox.parser import is_incomplete
+
+        stripped = text.strip()
+        if not stripped or stripped.startswith(":"):
+            return True
+        if is_incomplete(text):
+            return False
+        tokens, errors = tokenize(text)
+        if not tokens and not errors:
+            return True  # only comments
+        if tokens and tokens[-1].type == "SEMICOLON":
+            return True
+        return bool(errors) and stripped.endswith(";")
+
+    def feed(self, text: str) -> str:
+        """Process one complete input or command; return what it prints
+        (program output, replies, diagnostics, stats), each line ending in
+        a newline."""
+        out: list[str] = []
+        try:
+            stripped = text.strip()
+            if stripped.startswith(":"):
+                self._command(stripped[1:], out)
+            elif stripped:
+                self._input(Source(INPUT_NAME, text), out)
+        except KeyboardInterrupt:
+            out.append(INTERRUPT)
+        except Exception as err:  # a bug in mlbox: report it, keep the session
+            out.append(INTERNAL_ERROR.format(kind=type(err).__name__, message=err))
+        return _lines(out)
+
+    # ------------------------------------------------------------ inputs
+
+    def _input(self, source: Source, out: list[str]) -> None:
+        try:
+            compiled = self.incremental.compile(source)
+        except CompileError as err:
+            out.append(render_all(err.diagnostics, source))
+            return
+        if compiled.warnings:
+            out.append(render_all(compiled.warnings, source))
+        result = self.machine.run_more(compiled.program)
+        self._output(result, out)
+        if result.status == Status.OK:
+            self.incremental.adopt(compiled)
+            out.extend(self._replies(compiled.elaboration.toplevel))
+        else:
+            out.append(self._failure(result))
+        if self.stats:
+            out.append(_stats_line(result))
+
+    def _output(self, result, out: list[str]) -> None:
+        """Program output goes before the replies; output that does not end
+        a line runs into the reply, as in SML/NJ (`hival it = () : unit`)."""
+        if self.out is None and result.output:
+            out.append(_RAW + _text(result.output))
+
+    def _failure(self, result) -> str:
+        if result.status == Status.UNCAUGHT:
+            return UNCAUGHT.format(name=_exception_name(result))
+        if result.status == Status.INTERRUPTED:
+            return INTERRUPT
+        return MACHINE_ERROR.format(status=Status(result.status).name, message=result.message)
+
+    def _replies(self, bindings) -> list[str]:
+        replies = []
+        for b in bindings:
+            if b.kind == "val":
+                replies.append(f"val {b.name} = {self._value(b)} : {b.type}")
+            elif b.kind == "cogen":
+                replies.append(f"cogen {b.name} = {valueprint.GENERATOR} : {b.type}")
+            elif b.kind == "datatype":
+                replies.append(show_datatype(b.scheme))
+            elif b.kind in ("type", "exn"):
+                from mlbox.checker import describe_binding
+
+                replies.append(describe_binding(b))
+            # constructors are shown with their datatype
+        return replies
+
+    def _value(self, binding) -> str:
+        slot = self.incremental.slot(binding.binder)
+        if slot is None:
+            return valueprint.POLYMORPHIC
+        if self.machine_name == "c":
+            with valueprint.CReader(self.machine) as reader:
+                return valueprint.show_value(reader, reader.global_value(slot), binding.scheme)
+        return valueprint.show_value(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme)
+
+    # ------------------------------------------------------------ commands
+
+    def _command(self, line: str, out: list[str]) -> None:
+        name, _, arg = line.partition(" ")
+        name, arg = name.strip(), arg.strip()
+        handler = self._COMMANDS.get(name)
+        if handler is None:
+            out.append(UNKNOWN_COMMAND.format(name=name))
+            return
+        handler(self, name, arg, out)
+
+    def _cmd_help(self, name, arg, out):
+        out.append(HELP)
+
+    def _cmd_quit(self, name, arg, out):
+        self.finished = True
+
+    def _cmd_stats(self, name, arg, out):
+        self.stats = not self.stats
+        out.append(STATS_ON if self.stats else STATS_OFF)
+
+    def _cmd_load(self, name, arg, out):
+        if not arg:
+            out.append(NEEDS_ARGUMENT.format(name=name, what="a file name"))
+            return
+        path = os.path.expanduser(arg)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError:
+            out.append(CANNOT_READ.format(path=arg, reason="not UTF-8 text"))
+            return
+        except OSError as err:
+            out.append(CANNOT_READ.format(path=arg, reason=err.strerror or err))
+            return
+        out.append(LOADING.format(path=arg))
+        self._input(Source(arg, text), out)
+
+    def _expression(self, name: str, arg: str, out: list[str]):
+        """Check `arg` as an expression (binding nothing): (source, exp,
+        the `it` binding, elaboration), or None after reporting why not."""
+        from mlbox import syntax as S
+
+        if not arg:
+            out.append(NEEDS_ARGUMENT.format(name=name, what="an expression"))
+            return None
+        source = Source(INPUT_NAME, arg)
+        try:
+            program, result = self.incremental.check(source)
+        except CompileError as err:
+            out.append(render_all(err.diagnostics, source))
+            return None
+        if len(program.decs) != 1 or not isinstance(program.decs[0], S.ExpDec):
+            out.append(NOT_AN_EXPRESSION.format(name=name))
+            return None
+        if result.warnings:
+            out.append(render_all(result.warnings, source))
+        binding = result.elaboration.toplevel[-1]
+        return source, program.decs[0].exp, binding, result.elaboration
+
+    def _cmd_type(self, name, arg, out):
+        checked = self._expression(name, arg, out)
+        if checked is not None:
+            out.append(f"{arg.rstrip(';').strip()} : {checked[2].type}")
+
+    def _cmd_dis(self, name, arg, out):
+        from ccam.disasm import disasm
+
+        checked = self._expression(name, arg, out)
+        if checked is None:
+            return
+        code = self.incremental.compile_expression(checked[1], checked[3])
+        out.append(disasm(code, global_names=tuple(self.incremental.globals.names)))
+
+    def _cmd_gen(self, name, arg, out):
+        from ccam.disasm import disasm
+        from ccam.instructions import Program
+        from mlbox.types import TBox, prune
+
+        checked = self._expression(name, arg, out)
+        if checked is None:
+            return
+        _, exp, binding, elaboration = checked
+        if not isinstance(prune(binding.scheme), TBox):
+            out.append(NOT_A_GENERATOR.format(type=binding.type))
+            return
+        globals_ = self.incremental.globals
+        code = self.incremental.compile_expression(exp, elaboration)
+        evaluated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
+        self._output(evaluated, out)
+        if evaluated.status != Status.OK:
+            out.append(self._failure(evaluated))
+            return
+        # A generator is a closure run on a fresh block (⟨g, arena⟩; app):
+        # it returns (e, {P}) with P the code it generated.
+        generated = self.machine.call(evaluated.value, Block())
+        self._output(generated, out)
+        if generated.status != Status.OK:
+            out.append(self._failure(generated))
+            return
+        block = generated.value.snd
+        out.append(disasm(block, global_names=tuple(globals_.names)))
+        out.append(GEN_SUMMARY.format(count=count_instructions(block.code), reductions=generated.reductions,
+                                      generating=generated.gen_reductions,
+                                      running=generated.reductions - generated.gen_reductions))
+
+    _COMMANDS = {"help": _cmd_help, "quit": _cmd_quit, "stats": _cmd_stats, "load": _cmd_load,
+                 "type": _cmd_type, "dis": _cmd_dis, "gen": _cmd_gen}
+
+
+# Marks program output in the pieces of `feed`'s answer: it is printed as
+# it is (no newline added after it).
+_RAW = "\0raw\0"
+
+
+def _lines(pieces: list[str]) -> str:
+    text = []
+    for piece in pieces:
+        if piece.startswith(_RAW):
+            text.append(piece[len(_RAW):])
+        else:
+            text.append(piece + "\n")
+    return "".join(text)
+
+
+def _stats_line(result) -> str:
+    return STATS_LINE.format(total=result.reductions, generating=result.gen_reductions,
+                             running=result.reductions - result.gen_reductions, emitted=result.emitted)
+
+
+def _exception_name(result) -> str:
+    exn = result.value
+    try:
+        return exn.name.name.decode("latin-1")
+    except AttributeError:
+        return result.message.replace("uncaught exception ", "")
+
+
+def show_datatype(tycon) -> str:
+    """`datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree`."""
+    from mlbox.types import TArrow, TypePrinter, prune
+
+    printer = TypePrinter()
+    first = prune(tycon.cons[0].ty)
+    result = prune(first.res) if isinstance(first, TArrow) else first
+    cons = []
+    for con in tycon.cons:
+        ty = prune(con.ty)
+        if not con.has_arg:
+            cons.append(con.name)
+            continue
+        cons.append(f"{con.name} of {printer.show(ty.arg)}")
+    return f"datatype {printer.show(result)} = " + " | ".join(cons)
+
+
+# ------------------------------------------------------------ the terminal
+
+
+def history_path() -> str:
+    return os.path.expanduser(os.environ.get(HISTORY_ENV) or HISTORY_FILE)
+
+
+def _start_history():
+    """readline with the persistent history, or None without readline."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    try:
+        readline.read_history_file(history_path())
+    except (OSError, ValueError):
+        pass  # no history yet, or unreadable: start empty
+    readline.set_history_length(HISTORY_LENGTH)
+    return readline
+
+
+def _save_history(readline) -> None:
+    if readline is None:
+        return
+    try:
+        readline.write_history_file(history_path())
+    except OSError:
+        pass  # an unwritable history file must not spoil the exit
+
+
+def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
+    """The interactive REPL on stdin/stdout; returns the exit status."""
+    stdout = sys.stdout
+    session = Session(machine=machine, stats=stats, out=sys.stdout.buffer)
+    readline = _start_history() if sys.stdin.isatty() else None
+    print(BANNER.format(machine=session.machine_name), flush=True)
+    lines: list[str] = []
+    try:
+        while not session.finished:
+            try:
+                line = input(CONTINUATION if lines else PROMPT)
+            except EOFError:  # Ctrl-D
+                print()
+                break
+            except KeyboardInterrupt:  # Ctrl-C at the prompt: drop the input
+                print()
+                lines = []
+                continue
+            lines.append(line)
+            text = "\n".join(lines)
+            if not session.is_complete(text):
+                continue
+            lines = []
+            try:
+                stdout.flush()
+                reply = session.feed(text)
+            except KeyboardInterrupt:
+                reply = INTERRUPT + "\n"
+            if reply.endswith(INTERRUPT + "\n"):
+                reply = "\n" + reply  # after the terminal's ^C
+            stdout.write(reply)
+            stdout.flush()
+    finally:
+        _save_history(readline)
+    return 0
+
+
+# ------------------------------------------------------------ the command line
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--machine", choices=["c", "py"], default=None,
+                   help="the C machine (default when built) or the Python reference machine")
+    p.add_argument("--stats", action="store_true", help="print reduction counts after each input (:stats)")
+
+
+def command(args) -> int:
+    return main_loop(machine=args.machine, stats=args.stats)

@@ -1,0 +1,312 @@
+"""Machine values printed by their ML type, as SML/NJ's top level prints
+them (for the REPL, mlbox/repl.py):
+
+    42   ~3   0wx2A   true   #"a"   "a\nb"   ()   (1,"a")   [1,2,3]
+    [|1,2|]   SOME 3   Rect (2,3)   ref 5   fn   <code>   exn
+
+A constructor's argument is parenthesised when it is itself a constructor
+(or `ref`) applied to an argument: `SOME (SOME 3)`, `ref (SOME 1)`.
+
+Printing is bounded, so that no value (a long list, a deep tree, a cycle
+through refs) can make it run long or loop: past `Limits.depth` nested
+constructors, lists, arrays or refs a value prints as `#` (SML/NJ's mark), a list or
+array shows at most `Limits.length` elements then `...`, a string at most
+`Limits.string` characters then `...` inside the quotes.
+
+Values are read through a `Reader`, which walks a value one field at a
+time: `PyReader` over ccam/values.py objects (the Python machine),
+`CReader` over handles of the C machine, so that printing a binding never
+converts more of a C value than is shown (converting a 300 000-element list
+to Python objects would take seconds; a closure's code is never read).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import attrs
+
+from ccam.values import to_word
+from mlbox.hostvalues import constructor_arg_type
+from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, prune
+
+DEPTH_MARK = "#"
+MORE = "..."
+FUNCTION = "fn"
+GENERATOR = "<code>"
+EXCEPTION = "exn"
+POLYMORPHIC = "-"  # a value whose type is a type variable (SML/NJ prints the same)
+
+
+@attrs.frozen
+class Limits:
+    depth: int = 12
+    length: int = 40
+    string: int = 200
+
+
+DEFAULT_LIMITS = Limits()
+
+
+# ------------------------------------------------------------------ readers
+
+
+class Reader:
+    """How the printer walks a machine value. Every method takes a value as
+    the reader represents it and returns values of the same kind."""
+
+    def int(self, v) -> int:
+        raise NotImplementedError
+
+    def tag(self, v) -> int:
+        """A constructor's tag (bools are constructors 0 = false, 1 = true)."""
+        raise NotImplementedError
+
+    def arg(self, v):
+        """A constructor's (or exception's) argument."""
+        raise NotImplementedError
+
+    def fst(self, v):
+        raise NotImplementedError
+
+    def snd(self, v):
+        raise NotImplementedError
+
+    def deref(self, v):
+        raise NotImplementedError
+
+    def string(self, v, limit: int) -> tuple[bytes, int]:
+        """The first `limit` bytes of a string and its length."""
+        raise NotImplementedError
+
+    def array(self, v, limit: int) -> tuple[list, int]:
+        """The first `limit` elements of an array and its length."""
+        raise NotImplementedError
+
+
+class PyReader(Reader):
+    """Values of ccam/values.py (the Python machine, or converted C values)."""
+
+    def int(self, v):
+        return v
+
+    def tag(self, v):
+        return v.tag
+
+    def arg(self, v):
+        return v.arg
+
+    def fst(self, v):
+        return v.fst
+
+    def snd(self, v):
+        return v.snd
+
+    def deref(self, v):
+        return v.value
+
+    def string(self, v, limit):
+        return v[:limit], len(v)
+
+    def array(self, v, limit):
+        return v.items[:limit], len(v.items)
+
+
+class CReader(Reader):
+    """Handles of a ccam.cmachine.Machine, read field by field. Every handle
+    it makes is released by `close()` (use it as a context manager)."""
+
+    def __init__(self, machine):
+        from ccam import cmachine
+
+        self._lib = cmachine.lib
+        self._ffi = cmachine.ffi
+        # The binding's handle API is the C library's; the Machine wrapper
+        # exposes whole-value conversion only, which is what we avoid here.
+        self._m = machine._m
+        self._owned: list[int] = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        for h in self._owned:
+            self._lib.ccam_release(self._m, h)
+        self._owned.clear()
+
+    def _own(self, h: int) -> int:
+        if h < 0:
+            raise ValueError("the C machine has no such value")
+        self._owned.append(h)
+        return h
+
+    def global_value(self, slot: int) -> Optional[int]:
+        h = self._lib.ccam_get_global(self._m, slot)
+        return None if h < 0 else self._own(h)
+
+    def int(self, v):
+        return self._lib.ccam_int_value(self._m, v)
+
+    def tag(self, v):
+        return self._lib.ccam_tag(self._m, v)
+
+    def arg(self, v):
+        return self._own(self._lib.ccam_field(self._m, v, 0))
+
+    def fst(self, v):
+        return self._own(self._lib.ccam_field(self._m, v, 0))
+
+    def snd(self, v):
+        return self._own(self._lib.ccam_field(self._m, v, 1))
+
+    def deref(self, v):
+        return self._own(self._lib.ccam_field(self._m, v, 0))
+
+    def string(self, v, limit):
+        n = self._lib.ccam_length(self._m, v)
+        shown = min(n, limit)
+        data = bytes(self._ffi.buffer(self._lib.ccam_string_data(self._m, v), shown)) if shown else b""
+        return data, n
+
+    def array(self, v, limit):
+        n = self._lib.ccam_length(self._m, v)
+        return [self._own(self._lib.ccam_field(self._m, v, i)) for i in range(min(n, limit))], n
+
+
+# ------------------------------------------------------------------ SML text
+
+
+_ESCAPES = {7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\"}
+
+
+def escape_char(code: int) -> str:
+    """A character as SML's String.toString writes it."""
+    if code in _ESCAPES:
+        return _ESCAPES[code]
+    if 32 <= code < 127:
+        return chr(code)
+    if code < 32:
+        return "\\^" + chr(code + 64)
+    return f"\\{code:03d}"
+
+
+def string_literal(data: bytes, truncated: bool = False) -> str:
+    return '"' + "".join(escape_char(b) for b in data) + (MORE if truncated else "") + '"'
+
+
+def char_literal(code: int) -> str:
+    return '#"' + escape_char(code) + '"'
+
+
+def int_literal(n: int) -> str:
+    return f"~{-n}" if n < 0 else str(n)
+
+
+def word_literal(w: int) -> str:
+    return f"0wx{to_word(w):X}"
+
+
+# ------------------------------------------------------------------ the printer
+
+
+class _Printer:
+    def __init__(self, reader: Reader, limits: Limits):
+        self.r = reader
+        self.limits = limits
+
+    def show(self, v, t: Type, depth: int) -> str:
+        t = prune(t)
+        if isinstance(t, TArrow):
+            return FUNCTION
+        if isinstance(t, TBox):
+            return GENERATOR
+        if isinstance(t, TVar):
+            return POLYMORPHIC
+        if isinstance(t, TTuple):
+            if not t.items:
+                return "()"
+            # a tuple is not a level of depth: its size is bounded by its
+            # type, and a cycle must pass through a ref or a constructor
+            parts = []
+            for item in t.items[:-1]:
+                parts.append(self.show(self.r.fst(v), item, depth))
+                v = self.r.snd(v)
+            parts.append(self.show(v, t.items[-1], depth))
+            return "(" + ",".join(parts) + ")"
+        if isinstance(t, TCon):
+            return self.con(v, t, depth)
+        return POLYMORPHIC
+
+    def con(self, v, t: TCon, depth: int) -> str:
+        name = t.tycon.name
+        if name == "int":
+            return int_literal(self.r.int(v))
+        if name == "word":
+            return word_literal(self.r.int(v))
+        if name == "char":
+            return char_literal(self.r.int(v))
+        if name == "bool":
+            return "true" if self.r.tag(v) == 1 else "false"
+        if name == "string":
+            data, n = self.r.string(v, self.limits.string)
+            return string_literal(data, truncated=n > len(data))
+        if name == "exn":
+            return EXCEPTION
+        if depth >= self.limits.depth:
+            return DEPTH_MARK
+        if name == "list":
+            return self.list(v, t.args[0], depth)
+        if name == "array":
+            items, n = self.r.array(v, self.limits.length)
+            shown = [self.show(x, t.args[0], depth + 1) for x in items]
+            if n > len(items):
+                shown.append(MORE)
+            return "[|" + ",".join(shown) + "|]"
+        if name == "ref":
+            return "ref " + self.atomic(self.r.deref(v), t.args[0], depth + 1)
+        if t.tycon.cons:
+            tag = self.r.tag(v)
+            con = next((c for c in t.tycon.cons if c.tag == tag), None)
+            if con is None:
+                return POLYMORPHIC
+            if not con.has_arg:
+                return con.name
+            return con.name + " " + self.atomic(self.r.arg(v), constructor_arg_type(con, t), depth + 1)
+        return POLYMORPHIC
+
+    def list(self, v, item: Type, depth: int) -> str:
+        shown = []
+        while self.r.tag(v) == 1:
+            if len(shown) == self.limits.length:
+                shown.append(MORE)
+                break
+            cell = self.r.arg(v)
+            shown.append(self.show(self.r.fst(cell), item, depth + 1))
+            v = self.r.snd(cell)
+        return "[" + ",".join(shown) + "]"
+
+    def atomic(self, v, t: Type, depth: int) -> str:
+        """A constructor's argument: parenthesised when it is an application."""
+        text = self.show(v, t, depth)
+        if _is_application(text, t):
+            return f"({text})"
+        return text
+
+
+def _is_application(text: str, t: Type) -> bool:
+    t = prune(t)
+    if not isinstance(t, TCon) or text == DEPTH_MARK:
+        return False
+    if t.tycon.name == "ref":
+        return True
+    return " " in text and t.tycon.name not in ("list", "array", "string", "char") and bool(t.tycon.cons)
+
+
+def show_value(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The SML/NJ rendering of a machine value of ML type `ty`."""
+    if value is None:  # an unset global: never printed for a bound name
+        return POLYMORPHIC
+    return _Printer(reader, limits).show(value, ty, 0)

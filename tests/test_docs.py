@@ -1,0 +1,418 @@
+"""Every command and REPL exchange shown in README.md and docs/*.md runs and
+prints what the document says it prints.
+
+Conventions for fenced blocks (the info string after the opening ```):
+
+  console      Lines starting with `$ ` are commands, run from the repository
+               root; the lines after a command, up to the next `$ ` line, are
+               its expected stdout and stderr, interleaved as on a terminal.
+               `mlbox` is `python -m mlbox` of the interpreter running the
+               tests; `cat FILE` shows a file. Nothing else may be run.
+  mlbox-repl   A REPL transcript: `- ` starts an input, `= ` continues it, and
+               every other line is expected output. Replayed through
+               mlbox.repl.Session (C machine), one session per block;
+               ```mlbox-repl continued``` goes on with the session of the
+               file's previous mlbox-repl block (whose inputs are replayed
+               first, their output unchecked: that block is its own test).
+  sml-check    ML□ source that must type-check without errors.
+  sml, sh, python, text, ...
+               Shown only (set-up instructions such as `make test`, fragments).
+
+In expected output, `…` (U+2026) stands for any text within one line (for
+timings); it is the only placeholder. Trailing spaces and trailing blank
+lines are ignored. Each block is one test, with its file and line in the id.
+
+Commands run in a scratch directory that holds links to the repository's
+top-level entries, so a documented `mlbox compile ... -o hello.ccam` does not
+write into the repository.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import pathlib
+import re
+import shlex
+import subprocess
+import sys
+from typing import Optional
+
+import attrs
+import pytest
+
+from mlbox.checker import check_program
+from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.parser import parse_program
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+DOC_FILES = [REPO / "README.md"] + sorted((REPO / "docs").glob("*.md"))
+
+PLACEHOLDER = "…"
+COMMAND_PROMPT = "$ "
+REPL_INPUT, REPL_CONTINUATION = "- ", "= "
+CONSOLE, REPL, SML_CHECK = "console", "mlbox-repl", "sml-check"
+CONTINUED = "continued"  # option of a REPL block: the session goes on
+EXECUTED_KINDS = {CONSOLE, REPL, SML_CHECK}
+# Languages shown but never run. A typo in an info string (```mlbox_repl)
+# would silently skip a block, so every info string must be known.
+SHOWN_ONLY_KINDS = {"", "sml", "sh", "python", "text", "c", "json"}
+COMMAND_TIMEOUT_SECONDS = 60
+
+# Failure messages (the harness's own tests refer to these).
+MISMATCH = "output differs from the document"
+UNKNOWN_COMMAND = "the docs may only run `mlbox ...` and `cat FILE`, not {!r}"
+NO_COMMANDS = "a console block needs at least one `$ ` command line"
+OUTPUT_BEFORE_INPUT = "a REPL transcript must start with a `- ` input line"
+
+
+# ------------------------------------------------------------ reading docs
+
+
+@attrs.frozen
+class Block:
+    path: pathlib.Path
+    line: int  # 1-based line of the opening fence
+    kind: str
+    lines: tuple[str, ...]
+    options: tuple[str, ...] = ()  # the words after the kind in the info string
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.path.relative_to(REPO)}:{self.line}"
+
+
+_FENCE = re.compile(r"^(\s*)```([^`]*)$")  # an info string has no backquote
+
+
+def read_blocks(path: pathlib.Path, text: Optional[str] = None) -> list[Block]:
+    """The fenced blocks of a Markdown file, in order."""
+    lines = (path.read_text(encoding="utf-8") if text is None else text).splitlines()
+    blocks, i = [], 0
+    while i < len(lines):
+        opening = _FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        indent, (kind, *options) = opening.group(1), (opening.group(2).split() or [""])
+        body, j = [], i + 1
+        while j < len(lines) and lines[j].strip() != "```":
+            line = lines[j]
+            body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
+            j += 1
+        blocks.append(Block(path, i + 1, kind, tuple(body), tuple(options)))
+        i = j + 1
+    return blocks
+
+
+@attrs.frozen
+class Step:
+    """One command or REPL input with the output the document expects."""
+
+    text: str
+    expected: tuple[str, ...]
+    line: int  # 1-based line in the document
+
+
+def console_steps(block: Block) -> list[Step]:
+    steps: list[Step] = []
+    for offset, line in enumerate(block.lines):
+        if line.startswith(COMMAND_PROMPT):
+            steps.append(Step(line[len(COMMAND_PROMPT):].strip(), (), block.line + 1 + offset))
+        elif steps:
+            last = steps[-1]
+            steps[-1] = attrs.evolve(last, expected=last.expected + (line,))
+        elif line.strip():
+            raise ValueError(f"{block.test_id}: text before the first command: {line!r}")
+    if not steps:
+        raise ValueError(f"{block.test_id}: {NO_COMMANDS}")
+    return steps
+
+
+def repl_steps(block: Block) -> list[Step]:
+    steps: list[Step] = []
+    for offset, line in enumerate(block.lines):
+        if line.startswith(REPL_INPUT) or line == REPL_INPUT.strip():
+            steps.append(Step(line[len(REPL_INPUT):], (), block.line + 1 + offset))
+        elif line.startswith(REPL_CONTINUATION) and steps and not steps[-1].expected:
+            last = steps[-1]
+            steps[-1] = attrs.evolve(last, text=last.text + "\n" + line[len(REPL_CONTINUATION):])
+        elif steps:
+            last = steps[-1]
+            steps[-1] = attrs.evolve(last, expected=last.expected + (line,))
+        elif line.strip():
+            raise ValueError(f"{block.test_id}: {OUTPUT_BEFORE_INPUT}")
+    return steps
+
+
+# ------------------------------------------------------------ comparing
+
+
+def _normalise(lines) -> list[str]:
+    out = [line.rstrip() for line in lines]
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def line_matches(expected: str, actual: str) -> bool:
+    if PLACEHOLDER not in expected:
+        return expected == actual
+    pattern = ".*".join(re.escape(part) for part in expected.split(PLACEHOLDER))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def output_matches(expected_lines, actual_text: str) -> bool:
+    expected, actual = _normalise(expected_lines), _normalise(actual_text.splitlines())
+    return len(expected) == len(actual) and all(map(line_matches, expected, actual))
+
+
+def check_output(step: Step, block: Block, actual_text: str) -> None:
+    if output_matches(step.expected, actual_text):
+        return
+    diff = "\n".join(difflib.unified_diff(
+        _normalise(step.expected), _normalise(actual_text.splitlines()),
+        "document", "actual", lineterm=""))
+    pytest.fail(f"{block.path.relative_to(REPO)}:{step.line}: `{step.text}`: {MISMATCH}\n{diff}",
+                pytrace=False)
+
+
+# ------------------------------------------------------------ running
+
+
+def command_argv(command: str) -> list[str]:
+    words = shlex.split(command)
+    if words and words[0] == "mlbox":
+        return [sys.executable, "-m", "mlbox", *words[1:]]
+    raise ValueError(UNKNOWN_COMMAND.format(command))
+
+
+def run_command(command: str, cwd: pathlib.Path) -> str:
+    words = shlex.split(command)
+    if len(words) == 2 and words[0] == "cat":
+        return (cwd / words[1]).read_text(encoding="utf-8")
+    # Unbuffered, so that stdout and stderr interleave as on a terminal.
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    done = subprocess.run(command_argv(command), cwd=cwd, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT_SECONDS)
+    return done.stdout.decode("utf-8", errors="replace")
+
+
+def scratch_root(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A directory that looks like the repository root for reading (links
+    to its entries) but keeps the files commands write."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    for entry in REPO.iterdir():
+        if entry.name not in (".git", ".venv"):
+            (root / entry.name).symlink_to(entry)
+    return root
+
+
+def run_console_block(block: Block, tmp_path: pathlib.Path) -> None:
+    root = scratch_root(tmp_path)
+    for step in console_steps(block):
+        check_output(step, block, run_command(step.text, root))
+
+
+def session_prefix(block: Block, blocks: list[Block]) -> list[Block]:
+    """The earlier REPL blocks whose session `block` continues, oldest first."""
+    if CONTINUED not in block.options:
+        return []
+    earlier = [b for b in blocks if b.path == block.path and b.kind == REPL and b.line < block.line]
+    if not earlier:
+        raise ValueError(f"{block.test_id}: a continued REPL block needs an earlier one in its file")
+    return session_prefix(earlier[-1], blocks) + [earlier[-1]]
+
+
+def run_repl_block(block: Block, monkeypatch, blocks: list[Block]) -> None:
+    from mlbox.repl import Session
+
+    monkeypatch.chdir(REPO)  # `:load FILE` paths are relative to the repository
+    session = Session(machine="c")
+    for earlier in session_prefix(block, blocks):
+        for step in repl_steps(earlier):
+            session.feed(step.text)
+    for step in repl_steps(block):
+        check_output(step, block, session.feed(step.text))
+
+
+def check_sml_block(block: Block) -> None:
+    source = Source(block.test_id, "\n".join(block.lines) + "\n")
+    try:
+        result = check_program(parse_program(source), source)
+    except CompileError as err:
+        pytest.fail(render_all(err.diagnostics, source), pytrace=False)
+    if not result.ok:
+        pytest.fail(render_all(result.diagnostics, source), pytrace=False)
+
+
+# ------------------------------------------------------------ the doc tests
+
+ALL_BLOCKS = [block for path in DOC_FILES for block in read_blocks(path)]
+
+
+def _params(kind: str):
+    return [pytest.param(b, id=b.test_id) for b in ALL_BLOCKS if b.kind == kind]
+
+
+@pytest.mark.parametrize("block", _params(CONSOLE))
+def test_console_block(block, tmp_path):
+    run_console_block(block, tmp_path)
+
+
+@pytest.mark.parametrize("block", _params(REPL))
+def test_repl_transcript(block, monkeypatch):
+    run_repl_block(block, monkeypatch, ALL_BLOCKS)
+
+
+@pytest.mark.parametrize("block", _params(SML_CHECK))
+def test_sml_block_type_checks(block):
+    check_sml_block(block)
+
+
+def test_every_block_kind_is_known():
+    unknown = [f"{b.test_id}: ```{b.kind}" for b in ALL_BLOCKS
+               if b.kind not in EXECUTED_KINDS | SHOWN_ONLY_KINDS
+               or any(option != CONTINUED or b.kind != REPL for option in b.options)]
+    assert not unknown, "unknown fenced block kinds (typo?):\n" + "\n".join(unknown)
+
+
+def test_console_blocks_only_run_mlbox_and_cat():
+    for block in ALL_BLOCKS:
+        if block.kind == CONSOLE:
+            for step in console_steps(block):
+                words = shlex.split(step.text)
+                if not (len(words) == 2 and words[0] == "cat"):
+                    command_argv(step.text)  # raises for anything else
+
+
+def test_the_tutorial_and_reference_are_executed():
+    # The documents this harness exists for must keep executable blocks.
+    by_file: dict[str, set[str]] = {}
+    for b in ALL_BLOCKS:
+        by_file.setdefault(b.path.name, set()).add(b.kind)
+    assert CONSOLE in by_file.get("tutorial.md", set())
+    assert SML_CHECK in by_file.get("language.md", set()) | by_file.get("tutorial.md", set())
+
+
+# ------------------------------------------------------------ the documented basis
+# docs/language.md §10 lists the basis in tables between
+# `<!-- basis:KIND -->` and `<!-- /basis -->`; they must say exactly what
+# mlbox/basis.py defines, so that the reference cannot drift.
+
+LANGUAGE_DOC = REPO / "docs" / "language.md"
+_BASIS_SECTION = re.compile(r"<!-- basis:(\w+) -->\n(.*?)<!-- /basis -->", re.S)
+
+
+def documented_basis(text: str) -> dict[str, dict[str, tuple[str, ...]]]:
+    """KIND -> name -> the other cells of its row (backquotes removed)."""
+    sections = {}
+    for kind, table in _BASIS_SECTION.findall(text):
+        rows = {}
+        for line in table.splitlines()[2:]:  # after the header and the --- row
+            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            rows[cells[0]] = tuple(cells[1:])
+        sections[kind] = rows
+    return sections
+
+
+def test_documented_basis_is_the_basis():
+    from mlbox import basis
+
+    doc = documented_basis(LANGUAGE_DOC.read_text(encoding="utf-8"))
+    assert {name: row[0] for name, row in doc["values"].items()} == \
+        {name: ty for name, (ty, _impl) in basis.VALUES.items()}
+    assert {name: (row[0], row[1]) for name, row in doc["overloads"].items()} == \
+        {name: (ty, ", ".join(at)) for name, (ty, at) in basis.OVERLOADS.items()}
+    assert {name: row[0] or None for name, row in doc["exceptions"].items()} == basis.EXCEPTIONS
+    constructors = {}
+    for tyname, (params, cons) in basis.DATATYPES.items():
+        result = " ".join((*params, tyname)) if len(params) <= 1 else f"({', '.join(params)}) {tyname}"
+        for name, arg, _tag in cons:
+            constructors[name] = f"{arg} -> {result}" if arg else result
+    assert {name: row[0] for name, row in doc["constructors"].items()} == constructors
+
+
+def test_reading_the_documented_basis():
+    text = ("<!-- basis:values -->\n| name | type |\n| --- | --- |\n"
+            "| `Word.~>>` | `word * word -> word` |\n| `=` | `''a * ''a -> bool` |\n<!-- /basis -->\n")
+    assert documented_basis(text) == {"values": {"Word.~>>": ("word * word -> word",),
+                                                 "=": ("''a * ''a -> bool",)}}
+
+
+# ------------------------------------------------------------ the harness itself
+
+SAMPLE = """\
+Text.
+
+```console
+$ mlbox run a.sml
+out 1
+time: … s
+
+$ cat b.sml
+b
+```
+
+```mlbox-repl
+- val x = 1;
+val x = 1 : int
+- fun f y =
+=   y + 1;
+val f = fn : int -> int
+```
+
+```mlbox-repl continued
+- f x;
+val it = 2 : int
+```
+"""
+
+
+def test_reading_blocks_and_steps():
+    blocks = read_blocks(REPO / "sample.md", SAMPLE)
+    assert [(b.kind, b.line, b.options) for b in blocks] == \
+        [(CONSOLE, 3, ()), (REPL, 12, ()), (REPL, 20, (CONTINUED,))]
+    assert session_prefix(blocks[2], blocks) == [blocks[1]]
+    assert session_prefix(blocks[1], blocks) == []
+    steps = console_steps(blocks[0])
+    assert [(s.text, s.line) for s in steps] == [("mlbox run a.sml", 4), ("cat b.sml", 8)]
+    assert _normalise(steps[0].expected) == ["out 1", "time: … s"]
+    repl = repl_steps(blocks[1])
+    assert [s.text for s in repl] == ["val x = 1;", "fun f y =\n  y + 1;"]
+    assert repl[1].expected == ("val f = fn : int -> int",)
+
+
+def test_placeholder_matches_within_one_line_only():
+    assert output_matches(["time: … s"], "time: 0.0042 s\n")
+    assert output_matches(["a … c"], "a  c\n")
+    assert not output_matches(["time: … s"], "time: 1\n2 s\n")
+    assert not output_matches(["x …"], "y 1\n")
+
+
+def test_output_must_match_exactly_otherwise():
+    assert output_matches(["a", "b  ", ""], "a\nb\n\n\n")  # trailing spaces and blank lines
+    assert not output_matches(["a", "b"], "a\n")
+    assert not output_matches(["a"], "a\nb\n")
+    assert not output_matches(["a.b"], "aXb\n")  # no regex syntax leaks through
+
+
+def test_a_wrong_document_fails(tmp_path):
+    block = Block(REPO / "sample.md", 1, CONSOLE, ("$ mlbox check examples/poly.sml", "val pr : int"))
+    with pytest.raises(pytest.fail.Exception, match=MISMATCH):
+        run_console_block(block, tmp_path)
+
+
+def test_a_continued_transcript_goes_on_with_the_session(monkeypatch):
+    blocks = read_blocks(REPO / "sample.md", SAMPLE)[1:]
+    run_repl_block(blocks[1], monkeypatch, blocks)  # f and x come from the first block
+    wrong = attrs.evolve(blocks[1], lines=("- f x;", "val it = 3 : int"))
+    with pytest.raises(pytest.fail.Exception, match=MISMATCH):
+        run_repl_block(wrong, monkeypatch, [blocks[0], wrong])
+
+
+def test_only_mlbox_and_cat_run():
+    with pytest.raises(ValueError, match="not 'make test'"):
+        command_argv("make test")
+    assert command_argv("mlbox run x.sml")[1:] == ["-m", "mlbox", "run", "x.sml"]
