@@ -69,10 +69,6 @@ def run_interpreter(filter_path: str, capture_path: str, reps: int, runs: int) -
 # ------------------------------------------------------------ the toplevel
 
 
-def _load(expr: str, offset: str) -> str:
-    return f"(load{expr} p ({offset}))"
-
-
 def ocaml_source(insns: Sequence[Insn], name: str) -> str:
     """The filter as OCaml source, the way a source-generating specialiser
     would write it: one local function per instruction, jumps as calls."""

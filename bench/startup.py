@@ -1,6 +1,12 @@
 """Start-up: wall time of `mlbox run` on a one-line program and of
 `mlbox check` on the largest example, each a fresh process (the installed
-`mlbox` command of the venv, as a user runs it)."""
+`mlbox` command of the venv, as a user runs it).
+
+Python's bytecode cache matters here: with it, modules load from .pyc
+files; without it (PYTHONDONTWRITEBYTECODE=1 and no cache yet, as in some
+sandboxes) every run compiles mlbox's modules from source. The headline
+figures run with a warm cache kept outside the tree (PYTHONPYCACHEPREFIX);
+`run_hello_uncached` is the same command with no cache at all."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from typing import Optional
 
 import attrs
 
@@ -19,8 +26,11 @@ ONE_LINE_PROGRAM = 'val _ = print "hello, world\\n"\n'
 
 @attrs.frozen
 class Startup:
-    run_hello: Timing
-    check_largest: Timing
+    run_hello: Timing  # warm bytecode cache
+    check_largest: Timing  # warm bytecode cache
+    run_hello_uncached: Timing  # PYTHONDONTWRITEBYTECODE=1: mlbox's modules compiled from source
+    tree_has_pycache: bool  # then run_hello_uncached read mlbox's .pyc files after all
+    environment_disables_cache: bool  # PYTHONDONTWRITEBYTECODE is set where the bench runs
     largest: str  # the example checked
     largest_lines: int
     command: str
@@ -38,8 +48,21 @@ def largest_example() -> str:
     return max(sources, key=os.path.getsize)
 
 
-def _run(argv: list[str], expect: str = "") -> None:
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
+def _environment(cache: Optional[str]) -> dict:
+    env = dict(os.environ)
+    if cache is None:
+        # the standard library keeps its own .pyc files; mlbox's modules are
+        # compiled from source unless the tree has a __pycache__
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+    else:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = cache
+    return env
+
+
+def _run(argv: list[str], expect: str = "", env: Optional[dict] = None) -> None:
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=env)
     if done.returncode != 0 or expect not in done.stdout:
         raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[:400]}")
 
@@ -51,9 +74,14 @@ def measure_startup(runs: int = 11) -> Startup:
         hello = os.path.join(tmp, "hello.sml")
         with open(hello, "w", encoding="utf-8") as f:
             f.write(ONE_LINE_PROGRAM)
-        run_hello = measure(lambda: _run(command + ["run", hello], "hello, world"), runs)
-    check = measure(lambda: _run(command + ["check", largest]), runs)
+        cached, uncached = _environment(os.path.join(tmp, "pycache")), _environment(None)
+        # measure's warm-up run fills the cache
+        run_hello = measure(lambda: _run(command + ["run", hello], "hello, world", cached), runs)
+        check = measure(lambda: _run(command + ["check", largest], "", cached), runs)
+        run_uncached = measure(lambda: _run(command + ["run", hello], "hello, world", uncached), max(3, runs // 2))
     with open(largest, encoding="utf-8") as f:
         lines = sum(1 for _ in f)
-    return Startup(run_hello, check, os.path.relpath(largest, ROOT), lines, " ".join(
+    tree_cache = os.path.isdir(os.path.join(ROOT, "mlbox", "__pycache__"))
+    return Startup(run_hello, check, run_uncached, tree_cache, bool(os.environ.get("PYTHONDONTWRITEBYTECODE")),
+                   os.path.relpath(largest, ROOT), lines, " ".join(
         os.path.relpath(c, ROOT) if c.startswith(ROOT) else c for c in command))

@@ -1,6 +1,6 @@
 """The mlbox REPL (SPEC §5), in the style of SML/NJ's top level.
 
-    $ mlbox                      (or: mlbox repl [--machine c|py] [--stats])
+    $ mlbox [--machine c|py] [--stats]      (the same as: mlbox repl [...])
     - val x = 42;
     val x = 42 : int
     - fun f y =
@@ -30,7 +30,6 @@ import sys
 from typing import Optional
 
 from ccam.instructions import PROG, PROGS, Status
-from ccam.values import Block
 from mlbox import valueprint
 from mlbox.diagnostics import CompileError, Source, render_all
 
@@ -53,8 +52,7 @@ UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
 NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
-GEN_SUMMARY = ("{count} instructions generated ({reductions} reductions: {generating} generating code, "
-               "{running} running)")
+GEN_SUMMARY = "{count} instructions generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
 CANNOT_READ = "cannot read {path}: {reason}"
 
@@ -208,8 +206,9 @@ class Session:
     # ------------------------------------------------------------ commands
 
     def _command(self, line: str, out: list[str]) -> None:
-        name, _, arg = line.partition(" ")
-        name, arg = name.strip(), arg.strip()
+        parts = line.split(None, 1)
+        name = parts[0] if parts else ""
+        arg = parts[1].strip() if len(parts) > 1 else ""
         handler = self._COMMANDS.get(name)
         if handler is None:
             out.append(UNKNOWN_COMMAND.format(name=name))
@@ -281,7 +280,7 @@ class Session:
 
     def _cmd_gen(self, name, arg, out):
         from ccam.disasm import disasm
-        from ccam.instructions import Program
+        from ccam.instructions import I, Program
         from mlbox.types import TBox, prune
 
         checked = self._expression(name, arg, out)
@@ -292,15 +291,10 @@ class Session:
             out.append(NOT_A_GENERATOR.format(type=binding.type))
             return
         globals_ = self.incremental.globals
-        code = self.incremental.compile_expression(exp, elaboration)
-        evaluated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
-        self._output(evaluated, out)
-        if evaluated.status != Status.OK:
-            out.append(self._failure(evaluated))
-            return
-        # A generator is a closure run on a fresh block (⟨g, arena⟩; app):
-        # it returns (e, {P}) with P the code it generated.
-        generated = self.machine.call(evaluated.value, Block())
+        # ⟨e, arena⟩; app: evaluate the generator and run it on a fresh
+        # block; it returns (env, {P}) with P the code it generated.
+        code = self.incremental.compile_expression(exp, elaboration) + [I.push, I.arena, I.cons, I.app]
+        generated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
         self._output(generated, out)
         if generated.status != Status.OK:
             out.append(self._failure(generated))
@@ -308,8 +302,7 @@ class Session:
         block = generated.value.snd
         out.append(disasm(block, global_names=tuple(globals_.names)))
         out.append(GEN_SUMMARY.format(count=count_instructions(block.code), reductions=generated.reductions,
-                                      generating=generated.gen_reductions,
-                                      running=generated.reductions - generated.gen_reductions))
+                                      generating=generated.gen_reductions))
 
     _COMMANDS = {"help": _cmd_help, "quit": _cmd_quit, "stats": _cmd_stats, "load": _cmd_load,
                  "type": _cmd_type, "dis": _cmd_dis, "gen": _cmd_gen}
@@ -350,14 +343,38 @@ def show_datatype(tycon) -> str:
     printer = TypePrinter()
     first = prune(tycon.cons[0].ty)
     result = prune(first.res) if isinstance(first, TArrow) else first
-    cons = []
-    for con in tycon.cons:
-        ty = prune(con.ty)
-        if not con.has_arg:
-            cons.append(con.name)
-            continue
-        cons.append(f"{con.name} of {printer.show(ty.arg)}")
-    return f"datatype {printer.show(result)} = " + " | ".join(cons)
+    head = printer.show(result)  # first: the parameters are named in their order
+    cons = [f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
+            for con in tycon.cons]
+    return f"datatype {head} = " + " | ".join(cons)
+
+
+# ------------------------------------------------------------ transcripts
+
+
+def transcript_steps(text: str) -> list[tuple[str, str]]:
+    """The (input, expected output) pairs of a transcript written with the
+    convention above: `- ` starts an input, `= ` continues it, any other
+    line is output (up to the next input). The expected output is in the
+    form `Session.feed` returns it (each line ending in a newline)."""
+    steps: list[tuple[str, str]] = []
+    inputs: list[str] = []
+    expected: list[str] = []
+
+    def flush():
+        if inputs:
+            steps.append(("\n".join(inputs), "".join(line + "\n" for line in expected)))
+
+    for line in text.splitlines():
+        if line.startswith(PROMPT) or line == PROMPT.strip():
+            flush()
+            inputs, expected = [line[len(PROMPT):]], []
+        elif line.startswith(CONTINUATION) and inputs and not expected:
+            inputs.append(line[len(CONTINUATION):])
+        elif inputs:
+            expected.append(line)
+    flush()
+    return steps
 
 
 # ------------------------------------------------------------ the terminal
@@ -390,6 +407,20 @@ def _save_history(readline) -> None:
         pass  # an unwritable history file must not spoil the exit
 
 
+def _step(session: Session, lines: list[str]) -> None:
+    """Feed the input read so far if it is complete (then forget it)."""
+    text = "\n".join(lines)
+    if not session.is_complete(text):
+        return
+    lines.clear()
+    sys.stdout.flush()
+    reply = session.feed(text)
+    if reply.endswith(INTERRUPT + "\n"):
+        reply = "\n" + reply  # after the terminal's ^C
+    sys.stdout.write(reply)
+    sys.stdout.flush()
+
+
 def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
@@ -409,19 +440,12 @@ def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
                 lines = []
                 continue
             lines.append(line)
-            text = "\n".join(lines)
-            if not session.is_complete(text):
-                continue
-            lines = []
             try:
+                _step(session, lines)
+            except KeyboardInterrupt:  # outside an evaluation (e.g. while printing)
+                lines.clear()
+                stdout.write("\n" + INTERRUPT + "\n")
                 stdout.flush()
-                reply = session.feed(text)
-            except KeyboardInterrupt:
-                reply = INTERRUPT + "\n"
-            if reply.endswith(INTERRUPT + "\n"):
-                reply = "\n" + reply  # after the terminal's ^C
-            stdout.write(reply)
-            stdout.flush()
     finally:
         _save_history(readline)
     return 0

@@ -29,6 +29,7 @@ UNCAUGHT = "uncaught exception {name}"
 MACHINE_ERROR = "mlbox: machine error ({status}): {message}"
 BAD_BYTECODE = "mlbox: {path}: not a valid {suffix} file: {reason}"
 BAD_SIZE = "bad size {text!r}: use a number of bytes, optionally with K, M or G"
+PRELUDE_OMITTED = "(* the prelude's {n} instructions are left out; --all shows them *)"
 
 _SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
@@ -59,6 +60,7 @@ def add_compile_arguments(p) -> None:
 def add_dis_arguments(p) -> None:
     p.add_argument("file", help="a .ccam file or an ML□ source file")
     p.add_argument("--plain", action="store_true", help="mnemonics instead of the paper's notation")
+    p.add_argument("--all", action="store_true", help="also show the prelude's code, which every program starts with")
 
 
 def _report(diags, source) -> None:
@@ -116,8 +118,24 @@ def cmd_dis(args) -> int:
     program = load_program(args.file)
     if program is None:
         return EXIT_ERRORS
+    if not args.all:
+        program = _without_prelude(program)
     print(listing(program, notation="plain" if args.plain else "paper"))
     return EXIT_OK
+
+
+def _without_prelude(program: Program) -> Program:
+    """The program minus the prelude's code it starts with (the same in every
+    program, and long), with a line saying it was left out."""
+    import attrs
+
+    from mlbox.driver import compiled_prelude
+
+    prelude = compiled_prelude().code
+    if program.code[: len(prelude)] != prelude:
+        return program
+    print(PRELUDE_OMITTED.format(n=len(prelude)))
+    return attrs.evolve(program, code=program.code[len(prelude):])
 
 
 def cmd_run(args) -> int:

@@ -88,6 +88,20 @@ class Terminal:
     def prompt(self) -> None:
         self.expect(PROMPT)
 
+    def interrupt(self, then, tries: int = 10, patience: float = 3.0) -> None:
+        """Ctrl-C until `then` appears. A SIGINT that lands in the instant
+        between printing a prompt and waiting for a key (or between Python
+        code and the C machine's own handler) is noted but acted on only at
+        the next event, so a person would press Ctrl-C again: so do we."""
+        for attempt in range(tries):
+            self.send("\x03")
+            try:
+                self.expect(then, timeout=patience)
+                return
+            except AssertionError:
+                if attempt == tries - 1:
+                    raise
+
     def wait(self, timeout: float = TIMEOUT) -> int:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -156,8 +170,7 @@ def test_a_session_through_a_terminal(tmp_path, machine):
         # Whether the interrupt lands while compiling or while running, the
         # answer is the same; a short pause makes it land in the machine.
         time.sleep(0.5)
-        t.send("\x03")
-        t.expect(INTERRUPT)
+        t.interrupt(INTERRUPT)
         t.prompt()
         t.sendline("eval (compPoly [1,2]) 10;")
         t.expect("val it = 21 : int")
@@ -166,8 +179,7 @@ def test_a_session_through_a_terminal(tmp_path, machine):
         # Ctrl-C at the prompt discards a half-typed input
         t.sendline("val lost =")
         t.expect("= ")
-        t.send("\x03")
-        t.prompt()
+        t.interrupt(PROMPT)
         t.sendline("lost;")
         t.expect("unbound variable or constructor 'lost'")
         t.prompt()

@@ -1,0 +1,58 @@
+"""Smoke test of `make bench` (bench/): the modules import, Table 1's rows
+are computed, and — reductions being deterministic — every row is at or
+below the paper's. No timing is asserted (the bench reports times; tests
+must not depend on the machine's load)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from bench import table1
+
+BENCH_MODULES = ("bench.env", "bench.mix", "bench.peer", "bench.report", "bench.speed", "bench.startup",
+                 "bench.table1", "bench.timing", "bench.workloads", "bench.__main__")
+
+
+@pytest.mark.parametrize("name", BENCH_MODULES)
+def test_bench_module_imports(name):
+    importlib.import_module(name)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return table1.measure("c")
+
+
+def test_table1_has_the_papers_ten_rows_in_order(table):
+    assert [row.name for row in table.rows] == list(table1.PAPER)
+    assert all(row.ours > 0 for row in table.rows)
+
+
+def test_every_table1_row_is_at_or_below_the_papers(table):
+    over = [(row.name, row.ours, row.paper) for row in table.rows if not row.met]
+    assert over == []
+
+
+def test_first_packet_row_is_specialisation_plus_first_run(table):
+    first = table.row("bevalpf on first telnet packet").ours
+    assert first > table.specialise_reductions
+    assert table.row("evalpf on first telnet packet").ours >= table.evalpf_range[0]
+    assert table.specialised_range[0] <= first - table.specialise_reductions <= table.specialised_range[1]
+
+
+def test_specialised_filter_is_cheaper_than_evalpf_on_every_telnet_packet(table):
+    assert table.specialised_range[1] < table.evalpf_range[0]
+    assert table.telnet_packets > 0
+    assert all(ratio.ours > 0 for ratio in table.ratios)
+
+
+def test_ocaml_source_of_the_filter_names_every_instruction():
+    from bench import peer, workloads
+    from mlbox.pf import load_filter
+
+    insns, _ = load_filter(workloads.FILTER)
+    source = peer.ocaml_source(insns, "filter_0")
+    assert source.startswith("let filter_0 ")
+    assert all(f"let i{pc} a x" in source for pc in range(len(insns)))

@@ -1,0 +1,453 @@
+"""The REPL through its programmatic API (mlbox/repl.py Session): replies
+in SML/NJ's format for every kind of binding and value, errors and
+exceptions that leave the session as it was, commands, interrupts, and
+the bounded value printer (mlbox/valueprint.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from mlbox import repl, valueprint
+from mlbox.repl import Session, transcript_steps
+
+MACHINES = ["c", "py"]
+
+COMP_POLY = """fun compPoly (nil) = code (fn x => 0)
+  | compPoly (a::p) =
+    let cogen f = compPoly p
+        cogen a' = lift a
+    in code (fn x => a' + (x * f x)) end;"""
+
+
+@pytest.fixture(params=MACHINES)
+def session(request):
+    return Session(machine=request.param)
+
+
+def replay(session: Session, transcript: str) -> None:
+    for text, expected in transcript_steps(transcript):
+        assert session.feed(text) == expected, f"for input {text!r}"
+
+
+# ------------------------------------------------------------ replies
+
+
+REPLIES = r"""
+- val x = 42;
+val x = 42 : int
+- fun f y = x + y;
+val f = fn : int -> int
+- val g = code (fn z => z * 2);
+val g = <code> : [int -> int]
+- "hi";
+val it = "hi" : string
+- it ^ "!";
+val it = "hi!" : string
+- [1,2,3];
+val it = [1,2,3] : int list
+- (1,"a");
+val it = (1,"a") : int * string
+- ();
+val it = () : unit
+- SOME 3;
+val it = SOME 3 : int option
+- NONE;
+val it = NONE : 'a option
+- datatype shape = Circle of int | Rect of int * int;
+datatype shape = Circle of int | Rect of int * int
+- Rect (2,3);
+val it = Rect (2,3) : shape
+- [Circle 1, Rect (~1, 0)];
+val it = [Circle 1,Rect (~1,0)] : shape list
+- ~3;
+val it = ~3 : int
+- #"a";
+val it = #"a" : char
+- "tab\tquote\" backslash\\ nl\n ctl\001 high\200";
+val it = "tab\tquote\" backslash\\ nl\n ctl\^A high\200" : string
+- ref 5;
+val it = ref 5 : int ref
+- ref (SOME ~1);
+val it = ref (SOME ~1) : int option ref
+- SOME (SOME [1]);
+val it = SOME (SOME [1]) : int list option option
+- Array.fromList [1,2];
+val it = [|1,2|] : int array
+- Fail "boom";
+val it = exn : exn
+- 0w255;
+val it = 0wxFF : word
+- true andalso false;
+val it = false : bool
+- exception E;
+exception E
+- exception F of int * string;
+exception F of int * string
+- type 'a pair = 'a * 'a;
+type 'a pair = 'a * 'a
+- datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree;
+datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree
+- datatype ('a, 'b) either = L of 'b | R of 'a and t = T;
+datatype ('a, 'b) either = L of 'b | R of 'a
+datatype t = T
+- L 1;
+val it = L 1 : ('a, int) either
+- Node (Leaf, "x", Leaf);
+val it = Node (Leaf,"x",Leaf) : string tree
+- fn x => x;
+val it = fn : 'a -> 'a
+- [];
+val it = [] : 'a list
+- (fn x => x, [code 1]);
+val it = (fn,[<code>]) : ('a -> 'a) * [int] list
+- val (a, b) = (1, "two");
+val a = 1 : int
+val b = "two" : string
+- val p = 1 val q = p + 1;
+val p = 1 : int
+val q = 2 : int
+- cogen u = lift 7;
+cogen u = <code> : int
+- u + 1;
+val it = 8 : int
+"""
+
+
+def test_replies_in_smlnj_format(session):
+    replay(session, REPLIES)
+
+
+def test_a_multi_line_input_and_the_paper_example(session):
+    assert session.feed(COMP_POLY) == "val compPoly = fn : int list -> [int -> int]\n"
+    assert session.feed("eval (compPoly [2,4,0,2333]) 47;") == "val it = 242219249 : int\n"
+    assert session.feed("it + 1;") == "val it = 242219250 : int\n"
+
+
+def test_program_output_comes_before_the_reply(session):
+    replay(session, """
+- print "hello\\n"; 5;
+hello
+val it = () : unit
+val it = 5 : int
+""")
+    # output that does not end a line runs into the reply, as in SML/NJ
+    assert session.feed('print "hi";') == "hival it = () : unit\n"
+
+
+def test_weak_type_variables_print_with_an_underscore(session):
+    assert session.feed("val r = ref [];") == "val r = ref [] : '_a list ref\n"
+
+
+# ------------------------------------------------------------ errors keep the session
+
+
+def test_uncaught_exception_adds_no_binding(session):
+    replay(session, """
+- val keep = 1;
+val keep = 1 : int
+- val lost = 2; val boom = 1 div 0;
+uncaught exception Div
+- keep;
+val it = 1 : int
+""")
+    reply = session.feed("lost;")
+    assert "unbound variable or constructor 'lost'" in reply
+    assert session.feed("exception Mine; raise Mine;") == "uncaught exception Mine\n"
+    assert session.feed('raise Fail "x";') == f"{repl.UNCAUGHT.format(name='Fail')}\n"
+
+
+def test_type_error_is_rendered_and_the_session_goes_on(session):
+    session.feed("fun double x = 2 * x;")
+    reply = session.feed('double "a";')
+    assert reply.startswith("stdIn:1:8: error: this argument has type string")
+    assert '    double "a";\n' in reply and "^^^" in reply
+    assert session.feed("double 4;") == "val it = 8 : int\n"
+
+
+def test_staging_error_names_the_variable_and_the_fix(session):
+    reply = session.feed("fun bad x = code x;")
+    assert "stdIn:1:18: error: value variable 'x' cannot be used inside 'code'" in reply
+    assert "cogen x' = lift x" in reply
+    assert session.feed("fun good x = let cogen x' = lift x in code x' end;") == "val good = fn : 'a -> ['a]\n"
+    assert "unbound variable or constructor 'bad'" in session.feed("bad;")
+    assert session.feed("eval (good 5);") == "val it = 5 : int\n"
+
+
+def test_syntax_error(session):
+    reply = session.feed("val = 3;")
+    assert reply.startswith("stdIn:1:5: error:")
+    assert session.feed("1 + 1;") == "val it = 2 : int\n"
+
+
+def test_a_failed_input_binds_nothing_even_when_declared_early(session):
+    # the first declaration is fine, the second has a type error: neither is bound
+    reply = session.feed('val fine = 1; val wrong = fine + "s";')
+    assert "error" in reply and "val fine = 1 : int" not in reply
+    assert "unbound variable or constructor 'fine'" in session.feed("fine;")
+
+
+def test_warnings_are_printed_and_the_binding_made(session):
+    reply = session.feed("fun h [] = 0;")
+    assert reply.startswith("stdIn:1:5: warning: match nonexhaustive")
+    assert reply.endswith("val h = fn : 'a list -> int\n")
+    assert session.feed("h [1];") == "uncaught exception Match\n"
+
+
+def test_machine_errors_are_reported_and_the_machine_stays_usable(session):
+    session.feed("fun deep n = 1 + deep (n + 1);")
+    session.machine.max_stack = 10_000
+    reply = session.feed("deep 0;")
+    assert reply.startswith(repl.MACHINE_ERROR.format(status="STACK_LIMIT", message=""))
+    assert session.feed("deep;") == "val it = fn : int -> int\n"
+
+
+def test_interrupt_keeps_earlier_bindings(session):
+    """SIGINT while a loop runs (what Ctrl-C sends): the input stops with
+    `Interrupt`, nothing it declared is bound, the machine goes on."""
+    session.feed("val before_ = 41;")
+    done = threading.Event()
+
+    def on_sigint(signum, frame):
+        if not done.is_set():
+            raise KeyboardInterrupt
+
+    def keep_interrupting():
+        # several times: one signal may land between Python code and the
+        # C machine's own handler, where it is only noted
+        while not done.wait(0.3):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    sender = threading.Thread(target=keep_interrupting)
+    sender.start()
+    try:
+        reply = session.feed("val lost = 0; fun loop () = loop (); loop ();")
+    finally:
+        done.set()
+        sender.join()
+        signal.signal(signal.SIGINT, previous)
+    assert reply == repl.INTERRUPT + "\n"
+    assert session.feed("before_ + 1;") == "val it = 42 : int\n"
+    assert "unbound" in session.feed("lost;")
+
+
+# ------------------------------------------------------------ completeness
+
+
+@pytest.mark.parametrize("text, complete", [
+    ("val x = 1;", True),
+    ("val x = 1", False),
+    ("fun f x =\n  x + 1;", True),
+    ("let val x = 1 in x;", False),  # a `;` inside let ... end
+    ("(* a comment; *)", True),
+    ("(* unfinished; ", False),
+    ("val x = 1; (* trailing *)", True),  # comments are not tokens
+    ("", True),
+    ("   ", True),
+    (":type 1 + 1", True),
+    ("1 +;", True),  # a syntax error is reported, not waited on
+    ('"unterminated;', True),
+])
+def test_is_complete(text, complete):
+    assert Session(machine="py").is_complete(text) is complete
+
+
+def test_blank_and_comment_inputs_print_nothing(session):
+    assert session.feed("") == ""
+    assert session.feed("(* nothing *)") == ""
+
+
+# ------------------------------------------------------------ commands
+
+
+def test_type_command(session):
+    session.feed(COMP_POLY)
+    assert session.feed(":type compPoly") == "compPoly : int list -> [int -> int]\n"
+    assert session.feed(":type compPoly [1]") == "compPoly [1] : [int -> int]\n"
+    assert session.feed(":type fn x => x") == "fn x => x : 'a -> 'a\n"
+    # :type binds nothing, not even `it`
+    assert "unbound" in session.feed("it;")
+    assert session.feed(":type val y = 1") == repl.NOT_AN_EXPRESSION.format(name="type") + "\n"
+    assert session.feed(":type") == repl.NEEDS_ARGUMENT.format(name="type", what="an expression") + "\n"
+    assert "error: unbound variable or constructor 'nope'" in session.feed(":type nope")
+
+
+def test_gen_command_shows_the_generated_code(session):
+    session.feed(COMP_POLY)
+    reply = session.feed(":gen compPoly [2,4,0,2333]")
+    lines = reply.splitlines()
+    assert lines[0] == "Cur("
+    assert "'2333" in reply and "mul" in reply and "add" in reply
+    summary = lines[-1]
+    assert summary.startswith("66 instructions generated (")
+    assert reply.count("Cur(") == 5
+    # ⟨e, arena⟩; app: Cur, push, arena, cons, app, then 5 emits; arena and emits generate
+    assert session.feed(":gen code (1 + 2)") == "'1; ⟨'2⟩; add\n" + \
+        repl.GEN_SUMMARY.format(count=5, reductions=10, generating=6) + "\n"
+
+
+def test_gen_with_a_lifted_value(session):
+    session.feed("cogen seven = lift 7;")
+    reply = session.feed(":gen code (seven * 2)")
+    assert reply.startswith("'7; ⟨'2⟩; mul\n")
+
+
+def test_gen_needs_a_generator(session):
+    assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
+
+
+def test_gen_reports_an_exception_in_the_generator(session):
+    assert session.feed(":gen ((raise Div) : [int])") == "uncaught exception Div\n"
+    assert session.feed(":gen code (1 div 0)").startswith("'1; ⟨'0⟩; div\n")
+
+
+def test_dis_command(session):
+    session.feed("fun f y = y + 1;")
+    assert session.feed(":dis fn x => x + 1") == "Cur(acc 0; ⟨'1⟩; add)\n"
+    reply = session.feed(":dis f 2")
+    assert "getglobal" in reply and ":f" in reply and "app" in reply
+
+
+def test_stats_command_toggles_the_counts(session):
+    session.feed("fun sq x = x * x;")
+    assert session.feed(":stats") == repl.STATS_ON + "\n"
+    reply = session.feed("sq 3;")
+    first, second = reply.splitlines()
+    assert first == "val it = 9 : int"
+    assert second.startswith("[reductions: ") and "0 generating code" in second
+    staged = session.feed("eval (code (sq 3));").splitlines()[-1]
+    assert "emitted: 0" not in staged
+    assert session.feed(":stats") == repl.STATS_OFF + "\n"
+    assert session.feed("sq 4;") == "val it = 16 : int\n"
+
+
+def test_stats_option():
+    s = Session(machine="py", stats=True)
+    assert s.feed("1;").splitlines()[-1].startswith("[reductions: ")
+
+
+def test_load_command(session, tmp_path):
+    good = tmp_path / "lib.sml"
+    good.write_text('val base = 10\nfun add x = x + base\nval _ = print "loaded\\n"\n')
+    reply = session.feed(f":load {good}")
+    assert reply == f"[loading {good}]\nloaded\nval base = 10 : int\nval add = fn : int -> int\n"
+    assert session.feed("add 5;") == "val it = 15 : int\n"
+    bad = tmp_path / "bad.sml"
+    bad.write_text('val ok = 1\nval no = ok + "x"\n')
+    reply = session.feed(f":load {bad}")
+    assert f"{bad}:2:" in reply and "error" in reply
+    assert "unbound" in session.feed("ok;")
+    missing = tmp_path / "missing.sml"
+    assert session.feed(f":load {missing}") == \
+        repl.CANNOT_READ.format(path=missing, reason="No such file or directory") + "\n"
+    assert session.feed(":load") == repl.NEEDS_ARGUMENT.format(name="load", what="a file name") + "\n"
+
+
+def test_help_quit_and_unknown_commands(session):
+    assert session.feed(":help") == repl.HELP + "\n"
+    for command in ("type", "gen", "dis", "stats", "load", "help", "quit"):
+        assert f":{command}" in repl.HELP
+    assert session.feed(":frobnicate") == repl.UNKNOWN_COMMAND.format(name="frobnicate") + "\n"
+    assert not session.finished
+    assert session.feed(":quit") == ""
+    assert session.finished
+
+
+# ------------------------------------------------------------ bounded printing
+
+
+def test_long_lists_and_strings_are_cut(session):
+    session.feed("fun upto (i, n) = if i > n then [] else i :: upto (i + 1, n);")
+    reply = session.feed("upto (1, 100000);")
+    limit = valueprint.DEFAULT_LIMITS.length
+    shown = ",".join(str(i) for i in range(1, limit + 1))
+    assert reply == f"val it = [{shown},...] : int list\n"
+    reply = session.feed('String.concat (map (fn _ => "ab") (upto (1, 1000)));')
+    assert reply == 'val it = "' + "ab" * (valueprint.DEFAULT_LIMITS.string // 2) + '..." : string\n'
+    reply = session.feed("Array.array (1000, 0);")
+    assert reply.endswith(",0,...|] : int array\n")
+
+
+def test_deep_and_cyclic_values_are_cut(session):
+    session.feed("datatype t = A | B of t ref;")
+    session.feed("val r = ref A;")
+    session.feed("r := B r;")
+    reply = session.feed("r;")
+    depth = valueprint.DEFAULT_LIMITS.depth
+    assert reply.startswith("val it = ref (B (ref (B ")
+    value = reply[len("val it = "):reply.index(" : ")]
+    # each ref and each constructor is a level
+    assert value.count("ref") + value.count("B") == depth and value.endswith("#" + ")" * (depth - 1))
+    session.feed("datatype n = Z | S of n;")
+    session.feed("fun mk 0 = Z | mk k = S (mk (k - 1));")
+    reply = session.feed("mk 100000;")
+    assert reply == "val it = " + "S (" * (depth - 1) + "S #" + ")" * (depth - 1) + " : n\n"
+
+
+# ------------------------------------------------------------ the value printer itself
+
+
+@pytest.mark.parametrize("code, text", [
+    (ord("a"), "a"), (ord('"'), '\\"'), (ord("\\"), "\\\\"), (10, "\\n"), (9, "\\t"), (7, "\\a"),
+    (13, "\\r"), (0, "\\^@"), (27, "\\^["), (127, "\\127"), (255, "\\255"),
+])
+def test_sml_character_escapes(code, text):
+    assert valueprint.escape_char(code) == text
+
+
+def test_literals():
+    assert valueprint.int_literal(-5) == "~5"
+    assert valueprint.word_literal(-1) == "0wx7FFFFFFFFFFFFFFF"
+    assert valueprint.char_literal(10) == '#"\\n"'
+    assert valueprint.string_literal(b"ab", truncated=True) == '"ab..."'
+
+
+def test_custom_limits():
+    from ccam.values import Con, Pair
+    from mlbox.checker import BUILTIN_TYCONS, INT
+    from mlbox.types import TCon
+
+    value = Con(0)
+    for i in reversed(range(5)):
+        value = Con(1, Pair(i, value))
+    list_of_int = TCon(BUILTIN_TYCONS["list"], (INT,))
+    show = valueprint.show_value
+    assert show(valueprint.PyReader(), value, list_of_int) == "[0,1,2,3,4]"
+    assert show(valueprint.PyReader(), value, list_of_int, valueprint.Limits(length=2)) == "[0,1,...]"
+    nested = Con(1, Pair(value, Con(0)))
+    assert show(valueprint.PyReader(), nested, TCon(BUILTIN_TYCONS["list"], (list_of_int,)),
+                valueprint.Limits(depth=1)) == "[#]"
+
+
+# ------------------------------------------------------------ transcripts and the command line
+
+
+def test_transcript_steps():
+    steps = transcript_steps("""intro text
+- val x =
+=   1;
+val x = 1 : int
+- print "a\\n";
+a
+val it = () : unit
+""")
+    assert steps == [("val x =\n  1;", "val x = 1 : int\n"),
+                     ('print "a\\n";', "a\nval it = () : unit\n")]
+
+
+@pytest.mark.parametrize("argv", [[], ["--machine", "py"], ["repl", "--machine", "c", "--stats"]])
+def test_mlbox_without_a_command_starts_the_repl(argv, tmp_path):
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", *argv], input="val x = 6 * 7;\nx;\n",
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "val x = 42 : int" in done.stdout and "val it = 42 : int" in done.stdout
+    assert done.stderr == ""
+    if "--stats" in argv:
+        assert "[reductions: " in done.stdout
