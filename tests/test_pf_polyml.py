@@ -1,5 +1,5 @@
 """An independent check of examples/bpf.sml: its staging-erased version
-(tests/staging_erasure.py) run by Poly/ML returns libpcap's value for every
+(mlbox.erase, the SPEC's erasure) run by Poly/ML returns libpcap's value for every
 filter on every packet of both shared captures, for both evalpf and the
 specialised filter. Optional: skipped when Poly/ML is not installed."""
 
@@ -10,10 +10,12 @@ import subprocess
 
 import pytest
 
+from mlbox.diagnostics import Source
+from mlbox.erase import erase_to_sml
+from mlbox.parser import parse_program
 from mlbox.pf import BPF_PROGRAM
 from mlbox.pf_filter import parse_filter
 from tests.pf_data import CAPTURES, expected, filter_names, filter_path, needs_shared
-from tests.staging_erasure import erase
 from tests.test_pf import capture
 
 pytestmark = [needs_shared, pytest.mark.skipif(shutil.which("poly") is None, reason="Poly/ML (poly) is not installed")]
@@ -24,7 +26,7 @@ def sml_string(data: bytes) -> str:
 
 
 def test_erased_bpf_under_polyml_matches_libpcap(tmp_path):
-    lines = [erase(open(BPF_PROGRAM).read())]
+    lines = [erase_to_sml(parse_program(Source(BPF_PROGRAM, open(BPF_PROGRAM).read())))]
     for cap in CAPTURES:
         packets = ",\n".join(f"({sml_string(p.data)}, {p.wirelen})" for p in capture(cap).packets)
         lines.append(f"val packets_{cap} = [{packets}]")
