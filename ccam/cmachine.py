@@ -6,17 +6,58 @@
 `program_or_bytes` is a Program (written to bytecode with ccam/bytecode.py)
 or the bytes of a .ccam file (verified by the C loader; a rejected file
 raises BytecodeError with the loader's reason). Results are the Result of
-ccam/values.py with values converted to the classes of ccam/values.py, so
-`show` renders both machines alike. Closures, code blocks, refs, arrays and
-exception names are also recorded in the machine's handle table with a
-pinned handle to their C object: passing one back (to `call`, `set_global`)
-hands over the very same C object, and the C collector keeps it alive until
-`forget()` drops the table. (values.show checks exact classes, so these
-are plain values.* objects, not subclasses.)
+ccam/values.py.
+
+Values coming back. Data (ints, strings, (), constructors, pairs, exception
+values) is converted to the classes of ccam/values.py. Values with an
+identity in the machine — closures, code blocks, refs, arrays, exception
+names — come back as *handles*: objects of the subclasses CClosure, CBlock,
+CRef, CArray and CExnName of the values classes, which pin their C object
+(the collector keeps it alive while the Python object lives) and decode
+their contents only when read (`closure.code`, `closure.env`, `block.code`,
+`ref.value`, `array.items`; a ref or array is read once, then kept). So a
+call returning a closure costs a handle, not a decoding of its environment
+and code. Passing a handle back (to `call`, `call_many`, `set_global`, or
+inside a host value) hands over the very same C object.
+
+values.show and other code that checks exact classes need plain values:
+`machine.decode(v)` makes a plain structural copy of a value (handles
+decoded, code included), and a machine made with `plain=True` returns every
+value that way (the binding's old behaviour, exact sharing and cycles
+included: what tests comparing with the reference machine use). Plain
+values go back only as new host values.
+
+Values going in. Any value of ccam/values.py is built in the machine in one
+C call (a postfix program of ccam_build, see ccam_c/ccam.h). Shared
+substructure stays shared; a cyclic host structure, one of more than
+MAX_HOST_NODES nodes, an int outside the 63-bit range or a foreign object
+raises HostValueError (a ValueError) with a message. A handle that came
+from another machine, or from this one before `forget()`, raises
+StaleValueError: it is never rebuilt structurally.
+
+    call(closure, arg) -> Result
+    call_many(closure, args) -> list[Result]
+
+`call_many` applies one closure to each argument in ONE machine entry (one
+C call builds every argument, runs every application and collects the
+results): each Result has its own status, value, message, output and
+counters, exactly as `call` would give them. A call that is interrupted
+(Ctrl-C, `interrupt()`) ends the batch: the remaining Results have status
+INTERRUPTED, no value and zero counters.
+
+Limits, the output stream and the Ctrl-C handler are set in the machine
+once (and again when the attributes max_reductions, max_stack, max_heap,
+out or catch_sigint change), not per call.
+
+Handles are released by their finalizers into a pending list that the
+next machine entry hands to C in one call: a finalizer never calls into
+the machine, so the order in which the garbage collector finalizes a
+machine and its values cannot matter.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Optional
 
 from ccam.instructions import (
@@ -56,18 +97,48 @@ from ccam.values import (
 ABI_VERSION = 3  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
+STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
+               "(forget() released it); get it again from the machine")
+FOREIGN_VALUE = "a value from another C machine cannot be passed to this one"
+FOREIGN_EXN_NAME = "an exception name that did not come from this machine"
+HOST_VALUE_CYCLIC = "a cyclic host value cannot be passed to the C machine"
+HOST_VALUE_TOO_LARGE = "a host value of more than {limit:,} nodes cannot be passed to the C machine"
+NOT_A_VALUE = "cannot pass {kind} to the C machine: not a machine value"
+INT_RANGE = "int {n} outside the 63-bit range"
+OUT_OF_MEMORY = "the C machine could not allocate a host value"
 
 DEFAULT_MAX_STACK = 1_000_000
 DEFAULT_MAX_HEAP = 1 << 30
 DEBUG_COLLECT_ALWAYS = 1
 DEBUG_HEAP_CHECK = 2
+# Structural conversion of a host value is bounded: at most this many nodes.
+MAX_HOST_NODES = 1 << 22
+# Decoded code of sealed blocks is cached (with a pin, so an address is
+# never reused under the cache); the cache is emptied beyond this many.
+CODE_CACHE_LIMIT = 4096
 
 # ccam.h CCAM_K_*
 K_INT, K_UNIT, K_CON0, K_CON, K_PAIR, K_STRING, K_CLOSURE, K_BLOCK, K_REF, K_ARRAY, K_EXNNAME, K_EXN, K_BOTTOM = range(13)
+# ccam.h CCAM_B_*: the host-value build program
+(B_END, B_INT, B_UNIT, B_BOTTOM, B_CON0, B_CON, B_PAIR, B_STRING, B_REF, B_ARRAY, B_EXN, B_EXNARG, B_HANDLE,
+ B_CLOSURE, B_LOAD) = range(15)
+INFO_WORDS = 8  # ccam.h CCAM_INFO_WORDS
+INT_MIN, INT_MAX = -(1 << 62), (1 << 62) - 1
+
+_STATUS = {int(s): s for s in Status}
+_MAIN_THREAD = threading.main_thread().ident
 
 
 class StaleBuildError(ImportError):
     pass
+
+
+class HostValueError(ValueError):
+    """A host value the C machine cannot take."""
+
+
+class StaleValueError(HostValueError):
+    """A handle from another machine, or from this one before forget()."""
 
 
 def _load_extension():
@@ -89,13 +160,617 @@ def _load_extension():
 ffi, lib = _load_extension()
 
 
+# ------------------------------------------------------------------ the owner of a C machine
+
+
+class _Owner:
+    """Owns a ccam_machine* and the binding's state about it. Handles refer
+    to it; it refers to handles only through its caches, so it may sit in a
+    reference cycle: its finalizer frees the machine, and finalizers of
+    handles only append to `pending` (never call C), whatever the order."""
+
+    __slots__ = ("m", "lib", "pending", "live", "epoch", "exn_names", "code_cache", "word")
+
+    def __init__(self, m):
+        self.m = m
+        self.lib = lib  # kept: module globals may be gone when finalizers run at exit
+        self.pending: list[int] = []  # handles whose Python owner died: released at the next entry
+        self.live: dict[int, None] = {}  # handles owned by handle objects of the current epoch
+        self.epoch = 0  # forget() starts a new one
+        self.exn_names: dict[int, CExnName] = {}  # C identity -> the one Python object
+        self.code_cache: dict[int, tuple] = {}  # sealed block identity -> (instructions, pinning handle)
+        self.word = ffi.new("int64_t *")  # scratch for ccam_child / ccam_peek
+
+    def drain(self) -> None:
+        """Release the handles of dead handle objects (one C call)."""
+        if self.pending:
+            handles, self.pending = self.pending, []
+            self.lib.ccam_release_many(self.m, handles, len(handles))
+
+    def forget(self) -> None:
+        handles = list(self.live) + [entry[1] for entry in self.code_cache.values()]
+        self.live.clear()
+        self.code_cache.clear()
+        self.exn_names.clear()
+        self.epoch += 1
+        self.drain()
+        if handles:
+            self.lib.ccam_release_many(self.m, handles, len(handles))
+
+    def __del__(self):
+        m, self.m = self.m, None
+        if m is not None:
+            self.lib.ccam_free(m)
+
+
+# ------------------------------------------------------------------ handles
+
+
+class _Handle:
+    """Mixin of the handle classes (their slots: _owner, _h, _epoch, _got)."""
+
+    __slots__ = ()
+
+    def _adopt(self, owner: _Owner, h: int) -> None:
+        self._owner = owner
+        self._h = h
+        self._epoch = owner.epoch
+        self._got = False
+        owner.live[h] = None
+
+    def _handle(self, owner: _Owner) -> int:
+        """The pinned handle, for passing the object back to `owner`."""
+        if self._owner is not owner:
+            raise StaleValueError(FOREIGN_VALUE)
+        if self._epoch != owner.epoch:
+            raise StaleValueError(STALE_VALUE)
+        return self._h
+
+    def _readable(self) -> _Owner:
+        owner = self._owner
+        if self._epoch != owner.epoch or owner.m is None:
+            raise StaleValueError(STALE_VALUE)
+        return owner
+
+    def __del__(self):
+        try:
+            owner, h = self._owner, self._h
+        except AttributeError:
+            return
+        if self._epoch == owner.epoch:
+            owner.live.pop(h, None)
+            owner.pending.append(h)
+
+
+class CClosure(_Handle, Closure):
+    """A closure of the C machine; env and code are decoded when first read."""
+
+    __slots__ = ("_owner", "_h", "_epoch", "_got")
+
+    def _read(self):
+        if not self._got:
+            owner = self._readable()
+            env = _Reader(owner).child(self._h, 0)
+            code = _Reader(owner).closure_code(self._h)
+            Closure.env.__set__(self, env)
+            Closure.code.__set__(self, code)
+            self._got = True
+
+    @property
+    def env(self):
+        self._read()
+        return Closure.env.__get__(self)
+
+    @property
+    def code(self):
+        self._read()
+        return Closure.code.__get__(self)
+
+    def __repr__(self):
+        return "CClosure(...)"
+
+
+class CBlock(_Handle, Block):
+    """A code block of the C machine. `code` is decoded when read (once for
+    a sealed block; an unsealed one is decoded again when it has grown)."""
+
+    __slots__ = ("_owner", "_h", "_epoch", "_got")
+
+    @property
+    def sealed(self) -> bool:
+        owner = self._readable()
+        return owner.lib.ccam_block_sealed(owner.m, self._h) == 1
+
+    @property
+    def code(self):
+        owner = self._readable()
+        nwords = owner.lib.ccam_block_nwords(owner.m, self._h)
+        sealed = owner.lib.ccam_block_sealed(owner.m, self._h) == 1
+        if self._got and Block.sealed.__get__(self) == (sealed, nwords):
+            return Block.code.__get__(self)
+        code = _Reader(owner).block_code(self._h, self)
+        code = code if sealed else list(code)  # as values.Block keeps them
+        Block.code.__set__(self, code)
+        Block.sealed.__set__(self, (sealed, nwords))  # the slot remembers what was decoded
+        self._got = True
+        return code
+
+    def seal(self):
+        raise TypeError("a C machine block is sealed by the machine (call, merge), not by Python")
+
+    def __repr__(self):
+        return "CBlock(...)"
+
+
+class CRef(_Handle, Ref):
+    """A ref of the C machine; its content is read (once) when first used."""
+
+    __slots__ = ("_owner", "_h", "_epoch", "_got")
+
+    @property
+    def value(self):
+        if not self._got:
+            Ref.value.__set__(self, _Reader(self._readable()).child(self._h, 0))
+            self._got = True
+        return Ref.value.__get__(self)
+
+    def __repr__(self):
+        return "CRef(...)"
+
+
+class CArray(_Handle, Array):
+    """An array of the C machine; its items are read (once) when first used."""
+
+    __slots__ = ("_owner", "_h", "_epoch", "_got")
+
+    @property
+    def items(self):
+        if not self._got:
+            owner = self._readable()
+            n = owner.lib.ccam_length(owner.m, self._h)
+            reader = _Reader(owner)
+            Array.items.__set__(self, [reader.child(self._h, i) for i in range(n)])
+            self._got = True
+        return Array.items.__get__(self)
+
+    def __repr__(self):
+        return "CArray(...)"
+
+
+class CExnName(_Handle, ExnName):
+    """An exception name of the C machine (one Python object per name)."""
+
+    __slots__ = ("_owner", "_h", "_epoch", "_got")
+
+
+_HANDLE_CLASSES = (CClosure, CBlock, CRef, CArray, CExnName)
+
+
+# ------------------------------------------------------------------ C values -> Python
+
+
+class _Reader:
+    """Converts C values of one machine to Python values: data structurally
+    (iteratively, shares and cycles kept by C identity), identity values as
+    handle objects (lazy), or — `plain` — everything as plain values of
+    ccam/values.py (Machine.decode)."""
+
+    def __init__(self, owner: _Owner, plain: bool = False, memo: Optional[dict] = None):
+        self.owner = owner
+        self.m = owner.m
+        self.lib = owner.lib
+        self.plain = plain
+        self.memo = {} if memo is None else memo  # C identity -> Python value
+        self.word = owner.word
+
+    # ---- entry points
+
+    def take(self, kind: int, word: int):
+        """The value of (kind, word) as ccam_child / call info report it;
+        a handle in `word` is consumed."""
+        if kind == K_INT:
+            return word
+        if kind == K_UNIT:
+            return UNIT_VALUE
+        if kind == K_CON0:
+            return Con(word)
+        if kind == K_BOTTOM:
+            return PLACEHOLDER
+        if kind < 0:
+            raise MemoryError(OUT_OF_MEMORY)
+        result = [None]
+        self._run([(kind, word, result, 0)])
+        return result[0]
+
+    def child(self, h: int, i: int):
+        kind = self.lib.ccam_child(self.m, h, i, self.word)
+        if kind < 0:
+            raise MemoryError(OUT_OF_MEMORY)
+        return self.take(kind, self.word[0])
+
+    def handle_value(self, h: int):
+        """The value of a handle the caller keeps."""
+        kind = self.lib.ccam_peek(self.m, h, self.word)
+        if kind < 0:
+            raise HostValueError(f"bad handle {h}")
+        if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
+            return self.take(kind, self.word[0])
+        return self.take(kind, self.lib.ccam_dup(self.m, h))
+
+    # ---- the iterative conversion
+
+    def _run(self, tasks: list) -> None:
+        lib, m = self.lib, self.m
+        owned: list[int] = []
+        try:
+            while tasks:
+                kind, h, container, field = tasks.pop()
+                if kind == K_INT:
+                    v = h
+                elif kind == K_UNIT:
+                    v = UNIT_VALUE
+                elif kind == K_CON0:
+                    v = Con(h)
+                elif kind == K_BOTTOM:
+                    v = PLACEHOLDER
+                else:
+                    v = self._object(kind, h, tasks, owned)
+                if type(field) is str:
+                    setattr(container, field, v)
+                else:
+                    container[field] = v
+        finally:
+            if owned:
+                lib.ccam_release_many(m, owned, len(owned))
+
+    def _children(self, h, fields, tasks, owned, container, names) -> None:
+        lib, m, word = self.lib, self.m, self.word
+        for i, name in zip(fields, names):
+            kind = lib.ccam_child(m, h, i, word)
+            if kind < 0:
+                raise MemoryError(OUT_OF_MEMORY)
+            tasks.append((kind, word[0], container, name))
+
+    def _object(self, kind, h, tasks, owned):
+        """The Python value of a pinned heap object; h is consumed (owned by
+        the result when it is a handle object, else released)."""
+        lib, m = self.lib, self.m
+        ident = lib.ccam_identity(m, h)
+        known = self.memo.get(ident)
+        if known is not None:
+            owned.append(h)
+            return known
+        if kind == K_STRING:
+            owned.append(h)
+            return bytes(ffi.buffer(lib.ccam_string_data(m, h), lib.ccam_length(m, h)))
+        if kind == K_EXNNAME:
+            v = self._exn_name(h, ident)
+            if self.plain:
+                v = ExnName(v.name)
+            self.memo[ident] = v
+            return v
+        if not self.plain and kind in (K_CLOSURE, K_BLOCK, K_REF, K_ARRAY):
+            cls = {K_CLOSURE: CClosure, K_BLOCK: CBlock, K_REF: CRef, K_ARRAY: CArray}[kind]
+            v = cls.__new__(cls)
+            v._adopt(self.owner, h)
+            self.memo[ident] = v
+            return v
+        owned.append(h)
+        if kind == K_PAIR:
+            v = Pair(None, None)
+            self.memo[ident] = v
+            self._children(h, (1, 0), tasks, owned, v, ("snd", "fst"))
+        elif kind == K_CON:
+            v = Con(lib.ccam_tag(m, h), None)
+            self.memo[ident] = v
+            self._children(h, (0,), tasks, owned, v, ("arg",))
+        elif kind == K_EXN:
+            nh = lib.ccam_exn_name(m, h)
+            name_ident = lib.ccam_identity(m, nh)
+            name = self._exn_name(nh, name_ident)
+            if self.plain:
+                name = self.memo.setdefault(name_ident, ExnName(name.name))
+            v = ExnVal(name, None)
+            self.memo[ident] = v
+            arg_kind = lib.ccam_child(m, h, 0, self.word)  # -1: no argument
+            if arg_kind >= 0:
+                tasks.append((arg_kind, self.word[0], v, "arg"))
+        elif kind == K_REF:
+            v = Ref(None)
+            self.memo[ident] = v
+            self._children(h, (0,), tasks, owned, v, ("value",))
+        elif kind == K_ARRAY:
+            n = lib.ccam_length(m, h)
+            v = Array([None] * n)
+            self.memo[ident] = v
+            self._children(h, range(n - 1, -1, -1), tasks, owned, v.items, range(n - 1, -1, -1))
+        elif kind == K_CLOSURE:
+            v = Closure(None, ())
+            self.memo[ident] = v  # before its code: generated code may quote a value leading back here
+            v.code = self.closure_code(h)
+            self._children(h, (0,), tasks, owned, v, ("env",))
+        elif kind == K_BLOCK:
+            v = Block()
+            self.memo[ident] = v
+            sealed = lib.ccam_block_sealed(m, h) == 1
+            code = self.block_code(h, v)
+            v.code, v.sealed = (code, True) if sealed else (list(code), False)
+        else:
+            raise HostValueError(f"bad handle {h} (kind {kind})")
+        return v
+
+    def _exn_name(self, h: int, ident: int) -> "CExnName":
+        """The one CExnName of a C exception name; h is consumed."""
+        owner = self.owner
+        v = owner.exn_names.get(ident)
+        if v is not None:
+            self.lib.ccam_release(self.m, h)
+            return v
+        v = CExnName.__new__(CExnName)
+        v._adopt(owner, h)
+        sh = self.lib.ccam_exn_name(self.m, h)
+        v.name = bytes(ffi.buffer(self.lib.ccam_string_data(self.m, sh), self.lib.ccam_length(self.m, sh)))
+        self.lib.ccam_release(self.m, sh)
+        owner.exn_names[ident] = v
+        return v
+
+    # ---- code
+
+    def closure_code(self, h: int) -> tuple:
+        bh = self.lib.ccam_field(self.m, h, 1)
+        try:
+            return self.block_code(bh, None)
+        finally:
+            self.lib.ccam_release(self.m, bh)
+
+    def block_code(self, h: int, itself) -> tuple:
+        """A block's instructions as Ins (sub-programs decoded too); `itself`
+        is the Python object of the block, for code that quotes it."""
+        lib, m = self.lib, self.m
+        ident = lib.ccam_identity(m, h)
+        sealed = lib.ccam_block_sealed(m, h) == 1
+        cache = self.owner.code_cache
+        if sealed and not self.plain and ident in cache:
+            return cache[ident][0]
+        if itself is not None:
+            self.memo.setdefault(ident, itself)
+        n = lib.ccam_block_nwords(m, h)
+        out = []
+        pc = 0
+        while pc < n:
+            ins, pc = self._decode_ins(h, pc)
+            out.append(ins)
+        code = tuple(out)
+        if sealed and not self.plain:
+            if len(cache) >= CODE_CACHE_LIMIT:
+                handles = [entry[1] for entry in cache.values()]
+                cache.clear()
+                lib.ccam_release_many(m, handles, len(handles))
+            cache[ident] = (code, lib.ccam_dup(m, h))
+        return code
+
+    def _decode_ins(self, h, pc):
+        lib, m = self.lib, self.m
+        spec = BY_CODE[lib.ccam_block_word(m, h, pc)]
+        pc += 1
+        args = []
+        for kind in spec.operands:
+            if kind == NAT:
+                args.append(lib.ccam_block_word(m, h, pc))
+                pc += 1
+            elif kind == PRIM:
+                args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc)].name)
+                pc += 1
+            elif kind in (CONST, STR):
+                v = self._operand_value(h, pc)
+                args.append(v if kind == STR else _as_const(v))
+                pc += 1
+            elif kind == PROG:
+                args.append(self._operand_block(h, pc))
+                pc += 1
+            elif kind == PROGS:
+                count = lib.ccam_block_word(m, h, pc)
+                args.append(tuple(self._operand_block(h, pc + 1 + i) for i in range(count)))
+                pc += 1 + count
+            elif kind == INSTR:
+                inner = BY_CODE[lib.ccam_block_word(m, h, pc)]
+                inner_args = []
+                for ik in inner.operands:
+                    if ik == NAT:
+                        inner_args.append(lib.ccam_block_word(m, h, pc + 1))
+                    elif ik == PRIM:
+                        inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
+                    else:
+                        v = self._operand_value(h, pc + 1)
+                        inner_args.append(v if ik == STR else _as_const(v))
+                args.append(Ins(inner.name, tuple(inner_args)))
+                pc += 2
+        return Ins(spec.name, tuple(args)), pc
+
+    def _operand_value(self, h, i):
+        oh = self.lib.ccam_block_operand(self.m, h, i)
+        try:
+            return self.handle_value(oh)
+        finally:
+            self.lib.ccam_release(self.m, oh)
+
+    def _operand_block(self, h, i):
+        bh = self.lib.ccam_block_operand(self.m, h, i)
+        try:
+            return self.block_code(bh, None)
+        finally:
+            self.lib.ccam_release(self.m, bh)
+
+
+# ------------------------------------------------------------------ Python -> C values
+
+
+class _Writer:
+    """Encodes host values as a ccam_build program (ccam_c/ccam.h CCAM_B_*):
+    iterative, shared substructure sent once (LOAD), cycles and oversized
+    values refused before anything reaches the machine."""
+
+    __slots__ = ("machine", "ops", "chunks", "offset", "temps")
+
+    def __init__(self, machine: "Machine"):
+        self.machine = machine
+        self.ops: list[int] = []
+        self.chunks: list[bytes] = []
+        self.offset = 0
+        self.temps: list[int] = []  # handles of host-made code blocks, released after the build
+
+    def data(self) -> bytes:
+        return b"".join(self.chunks)
+
+    def release(self) -> None:
+        if self.temps:
+            lib.ccam_release_many(self.machine._m, self.temps, len(self.temps))
+            self.temps = []
+
+    def value(self, x) -> None:
+        """Append the program of one value (ending with END)."""
+        ops = self.ops
+        t = type(x)
+        # the shapes of most arguments, without the general walk
+        if t is int:
+            if not INT_MIN <= x <= INT_MAX:
+                raise HostValueError(INT_RANGE.format(n=x))
+            ops += (B_INT, x, B_END)
+            return
+        if t is Pair:
+            a, b = x.fst, x.snd
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is bytes) and (tb is int or tb is bytes):
+                self._leaf(a, ta)
+                self._leaf(b, tb)
+                ops += (B_PAIR, B_END)
+                return
+        self._walk(x)
+        ops.append(B_END)
+
+    def _leaf(self, x, t) -> None:
+        if t is int:
+            if not INT_MIN <= x <= INT_MAX:
+                raise HostValueError(INT_RANGE.format(n=x))
+            self.ops += (B_INT, x)
+        else:
+            self.ops += (B_STRING, self.offset, len(x))
+            self.chunks.append(x)
+            self.offset += len(x)
+
+    def _walk(self, root) -> None:
+        ops = self.ops
+        owner = self.machine._owner
+        made: dict[int, int] = {}  # id(host object) -> its number among the composites made
+        active: set[int] = set()  # composites whose parts are being encoded (cycle check)
+        nodes = 0
+        work = [root]
+        pop, push = work.pop, work.append
+        while work:
+            x = pop()
+            t = type(x)
+            if t is tuple:  # a finished composite: (op, operand or None, object)
+                op, arg, obj = x
+                if arg is None:
+                    ops.append(op)
+                else:
+                    ops += (op, arg)
+                made[id(obj)] = len(made)
+                active.discard(id(obj))
+                continue
+            nodes += 1
+            if nodes > MAX_HOST_NODES:
+                raise HostValueError(HOST_VALUE_TOO_LARGE.format(limit=MAX_HOST_NODES))
+            if t is int or t is bytes:
+                self._leaf(x, t)
+                continue
+            if t is Unit:
+                ops.append(B_UNIT)
+                continue
+            if t is Placeholder:
+                ops.append(B_BOTTOM)
+                continue
+            if t is Con and x.arg is None:
+                ops += (B_CON0, _tag(x.tag))
+                continue
+            if t in _HANDLE_CLASSES:
+                ops += (B_HANDLE, x._handle(owner))
+                continue
+            key = id(x)
+            if key in made:
+                ops += (B_LOAD, made[key])
+                continue
+            if key in active:
+                raise HostValueError(HOST_VALUE_CYCLIC)
+            if t is Pair:
+                active.add(key)
+                push((B_PAIR, None, x))
+                push(x.snd)
+                push(x.fst)
+            elif t is Con:
+                active.add(key)
+                push((B_CON, _tag(x.tag), x))
+                push(x.arg)
+            elif t is Ref:
+                active.add(key)
+                push((B_REF, None, x))
+                push(x.value)
+            elif t is Array:
+                active.add(key)
+                items = x.items
+                push((B_ARRAY, len(items), x))
+                work.extend(reversed(items))
+            elif t is ExnVal:
+                if type(x.name) is not CExnName:
+                    raise HostValueError(FOREIGN_EXN_NAME)
+                active.add(key)
+                if x.arg is None:
+                    push((B_EXN, None, x))
+                else:
+                    push((B_EXNARG, None, x))
+                    push(x.arg)
+                ops += (B_HANDLE, x.name._handle(owner))
+            elif t is Closure:
+                active.add(key)
+                push((B_CLOSURE, None, x))
+                self.temps.append(self.machine._code_handle(x.code, True))
+                push(_BlockHandle(self.temps[-1]))
+                push(x.env)
+            elif t is _BlockHandle:
+                ops += (B_HANDLE, x.h)
+            elif t is Block:
+                self.temps.append(self.machine._code_handle(x.code, x.sealed))
+                ops += (B_HANDLE, self.temps[-1])
+            elif t is ExnName:
+                raise HostValueError(FOREIGN_EXN_NAME)
+            else:
+                raise HostValueError(NOT_A_VALUE.format(kind=type(x).__name__))
+
+
+class _BlockHandle:
+    __slots__ = ("h",)
+
+    def __init__(self, h: int):
+        self.h = h
+
+
+def _tag(tag) -> int:
+    if type(tag) is not int or not 0 <= tag <= 0xFFFFFFFF:
+        raise HostValueError(f"bad constructor tag {tag!r}")
+    return tag
+
+
+# ------------------------------------------------------------------ the machine
+
+
 class Machine:
     """The C machine with the reference machine's API: run, call, run_more,
-    global_value; plus set_global and the C-only heap limit and debug modes."""
+    global_value; plus call_many, set_global, decode, forget and the C-only
+    heap limit and debug modes."""
 
     def __init__(self, program, *, max_reductions: Optional[int] = None, max_stack: int = DEFAULT_MAX_STACK,
                  max_heap: int = DEFAULT_MAX_HEAP, out=None, trace=None, debug: int = 0,
-                 catch_sigint: bool = True):
+                 catch_sigint: bool = True, plain: bool = False):
         if trace is not None:
             raise ValueError(NO_TRACE)
         data = _image(program)
@@ -103,52 +778,156 @@ class Machine:
         m = lib.ccam_load(data, len(data), err, 512)
         if m == ffi.NULL:
             _reject(err)
-        # The owner frees the C machine once nothing refers to it: the Machine
-        # and every _Pin hold it, so pins released by finalizers of a
-        # collected cycle still find a live machine (no ordering hazard).
         self._owner = _Owner(m)
-        self._m = m
-        self.max_reductions = max_reductions
-        self.max_stack = max_stack
-        self.max_heap = max_heap
+        self._m = m  # the raw machine (mlbox/valueprint.py reads handles through it)
+        self._info = ffi.new("int64_t[]", INFO_WORDS)
+        self._size = ffi.new("size_t *")
+        self._sigint_set = False
+        self._plain = plain  # results as plain values (see the module docstring)
+        self._max_reductions = max_reductions
+        self._max_stack = max_stack
+        self._max_heap = max_heap
         self.out = out
         self.catch_sigint = catch_sigint
-        lib.ccam_set_debug(self._m, debug)
+        lib.ccam_set_debug(m, debug)
         self._apply_limits()
-        self._exn_names: dict[int, ExnName] = {}  # C identity -> the one Python object
-        self._handles: dict[int, tuple] = {}  # id(python object) -> (object, _Pin)
-        self._code_cache: dict[int, tuple] = {}  # sealed block identity -> instructions
+
+    # ------------------------------------------------------------- settings (applied once, not per call)
 
     def _apply_limits(self):
-        lib.ccam_set_limits(self._m, -1 if self.max_reductions is None else self.max_reductions,
-                            self.max_stack, self.max_heap)
+        lib.ccam_set_limits(self._m, -1 if self._max_reductions is None else self._max_reductions,
+                            self._max_stack, self._max_heap)
+
+    @property
+    def max_reductions(self):
+        return self._max_reductions
+
+    @max_reductions.setter
+    def max_reductions(self, n):
+        self._max_reductions = n
+        self._apply_limits()
+
+    @property
+    def max_stack(self):
+        return self._max_stack
+
+    @max_stack.setter
+    def max_stack(self, n):
+        self._max_stack = n
+        self._apply_limits()
+
+    @property
+    def max_heap(self):
+        return self._max_heap
+
+    @max_heap.setter
+    def max_heap(self, n):
+        self._max_heap = n
+        self._apply_limits()
+
+    @property
+    def out(self):
+        return self._out
+
+    @out.setter
+    def out(self, out):
+        """Output goes to out's file descriptor directly when it has one
+        (flushed before each run, so earlier writes come first), else it is
+        written to `out` after the run; it is also kept for Result.output."""
+        self._out = out
+        fd = _fileno(out)
+        self._out_flush = out.flush if fd is not None else None
+        self._out_write = out.write if out is not None and fd is None else None
+        lib.ccam_set_output_fd(self._m, -1 if fd is None else fd, 1)
+
+    def _enter(self) -> None:
+        """Before a run: pending releases, the stream, the Ctrl-C handler
+        (only the main thread may take SIGINT from Python)."""
+        self._owner.drain()
+        if self._out_flush is not None:
+            self._out_flush()
+        want = self.catch_sigint and threading.get_ident() == _MAIN_THREAD
+        if want != self._sigint_set:
+            lib.ccam_set_catch_sigint(self._m, 1 if want else 0)
+            self._sigint_set = want
 
     # ------------------------------------------------------------- runs
 
     def run(self, stack: Optional[list] = None) -> Result:
         """Run the program on `stack` (bottom first; default [()])."""
+        self._enter()
         if stack is None:
-            return self._finish(self._with_output(lambda: lib.ccam_run(self._m)))
+            return self._finish(lib.ccam_run(self._m))
         if not stack:
             raise ValueError("the C machine needs a start stack of at least one value")
         handles = [self.to_handle(v) for v in stack]
         try:
-            arr = ffi.new("int64_t[]", handles)
-            return self._finish(self._with_output(lambda: lib.ccam_run_stack(self._m, arr, len(handles))))
+            return self._finish(lib.ccam_run_stack(self._m, handles, len(handles)))
         finally:
-            for h in handles:
-                lib.ccam_release(self._m, h)
+            lib.ccam_release_many(self._m, handles, len(handles))
 
     def call(self, closure, arg) -> Result:
         """Apply a closure (from this machine) to an argument: the program
         `app` on ([e : P], arg), which counts the app."""
-        ch = self.to_handle(closure)
-        ah = self.to_handle(arg)
+        self._enter()
+        ch, temp = self._closure_handle(closure)
+        writer = _Writer(self)
         try:
-            return self._finish(self._with_output(lambda: lib.ccam_call(self._m, ch, ah)))
+            writer.value(arg)
+            ops = writer.ops
+            info = self._info
+            lib.ccam_call_value(self._m, ch, ops, len(ops), writer.data(), writer.offset, info)
+            if info[0] < 0:
+                raise HostValueError(self._message())
+            return self._result(info, 0)
         finally:
-            lib.ccam_release(self._m, ch)
-            lib.ccam_release(self._m, ah)
+            writer.release()
+            if temp:
+                lib.ccam_release(self._m, ch)
+
+    def call_many(self, closure, args) -> list[Result]:
+        """Apply one closure to each of `args` in one machine entry: a Result
+        per argument, as `call` gives it (see the module docstring)."""
+        args = list(args)
+        if not args:
+            return []
+        self._enter()
+        ch, temp = self._closure_handle(closure)
+        writer = _Writer(self)
+        try:
+            for a in args:
+                writer.value(a)
+            ops = writer.ops
+            info = ffi.new("int64_t[]", INFO_WORDS * len(args))
+            done = lib.ccam_call_many(self._m, ch, ops, len(ops), writer.data(), writer.offset, len(args), info)
+            if done == 0 or (done < len(args) and info[done * INFO_WORDS] < 0):
+                message = self._message()
+                self._release_results(info, done)
+                raise HostValueError(message)
+            output = self._output()
+            messages = lib.ccam_call_messages(self._m, self._size)
+            messages = bytes(ffi.buffer(messages, self._size[0])) if self._size[0] else b""
+            results = []
+            start = message_start = 0
+            for i in range(done):
+                base = i * INFO_WORDS
+                end, message_end = info[base + 4], info[base + 7]
+                message = messages[message_start:message_end].decode("utf-8", "replace")
+                results.append(self._result(info, base, output[start:end], message))
+                start, message_start = end, message_end
+            interrupted = Result(Status.INTERRUPTED, None, "interrupted before this call", 0, b"", 0, 0)
+            results.extend(interrupted for _ in range(len(args) - done))
+            return results
+        finally:
+            writer.release()
+            if temp:
+                lib.ccam_release(self._m, ch)
+
+    def _closure_handle(self, closure) -> tuple[int, bool]:
+        """(handle, is it a temporary to release)."""
+        if type(closure) is CClosure:
+            return closure._handle(self._owner), False
+        return self.to_handle(closure), True
 
     def run_more(self, program) -> Result:
         """Run another program against the same globals and heap (the global
@@ -157,43 +936,67 @@ class Machine:
         err = ffi.new("char[512]")
         if lib.ccam_extend(self._m, data, len(data), err, 512) != 0:
             _reject(err)
-        self._code_cache.clear()
         return self.run()
 
     def interrupt(self) -> None:
         lib.ccam_interrupt(self._m)
 
-    def _with_output(self, go) -> int:
-        fd = _fileno(self.out)
-        if fd is not None:
-            self.out.flush()
-        lib.ccam_set_output_fd(self._m, -1 if fd is None else fd, 1)
-        lib.ccam_output_clear(self._m)
-        self._apply_limits()
-        catch = self.catch_sigint and _main_thread()
-        if catch:
-            lib.ccam_catch_sigint(self._m, 1)
-        try:
-            return go()
-        finally:
-            if catch:
-                lib.ccam_catch_sigint(self._m, 0)
+    def _message(self) -> str:
+        return ffi.string(lib.ccam_message(self._m)).decode("utf-8", "replace")
+
+    def _output(self) -> bytes:
+        buf = lib.ccam_output(self._m, self._size)
+        n = self._size[0]
+        return bytes(ffi.buffer(buf, n)) if n else b""
 
     def _finish(self, status: int) -> Result:
-        n = ffi.new("size_t *")
-        buf = lib.ccam_output(self._m, n)
-        output = bytes(ffi.buffer(buf, n[0])) if n[0] else b""
-        if self.out is not None and _fileno(self.out) is None and output:
-            self.out.write(output)
-        status = Status(status)
+        """The Result of a run (calls report through info instead)."""
+        status = _STATUS[status]
         value = None
-        if status in (Status.OK, Status.UNCAUGHT):
+        if status is Status.OK or status is Status.UNCAUGHT:
             h = lib.ccam_result(self._m)
-            value = self.from_handle(h)
+            if h < 0:
+                raise MemoryError(OUT_OF_MEMORY)
+            value = self._take_handle(h)
+        return Result(status, value, "" if status is Status.OK else self._message(), lib.ccam_reductions(self._m),
+                      self._emit(self._output()), lib.ccam_gen_reductions(self._m), lib.ccam_emitted(self._m))
+
+    def _reader(self) -> "_Reader":
+        return _Reader(self._owner, plain=self._plain)
+
+    def _take_handle(self, h: int):
+        """The value of a new handle, which this consumes."""
+        kind = lib.ccam_peek(self._m, h, self._info)
+        if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
             lib.ccam_release(self._m, h)
-        return Result(status, value, ffi.string(lib.ccam_message(self._m)).decode("utf-8", "replace"),
-                      lib.ccam_reductions(self._m), output, lib.ccam_gen_reductions(self._m),
-                      lib.ccam_emitted(self._m))
+            return self._reader().take(kind, self._info[0])
+        return self._reader().take(kind, h)
+
+    def _emit(self, output: bytes) -> bytes:
+        """Write a run's output to an `out` without a file descriptor."""
+        if self._out_write is not None and output:
+            self._out_write(output)
+        return output
+
+    def _result(self, info, base: int, output: Optional[bytes] = None, message: Optional[str] = None) -> Result:
+        status, reductions, gen, emitted, _end, kind, word, _message_end = info[base:base + INFO_WORDS]
+        status = _STATUS[status]
+        if kind == K_INT:
+            value = word
+        elif kind == -1:
+            value = None
+        else:
+            value = self._reader().take(kind, word)
+        output = self._emit(self._output() if output is None else output)
+        if message is None:
+            message = "" if status is Status.OK else self._message()
+        return Result(status, value, message, reductions, output, gen, emitted)
+
+    def _release_results(self, info, done: int) -> None:
+        for i in range(done):
+            kind = info[i * INFO_WORDS + 5]
+            if kind not in (-1, K_INT, K_UNIT, K_CON0, K_BOTTOM):
+                lib.ccam_release(self._m, info[i * INFO_WORDS + 6])
 
     # ------------------------------------------------------------- globals
 
@@ -205,13 +1008,9 @@ class Machine:
         """The value of a global slot (None if unset)."""
         if not 0 <= slot < self.nglobals:
             raise IndexError(slot)
+        self._owner.drain()
         h = lib.ccam_get_global(self._m, slot)
-        if h < 0:
-            return None
-        try:
-            return self.from_handle(h)
-        finally:
-            lib.ccam_release(self._m, h)
+        return None if h < 0 else self._take_handle(h)
 
     def set_global(self, slot: int, value) -> None:
         if not 0 <= slot < self.nglobals:
@@ -225,13 +1024,15 @@ class Machine:
     # ------------------------------------------------------------- GC (tests, tools)
 
     def collect(self) -> None:
+        self._owner.drain()
         lib.ccam_collect(self._m)
 
     def heap_check(self) -> None:
         if lib.ccam_heap_check(self._m) != 0:
-            raise AssertionError(ffi.string(lib.ccam_message(self._m)).decode())
+            raise AssertionError(self._message())
 
     def heap_stats(self) -> dict:
+        self._owner.drain()
         return {"live": lib.ccam_heap_live(self._m), "bytes": lib.ccam_heap_bytes(self._m),
                 "objects": lib.ccam_heap_objects(self._m), "collections": lib.ccam_collections(self._m),
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m)}
@@ -239,226 +1040,44 @@ class Machine:
     def fail_alloc_after(self, n: int) -> None:
         lib.ccam_fail_alloc_after(self._m, n)
 
-    # ------------------------------------------------------------- C values -> Python
-
-    def from_handle(self, h: int, memo: Optional[dict] = None):
-        """The Python value of a handle (the handle stays owned by the caller).
-        Iterative, shares and cycles preserved (objects are memoised by their
-        C identity), so deep lists and cyclic refs convert safely."""
-        m = self._m
-        if memo is None:
-            memo = {}
-        result = [None]
-        owned: list[int] = []
-        # tasks: (handle, container, field) — container[field] = value
-        tasks = [(h, result, 0)]
-        try:
-            while tasks:
-                hh, container, field = tasks.pop()
-                _set(container, field, self._convert(hh, memo, tasks, owned))
-        finally:
-            for o in owned:
-                lib.ccam_release(m, o)
-        return result[0]
-
-    def _child(self, h, i, owned):
-        c = lib.ccam_field(self._m, h, i)
-        owned.append(c)
-        return c
-
-    def _convert(self, h, memo, tasks, owned):
-        m = self._m
-        k = lib.ccam_kind(m, h)
-        if k == K_INT:
-            return lib.ccam_int_value(m, h)
-        if k == K_UNIT:
-            return UNIT_VALUE
-        if k == K_BOTTOM:
-            return PLACEHOLDER
-        if k == K_CON0:
-            return Con(lib.ccam_tag(m, h))
-        if k == K_STRING:
-            return bytes(ffi.buffer(lib.ccam_string_data(m, h), lib.ccam_length(m, h)))
-        ident = lib.ccam_identity(m, h)
-        if ident in memo:
-            return memo[ident]
-        if k == K_EXNNAME:
-            v = self._exn_name(h)
-        elif k == K_CON:
-            v = Con(lib.ccam_tag(m, h), None)
-            tasks.append((self._child(h, 0, owned), v, "arg"))
-        elif k == K_PAIR:
-            v = Pair(None, None)
-            tasks.append((self._child(h, 1, owned), v, "snd"))
-            tasks.append((self._child(h, 0, owned), v, "fst"))
-        elif k == K_EXN:
-            nh = lib.ccam_exn_name(m, h)
-            try:
-                v = ExnVal(self._exn_name(nh), None)
-            finally:
-                lib.ccam_release(m, nh)
-            ah = self._child(h, 0, owned)
-            if ah >= 0:
-                tasks.append((ah, v, "arg"))
-        elif k == K_REF:
-            v = self._handled(Ref, h)
-            v.value = None
-            tasks.append((self._child(h, 0, owned), v, "value"))
-        elif k == K_ARRAY:
-            n = lib.ccam_length(m, h)
-            v = self._handled(Array, h)
-            v.items = [None] * n
-            for i in range(n):
-                tasks.append((self._child(h, i, owned), v.items, i))
-        elif k == K_CLOSURE:
-            # memoised before its code is decoded: generated code may quote
-            # a value that leads back here
-            v = memo[ident] = self._handled(Closure, h)
-            v.env = None
-            v.code = ()
-            v.code = self._decode_block(self._child(h, 1, owned), memo)
-            tasks.append((self._child(h, 0, owned), v, "env"))
-        elif k == K_BLOCK:
-            v = memo[ident] = self._handled(Block, h)
-            v.sealed = lib.ccam_block_sealed(m, h) == 1
-            v.code = []
-            code = self._decode_block(h, memo)
-            v.code = code if v.sealed else list(code)  # as values.Block keeps them
-        else:
-            raise ValueError(f"bad handle {h} (kind {k})")
-        memo[ident] = v
-        return v
-
-    def _handled(self, cls, h):
-        v = cls.__new__(cls)
-        self._handles[id(v)] = (v, _Pin(self._owner, lib.ccam_dup(self._m, h)))
-        return v
-
     def forget(self) -> None:
-        """Drop the handle table: values returned so far can no longer be
-        passed back, and the C objects only they kept alive become garbage."""
-        self._handles.clear()
-        self._exn_names.clear()
+        """Release every handle given out so far: those values can no longer
+        be passed back or read (StaleValueError), and the C objects only
+        they kept alive become garbage."""
+        self._owner.forget()
 
-    def _exn_name(self, h) -> ExnName:
-        ident = lib.ccam_identity(self._m, h)
-        v = self._exn_names.get(ident)
-        if v is None:
-            v = self._handled(ExnName, h)
-            sh = lib.ccam_exn_name(self._m, h)
-            v.name = bytes(ffi.buffer(lib.ccam_string_data(self._m, sh), lib.ccam_length(self._m, sh)))
-            lib.ccam_release(self._m, sh)
-            self._exn_names[ident] = v
-        return v
+    # ------------------------------------------------------------- conversions
 
-    def _decode_block(self, h, memo: dict) -> tuple:
-        """A block's instructions as Ins (sub-programs decoded too)."""
-        m = self._m
-        ident = lib.ccam_identity(m, h)
-        sealed = lib.ccam_block_sealed(m, h) == 1
-        if sealed and ident in self._code_cache:
-            return self._code_cache[ident]
-        n = lib.ccam_block_nwords(m, h)
-        out = []
-        pc = 0
-        while pc < n:
-            ins, pc = self._decode_ins(h, pc, memo)
-            out.append(ins)
-        code = tuple(out)
-        if sealed:
-            self._code_cache[ident] = code
-        return code
+    def from_handle(self, h: int):
+        """The Python value of a handle (the handle stays owned by the caller)."""
+        return self._reader().handle_value(h)
 
-    def _decode_ins(self, h, pc, memo):
-        m = self._m
-        spec = BY_CODE[lib.ccam_block_word(m, h, pc)]
-        pc += 1
-        args = []
-        for kind in spec.operands:
-            if kind == NAT:
-                args.append(lib.ccam_block_word(m, h, pc))
-                pc += 1
-            elif kind == PRIM:
-                args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc)].name)
-                pc += 1
-            elif kind in (CONST, STR):
-                v = self._operand_value(h, pc, memo)
-                args.append(v if kind == STR else _as_const(v))
-                pc += 1
-            elif kind == PROG:
-                args.append(self._operand_block(h, pc, memo))
-                pc += 1
-            elif kind == PROGS:
-                count = lib.ccam_block_word(m, h, pc)
-                args.append(tuple(self._operand_block(h, pc + 1 + i, memo) for i in range(count)))
-                pc += 1 + count
-            elif kind == INSTR:
-                inner = BY_CODE[lib.ccam_block_word(m, h, pc)]
-                inner_args = []
-                for ik in inner.operands:
-                    if ik == NAT:
-                        inner_args.append(lib.ccam_block_word(m, h, pc + 1))
-                    elif ik == PRIM:
-                        inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
-                    else:
-                        v = self._operand_value(h, pc + 1, memo)
-                        inner_args.append(v if ik == STR else _as_const(v))
-                args.append(Ins(inner.name, tuple(inner_args)))
-                pc += 2
-        return Ins(spec.name, tuple(args)), pc
-
-    def _operand_value(self, h, i, memo):
-        oh = lib.ccam_block_operand(self._m, h, i)
+    def decode(self, value):
+        """A plain structural copy of a value of this machine: handles (and
+        handles inside data) decoded fully into the classes of
+        ccam/values.py, code included, for values.show and comparisons."""
+        reader = _Reader(self._owner, plain=True)
+        h = self.to_handle(value)
         try:
-            return self.from_handle(oh, memo)
+            return reader.handle_value(h)
         finally:
-            lib.ccam_release(self._m, oh)
-
-    def _operand_block(self, h, i, memo):
-        bh = lib.ccam_block_operand(self._m, h, i)
-        try:
-            return self._decode_block(bh, memo)
-        finally:
-            lib.ccam_release(self._m, bh)
-
-    # ------------------------------------------------------------- Python -> C values
+            lib.ccam_release(self._m, h)
 
     def to_handle(self, value) -> int:
-        """A new handle for a Python machine value (the caller releases it).
-        Iterative; objects that came from this machine (closures, refs, ...)
-        are passed as themselves."""
-        m = self._m
-        made: dict[int, int] = {}  # id(python object) -> handle, for shared substructure
-        # Post-order construction with an explicit stack: ("v", x) visits x,
-        # ("build", x) builds x once its children have handles.
-        stack = [("v", value)]
-        keep = []  # temporaries to release at the end
+        """A new handle for a Python machine value (the caller releases it)."""
+        self._owner.drain()
+        if type(value) in _HANDLE_CLASSES:
+            return lib.ccam_dup(self._m, value._handle(self._owner))
+        writer = _Writer(self)
         try:
-            while stack:
-                what, x = stack.pop()
-                if id(x) in made and what == "v":
-                    continue
-                if what == "v":
-                    direct = self._direct_handle(x)
-                    if direct is not None:
-                        made[id(x)] = direct
-                        keep.append(direct)
-                        continue
-                    children = _children(x)
-                    stack.append(("build", x))
-                    for c in children:
-                        if id(c) not in made:
-                            stack.append(("v", c))
-                    continue
-                h = self._build(x, made)
-                if h < 0:
-                    raise MemoryError("the C machine could not allocate a host value")
-                made[id(x)] = h
-                keep.append(h)
-            return lib.ccam_dup(m, made[id(value)])
+            writer.value(value)
+            ops = writer.ops
+            h = lib.ccam_build(self._m, ops, len(ops), writer.data(), writer.offset)
+            if h < 0:
+                raise HostValueError(self._message())
+            return h
         finally:
-            for h in keep:
-                lib.ccam_release(m, h)
+            writer.release()
 
     def _code_handle(self, code, sealed: bool) -> int:
         """A C block holding `code` (instructions of the reference machine)."""
@@ -470,107 +1089,6 @@ class Machine:
         if h < 0:
             _reject(err)
         return h
-
-    def _direct_handle(self, x) -> Optional[int]:
-        m = self._m
-        t = type(x)
-        if t is int:
-            h = lib.ccam_mk_int(m, x) if -(1 << 62) <= x < (1 << 62) else -1
-            if h < 0:
-                raise ValueError(f"int {x} outside the 63-bit range")
-            return h
-        if t is bytes:
-            return lib.ccam_mk_string(m, x, len(x))
-        if t is Unit:
-            return lib.ccam_mk_unit(m)
-        if t is Placeholder:
-            return lib.ccam_mk_bottom(m)
-        if t is Con and x.arg is None:
-            return lib.ccam_mk_con0(m, x.tag)
-        known = self._handles.get(id(x))
-        if known is not None and known[0] is x:
-            return lib.ccam_dup(m, known[1].h)
-        if t is Block:
-            return self._code_handle(x.code, x.sealed)
-        if t is ExnName:
-            raise ValueError("an exception name that did not come from this machine")
-        return None
-
-    def _build(self, x, made) -> int:
-        m = self._m
-        t = type(x)
-        if t is Pair:
-            return lib.ccam_mk_pair(m, made[id(x.fst)], made[id(x.snd)])
-        if t is Con:
-            return lib.ccam_mk_con(m, x.tag, made[id(x.arg)])
-        if t is Ref:
-            return lib.ccam_mk_ref(m, made[id(x.value)])
-        if t is Array:
-            items = ffi.new("int64_t[]", [made[id(i)] for i in x.items])
-            return lib.ccam_mk_array(m, items, len(x.items))
-        if t is Closure:
-            code = self._code_handle(x.code, True)
-            try:
-                return lib.ccam_mk_closure(m, made[id(x.env)], code)
-            finally:
-                lib.ccam_release(m, code)
-        if t is ExnVal:
-            name = self._direct_handle(x.name)
-            try:
-                return lib.ccam_mk_exn(m, name, -1 if x.arg is None else made[id(x.arg)])
-            finally:
-                lib.ccam_release(m, name)
-        raise ValueError(f"cannot pass {type(x).__name__} to the C machine")
-
-
-class _Owner:
-    """Owns a ccam_machine*; frees it when the last reference goes. Refers to
-    nothing else, so it never sits in a reference cycle."""
-
-    __slots__ = ("m",)
-
-    def __init__(self, m):
-        self.m = m
-
-    def __del__(self):
-        lib.ccam_free(self.m)
-
-
-class _Pin:
-    """Owns one handle; releases it when it dies."""
-
-    __slots__ = ("owner", "h")
-
-    def __init__(self, owner: _Owner, h: int):
-        self.owner = owner
-        self.h = h
-
-    def __del__(self):
-        lib.ccam_release(self.owner.m, self.h)
-
-
-def _children(x) -> list:
-    t = type(x)
-    if t is Pair:
-        return [x.fst, x.snd]
-    if t is Con:
-        return [x.arg]
-    if t is Ref:
-        return [x.value]
-    if t is Array:
-        return list(x.items)
-    if t is ExnVal:
-        return [] if x.arg is None else [x.arg]
-    if t is Closure:
-        return [x.env]
-    raise ValueError(f"not a machine value: {x!r}")
-
-
-def _set(container, field, value):
-    if isinstance(field, str):
-        setattr(container, field, value)
-    else:
-        container[field] = value
 
 
 def _as_const(v):
@@ -613,15 +1131,10 @@ def _fileno(out) -> Optional[int]:
         return None
 
 
-def _main_thread() -> bool:
-    import threading
-
-    return threading.current_thread() is threading.main_thread()
-
-
 def run(program, **limits) -> Result:
     """Run a program on a fresh C machine."""
     return Machine(program, **limits).run()
 
 
-__all__ = ["Machine", "Result", "run", "StaleBuildError"]
+__all__ = ["Machine", "Result", "run", "StaleBuildError", "HostValueError", "StaleValueError", "CClosure", "CBlock",
+           "CRef", "CArray", "CExnName"]

@@ -5,6 +5,15 @@
  * arguments and reports failure by a return value, never by aborting.
  * Collections only happen inside runs (at safe points) or in ccam_collect,
  * so values handed between these calls stay valid while pinned.
+ *
+ * The per-call path is one C call: ccam_call_value builds the argument
+ * from a postfix program (ccam_build's format), applies the closure and
+ * reports status, counters and the result (immediates inline, anything
+ * else as a new handle) in an info array; ccam_call_many does the same
+ * for a whole batch of arguments in one machine entry.  Limits, the output
+ * descriptor and the Ctrl-C setting are machine state the binding sets
+ * once; every run entry clears the output buffer and, when asked, swaps in
+ * the SIGINT handler for the run only.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -69,6 +78,7 @@ void ccam_free(ccam_machine *m) {
     free(m->vs);
     free(m->cs);
     free(m->out);
+    free(m->msgs);
     free(m->pins);
     free(m->pin_free);
     free(m);
@@ -78,6 +88,7 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
     m->max_reductions = max_reductions < 0 ? -1 : max_reductions;
     m->max_stack = max_stack < 0 ? DEFAULT_MAX_STACK : max_stack;
     m->max_heap = max_heap < 0 ? DEFAULT_MAX_HEAP : max_heap;
+    ccamH_refresh_budget(m);
 }
 
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep) {
@@ -111,6 +122,24 @@ static int valid_handle(ccam_machine *m, int64_t h) {
     return h >= 0 && (size_t)h < m->npins_cap && m->pins[h] != V_NONE;
 }
 
+/* ------------------------------------------------------------------ Ctrl-C around runs */
+
+static int sigint_install(ccam_machine *m);
+static void sigint_restore(void);
+
+/* Every run entry goes through begin_run / end_run: a fresh output buffer
+   and, when the binding asked for it, the SIGINT handler for the run. */
+static int begin_run(ccam_machine *m) {
+    m->out_len = 0;
+    return m->catch_sigint && sigint_install(m) == 0;
+}
+
+static void end_run(int installed) {
+    if (installed) sigint_restore();
+}
+
+void ccam_set_catch_sigint(ccam_machine *m, int on) { m->catch_sigint = on != 0; }
+
 int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
     if (n < 1 || n > m->max_stack) {
         ccam_set_message(m, "run: a start stack of %lld values", (long long)n);
@@ -129,14 +158,18 @@ int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
         }
         vals[i] = m->pins[handles[i]];
     }
+    int sig = begin_run(m);
     int st = ccamV_execute_stack(m, m->main_block, vals, (size_t)n);
+    end_run(sig);
     free(vals);
     after_run(m);
     return st;
 }
 
 int ccam_run(ccam_machine *m) {
+    int sig = begin_run(m);
     int st = ccamV_execute(m, m->main_block, V_UNIT);
+    end_run(sig);
     after_run(m);
     return st;
 }
@@ -149,7 +182,9 @@ int ccam_call(ccam_machine *m, int64_t closure, int64_t arg) {
         ccam_set_message(m, "call: bad handle");
         return m->status = CCAM_STATUS_TYPE;
     }
+    int sig = begin_run(m);
     int st = ccamV_apply(m, m->pins[closure], m->pins[arg]);
+    end_run(sig);
     after_run(m);
     return st;
 }
@@ -402,14 +437,322 @@ int64_t ccam_mk_exn(ccam_machine *m, int64_t name, int64_t arg) {
     return x ? pin(m, VAL(x)) : -1;
 }
 
+/* ------------------------------------------------------------------ host values in bulk */
+
+#define BUILD_MAX_ARRAY (INT64_C(1) << 24)
+
+typedef struct {
+    value *stack; size_t n, cap;
+    value *made; size_t nmade, made_cap;  /* the values of composite operations, in order */
+} builder;
+
+static int build_fail(ccam_machine *m, const char *what, int64_t at) {
+    ccam_set_message(m, "host value: %s (word %lld)", what, (long long)at);
+    return -1;
+}
+
+static int build_push(ccam_machine *m, builder *b, value v) {
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 64;
+        value *st = realloc(b->stack, cap * sizeof(value));
+        if (!st) return -1;
+        b->stack = st;
+        b->cap = cap;
+    }
+    b->stack[b->n++] = v;
+    return 0;
+}
+
+static void build_free(builder *b) {
+    free(b->stack);
+    free(b->made);
+}
+
+static int build_remember(builder *b, value v) {
+    if (b->nmade == b->made_cap) {
+        size_t cap = b->made_cap ? b->made_cap * 2 : 64;
+        value *mv = realloc(b->made, cap * sizeof(value));
+        if (!mv) return -1;
+        b->made = mv;
+        b->made_cap = cap;
+    }
+    b->made[b->nmade++] = v;
+    return 0;
+}
+
+/* Build one value from ops[*at ..] through its END.  No collection can
+   happen here (no safe point), so the half-built values on the build stack
+   need no rooting. */
+static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t nops, int64_t *at,
+                       const uint8_t *data, size_t datalen, value *out) {
+    b->n = 0;
+    b->nmade = 0;
+    int64_t i = *at;
+    for (;;) {
+        if (i >= nops) return build_fail(m, "program ends inside a value", i);
+        int64_t op = ops[i], start = i;
+        int64_t arg = 0;
+        int has_arg = op == CCAM_B_INT || op == CCAM_B_CON0 || op == CCAM_B_CON || op == CCAM_B_ARRAY ||
+                      op == CCAM_B_HANDLE || op == CCAM_B_LOAD || op == CCAM_B_STRING;
+        if (has_arg) {
+            if (i + 1 >= nops) return build_fail(m, "operand missing", i);
+            arg = ops[i + 1];
+        }
+        i += 1 + has_arg;
+        value v = V_NONE;
+        pair_obj *p;
+        switch (op) {
+        case CCAM_B_END:
+            if (b->n != 1) return build_fail(m, "a value must leave exactly one value", start);
+            *out = b->stack[0];
+            *at = i;
+            return 0;
+        case CCAM_B_INT:
+            if (!INT_FITS(arg)) return build_fail(m, "int outside the 63-bit range", start);
+            v = MK_INT(arg);
+            break;
+        case CCAM_B_UNIT: v = V_UNIT; break;
+        case CCAM_B_BOTTOM: v = V_BOTTOM; break;
+        case CCAM_B_CON0:
+            if (arg < 0 || arg > UINT32_MAX) return build_fail(m, "bad constructor tag", start);
+            v = MK_CON0(arg);
+            break;
+        case CCAM_B_CON: case CCAM_B_REF:
+            if (op == CCAM_B_CON && (arg < 0 || arg > UINT32_MAX)) return build_fail(m, "bad constructor tag", start);
+            if (b->n < 1) return build_fail(m, "stack underflow", start);
+            p = ccamH_pair(m, op == CCAM_B_CON ? CCAM_K_CON : CCAM_K_REF, b->stack[--b->n], V_NONE);
+            if (!p) return build_fail(m, "out of memory", start);
+            p->h.aux = op == CCAM_B_CON ? (uint32_t)arg : 0;
+            v = VAL(p);
+            break;
+        case CCAM_B_PAIR:
+            if (b->n < 2) return build_fail(m, "stack underflow", start);
+            p = ccamH_pair(m, CCAM_K_PAIR, b->stack[b->n - 2], b->stack[b->n - 1]);
+            if (!p) return build_fail(m, "out of memory", start);
+            b->n -= 2;
+            v = VAL(p);
+            break;
+        case CCAM_B_STRING: {
+            if (i >= nops) return build_fail(m, "operand missing", start);
+            int64_t len = ops[i++];
+            if (arg < 0 || len < 0 || (uint64_t)arg > datalen || (uint64_t)len > datalen - (uint64_t)arg ||
+                len > (INT64_C(1) << 30))
+                return build_fail(m, "string outside the data", start);
+            v = ccamH_string(m, data + arg, (size_t)len);
+            if (!v) return build_fail(m, "out of memory", start);
+            break;
+        }
+        case CCAM_B_ARRAY: {
+            if (arg < 0 || arg > BUILD_MAX_ARRAY || (uint64_t)arg > b->n) return build_fail(m, "bad array length", start);
+            array_obj *a = ccamH_array(m, (uint64_t)arg);
+            if (!a) return build_fail(m, "out of memory", start);
+            b->n -= (size_t)arg;
+            if (arg) memcpy(a->items, b->stack + b->n, (size_t)arg * sizeof(value));
+            v = VAL(a);
+            break;
+        }
+        case CCAM_B_EXN: case CCAM_B_EXNARG: {
+            size_t need = op == CCAM_B_EXN ? 1 : 2;
+            if (b->n < need) return build_fail(m, "stack underflow", start);
+            value name = b->stack[b->n - need];
+            if (!IS_KIND(name, CCAM_K_EXNNAME)) return build_fail(m, "an exception needs an exception name", start);
+            p = ccamH_pair(m, CCAM_K_EXN, name, need == 2 ? b->stack[b->n - 1] : V_NONE);
+            if (!p) return build_fail(m, "out of memory", start);
+            b->n -= need;
+            v = VAL(p);
+            break;
+        }
+        case CCAM_B_HANDLE:
+            if (!valid_handle(m, arg)) return build_fail(m, "bad handle", start);
+            v = m->pins[arg];
+            break;
+        case CCAM_B_CLOSURE: {
+            if (b->n < 2) return build_fail(m, "stack underflow", start);
+            value env = b->stack[b->n - 2], code = b->stack[b->n - 1];
+            if (!IS_KIND(code, CCAM_K_BLOCK)) return build_fail(m, "a closure needs a code block", start);
+            if (ccamH_block_seal(m, BLOCK(code))) return build_fail(m, "out of memory", start);
+            closure_obj *c = ccamH_alloc_small(m, CCAM_K_CLOSURE);
+            if (!c) return build_fail(m, "out of memory", start);
+            c->env = env;
+            c->code = BLOCK(code);
+            b->n -= 2;
+            v = VAL(c);
+            break;
+        }
+        case CCAM_B_LOAD:
+            if (arg < 0 || (uint64_t)arg >= b->nmade) return build_fail(m, "bad load", start);
+            v = b->made[arg];
+            break;
+        default:
+            return build_fail(m, "unknown operation", start);
+        }
+        if (build_push(m, b, v)) return build_fail(m, "out of memory", start);
+        if (op == CCAM_B_CON || op == CCAM_B_PAIR || op == CCAM_B_REF || op == CCAM_B_ARRAY || op == CCAM_B_EXN ||
+            op == CCAM_B_EXNARG || op == CCAM_B_CLOSURE) {
+            if (build_remember(b, v)) return build_fail(m, "out of memory", start);
+        }
+    }
+}
+
+int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint8_t *data, size_t datalen) {
+    builder b = { 0 };
+    int64_t at = 0;
+    value v;
+    m->oom = 0;
+    int r = build_value(m, &b, ops, nops, &at, data, datalen, &v);
+    build_free(&b);
+    if (r) return -1;
+    if (at != nops) {
+        ccam_set_message(m, "host value: %lld words after the value", (long long)(nops - at));
+        return -1;
+    }
+    return pin(m, v);
+}
+
+static int value_kind(value v) {
+    if (IS_INT(v)) return CCAM_K_INT;
+    if (v == V_UNIT) return CCAM_K_UNIT;
+    if (v == V_BOTTOM) return CCAM_K_BOTTOM;
+    if (IS_CON0(v)) return CCAM_K_CON0;
+    return KIND(v);
+}
+
+/* Append the current message to the batch's messages (unless OK). */
+static void keep_message(ccam_machine *m, int st) {
+    size_t n = st == CCAM_STATUS_OK ? 0 : strlen(m->message);
+    if (n == 0) return;
+    if (m->msgs_len + n > m->msgs_cap) {
+        size_t cap = m->msgs_cap ? m->msgs_cap : 256;
+        while (cap < m->msgs_len + n) cap *= 2;
+        char *p = realloc(m->msgs, cap);
+        if (!p) return;  /* the message is lost, the call's outcome is not */
+        m->msgs = p;
+        m->msgs_cap = cap;
+    }
+    memcpy(m->msgs + m->msgs_len, m->message, n);
+    m->msgs_len += n;
+}
+
+const uint8_t *ccam_call_messages(ccam_machine *m, size_t *len) {
+    *len = m->msgs_len;
+    return (const uint8_t *)m->msgs;
+}
+
+static void report(ccam_machine *m, int st, int64_t *info) {
+    keep_message(m, st);
+    info[7] = (int64_t)m->msgs_len;
+    info[0] = st;
+    info[1] = m->reductions;
+    info[2] = m->gen_reductions;
+    info[3] = m->emitted;
+    info[4] = (int64_t)m->out_len;
+    value v = st == CCAM_STATUS_OK || st == CCAM_STATUS_UNCAUGHT ? m->result : V_NONE;
+    if (v == V_NONE) {
+        info[5] = -1;
+        info[6] = 0;
+        return;
+    }
+    int k = value_kind(v);
+    info[5] = k;
+    if (k == CCAM_K_INT) info[6] = INT_OF(v);
+    else if (k == CCAM_K_CON0) info[6] = (int64_t)CON0_TAG(v);
+    else if (k == CCAM_K_UNIT || k == CCAM_K_BOTTOM) info[6] = 0;
+    else {
+        info[6] = pin(m, v);
+        if (info[6] < 0) info[5] = -1;
+    }
+}
+
+static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                           size_t datalen, int64_t nargs, int64_t *info) {
+    if (!valid_handle(m, closure)) {
+        ccam_set_message(m, "call: bad handle");
+        info[0] = -1;
+        return 0;
+    }
+    builder b = { 0 };
+    int64_t at = 0, done = 0;
+    m->msgs_len = 0;
+    int sig = begin_run(m);
+    for (; done < nargs; done++) {
+        int64_t *out = info + done * CCAM_INFO_WORDS;
+        value arg;
+        m->oom = 0;
+        if (build_value(m, &b, ops, nops, &at, data, datalen, &arg)) {
+            out[0] = -1;
+            break;
+        }
+        int st = ccamV_apply(m, m->pins[closure], arg);
+        report(m, st, out);
+        after_run(m);
+        if (st == CCAM_STATUS_INTERRUPTED) {
+            done++;
+            break;
+        }
+    }
+    end_run(sig);
+    build_free(&b);
+    return done;
+}
+
+int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                    size_t datalen, int64_t *info) {
+    call_values(m, closure, ops, nops, data, datalen, 1, info);
+    return (int)info[0];
+}
+
+int64_t ccam_call_many(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                       size_t datalen, int64_t nargs, int64_t *info) {
+    if (nargs <= 0) return 0;
+    return call_values(m, closure, ops, nops, data, datalen, nargs, info);
+}
+
+int ccam_peek(ccam_machine *m, int64_t h, int64_t *word) {
+    *word = 0;
+    if (!valid_handle(m, h)) return -1;
+    value v = m->pins[h];
+    int k = value_kind(v);
+    if (k == CCAM_K_INT) *word = INT_OF(v);
+    else if (k == CCAM_K_CON0) *word = (int64_t)CON0_TAG(v);
+    else if (k == CCAM_K_CON) *word = OBJ(v)->aux;
+    return k;
+}
+
+int ccam_child(ccam_machine *m, int64_t h, int64_t i, int64_t *word) {
+    *word = 0;
+    if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return -1;
+    value v = m->pins[h], f;
+    switch (KIND(v)) {
+    case CCAM_K_PAIR: if (i != 0 && i != 1) return -1; f = i == 0 ? PAIR(v)->a : PAIR(v)->b; break;
+    case CCAM_K_CON: case CCAM_K_REF: if (i != 0) return -1; f = PAIR(v)->a; break;
+    case CCAM_K_EXN: if (i != 0 || PAIR(v)->b == V_NONE) return -1; f = PAIR(v)->b; break;
+    case CCAM_K_CLOSURE: if (i != 0 && i != 1) return -1; f = i == 0 ? CLOS(v)->env : VAL(CLOS(v)->code); break;
+    case CCAM_K_ARRAY: if (i < 0 || (uint64_t)i >= ARR(v)->len) return -1; f = ARR(v)->items[i]; break;
+    default: return -1;
+    }
+    int k = value_kind(f);
+    if (k == CCAM_K_INT) *word = INT_OF(f);
+    else if (k == CCAM_K_CON0) *word = (int64_t)CON0_TAG(f);
+    else if (k == CCAM_K_UNIT || k == CCAM_K_BOTTOM) *word = 0;
+    else {
+        *word = pin(m, f);
+        if (*word < 0) return -1;
+    }
+    return k;
+}
+
+void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
+    for (int64_t i = 0; i < n; i++) ccam_release(m, handles[i]);
+}
+
 /* ------------------------------------------------------------------ GC introspection */
 
 void ccam_collect(ccam_machine *m) { ccamH_collect(m); }
 int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
-int64_t ccam_heap_bytes(ccam_machine *m) { return m->heap_bytes; }
-int64_t ccam_heap_objects(ccam_machine *m) { return m->nobjects; }
+int64_t ccam_heap_bytes(ccam_machine *m) { ccamH_sync(m); return m->heap_bytes; }
+int64_t ccam_heap_objects(ccam_machine *m) { ccamH_sync(m); return m->nobjects; }
 int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
-int64_t ccam_heap_total(ccam_machine *m) { return m->total_allocated; }
+int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
 
 int ccam_heap_check(ccam_machine *m) {
     char why[256];
@@ -433,19 +776,28 @@ static void on_sigint(int sig) {
     if (m) m->interrupt = 1;
 }
 
+/* 0 when this call installed the handler (and must restore it). */
+static int sigint_install(ccam_machine *m) {
+    if (sigint_installed) return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigint_machine = m;
+    if (sigaction(SIGINT, &sa, &saved_sigint) != 0) return -1;
+    sigint_installed = 1;
+    return 0;
+}
+
+static void sigint_restore(void) {
+    if (!sigint_installed) return;
+    sigaction(SIGINT, &saved_sigint, NULL);
+    sigint_installed = 0;
+    sigint_machine = NULL;
+}
+
 int ccam_catch_sigint(ccam_machine *m, int on) {
-    if (on && !sigint_installed) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_sigint;
-        sigemptyset(&sa.sa_mask);
-        sigint_machine = m;
-        if (sigaction(SIGINT, &sa, &saved_sigint) != 0) return -1;
-        sigint_installed = 1;
-    } else if (!on && sigint_installed) {
-        sigaction(SIGINT, &saved_sigint, NULL);
-        sigint_installed = 0;
-        sigint_machine = NULL;
-    }
+    if (on) return sigint_installed ? 0 : sigint_install(m);
+    sigint_restore();
     return 0;
 }

@@ -73,12 +73,68 @@ void ccam_interrupt(ccam_machine *m);
 /* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m. */
 int ccam_catch_sigint(ccam_machine *m, int on);
 
-/* Run the main program on (); returns a status. */
+/* Swap in the SIGINT handler of ccam_catch_sigint around every run of m
+   (on = 1) or not (on = 0); the binding sets it once, not per call. */
+void ccam_set_catch_sigint(ccam_machine *m, int on);
+
+/* Run the main program on (); returns a status.  Every run entry clears
+   the output buffer first. */
 int ccam_run(ccam_machine *m);
 /* Run the main program on the stack handles[0..n) (bottom first, n >= 1). */
 int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n);
 /* Apply a closure (handle) to an argument (handle); returns a status. */
 int ccam_call(ccam_machine *m, int64_t closure, int64_t arg);
+
+/* Host values built in one call from a postfix program of int64 words
+   (CCAM_B_*; strings are (offset, length) slices of `data`).  Every value
+   of a program ends with CCAM_B_END.  The values that CON, PAIR, REF,
+   ARRAY, EXN, EXNARG and CLOSURE make are numbered 0, 1, ... within a value,
+   and LOAD k pushes the k-th again (shared substructure).  A malformed program
+   is refused (-1 / CCAM_STATUS_TYPE with a message), never trusted. */
+enum {
+    CCAM_B_END = 0,      /* the value is complete: exactly one on the build stack */
+    CCAM_B_INT = 1,      /* INT n */
+    CCAM_B_UNIT = 2,
+    CCAM_B_BOTTOM = 3,
+    CCAM_B_CON0 = 4,     /* CON0 tag */
+    CCAM_B_CON = 5,      /* CON tag: v -> C_tag(v) */
+    CCAM_B_PAIR = 6,     /* a b -> (a, b) */
+    CCAM_B_STRING = 7,   /* STRING offset length */
+    CCAM_B_REF = 8,      /* v -> ref v */
+    CCAM_B_ARRAY = 9,    /* ARRAY n: v0 .. vn-1 -> [|v0, .., vn-1|] */
+    CCAM_B_EXN = 10,     /* X -> X (an exception value without argument) */
+    CCAM_B_EXNARG = 11,  /* X v -> X(v) */
+    CCAM_B_HANDLE = 12,  /* HANDLE h: the pinned value */
+    CCAM_B_CLOSURE = 13, /* env {P} -> [env : P] (seals the block) */
+    CCAM_B_LOAD = 14     /* LOAD k: the k-th value made by a composite operation */
+};
+/* One value: a new handle, or -1 (message in ccam_message). */
+int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint8_t *data, size_t datalen);
+
+/* What ccam_call_value and ccam_call_many report per call, in this order
+   (CCAM_INFO_WORDS words): status, reductions, gen_reductions, emitted,
+   the end offset of its output in ccam_output, the result's kind (-1:
+   none), the result word: the int of an int, the tag of a nullary
+   constructor, 0 for () and ⊥, otherwise a new handle; and the end offset
+   of its message in ccam_call_messages (the messages of a batch's calls,
+   one after another; a call ending OK has an empty message). */
+enum { CCAM_INFO_WORDS = 8 };
+const uint8_t *ccam_call_messages(ccam_machine *m, size_t *len);
+/* Apply the closure (handle) to the value built from ops. */
+int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                    size_t datalen, int64_t *info);
+/* Apply the closure to each of the nargs values of ops (one machine entry;
+   each call has its own counters and limits).  Returns the number of calls
+   made: fewer than nargs only when one was interrupted (it is the last). */
+int64_t ccam_call_many(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                       size_t datalen, int64_t nargs, int64_t *info);
+/* The kind of a handle, and its int / tag in *word (immediates only). */
+int ccam_peek(ccam_machine *m, int64_t h, int64_t *word);
+void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n);
+/* Field i of a handle (as ccam_field) without pinning immediates: returns
+   the field's kind (-1: no such field) and in *word its int for an int,
+   its tag for a nullary constructor, 0 for () and ⊥, else a new handle. */
+int ccam_child(ccam_machine *m, int64_t h, int64_t i, int64_t *word);
 
 /* After a run: the result value (pinned handle; -1 if none), message,
    and the counters (reductions, reductions spent in generated code,

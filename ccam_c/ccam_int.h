@@ -21,11 +21,23 @@
  *
  * ---- Heap objects --------------------------------------------------------
  *
- * Every object starts with `obj`: the all-objects list link (the sweep walks
- * it), its kind (CCAM_K_*), the mark bit and flags.  Objects of at most
- * SMALL_CELL bytes (pairs, constructors, closures, refs, exception names and
- * values) come from a pool of fixed cells with a free list; strings, arrays
- * and code blocks are malloc'd.
+ * Every object starts with `obj` (8 bytes): its kind (CCAM_K_*), the mark
+ * bit, flags and the constructor tag.  Objects of at most SMALL_CELL bytes
+ * (pairs, constructors, closures, refs, exception names and values, short
+ * strings) are cells of CHUNK_BYTES chunks: no per-object link, a free list
+ * threaded through free cells (kind K_FREE, the link in the first word), and
+ * the sweep walks the chunks sequentially, rebuilding the free list in
+ * address order and returning surplus empty chunks to malloc.  Larger
+ * objects (strings, arrays, code blocks) are malloc'd with a `large` prefix
+ * that links them into the large-object list and records the bytes they are
+ * charged, so the sweep never recomputes sizes.
+ *
+ * Allocation of a cell is a pop from the free list and a decrement of
+ * small_budget (the cells that may be allocated before the accounting must
+ * be looked at: the collection threshold or the heap limit).  The counters
+ * heap_bytes, total_allocated and nobjects lag behind by small_allocs cells
+ * until ccamH_sync folds them in (every slow path, collection and API getter
+ * does).
  *
  * ---- Code ----------------------------------------------------------------
  *
@@ -93,13 +105,22 @@ typedef uint64_t value;
 enum { OF_SEALED = 1, OF_GENERATED = 2, OF_PATCHED = 4 };
 
 typedef struct obj {
-    struct obj *next;  /* all-objects list */
-    uint8_t kind;      /* CCAM_K_* */
+    uint8_t kind;      /* CCAM_K_*, K_FREE for a free cell */
     uint8_t mark;
     uint8_t flags;     /* OF_* */
-    uint8_t small;     /* 1 if the cell belongs to the small-object pool */
+    uint8_t small;     /* 1 if the object is a chunk cell */
     uint32_t aux;      /* constructor tag */
 } obj;
+
+/* The prefix of a large (malloc'd) object. */
+typedef struct large {
+    struct large *next;  /* the large-object list */
+    int64_t bytes;       /* bytes charged (object + code buffer of a block) */
+} large;
+#define LARGE_OF(o) ((large *)((char *)(o) - sizeof(large)))
+#define OBJ_OF_LARGE(l) ((obj *)((char *)(l) + sizeof(large)))
+
+#define K_FREE 0xFF
 
 typedef struct { obj h; value a, b; } pair_obj;          /* also CON (a = arg), REF (a), EXN (a = name, b = arg) */
 typedef struct block block;
@@ -125,7 +146,9 @@ struct block {
 #define EXNNAME(v) ((exnname_obj *)(uintptr_t)(v))
 #define BLOCK(v) ((block *)(uintptr_t)(v))
 
-#define SMALL_CELL 32
+#define SMALL_CELL 24
+#define CHUNK_BYTES (256 << 10)
+#define CHUNK_CELLS (CHUNK_BYTES / SMALL_CELL)
 
 /* Internal opcodes beyond the table's (the loader never accepts them). */
 #define OP_RET 60      /* end of a sub-program: return to the continuation */
@@ -144,14 +167,16 @@ typedef struct frame {
 /* ---- the machine */
 struct ccam_machine {
     /* heap */
-    obj *objects;            /* all-objects list */
-    obj *free_cells;         /* free small cells */
-    void **chunks; size_t nchunks, chunks_cap;
-    int64_t heap_bytes;      /* bytes allocated now (live + garbage) */
+    large *large_objects;    /* every large object */
+    obj *free_cells;         /* free small cells, linked through their first word */
+    char **chunks; size_t nchunks, chunks_cap;
+    int64_t small_allocs;    /* cells allocated since the last ccamH_sync */
+    int64_t small_budget;    /* cells that may be allocated before the slow path */
+    int64_t heap_bytes;      /* bytes allocated now (live + garbage), without small_allocs */
     int64_t live_bytes;      /* after the last collection */
     int64_t gc_threshold;    /* collect when heap_bytes exceeds this */
-    int64_t nobjects, ncollections;
-    int64_t total_allocated;  /* bytes ever allocated (GC tests) */
+    int64_t nobjects, ncollections;  /* nobjects: without small_allocs */
+    int64_t total_allocated;  /* bytes ever allocated (GC tests), without small_allocs */
     int gc_pending;
     value *mark_stack; size_t mark_top, mark_cap; int mark_overflow;
     int64_t fail_after;      /* debug: failing allocator countdown, -1 off */
@@ -187,9 +212,11 @@ struct ccam_machine {
     char message[512];
 
     /* output */
+    int catch_sigint;        /* swap in the SIGINT handler around runs */
     int out_fd;
     int out_keep;            /* also collect into out (for Result.output) */
     uint8_t *out; size_t out_len, out_cap;
+    char *msgs; size_t msgs_len, msgs_cap;  /* the messages of a batch of calls */
 
     /* host handles */
     value *pins; size_t npins_cap; int64_t *pin_free; size_t pin_free_n; int64_t npinned;
@@ -211,24 +238,23 @@ uint32_t ccamH_op_width(const uint64_t *code, uint32_t pc);
 void *ccamH_raw_malloc(ccam_machine *m, size_t size);
 void *ccamH_raw_realloc(ccam_machine *m, void *p, size_t size);
 
-/* The hot path of ccamH_alloc for small objects: pop a free cell. */
+void ccamH_sync(ccam_machine *m);
+void ccamH_refresh_budget(ccam_machine *m);
+
+/* The hot path of ccamH_alloc for small objects: pop a free cell.  The
+   header is written as one word: kind, mark 0, flags 0, small 1, aux 0. */
 static inline void *ccamH_alloc_small(ccam_machine *m, int kind) {
     obj *o = m->free_cells;
-    if (__builtin_expect(!o || m->max_heap - m->live_bytes < SMALL_CELL, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
-    m->free_cells = o->next;
-    o->kind = (uint8_t)kind;
-    o->mark = 0;
-    o->flags = 0;
-    o->small = 1;
-    o->aux = 0;
-    o->next = m->objects;
-    m->objects = o;
-    m->nobjects++;
-    m->heap_bytes += SMALL_CELL;
-    m->total_allocated += SMALL_CELL;
-    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    if (__builtin_expect(!o || m->small_budget <= 0, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
+    m->free_cells = (obj *)(uintptr_t)((value *)o)[1];
+    m->small_budget--;
+    m->small_allocs++;
+    uint64_t header = (uint64_t)(uint8_t)kind | (UINT64_C(1) << 24);
+    memcpy(o, &header, sizeof header);
     return o;
 }
+
+static inline int64_t ccamH_nobjects(ccam_machine *m) { return m->nobjects + m->small_allocs; }
 
 static inline pair_obj *ccamH_pair_fast(ccam_machine *m, int kind, value a, value b) {
     pair_obj *p = ccamH_alloc_small(m, kind);

@@ -10,7 +10,6 @@
 
 #include "ccam_int.h"
 
-#define CHUNK_CELLS 2048
 #define MIN_GC_THRESHOLD (8 << 20)
 #define MARK_STACK_INITIAL 4096
 
@@ -40,68 +39,114 @@ void *ccamH_raw_realloc(ccam_machine *m, void *old, size_t size) {
 
 /* ------------------------------------------------------------------ allocation */
 
-static obj *small_cell(ccam_machine *m) {
-    if (!m->free_cells) {
-        if (m->nchunks == m->chunks_cap) {
-            size_t cap = m->chunks_cap ? 2 * m->chunks_cap : 16;
-            void **c = ccamH_raw_realloc(m, m->chunks, cap * sizeof *c);
-            if (!c) return NULL;
-            m->chunks = c;
-            m->chunks_cap = cap;
-        }
-        char *chunk = ccamH_raw_malloc(m, (size_t)CHUNK_CELLS * SMALL_CELL);
-        if (!chunk) return NULL;
-        m->chunks[m->nchunks++] = chunk;
-        for (int i = CHUNK_CELLS - 1; i >= 0; i--) {
-            obj *c = (obj *)(chunk + (size_t)i * SMALL_CELL);
-            c->kind = 0xFF;
-            c->next = m->free_cells;
-            m->free_cells = c;
-        }
-    }
-    obj *c = m->free_cells;
-    m->free_cells = c->next;
-    return c;
+/* Fold the cells counted by the fast path into the byte and object counts. */
+void ccamH_sync(ccam_machine *m) {
+    int64_t n = m->small_allocs;
+    if (!n) return;
+    m->small_allocs = 0;
+    m->nobjects += n;
+    m->heap_bytes += n * SMALL_CELL;
+    m->total_allocated += n * SMALL_CELL;
 }
 
-/* A new object of `size` bytes (header included), linked into the heap.
-   NULL when memory or the heap limit runs out (m->oom says which: 1 malloc
-   failed, 2 the object cannot fit under max_heap even after a collection). */
+/* How many cells the fast path may hand out before the slow path must look
+   at the accounting again: none when even one cell would not fit under
+   max_heap (the slow path reports it), up to the collection threshold
+   otherwise, and without bound once a collection is pending (the safe point
+   is near; the limit check is made against live bytes, which only a
+   collection changes). */
+void ccamH_refresh_budget(ccam_machine *m) {
+    ccamH_sync(m);
+    if (SMALL_CELL > m->max_heap - m->live_bytes) {
+        m->small_budget = 0;
+        return;
+    }
+    if (m->gc_pending) {
+        m->small_budget = INT64_MAX / 4;
+        return;
+    }
+    int64_t limit = m->gc_threshold < m->max_heap ? m->gc_threshold : m->max_heap;
+    int64_t room = limit - m->heap_bytes;
+    m->small_budget = room > 0 ? room / SMALL_CELL : 0;
+}
+
+/* A new chunk of free cells, threaded onto the free list in address order. */
+static int new_chunk(ccam_machine *m) {
+    if (m->nchunks == m->chunks_cap) {
+        size_t cap = m->chunks_cap ? 2 * m->chunks_cap : 16;
+        char **c = ccamH_raw_realloc(m, m->chunks, cap * sizeof *c);
+        if (!c) return -1;
+        m->chunks = c;
+        m->chunks_cap = cap;
+    }
+    char *chunk = ccamH_raw_malloc(m, CHUNK_BYTES);
+    if (!chunk) return -1;
+    m->chunks[m->nchunks++] = chunk;
+    obj *next = m->free_cells;
+    for (int i = CHUNK_CELLS - 1; i >= 0; i--) {
+        obj *c = (obj *)(chunk + (size_t)i * SMALL_CELL);
+        c->kind = K_FREE;
+        c->mark = 0;
+        c->small = 1;
+        ((value *)c)[1] = VAL(next);
+        next = c;
+    }
+    m->free_cells = next;
+    return 0;
+}
+
+static void account(ccam_machine *m, int64_t charged) {
+    m->nobjects++;
+    m->heap_bytes += charged;
+    m->total_allocated += charged;
+    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+}
+
+/* A new object of `size` bytes (header included).  NULL when memory or the
+   heap limit runs out (m->oom says which: 1 malloc failed, 2 the object
+   cannot fit under max_heap even after a collection).  Code blocks are
+   always large: their buffer is freed with them. */
 void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
-    size_t charged = size <= SMALL_CELL ? SMALL_CELL : size;
-    if ((int64_t)charged > m->max_heap - m->live_bytes) {
+    int small = size <= SMALL_CELL && kind != CCAM_K_BLOCK;
+    if (size > (size_t)INT64_MAX / 2) { m->oom = 2; return NULL; }
+    int64_t charged = small ? SMALL_CELL : (int64_t)size;
+    ccamH_sync(m);
+    if (charged > m->max_heap - m->live_bytes) {
         /* Even if everything allocated since the last collection were
            garbage, this object would not fit. */
         m->oom = 2;
         return NULL;
     }
     obj *o;
-    if (size <= SMALL_CELL) {
-        o = small_cell(m);
-        if (!o) return NULL;
-        o->small = 1;
+    if (small) {
+        if (!m->free_cells && new_chunk(m)) return NULL;
+        o = m->free_cells;
+        m->free_cells = (obj *)(uintptr_t)((value *)o)[1];
     } else {
-        o = ccamH_raw_malloc(m, size);
-        if (!o) return NULL;
-        o->small = 0;
+        large *l = ccamH_raw_malloc(m, sizeof(large) + size);
+        if (!l) return NULL;
+        l->bytes = charged;
+        l->next = m->large_objects;
+        m->large_objects = l;
+        o = OBJ_OF_LARGE(l);
     }
     o->kind = (uint8_t)kind;
     o->mark = 0;
     o->flags = 0;
+    o->small = (uint8_t)small;
     o->aux = 0;
-    o->next = m->objects;
-    m->objects = o;
-    m->nobjects++;
-    m->heap_bytes += (int64_t)charged;
-    m->total_allocated += (int64_t)charged;
-    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    account(m, charged);
+    ccamH_refresh_budget(m);
     return o;
 }
 
+_Static_assert(sizeof(obj) == 8, "the object header is one word");
+_Static_assert(sizeof(pair_obj) <= SMALL_CELL && sizeof(closure_obj) <= SMALL_CELL &&
+               sizeof(exnname_obj) <= SMALL_CELL, "cell-sized objects fit a cell");
+_Static_assert(sizeof(large) % 16 == 0, "large objects stay 16-aligned");
+
 pair_obj *ccamH_pair(ccam_machine *m, int kind, value a, value b) {
-    pair_obj *p = ccamH_alloc(m, kind, sizeof(pair_obj));
-    if (p) { p->a = a; p->b = b; }
-    return p;
+    return ccamH_pair_fast(m, kind, a, b);
 }
 
 value ccamH_string(ccam_machine *m, const uint8_t *data, size_t len) {
@@ -149,10 +194,13 @@ int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words) {
     uint64_t *code = ccamH_raw_realloc(m, b->code, cap * sizeof(uint64_t));
     if (!code) return -1;
     b->code = code;
+    ccamH_sync(m);
     m->heap_bytes += grow;
     m->total_allocated += grow;
+    LARGE_OF(b)->bytes += grow;
     b->cap = (uint32_t)cap;
     if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    ccamH_refresh_budget(m);
     return 0;
 }
 
@@ -294,7 +342,14 @@ static void mark_all(ccam_machine *m) {
         /* Some grey objects never reached the mark stack: rescan every
            marked object (scanning twice is harmless). */
         m->mark_overflow = 0;
-        for (obj *o = m->objects; o; o = o->next) {
+        for (size_t i = 0; i < m->nchunks; i++) {
+            for (size_t j = 0; j < CHUNK_CELLS; j++) {
+                obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
+                if (o->kind != K_FREE && o->mark) { scan_object(m, o); drain(m); }
+            }
+        }
+        for (large *l = m->large_objects; l; l = l->next) {
+            obj *o = OBJ_OF_LARGE(l);
             if (o->mark) { scan_object(m, o); drain(m); }
         }
     }
@@ -302,47 +357,74 @@ static void mark_all(ccam_machine *m) {
 
 /* ------------------------------------------------------------------ sweep */
 
-static int64_t object_bytes(obj *o) {
-    if (o->small) return SMALL_CELL;
-    switch (o->kind) {
-    case CCAM_K_STRING: return (int64_t)(sizeof(string_obj) + ((string_obj *)o)->len + 1);
-    case CCAM_K_ARRAY: return (int64_t)(sizeof(array_obj) + ((array_obj *)o)->len * sizeof(value));
-    case CCAM_K_BLOCK: return (int64_t)sizeof(block) + (int64_t)((block *)o)->cap * 8;
-    default: return SMALL_CELL;
-    }
-}
-
-static void free_object(ccam_machine *m, obj *o) {
-    m->heap_bytes -= object_bytes(o);
-    m->nobjects--;
-    if (o->small) {
-        o->kind = 0xFF;  /* the heap checker and debuggers can tell a freed cell */
-        o->next = m->free_cells;
-        m->free_cells = o;
-        return;
-    }
+static void free_large(large *l) {
+    obj *o = OBJ_OF_LARGE(l);
     if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
-    free(o);
+    free(l);
 }
 
-static void sweep(ccam_machine *m) {
-    obj **link = &m->objects;
+/* Sweep the cells chunk by chunk, last cell first, so the rebuilt free
+   list hands cells out in address order.  An empty chunk is returned to
+   malloc once the free cells kept already cover the allocation expected
+   before the next collection (at least as much as is live). */
+static void sweep_small(ccam_machine *m, int64_t keep_free_bytes) {
+    obj *free_list = NULL;
+    int64_t live = 0, kept_free = 0;
+    size_t kept_chunks = 0;
+    for (size_t i = 0; i < m->nchunks; i++) {
+        char *chunk = m->chunks[i];
+        obj *before = free_list;
+        int64_t chunk_live = 0;
+        for (size_t j = CHUNK_CELLS; j-- > 0;) {
+            obj *o = (obj *)(chunk + j * SMALL_CELL);
+            if (o->mark) {
+                o->mark = 0;
+                chunk_live++;
+            } else {
+                o->kind = K_FREE;
+                ((value *)o)[1] = VAL(free_list);
+                free_list = o;
+            }
+        }
+        if (chunk_live == 0 && kept_free * SMALL_CELL >= keep_free_bytes) {
+            free_list = before;
+            free(chunk);
+            continue;
+        }
+        kept_free += CHUNK_CELLS - chunk_live;
+        live += chunk_live;
+        m->chunks[kept_chunks++] = chunk;
+    }
+    m->nchunks = kept_chunks;
+    m->free_cells = free_list;
+    m->nobjects = live;
+    m->heap_bytes = live * SMALL_CELL;
+}
+
+static void sweep_large(ccam_machine *m) {
+    large **link = &m->large_objects;
     while (*link) {
-        obj *o = *link;
+        large *l = *link;
+        obj *o = OBJ_OF_LARGE(l);
         if (o->mark) {
             o->mark = 0;
-            link = &o->next;
+            m->nobjects++;
+            m->heap_bytes += l->bytes;
+            link = &l->next;
         } else {
-            *link = o->next;
-            free_object(m, o);
+            *link = l->next;
+            free_large(l);
         }
     }
 }
 
 void ccamH_collect(ccam_machine *m) {
     int saved_oom = m->oom;
+    ccamH_sync(m);
     mark_all(m);
-    sweep(m);
+    int64_t keep_free = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
+    sweep_small(m, keep_free);
+    sweep_large(m);
     m->oom = saved_oom;
     m->live_bytes = m->heap_bytes;
     m->ncollections++;
@@ -351,23 +433,23 @@ void ccamH_collect(ccam_machine *m) {
        (at least MIN_GC_THRESHOLD): amortised cost proportional to allocation. */
     int64_t grow = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
     m->gc_threshold = m->live_bytes + grow;
+    ccamH_refresh_budget(m);
 }
 
 void ccamH_free_all(ccam_machine *m) {
-    obj *o = m->objects;
-    while (o) {
-        obj *next = o->next;
-        if (!o->small) {
-            if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
-            free(o);
-        }
-        o = next;
+    large *l = m->large_objects;
+    while (l) {
+        large *next = l->next;
+        free_large(l);
+        l = next;
     }
-    m->objects = NULL;
+    m->large_objects = NULL;
     for (size_t i = 0; i < m->nchunks; i++) free(m->chunks[i]);
     free(m->chunks);
     free(m->mark_stack);
     m->chunks = NULL;
+    m->nchunks = 0;
+    m->free_cells = NULL;
     m->mark_stack = NULL;
 }
 
@@ -405,15 +487,33 @@ static int valid_value(const objset *s, value v) {
    blocks end with OP_RET; the byte and object counts add up. */
 int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
     objset s = { NULL, 0 };
-    int64_t count = 0, bytes = 0;
-    for (obj *o = m->objects; o; o = o->next) count++;
+    int64_t count = 0, bytes = 0, free_cells = 0;
+    ccamH_sync(m);
+    for (size_t i = 0; i < m->nchunks; i++)
+        for (size_t j = 0; j < CHUNK_CELLS; j++)
+            if (((obj *)(m->chunks[i] + j * SMALL_CELL))->kind != K_FREE) count++;
+    for (large *l = m->large_objects; l; l = l->next) count++;
     s.addr = malloc((size_t)(count ? count : 1) * sizeof(uintptr_t));
     if (!s.addr) { snprintf(why, whylen, "heap check: out of memory"); return -1; }
-    for (obj *o = m->objects; o; o = o->next) s.addr[s.n++] = (uintptr_t)o;
+    for (size_t i = 0; i < m->nchunks; i++)
+        for (size_t j = 0; j < CHUNK_CELLS; j++) {
+            obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
+            if (o->kind != K_FREE) s.addr[s.n++] = (uintptr_t)o;
+        }
+    for (large *l = m->large_objects; l; l = l->next) s.addr[s.n++] = (uintptr_t)OBJ_OF_LARGE(l);
     qsort(s.addr, s.n, sizeof(uintptr_t), cmp_ptr);
     CHECK(count == m->nobjects, "object count %lld != %lld", (long long)count, (long long)m->nobjects);
-    for (obj *o = m->objects; o; o = o->next) {
-        bytes += object_bytes(o);
+    for (obj *o = m->free_cells; o; o = (obj *)(uintptr_t)((value *)o)[1]) {
+        CHECK(o->kind == K_FREE && o->small && !is_object(&s, VAL(o)), "free list holds a live cell %p", (void *)o);
+        CHECK(++free_cells <= (int64_t)(m->nchunks * CHUNK_CELLS), "free list longer than the chunks");
+    }
+    for (size_t k = 0; k < s.n; k++) {
+        obj *o = (obj *)s.addr[k];
+        CHECK(o->small ? o->kind != CCAM_K_BLOCK : 1, "code block %p in a cell", (void *)o);
+        bytes += o->small ? SMALL_CELL : LARGE_OF(o)->bytes;
+        if (!o->small && o->kind == CCAM_K_BLOCK)
+            CHECK(LARGE_OF(o)->bytes == (int64_t)sizeof(block) + (int64_t)((block *)o)->cap * 8,
+                  "block %p charged %lld bytes", (void *)o, (long long)LARGE_OF(o)->bytes);
         CHECK(o->kind <= CCAM_K_EXN && o->kind != CCAM_K_INT && o->kind != CCAM_K_UNIT && o->kind != CCAM_K_CON0,
               "object %p has bad kind %d", (void *)o, o->kind);
         CHECK(!o->mark, "object %p marked outside a collection", (void *)o);

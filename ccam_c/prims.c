@@ -109,7 +109,7 @@ static int walk_list(pctx *c, value v, visit_fn visit, void *acc, int64_t *count
         }
         if (!IS_KIND(v, CCAM_K_CON) || OBJ(v)->aux != CCAM_TAG_CONS || !IS_KIND(PAIR(v)->a, CCAM_K_PAIR))
             return type_err(c, "a list", v);
-        if (++n > c->m->nobjects) {
+        if (++n > ccamH_nobjects(c->m)) {
             ccam_set_message(c->m, "%s: expected a list, found a cyclic structure", c->name);
             return CCAM_STATUS_TYPE;
         }

@@ -638,18 +638,91 @@ dispatch:
     }
     vmcase(CCAM_OP_PRIM) {  /* v :: S, prim(p); P ⟹ p(v) :: S, P */
         COUNT(1);
-        /* fast path: int arithmetic and comparisons on (int, int) without
-           overflow; everything else (and every raise) goes to prims.c */
-        if (pc[1] <= CCAM_PRIM_GE && IS_KIND(top, CCAM_K_PAIR) && IS_INT(PAIR(top)->a) && IS_INT(PAIR(top)->b)) {
-            int64_t x = INT_OF(PAIR(top)->a), y = INT_OF(PAIR(top)->b), r;
+        /* Fast paths for the common primitives on well-formed arguments;
+           everything else (a wrong shape, every raise, overflow) goes to
+           prims.c, which gives the reference machine's answer. */
+        {
+            value v = top, x, y;
+            int64_t a, b, r;
             switch (pc[1]) {
-            case CCAM_PRIM_ADD: r = x + y; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
-            case CCAM_PRIM_SUB: r = x - y; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
-            case CCAM_PRIM_LT: top = MK_BOOL(x < y); break;
-            case CCAM_PRIM_LE: top = MK_BOOL(x <= y); break;
-            case CCAM_PRIM_GT: top = MK_BOOL(x > y); break;
-            case CCAM_PRIM_GE: top = MK_BOOL(x >= y); break;
-            default: goto prim_slow;
+            case CCAM_PRIM_ADD: case CCAM_PRIM_SUB: case CCAM_PRIM_MUL:
+            case CCAM_PRIM_LT: case CCAM_PRIM_LE: case CCAM_PRIM_GT: case CCAM_PRIM_GE:
+            case CCAM_PRIM_WADD: case CCAM_PRIM_WSUB: case CCAM_PRIM_WMUL:
+            case CCAM_PRIM_WANDB: case CCAM_PRIM_WORB: case CCAM_PRIM_WXORB:
+            case CCAM_PRIM_WLT: case CCAM_PRIM_WLE: case CCAM_PRIM_WGT: case CCAM_PRIM_WGE:
+                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
+                x = PAIR(v)->a; y = PAIR(v)->b;
+                if (!IS_INT(x) || !IS_INT(y)) goto prim_slow;
+                a = INT_OF(x); b = INT_OF(y);
+                switch (pc[1]) {
+                case CCAM_PRIM_ADD: r = a + b; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
+                case CCAM_PRIM_SUB: r = a - b; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
+                case CCAM_PRIM_MUL:
+                    if (__builtin_mul_overflow(a, b, &r) || !INT_FITS(r)) goto prim_slow;
+                    top = MK_INT(r);
+                    break;
+                case CCAM_PRIM_LT: top = MK_BOOL(a < b); break;
+                case CCAM_PRIM_LE: top = MK_BOOL(a <= b); break;
+                case CCAM_PRIM_GT: top = MK_BOOL(a > b); break;
+                case CCAM_PRIM_GE: top = MK_BOOL(a >= b); break;
+                /* words are the same 63 bits read unsigned: MK_INT keeps the
+                   low 63 bits of its argument, i.e. arithmetic mod 2^63 */
+                case CCAM_PRIM_WADD: top = MK_INT((uint64_t)a + (uint64_t)b); break;
+                case CCAM_PRIM_WSUB: top = MK_INT((uint64_t)a - (uint64_t)b); break;
+                case CCAM_PRIM_WMUL: top = MK_INT((uint64_t)a * (uint64_t)b); break;
+                case CCAM_PRIM_WANDB: top = MK_INT(a & b); break;
+                case CCAM_PRIM_WORB: top = MK_INT(a | b); break;
+                case CCAM_PRIM_WXORB: top = MK_INT(a ^ b); break;
+                case CCAM_PRIM_WLT: top = MK_BOOL(((uint64_t)a & WORD_MASK) < ((uint64_t)b & WORD_MASK)); break;
+                case CCAM_PRIM_WLE: top = MK_BOOL(((uint64_t)a & WORD_MASK) <= ((uint64_t)b & WORD_MASK)); break;
+                case CCAM_PRIM_WGT: top = MK_BOOL(((uint64_t)a & WORD_MASK) > ((uint64_t)b & WORD_MASK)); break;
+                default: top = MK_BOOL(((uint64_t)a & WORD_MASK) >= ((uint64_t)b & WORD_MASK)); break;
+                }
+                break;
+            case CCAM_PRIM_EQ: case CCAM_PRIM_NE:
+                /* two immediates (ints, chars, words, nullary constructors,
+                   (), ⊥) are structurally equal exactly when their words are */
+                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
+                x = PAIR(v)->a; y = PAIR(v)->b;
+                if (IS_PTR(x) || IS_PTR(y) || x == V_NONE || y == V_NONE) goto prim_slow;
+                top = MK_BOOL((x == y) == (pc[1] == CCAM_PRIM_EQ));
+                break;
+            case CCAM_PRIM_SSUB:
+                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
+                x = PAIR(v)->a; y = PAIR(v)->b;
+                if (!IS_KIND(x, CCAM_K_STRING) || !IS_INT(y)) goto prim_slow;
+                a = INT_OF(y);
+                if (a < 0 || (uint64_t)a >= STR(x)->len) goto prim_slow;
+                top = MK_INT(STR(x)->data[a]);
+                break;
+            case CCAM_PRIM_ASUB:
+                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
+                x = PAIR(v)->a; y = PAIR(v)->b;
+                if (!IS_KIND(x, CCAM_K_ARRAY) || !IS_INT(y)) goto prim_slow;
+                a = INT_OF(y);
+                if (a < 0 || (uint64_t)a >= ARR(x)->len) goto prim_slow;
+                top = ARR(x)->items[a];
+                break;
+            case CCAM_PRIM_SIZE:
+                if (!IS_KIND(v, CCAM_K_STRING)) goto prim_slow;
+                top = MK_INT((int64_t)STR(v)->len);
+                break;
+            case CCAM_PRIM_ALENGTH:
+                if (!IS_KIND(v, CCAM_K_ARRAY)) goto prim_slow;
+                top = MK_INT((int64_t)ARR(v)->len);
+                break;
+            case CCAM_PRIM_WFROMINT: case CCAM_PRIM_WTOINTX:
+                if (!IS_INT(v)) goto prim_slow;
+                break;  /* the same 63 bits */
+            case CCAM_PRIM_WTOINT:
+                if (!IS_INT(v) || INT_OF(v) < 0) goto prim_slow;
+                break;
+            case CCAM_PRIM_DEREF:
+                if (!IS_KIND(v, CCAM_K_REF)) goto prim_slow;
+                top = PAIR(v)->a;
+                break;
+            default:
+                goto prim_slow;
             }
             pc += 2;
             vmbreak;

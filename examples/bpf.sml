@@ -179,166 +179,180 @@ fun evalpf (prog, p, wirelen) =
 
 (* ------------------------------------------------------------ bevalpf *)
 
-(* The late part of the state: the captured bytes, the original length and
-   the scratch memory. Generated code takes (A, X, packet). *)
+(* The late part of the state, as generated code sees it: (A, (packet, (X,
+   (wirelen, scratch memory)))). An instruction that sets A passes the
+   second component on unchanged, one that sets X the last. *)
+type late = int * (string * (int * (int * int array)))
 
-(* bevalpf (prog, pc, next): the code of instruction pc, a function of the
-   late state (A, X, packet) : int * int * (string * int * int array).
-   The filter and pc are early. `next` holds the already specialised
-   instructions after pc (see specialise): control passes to instruction t
-   by calling next[t], lifted into the code as a constant, so the code of an
-   instruction that several jumps reach (tcpdump's filters are DAGs) is
-   generated once and shared, and the generated code stays linear in the
-   filter's size. Constants derived from k (k + 1, 2^k, k as a word) are
-   computed here, at generation time. *)
-fun bevalpf (prog, pc, next) =
-    let fun goto t = lift (Array.sub (next, t))
-    in case Array.sub (prog, pc) of
-           LdAbsW k =>
-             let cogen k0 = lift k  cogen k1 = lift (k + 1)  cogen k2 = lift (k + 2)  cogen k3 = lift (k + 3)
-                 cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) =>
-                   go (((ord (String.sub (p, k0)) * 256 + ord (String.sub (p, k1))) * 256
-                        + ord (String.sub (p, k2))) * 256 + ord (String.sub (p, k3)), x, e))
-             end
-         | LdAbsH k =>
-             let cogen k0 = lift k  cogen k1 = lift (k + 1)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) => go (ord (String.sub (p, k0)) * 256 + ord (String.sub (p, k1)), x, e))
-             end
-         | LdAbsB k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) => go (ord (String.sub (p, k0)), x, e)) end
-         | LdIndW k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) =>
-                   let val i = x + k0
-                   in go (((ord (String.sub (p, i)) * 256 + ord (String.sub (p, i + 1))) * 256
-                           + ord (String.sub (p, i + 2))) * 256 + ord (String.sub (p, i + 3)), x, e)
-                   end)
-             end
-         | LdIndH k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) =>
-                   let val i = x + k0 in go (ord (String.sub (p, i)) * 256 + ord (String.sub (p, i + 1)), x, e) end)
-             end
-         | LdIndB k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) => go (ord (String.sub (p, x + k0)), x, e)) end
-         | LdLen =>
-             let cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, wirelen, _)) => go (wirelen, x, e)) end
-         | LdImm k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (k0, x, e)) end
-         | LdMem k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, _, mem)) => go (Array.sub (mem, k0), x, e)) end
-         | LdxLen =>
-             let cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, wirelen, _)) => go (a, wirelen, e)) end
-         | LdxImm k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (a, k0, e)) end
-         | LdxMem k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, _, mem)) => go (a, Array.sub (mem, k0), e)) end
-         | LdxMsh k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (p, _, _)) => go (a, ord (String.sub (p, k0)) mod 16 * 4, e)) end
-         | St k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, _, mem)) => (Array.update (mem, k0, a); go (a, x, e))) end
-         | Stx k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e as (_, _, mem)) => (Array.update (mem, k0, x); go (a, x, e))) end
-         | AddK k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go ((a + k0) mod two32, x, e)) end
-         | SubK k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go ((a - k0) mod two32, x, e)) end
-         | MulK k =>
-             let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (Word.toInt (Word.andb (Word.* (Word.fromInt a, w), mask32)), x, e)) end
-         | DivK k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (a div k0, x, e)) end
-         | ModK k =>
-             let cogen k0 = lift k  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (a mod k0, x, e)) end
-         | AndK k =>
-             let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (Word.toInt (Word.andb (Word.fromInt a, w)), x, e)) end
-         | OrK k =>
-             let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (Word.toInt (Word.orb (Word.fromInt a, w)), x, e)) end
-         | XorK k =>
-             let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (Word.toInt (Word.xorb (Word.fromInt a, w)), x, e)) end
-         | LshK k =>
-             let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (Word.toInt (Word.andb (Word.<< (Word.fromInt a, w), mask32)), x, e)) end
-         | RshK k =>
-             (* A >> k = A div 2^k for the non-negative A: one division, with 2^k computed now *)
-             let cogen d = lift (Word.toInt (Word.<< (0w1, Word.fromInt k)))  cogen go = goto (pc + 1)
-             in code (fn (a, x, e) => go (a div d, x, e)) end
-         | AddX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go ((a + x) mod two32, x, e)) end
-         | SubX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go ((a - x) mod two32, x, e)) end
-         | MulX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (mul32 (a, x), x, e)) end
-         | DivX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (a div x, x, e)) end
-         | ModX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (a mod x, x, e)) end
-         | AndX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (and32 (a, x), x, e)) end
-         | OrX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (or32 (a, x), x, e)) end
-         | XorX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (xor32 (a, x), x, e)) end
-         | LshX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (lsh32 (a, x), x, e)) end
-         | RshX => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (rsh32 (a, x), x, e)) end
-         | Neg => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go ((~ a) mod two32, x, e)) end
-         | Ja t => goto t
-         | JeqK (k, t, f) =>
-             let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, _, _)) => if a = k0 then yes s else no s) end
-         | JgtK (k, t, f) =>
-             let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, _, _)) => if a > k0 then yes s else no s) end
-         | JgeK (k, t, f) =>
-             let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, _, _)) => if a >= k0 then yes s else no s) end
-         | JsetK (k, t, f) =>
-             let cogen w = lift (Word.fromInt k)  cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, _, _)) => if Word.andb (Word.fromInt a, w) <> 0w0 then yes s else no s) end
-         | JeqX (t, f) =>
-             let cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, x, _)) => if a = x then yes s else no s) end
-         | JgtX (t, f) =>
-             let cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, x, _)) => if a > x then yes s else no s) end
-         | JgeX (t, f) =>
-             let cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, x, _)) => if a >= x then yes s else no s) end
-         | JsetX (t, f) =>
-             let cogen yes = goto t  cogen no = goto f
-             in code (fn (s as (a, x, _)) => if and32 (a, x) <> 0 then yes s else no s) end
-         | RetK k => let cogen k0 = lift k in code (fn _ => k0) end
-         | RetA => code (fn (a, _, _) => a)
-         | Tax => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (a, a, e)) end
-         | Txa => let cogen go = goto (pc + 1) in code (fn (a, x, e) => go (x, x, e)) end
-    end
+fun isReturn (RetK _) = true
+  | isReturn RetA = true
+  | isReturn _ = false
+
+(* bevalpf (prog, goto, pc): the code of instruction pc, a function of the
+   late state. The filter and pc are early. Control passes to instruction t
+   through `goto t`, the code to continue with (see specialise): spliced in
+   place by `cogen go = goto t`, so that the compiler generates `go s` as
+   t's code with s bound, no closure and no call. Constants derived from k
+   (k + 1, 2^k, k as a word) are computed here, at generation time. *)
+fun bevalpf (prog, goto : int -> [late -> int], pc) =
+    case Array.sub (prog, pc) of
+       LdAbsW k =>
+         let cogen k0 = lift k  cogen k1 = lift (k + 1)  cogen k2 = lift (k + 2)  cogen k3 = lift (k + 3)
+             cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, _)) =>
+               go (((ord (String.sub (p, k0)) * 256 + ord (String.sub (p, k1))) * 256
+                    + ord (String.sub (p, k2))) * 256 + ord (String.sub (p, k3)), r))
+         end
+     | LdAbsH k =>
+         let cogen k0 = lift k  cogen k1 = lift (k + 1)  cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, _)) => go (ord (String.sub (p, k0)) * 256 + ord (String.sub (p, k1)), r))
+         end
+     | LdAbsB k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, _)) => go (ord (String.sub (p, k0)), r)) end
+     | LdIndW k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, (x, _))) =>
+               let val i = x + k0
+               in go (((ord (String.sub (p, i)) * 256 + ord (String.sub (p, i + 1))) * 256
+                       + ord (String.sub (p, i + 2))) * 256 + ord (String.sub (p, i + 3)), r)
+               end)
+         end
+     | LdIndH k =>
+         let cogen k0 = lift k  cogen k1 = lift (k + 1)  cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, (x, _))) =>
+               go (ord (String.sub (p, x + k0)) * 256 + ord (String.sub (p, x + k1)), r))
+         end
+     | LdIndB k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (_, r as (p, (x, _))) => go (ord (String.sub (p, x + k0)), r)) end
+     | LdLen =>
+         let cogen go = goto (pc + 1)
+         in code (fn (_, r as (_, (_, (wirelen, _)))) => go (wirelen, r)) end
+     | LdImm k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (_, r) => go (k0, r)) end
+     | LdMem k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (_, r as (_, (_, (_, mem)))) => go (Array.sub (mem, k0), r)) end
+     | LdxLen =>
+         let cogen go = goto (pc + 1)
+         in code (fn (a, (p, (_, q as (wirelen, _)))) => go (a, (p, (wirelen, q)))) end
+     | LdxImm k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, (p, (_, q))) => go (a, (p, (k0, q)))) end
+     | LdxMem k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, (p, (_, q as (_, mem)))) => go (a, (p, (Array.sub (mem, k0), q)))) end
+     | LdxMsh k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, (p, (_, q))) => go (a, (p, (ord (String.sub (p, k0)) mod 16 * 4, q))))
+         end
+     | St k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (s as (a, (_, (_, (_, mem))))) => (Array.update (mem, k0, a); go s)) end
+     | Stx k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (s as (_, (_, (x, (_, mem))))) => (Array.update (mem, k0, x); go s)) end
+     | AddK k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go ((a + k0) mod two32, r)) end
+     | SubK k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go ((a - k0) mod two32, r)) end
+     | MulK k =>
+         let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (Word.toInt (Word.andb (Word.* (Word.fromInt a, w), mask32)), r)) end
+     | DivK k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (a div k0, r)) end
+     | ModK k =>
+         let cogen k0 = lift k  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (a mod k0, r)) end
+     | AndK k =>
+         let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (Word.toInt (Word.andb (Word.fromInt a, w)), r)) end
+     | OrK k =>
+         let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (Word.toInt (Word.orb (Word.fromInt a, w)), r)) end
+     | XorK k =>
+         let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (Word.toInt (Word.xorb (Word.fromInt a, w)), r)) end
+     | LshK k =>
+         let cogen w = lift (Word.fromInt k)  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (Word.toInt (Word.andb (Word.<< (Word.fromInt a, w), mask32)), r)) end
+     | RshK k =>
+         (* A >> k = A div 2^k for the non-negative A: one division, with 2^k computed now *)
+         let cogen d = lift (Word.toInt (Word.<< (0w1, Word.fromInt k)))  cogen go = goto (pc + 1)
+         in code (fn (a, r) => go (a div d, r)) end
+     | AddX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go ((a + x) mod two32, r)) end
+     | SubX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go ((a - x) mod two32, r)) end
+     | MulX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (mul32 (a, x), r)) end
+     | DivX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (a div x, r)) end
+     | ModX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (a mod x, r)) end
+     | AndX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (and32 (a, x), r)) end
+     | OrX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (or32 (a, x), r)) end
+     | XorX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (xor32 (a, x), r)) end
+     | LshX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (lsh32 (a, x), r)) end
+     | RshX => let cogen go = goto (pc + 1) in code (fn (a, r as (_, (x, _))) => go (rsh32 (a, x), r)) end
+     | Neg => let cogen go = goto (pc + 1) in code (fn (a, r) => go ((~ a) mod two32, r)) end
+     | Ja t => goto t
+     | JeqK (k, t, f) =>
+         let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, _)) => if a = k0 then yes s else no s) end
+     | JgtK (k, t, f) =>
+         let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, _)) => if a > k0 then yes s else no s) end
+     | JgeK (k, t, f) =>
+         let cogen k0 = lift k  cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, _)) => if a >= k0 then yes s else no s) end
+     | JsetK (k, t, f) =>
+         let cogen w = lift (Word.fromInt k)  cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, _)) => if Word.andb (Word.fromInt a, w) <> 0w0 then yes s else no s) end
+     | JeqX (t, f) =>
+         let cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, (_, (x, _)))) => if a = x then yes s else no s) end
+     | JgtX (t, f) =>
+         let cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, (_, (x, _)))) => if a > x then yes s else no s) end
+     | JgeX (t, f) =>
+         let cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, (_, (x, _)))) => if a >= x then yes s else no s) end
+     | JsetX (t, f) =>
+         let cogen yes = goto t  cogen no = goto f
+         in code (fn (s as (a, (_, (x, _)))) => if and32 (a, x) <> 0 then yes s else no s) end
+     | RetK k => let cogen k0 = lift k in code (fn (_ : late) => k0) end
+     | RetA => code (fn (a, _) : late => a)
+     | Tax => let cogen go = goto (pc + 1) in code (fn (a, (p, (_, q))) => go (a, (p, (a, q)))) end
+     | Txa => let cogen go = goto (pc + 1) in code (fn (_, r as (_, (x, _))) => go (x, r)) end
 
 (* specialise prog: the filter as a function of (captured bytes, wirelen).
-   The instructions are specialised back to front, each exactly once, so
-   every jump target is ready (jumps only go forward) when the
-   instructions that reach it are generated. *)
+   The code of one path through the filter is straight-line: the first time
+   an instruction is reached (`goto`), its code is spliced in. A jump target
+   reached again (tcpdump's filters are DAGs) is specialised once more, into
+   a function shared[t] that is lifted into the code as a constant and
+   called from every later place; its own successors have been reached
+   before, so they are shared too. Every instruction is generated at most
+   twice, and a return (a constant's worth of code) once per edge: the code
+   stays linear in the filter's size. *)
 fun specialise prog =
     let val n = Array.length prog
-        val next = Array.array (n, fn (_ : int * int * (string * int * int array)) => 0)
-        fun fill pc = if pc < 0 then () else (Array.update (next, pc, eval (bevalpf (prog, pc, next))); fill (pc - 1))
-        val _ = fill (n - 1)
-        val start = Array.sub (next, 0)
+        val reached = Array.array (n, false)
+        val shared : (late -> int) option array = Array.array (n, NONE)
+        fun goto t =
+            if isReturn (Array.sub (prog, t)) then bevalpf (prog, goto, t)
+            else if Array.sub (reached, t) then lift (sharedAt t)
+            else (Array.update (reached, t, true); bevalpf (prog, goto, t))
+        and sharedAt t =
+            case Array.sub (shared, t) of
+                SOME f => f
+              | NONE => let val f = eval (bevalpf (prog, goto, t)) in Array.update (shared, t, SOME f); f end
+        val start = eval (goto 0)
         (* filters without scratch memory share one (unused) array instead of making one per packet *)
         val noScratch = Array.array (0, 0)
     in if usesScratch prog
-       then fn (p, wirelen) => start (0, 0, (p, wirelen, Array.array (16, 0))) handle Subscript => 0 | Div => 0
-       else fn (p, wirelen) => start (0, 0, (p, wirelen, noScratch)) handle Subscript => 0 | Div => 0
+       then fn (p, wirelen) => start (0, (p, (0, (wirelen, Array.array (16, 0))))) handle Subscript => 0 | Div => 0
+       else fn (p, wirelen) => start (0, (p, (0, (wirelen, noScratch)))) handle Subscript => 0 | Div => 0
     end
 
 (* the interpreter with the same interface as a specialised filter *)

@@ -8,9 +8,13 @@ reduction counts per call.
     spec = prog.call("specialise", decoded)     # an MLFunction
     spec((packet_bytes, wirelen))               # -> int
     prog.last_stats                             # Stats(reductions=..., generating=..., ...)
+    spec.map([(p1, len1), (p2, len2)])          # -> [int, int]: one machine entry for all
+    prog.last_batch_stats                       # (Stats, Stats): one per call of the batch
 
 Values convert by the ML type of the value called (mlbox/hostvalues.py
-has the table). Errors are APIError subclasses: CompileFailed (with the
+has the table); the conversion of a function's argument and result types
+is compiled once per type (hostvalues.Plans), so a repeated call only
+converts values. Errors are APIError subclasses: CompileFailed (with the
 rendered diagnostics), NameNotFound, HostValueError (a Python value that
 cannot stand for the ML type), MLError (an uncaught ML exception, with its
 name), MachineFailure (a limit reached, or a machine error).
@@ -19,13 +23,16 @@ name), MachineFailure (a limit reached, or a machine error).
 from __future__ import annotations
 
 import os
-from typing import Optional
+import weakref
+from typing import Any, Callable, Optional, Sequence
 
 import attrs
 
 from ccam.instructions import Status
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.hostvalues import NO_ARG, Converter, Data, HostValueError, MLValue, function_parts, show_type
+from mlbox.hostvalues import (
+    NO_ARG, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
+)
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
            "CompileFailed", "NameNotFound", "HostValueError", "MLError", "MachineFailure", "default_machine"]
@@ -48,21 +55,30 @@ class NameNotFound(APIError, KeyError):
         return self.args[0]
 
 
+BATCH_CALL = " (in call {index} of the batch, counting from 0)"
+
+
 class MLError(APIError):
     """An ML exception that escaped the call: `name` is the exception's
-    name (`Div`, `Subscript`, `Fail`, or the program's own)."""
+    name (`Div`, `Subscript`, `Fail`, or the program's own). In a batch
+    (MLFunction.map), `index` is the call that raised it."""
 
-    def __init__(self, name: str, arg_text: str = ""):
-        super().__init__(f"uncaught exception {name}" + (f" {arg_text}" if arg_text else ""))
+    def __init__(self, name: str, arg_text: str = "", index: Optional[int] = None):
+        super().__init__(f"uncaught exception {name}" + (f" {arg_text}" if arg_text else "")
+                         + ("" if index is None else BATCH_CALL.format(index=index)))
         self.name = name
+        self.index = index
 
 
 class MachineFailure(APIError):
-    """The machine stopped without a value: a limit or a machine error."""
+    """The machine stopped without a value: a limit or a machine error.
+    In a batch, `index` is the call that stopped."""
 
-    def __init__(self, status: Status, message: str):
-        super().__init__(f"{status.name}: {message}" if message else status.name)
+    def __init__(self, status: Status, message: str, index: Optional[int] = None):
+        super().__init__((f"{status.name}: {message}" if message else status.name)
+                         + ("" if index is None else BATCH_CALL.format(index=index)))
         self.status = status
+        self.index = index
 
 
 @attrs.frozen
@@ -128,9 +144,12 @@ class Program:
         self._compiled = compiled
         self._machine = driver.machine_class(machine)(compiled.program, **{k: v for k, v in limits.items()
                                                                             if v is not None})
+        self._plans = Plans(self)
+        self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
+        self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
         result = self._machine.run()
         self.output = result.output
-        self.last_stats = Stats(result.reductions, result.gen_reductions, result.emitted)
+        self._last = (result.reductions, result.gen_reductions, result.emitted)
         _check(result)
         # The driver's Compiled does not carry the binder -> slot table, so a
         # top-level name is found as the last global slot of that name: the
@@ -138,6 +157,23 @@ class Program:
         # gets a later slot than an earlier one.
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
+
+    # ------------------------------------------------------------ statistics
+
+    @property
+    def last_stats(self) -> Stats:
+        """The reductions of the latest call (of a whole batch, after `map`)."""
+        return Stats(*self._last)
+
+    @property
+    def last_batch_stats(self) -> tuple[Stats, ...]:
+        """The reductions of each call of the latest `MLFunction.map`, in order."""
+        return tuple(Stats(*counts) for counts in zip(*self._batch))
+
+    @property
+    def last_batch_reductions(self) -> tuple[int, ...]:
+        """Just the total reductions of each call of the latest `map` (cheaper than last_batch_stats)."""
+        return tuple(self._batch[0])
 
     # -------------------------------------------------------------- lookup
 
@@ -181,52 +217,146 @@ class Program:
             return MLFunction(self, value.value, value.type)
         return value
 
+    def _call_plan(self, ty) -> Optional["_CallPlan"]:
+        """The compiled conversions of a function type (None if it is polymorphic)."""
+        try:
+            key = type_key(ty)
+        except Polymorphic:
+            return None
+        plan = self._call_plans.get(key)
+        if plan is None:
+            arg_type, result_type = function_parts(ty)
+            if function_parts(result_type) is not None:  # a curried function: the result is callable
+                program = weakref.ref(self)  # no reference cycle through the Program (see hostvalues.Plans)
+
+                def result(v, result_type=result_type):
+                    return MLFunction(program(), v, result_type)
+            else:
+                result = self._plans.to_python(result_type)
+            plan = self._call_plans[key] = _CallPlan(self._plans.to_ml(arg_type), result)
+        return plan
+
     # ------------------------------------------------------------- running
 
     def _apply(self, closure, arg):
         result = self._machine.call(closure, arg)
-        self.output += result.output
-        self.last_stats = Stats(result.reductions, result.gen_reductions, result.emitted)
+        if result.output:
+            self.output += result.output
+        self._last = (result.reductions, result.gen_reductions, result.emitted)
         _check(result)
         return result.value
 
+    def _apply_many(self, closure, args: list) -> list:
+        """Apply `closure` to each of `args` (machine values) in one machine
+        entry when the machine offers one (call_many), else call by call.
+        Every call is made, each with its own counters and limits (as
+        call_many does); then the first call that failed, if any, raises its
+        error with its index. The statistics cover every call made."""
+        call_many = getattr(self._machine, "call_many", None)
+        if call_many is not None:
+            results = list(call_many(closure, args))
+        else:
+            results = [self._machine.call(closure, arg) for arg in args]
+        # One pass per field (comprehensions): this runs once per call of a batch.
+        output = b"".join([r.output for r in results if r.output])
+        if output:
+            self.output += output
+        reductions = [r.reductions for r in results]
+        generating = [r.gen_reductions for r in results]
+        emitted = [r.emitted for r in results]
+        self._batch = (reductions, generating, emitted)
+        self._last = (sum(reductions), sum(generating), sum(emitted))
+        ok = Status.OK
+        for index, result in enumerate(results):
+            if result.status != ok:
+                _check(result, index)
+        if len(results) != len(args):  # a machine that stopped early must say so in a Result
+            raise MachineFailure(Status.INTERRUPTED, "the batch stopped early", len(results))
+        return [r.value for r in results]
 
-def _check(result) -> None:
+
+@attrs.frozen
+class _CallPlan:
+    """How to convert a function's argument (Python → machine) and result."""
+
+    arg: Callable[[Any], Any]
+    result: Callable[[Any], Any]
+
+
+def _check(result, index: Optional[int] = None) -> None:
     if result.status == Status.OK:
         return
     if result.status == Status.UNCAUGHT:
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
         arg = exn.arg if hasattr(exn, "arg") else None
-        raise MLError(name, arg.decode("utf-8", "replace") if isinstance(arg, bytes) else "")
-    raise MachineFailure(Status(result.status), result.message)
+        raise MLError(name, arg.decode("utf-8", "replace") if isinstance(arg, bytes) else "", index)
+    raise MachineFailure(Status(result.status), result.message, index)
 
 
-class MLFunction:
+class MLFunction(Handle):
     """An ML function value; calling it converts the arguments by its type
-    (several Python arguments stand for a tuple) and the result back."""
+    (several Python arguments stand for a tuple) and the result back.
+    It can be passed back to its program wherever a function is expected."""
 
     def __init__(self, program: Program, closure, ty, name: str = "fn"):
         self.program = program
         self.closure = closure
         self.type = ty
         self.name = name
+        self._plan = program._call_plan(ty)
+
+    # what a Handle passes back
+    @property
+    def value(self):
+        return self.closure
+
+    @property
+    def owner(self) -> Program:
+        return self.program
 
     def __repr__(self) -> str:
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
-    def __call__(self, *args):
-        return self.call(*args)
-
     def call(self, *args, keep: bool = False):
-        arg_type, result_type = function_parts(self.type)
-        converter = Converter(self.program)
-        value = args[0] if len(args) == 1 else tuple(args)
-        ml_arg = converter.to_ml(value, arg_type)
-        result = self.program._apply(self.closure, ml_arg)
+        value = args[0] if len(args) == 1 else args
+        plan = self._plan
+        if plan is None:  # polymorphic: the type variables are fixed by this call's argument
+            converter = Converter(self.program)
+            arg_type, result_type = function_parts(self.type)
+            result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
+            if keep:
+                return MLValue(result, result_type, self.program)
+            return self.program._wrap(converter.to_python(result, result_type))
+        result = self.program._apply(self.closure, plan.arg(value))
         if keep:
-            return MLValue(result, result_type, self.program)
-        return self.program._wrap(converter.to_python(result, result_type))
+            return MLValue(result, function_parts(self.type)[1], self.program)
+        return plan.result(result)
+
+    __call__ = call  # f(x) is f.call(x), without a second Python call per call
+
+    def map(self, args: Sequence, *, keep: bool = False) -> list:
+        """Call the function on each element of `args` (each one argument: a
+        tuple for a function of a tuple), converting every argument first and
+        entering the machine once for all the calls. Returns the results in
+        order; `program.last_batch_stats` has each call's reductions and
+        `program.last_stats` their sum. Results and reductions are those
+        of the same calls made one at a time."""
+        plan = self._plan
+        arg_type, result_type = function_parts(self.type)
+        if plan is None:
+            converters = [Converter(self.program) for _ in args]
+            ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
+        else:
+            convert = plan.arg
+            ml_args = [convert(a) for a in args]
+        results = self.program._apply_many(self.closure, ml_args)
+        if keep:
+            return [MLValue(r, result_type, self.program) for r in results]
+        if plan is None:
+            return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]
+        convert = plan.result
+        return [convert(r) for r in results]
 
     @property
     def last_stats(self) -> Stats:

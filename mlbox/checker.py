@@ -167,11 +167,22 @@ class ExnInfo:
 
 
 class BasisValue:
-    __slots__ = ("name", "ty")
+    """A value of the basis. Its type is elaborated from basis.py's text on
+    first use: a program uses few of the basis's values, and parsing all
+    their types would be a noticeable part of start-up (SPEC §7)."""
 
-    def __init__(self, name: str, ty: Type):
+    __slots__ = ("name", "text", "_ty")
+
+    def __init__(self, name: str, text: str):
         self.name = name
-        self.ty = ty
+        self.text = text
+        self._ty: Optional[Type] = None
+
+    @property
+    def ty(self) -> Type:
+        if self._ty is None:
+            self._ty = _basis_type(self.text, {})
+        return self._ty
 
 
 class OverloadedValue:
@@ -274,11 +285,22 @@ CONST_TYPES = {S.IntConst: INT, S.WordConst: WORD, S.StringConst: STRING, S.Char
 CONST_KINDS = {S.IntConst: "int", S.WordConst: "word", S.StringConst: "string", S.CharConst: "char"}
 
 _basis_scopes: dict[bool, Scope] = {}
+# basis type text -> its syntax: each text is parsed once per process (the
+# prelude's basis scope and the user programs' share most of them)
+_parsed_basis_types: dict[str, S.Ty] = {}
+
+
+def _parse_basis_type(text: str) -> S.Ty:
+    ty = _parsed_basis_types.get(text)
+    if ty is None:
+        from mlbox.parser import parse_type
+
+        ty = _parsed_basis_types[text] = parse_type(text)
+    return ty
 
 
 def _basis_type(text: str, tyvars: dict[str, TVar]) -> Type:
     """Elaborate a basis type string; its type variables become GENERIC."""
-    from mlbox.parser import parse_type
 
     def elab(ty) -> Type:
         if isinstance(ty, S.TyVar):
@@ -295,7 +317,7 @@ def _basis_type(text: str, tyvars: dict[str, TVar]) -> Type:
             return UNIT
         return TCon(BUILTIN_TYCONS[ty.name], tuple(elab(t) for t in ty.args))
 
-    return elab(parse_type(text))
+    return elab(_parse_basis_type(text))
 
 
 def _build_basis(for_prelude: bool) -> Scope:
@@ -313,7 +335,7 @@ def _build_basis(for_prelude: bool) -> Scope:
     for vname, (text, impl) in basis.VALUES.items():
         if for_prelude and impl == ("prelude",):
             continue  # the prelude is defining it
-        scope.values[vname] = BasisValue(vname, _basis_type(text, {}))
+        scope.values[vname] = BasisValue(vname, text)
     for oname, (text, instances) in basis.OVERLOADS.items():
         tyvars: dict[str, TVar] = {}
         ty = _basis_type(text, tyvars)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
-from mlbox.diagnostics import CompileError, Diagnostic, Source, render_all
+if TYPE_CHECKING:
+    from mlbox.diagnostics import Diagnostic, Source
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -23,6 +24,8 @@ class UsageError(Exception):
 
 
 def read_source(path: str) -> Source:
+    from mlbox.diagnostics import Source
+
     try:
         with open(path, encoding="utf-8") as f:
             return Source(path, f.read())
@@ -37,21 +40,27 @@ def read_source(path: str) -> Source:
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
+    from mlbox.diagnostics import render_all
+
     if diagnostics:
         print(render_all(diagnostics, source), file=sys.stderr)
 
 
+# Each subcommand's module is imported only when that subcommand runs:
+# `mlbox run hello.sml` must not pay for the packet filter's or the REPL's
+# imports (start-up, SPEC §7). See build_parser.
+
 # ----------------------------------------------------------------- check
 
 
-def _add_check(subparsers) -> None:
-    p = subparsers.add_parser("check", help="type-check a program and print its top-level bindings")
+def _configure_check(p) -> None:
     p.add_argument("file", help="an ML□ source file (.sml or .ml)")
     p.set_defaults(handler=cmd_check)
 
 
 def cmd_check(args) -> int:
     from mlbox.checker import check_program, describe_binding
+    from mlbox.diagnostics import CompileError
     from mlbox.parser import parse_program
 
     source = read_source(args.file)
@@ -72,10 +81,9 @@ def cmd_check(args) -> int:
 # -------------------------------------------------------------------- pf
 
 
-def _add_pf(subparsers) -> None:
+def _configure_pf(p) -> None:
     from mlbox import pf
 
-    p = subparsers.add_parser("pf", help="run a BPF filter on a capture, interpreted and specialised (mlbox/pf.py)")
     pf.add_arguments(p)
     p.set_defaults(handler=pf.command)
 
@@ -83,26 +91,23 @@ def _add_pf(subparsers) -> None:
 # ------------------------------------------------------- run, compile, dis
 
 
-def _add_run(subparsers) -> None:
+def _configure_run(p) -> None:
     from mlbox import runner
 
-    p = subparsers.add_parser("run", help="compile (or load a .ccam) and run a program (mlbox/runner.py)")
     runner.add_run_arguments(p)
     p.set_defaults(handler=runner.cmd_run)
 
 
-def _add_compile(subparsers) -> None:
+def _configure_compile(p) -> None:
     from mlbox import runner
 
-    p = subparsers.add_parser("compile", help="compile a program to a .ccam bytecode file")
     runner.add_compile_arguments(p)
     p.set_defaults(handler=runner.cmd_compile)
 
 
-def _add_dis(subparsers) -> None:
+def _configure_dis(p) -> None:
     from mlbox import runner
 
-    p = subparsers.add_parser("dis", help="disassemble a .ccam file (or a compiled source file)")
     runner.add_dis_arguments(p)
     p.set_defaults(handler=runner.cmd_dis)
 
@@ -110,34 +115,77 @@ def _add_dis(subparsers) -> None:
 # ------------------------------------------------------------------ repl
 
 
-def _add_repl(subparsers) -> None:
+def _configure_repl(p) -> None:
     from mlbox import repl
 
-    p = subparsers.add_parser("repl", help="the interactive top level (the default: `mlbox` alone) (mlbox/repl.py)")
     repl.add_arguments(p)
     p.set_defaults(handler=repl.command)
 
 
 # ------------------------------------------------------------------ main
 
-_SUBCOMMANDS = [_add_check, _add_pf, _add_run, _add_compile, _add_dis, _add_repl]
+# name -> (one-line help, adds the subcommand's arguments and handler)
+_SUBCOMMANDS = {
+    "check": ("type-check a program and print its top-level bindings", _configure_check),
+    "pf": ("run a BPF filter on a capture, interpreted and specialised (mlbox/pf.py)", _configure_pf),
+    "run": ("compile (or load a .ccam) and run a program (mlbox/runner.py)", _configure_run),
+    "compile": ("compile a program to a .ccam bytecode file", _configure_compile),
+    "dis": ("disassemble a .ccam file (or a compiled source file)", _configure_dis),
+    "repl": ("the interactive top level (the default: `mlbox` alone) (mlbox/repl.py)", _configure_repl),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, given the terminal width up front: left to find
+    it itself, it imports shutil (and with it zlib, bz2, lzma) on every
+    start-up, since add_argument makes a formatter to validate metavars.
+    The width is found the way shutil.get_terminal_size finds it."""
+
+    def __init__(self, prog: str, **kwargs) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _terminal_columns() - 2  # argparse's own margin
+        super().__init__(prog, **kwargs)
+
+
+def _terminal_columns(fallback: int = 80) -> int:
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else fallback
+
+
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The command-line parser. Given the subcommand about to run, only that
+    one is added, with its arguments (importing its module). Given None,
+    every subcommand with its arguments. Given anything else (`--help`, a
+    mistyped name), every subcommand with its help line only: enough for
+    argparse to list them, and nothing runs."""
     parser = argparse.ArgumentParser(
-        prog="mlbox",
+        prog="mlbox", formatter_class=_HelpFormatter,
         description="ML□: Standard ML with modal types for run-time code generation")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in _SUBCOMMANDS:
-        add(subparsers)
+    names = [command] if command in _SUBCOMMANDS else list(_SUBCOMMANDS)
+    for name in names:
+        help_, configure = _SUBCOMMANDS[name]
+        p = subparsers.add_parser(name, help=help_, formatter_class=_HelpFormatter)
+        if command is None or command == name:
+            configure(p)
     return parser
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
+    parser = build_parser(argv[0])
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse reports usage errors itself

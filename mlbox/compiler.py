@@ -329,9 +329,7 @@ class Translation:
         return self.I(I.rec(1), I.push) + self.t.cur(body) + self.I(I.update(0)) + start
 
     def exp_Lift(self, e: S.Lift, ctx):
-        # ⟦lift M⟧ = ⟦M⟧; Cur(lift): a generator that quotes M's value. Under
-        # `code` the Cur is merged (the same rule with underlining).
-        return self.exp(e.exp, ctx) + self.t.cur(self.I(I.lift))
+        raise NotImplementedError
 
     def exp_Code(self, e: S.Code, ctx):
         raise NotImplementedError
@@ -551,7 +549,10 @@ class Compiler(Translation):
             generator = self.access(ctx, r.binder)
         if r.binder in self.unit.lifted:
             return generator  # the lifted value itself
-        return self.pair(generator, [I.arena]) + [I.app, I.call]
+        # (the generator's mode, normal, goes under its argument: generator.py)
+        from mlbox.generator import NORMAL
+
+        return [I.push, I.quote(NORMAL), I.swap] + self.pair(generator, [I.arena]) + [I.app, I.call]
 
     def exp_Code(self, e: S.Code, ctx: Ctx) -> list[Ins]:
         # ⟦code M⟧Ω = Cur(⟦M⟧^Ω_·): a closure that, applied to a block,
@@ -560,7 +561,13 @@ class Compiler(Translation):
         from mlbox.generator import Generator, BLOCK
 
         gen = Generator(self.unit, ctx.push(BLOCK))
-        return [I.cur(gen.exp(e.exp, root()))]
+        return [I.cur(gen.generator_body(e.exp))]
+
+    def exp_Lift(self, e: S.Lift, ctx: Ctx) -> list[Ins]:
+        # ⟦lift M⟧ = ⟦M⟧; Cur(G): G quotes M's value (generator.py).
+        from mlbox.generator import LIFT_GENERATOR
+
+        return self.exp(e.exp, ctx) + [I.cur(LIFT_GENERATOR)]
 
     # ---- top level: declarations in globals
 

@@ -1,6 +1,6 @@
 """The driver: composes the phases (parse → check → compile → run). It holds
 no logic of its own beyond linking a program after the prelude, which is
-compiled once per process.
+compiled once and cached on disk (mlbox/prelude_cache.py).
 
 A compiled program's code is the prelude's code (which sets the prelude's
 globals) followed by the program's; its globals are the built-in
@@ -65,27 +65,41 @@ def front_end(source: Source, env=None, *, prelude: bool = False):
 
 
 def compiled_prelude() -> CompiledPrelude:
-    """The prelude, compiled on first use."""
+    """The prelude, compiled on first use in a process: read from the
+    on-disk cache (mlbox/prelude_cache.py) when it holds the prelude of
+    the current sources, else compiled and cached."""
     global _prelude
     if _prelude is None:
-        with open(PRELUDE_PATH, encoding="utf-8") as f:
-            source = Source(PRELUDE_PATH, f.read())
-        program, result = front_end(source, prelude=True)
-        globals_ = Globals()
-        code = Compiler(Unit_(result.elaboration.refs, globals_)).program(program.decs)
-        defined = {b.name: b.binder for b in result.elaboration.toplevel if b.kind == "val"}
-        for name, (_, impl) in basis.VALUES.items():
-            if impl == ("prelude",):
-                binder = defined.get(prelude_name(name))
-                if binder is None:
-                    raise AssertionError(f"the prelude does not define {prelude_name(name)} (for {name})")
-                globals_.prelude[name] = globals_.by_binder[binder]
-        # The prelude's AST is gone after this function: its node ids may be
-        # reused by a later program's nodes, so they must not stay as keys.
-        globals_.by_binder.clear()
-        _prelude = CompiledPrelude(tuple(code), globals_)
-        del program
+        from mlbox import prelude_cache
+
+        cached = prelude_cache.load_or_build(PRELUDE_PATH, _compile_prelude)
+        # by_binder stays empty: the prelude's binders are node ids of an
+        # AST that is gone (see _compile_prelude).
+        globals_ = Globals(list(cached.names), {}, dict(cached.prelude))
+        _prelude = CompiledPrelude(tuple(cached.code), globals_)
     return _prelude
+
+
+def _compile_prelude():
+    """Parse, check and compile mlbox/prelude.sml."""
+    from mlbox.prelude_cache import CachedPrelude
+
+    with open(PRELUDE_PATH, encoding="utf-8") as f:
+        source = Source(PRELUDE_PATH, f.read())
+    program, result = front_end(source, prelude=True)
+    globals_ = Globals()
+    code = Compiler(Unit_(result.elaboration.refs, globals_)).program(program.decs)
+    defined = {b.name: b.binder for b in result.elaboration.toplevel if b.kind == "val"}
+    for name, (_, impl) in basis.VALUES.items():
+        if impl == ("prelude",):
+            binder = defined.get(prelude_name(name))
+            if binder is None:
+                raise AssertionError(f"the prelude does not define {prelude_name(name)} (for {name})")
+            globals_.prelude[name] = globals_.by_binder[binder]
+    # Only names and slots leave this function: the prelude's AST is gone
+    # after it, and its node ids (the keys of by_binder) may be reused by
+    # a later program's nodes.
+    return CachedPrelude(tuple(code), tuple(globals_.names), dict(globals_.prelude))
 
 
 def compile_source(source: Source) -> Compiled:

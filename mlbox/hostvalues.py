@@ -25,11 +25,20 @@ Machine values are those of ccam/values.py (both machines use them at
 their boundary). Type variables of a polymorphic function are bound by the
 first argument value met at them (int, bool, str, ...), so that its result
 converts back at the same types.
+
+Two ways to convert, with the same results and the same errors:
+`Converter` walks the type at every call (it handles type variables);
+`Plans` compiles, once per monomorphic type, a Python function that
+converts values of that type, so a call that is repeated (a filter applied
+to every packet) does no type analysis. A compiled converter hands any value
+it does not expect (an MLValue handle, a bad value) to a Converter for the
+type of that position, which passes it through or raises the usual error.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import weakref
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -56,8 +65,16 @@ class Data:
         return self.constructor if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
 
 
+class Handle:
+    """Python objects that stand for an ML value of a loaded program, and
+    are passed back to it as that value: `value` (the machine value) and
+    `owner` (the program). MLValue, and api.MLFunction."""
+
+    __slots__ = ()
+
+
 @attrs.frozen(eq=False)
-class MLValue:
+class MLValue(Handle):
     """An ML value kept as it is (a function, a generator, a ref, ...):
     it can be passed back to the program it came from."""
 
@@ -101,7 +118,7 @@ class Converter:
 
     def to_ml(self, value, t: Type):
         t = self._resolve(t)
-        if isinstance(value, MLValue):
+        if isinstance(value, Handle):
             if self.owner is not None and value.owner is not None and value.owner is not self.owner:
                 raise self._fail(value, t, "it belongs to another loaded program")
             return value.value
@@ -285,3 +302,229 @@ def function_parts(t: Type) -> Optional[tuple[Type, Type]]:
     if isinstance(t, TArrow):
         return t.arg, t.res
     return None
+
+
+# ------------------------------------------------------------ compiled conversions
+
+
+class Polymorphic(Exception):
+    """The type has type variables: a compiled plan cannot fix them (the
+    Converter binds them from each call's arguments)."""
+
+
+def type_key(t: Type):
+    """A hashable key equal for structurally equal monomorphic types."""
+    t = prune(t)
+    if isinstance(t, TCon):
+        return (t.tycon, *(type_key(a) for a in t.args)) if t.args else t.tycon
+    if isinstance(t, TTuple):
+        return ("*", *(type_key(i) for i in t.items))
+    if isinstance(t, TArrow):
+        return ("->", type_key(t.arg), type_key(t.res))
+    if isinstance(t, TBox):
+        return ("[]", type_key(t.body))
+    raise Polymorphic
+
+
+def _identity(v):
+    return v
+
+
+def _unit_to_python(v):
+    return None
+
+
+def _bool_to_python(v):
+    return v.tag == 1
+
+
+class Plans:
+    """Compiled converters of one loaded program, one per ML type, made on
+    first use and kept (so a function's argument and result types are
+    analysed once, not at every call)."""
+
+    def __init__(self, owner=None):
+        # A weak reference: the owner (api.Program) holds its Plans, and a
+        # reference cycle through a Program would keep its machine (and the
+        # C machine's heap) alive until the cycle collector runs, instead of
+        # freeing it when the last reference goes.
+        self._owner = (lambda: None) if owner is None else weakref.ref(owner)
+        self._to_ml: dict = {}
+        self._to_python: dict = {}
+
+    @property
+    def owner(self):
+        return self._owner()
+
+    # The generic path, for values a compiled converter does not expect.
+    def _slow_to_ml(self, t: Type) -> Callable:
+        return lambda value: Converter(self.owner).to_ml(value, t)
+
+    def to_ml(self, t: Type) -> Callable:
+        """A function Python value -> machine value for type t (raises
+        Polymorphic if t has type variables)."""
+        key = type_key(t)
+        conv = self._to_ml.get(key)
+        if conv is None:
+            conv = self._to_ml[key] = self._compile_to_ml(prune(t))
+        return conv
+
+    def to_python(self, t: Type) -> Callable:
+        key = type_key(t)
+        conv = self._to_python.get(key)
+        if conv is None:
+            conv = self._to_python[key] = self._compile_to_python(prune(t))
+        return conv
+
+    # ------------------------------------------------------ Python → ML
+
+    def _compile_to_ml(self, t: Type) -> Callable:
+        slow = self._slow_to_ml(t)
+        if isinstance(t, TTuple):
+            return self._tuple_to_ml(t, slow)
+        if not isinstance(t, TCon):
+            return slow  # functions, [t]: only handles, which the Converter checks
+        name = t.tycon.name
+        if name == "int":
+            def int_to_ml(v):
+                return v if type(v) is int and INT_MIN <= v <= INT_MAX else slow(v)
+            return int_to_ml
+        if name == "string":
+            def string_to_ml(v):
+                kind = type(v)
+                if kind is bytes:
+                    return v
+                if kind is str:
+                    return v.encode("utf-8", "surrogateescape")
+                return slow(v)
+            return string_to_ml
+        if name == "bool":
+            def bool_to_ml(v):
+                if v is True:
+                    return Con(1)
+                return Con(0) if v is False else slow(v)
+            return bool_to_ml
+        if name in ("list", "array"):
+            return self._sequence_to_ml(t, slow)
+        # word, char, option, datatypes, refs, exn: rarer; the Converter is exact
+        return slow
+
+    def _tuple_to_ml(self, t: TTuple, slow: Callable) -> Callable:
+        n = len(t.items)
+        if n == 0:
+            def unit_to_ml(v):
+                return UNIT_VALUE if v is None or v == () else slow(v)
+            return unit_to_ml
+        items = [self.to_ml(i) for i in t.items]
+        if n == 2:
+            first, second = items
+
+            def pair_to_ml(v):
+                if type(v) is tuple and len(v) == 2:
+                    return Pair(first(v[0]), second(v[1]))
+                return slow(v)
+            return pair_to_ml
+
+        def tuple_to_ml(v):
+            if type(v) is not tuple or len(v) != n:
+                return slow(v)
+            converted = [conv(x) for conv, x in zip(items, v)]  # left to right: the first bad item is reported
+            result = converted[-1]
+            for i in range(n - 2, -1, -1):
+                result = Pair(converted[i], result)
+            return result
+        return tuple_to_ml
+
+    def _sequence_to_ml(self, t: TCon, slow: Callable) -> Callable:
+        item = self.to_ml(t.args[0])
+        if t.tycon.name == "array":
+            def array_to_ml(v):
+                if type(v) is list or type(v) is tuple:
+                    return Array([item(x) for x in v])
+                return slow(v)
+            return array_to_ml
+
+        def list_to_ml(v):
+            if type(v) is not list and type(v) is not tuple:
+                return slow(v)
+            result = Con(0)
+            for x in reversed([item(x) for x in v]):  # converted left to right, as the Converter does
+                result = Con(1, Pair(x, result))
+            return result
+        return list_to_ml
+
+    # ------------------------------------------------------ ML → Python
+
+    def _compile_to_python(self, t: Type) -> Callable:
+        if isinstance(t, TTuple):
+            return self._tuple_to_python(t)
+        if isinstance(t, TCon):
+            name = t.tycon.name
+            if name == "int":
+                return _identity
+            if name == "word":
+                return to_word
+            if name == "bool":
+                return _bool_to_python
+            if name == "char":
+                return chr
+            if name == "string":
+                return lambda v: v.decode("utf-8", "surrogateescape")
+            if name in ("list", "array", "option"):
+                return self._container_to_python(t)
+            if t.tycon.cons:
+                return self._data_to_python(t)
+        return lambda v: MLValue(v, t, self.owner)
+
+    def _tuple_to_python(self, t: TTuple) -> Callable:
+        n = len(t.items)
+        if n == 0:
+            return _unit_to_python
+        items = [self.to_python(i) for i in t.items]
+        if n == 2:
+            first, second = items
+            return lambda v: (first(v.fst), second(v.snd))
+        heads, last = items[:-1], items[-1]
+
+        def tuple_to_python(v):
+            out = []
+            for conv in heads:
+                out.append(conv(v.fst))
+                v = v.snd
+            out.append(last(v))
+            return tuple(out)
+        return tuple_to_python
+
+    def _container_to_python(self, t: TCon) -> Callable:
+        item = self.to_python(t.args[0])
+        name = t.tycon.name
+        if name == "array":
+            if item is _identity:
+                return lambda v: list(v.items)
+            return lambda v: [item(x) for x in v.items]
+        if name == "option":
+            return lambda v: None if v.tag == TAG_NONE else item(v.arg)
+
+        def list_to_python(v):
+            out = []
+            while v.tag == 1:
+                out.append(item(v.arg.fst))
+                v = v.arg.snd
+            return out
+        return list_to_python
+
+    def _data_to_python(self, t: TCon) -> Callable:
+        # Constructor argument converters are made on first use: a recursive
+        # datatype's argument type mentions the datatype itself.
+        by_tag = {con.tag: con for con in t.tycon.cons}
+        arg_converters: dict[int, Callable] = {}
+
+        def data_to_python(v):
+            con = by_tag[v.tag]
+            if not con.has_arg:
+                return Data(con.name)
+            conv = arg_converters.get(v.tag)
+            if conv is None:
+                conv = arg_converters[v.tag] = self.to_python(constructor_arg_type(con, t))
+            return Data(con.name, conv(v.arg))
+        return data_to_python

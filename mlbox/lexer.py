@@ -117,9 +117,16 @@ class Lexer:
         self.ended_inside_literal = False
 
     def build(self) -> None:
-        # No lextab: building the master regex takes about a millisecond,
-        # and a table file would have to be written somewhere at run time.
-        self.lexer = ply.lex.lex(module=self, errorlog=ply.lex.NullLogger())
+        # PLY's lex() validates the rules and compiles the master regex:
+        # about a millisecond, paid once per process, not once per text (the
+        # parser makes a Lexer per text). Every Lexer gets a clone of that
+        # one PLY lexer with the rules bound to itself.
+        lexer = _ply_prototype().clone(self)
+        # clone() rebinds the per-state tables but not the current state's
+        # copies of them (lexre, lexerrorf), which would still call the
+        # prototype's rules: re-enter the state to pick up the rebound ones.
+        lexer.begin("INITIAL")
+        self.lexer = lexer
 
     def tokenize(self, text: str) -> list[ply.lex.LexToken]:
         """All tokens of `text` (errors are reported and skipped)."""
@@ -341,6 +348,27 @@ class Lexer:
             self._error(MSG_ESCAPE_RANGE.format(self.text[pos:end]), pos, end)
             return "", end
         return chr(value), end
+
+
+_prototype: Optional[ply.lex.Lexer] = None
+
+
+def _ply_prototype() -> ply.lex.Lexer:
+    """The process's one PLY lexer built from Lexer's rules (no lextab: a
+    table file would have to be written somewhere at run time), bound to a
+    Lexer that is never used to scan."""
+    global _prototype
+    if _prototype is None:
+        owner = Lexer(_never_called)
+        prototype = ply.lex.lex(module=owner, errorlog=ply.lex.NullLogger())
+        if prototype.lexstateeoff:
+            raise AssertionError("Lexer.build's clone() would not rebind a t_eof rule")
+        _prototype = prototype
+    return _prototype
+
+
+def _never_called(message: str, span: Span) -> None:
+    raise AssertionError(f"the prototype lexer scanned text: {message} at {span}")
 
 
 # Tokens that can begin an expression: `code`/`lift` followed by one of

@@ -4,11 +4,18 @@ Reads a classic BPF filter (`tcpdump -ddd` or `tcpdump -dd` output, or a
 tcpdump expression compiled through libpcap), validates it strictly, reads
 a pcap/pcapng capture, specialises the filter once with `bevalpf`
 (examples/bpf.sml) and runs both the interpreter `evalpf` and the
-specialised filter on every packet through the embedding API. The two must
-agree on every packet (a disagreement is a loud error: a bug in mlbox).
-The report gives verdict counts, reductions per packet for both, the one-
-time specialisation cost, the break-even packet count, wall time per
-packet and the size of the generated code.
+specialised filter on every packet through the embedding API (one batched
+call, `MLFunction.map`, per version: each packet's verdict and reductions
+come back). The two must agree on every packet (a disagreement is a loud
+error: a bug in mlbox). The report gives verdict counts, reductions per
+packet for both, the one-time specialisation cost, the break-even packet
+count, wall time per packet and the size of the generated code.
+
+Wall time measures the filters, not the API: the packets are put into the
+machine once as an ML array, and one call of TIMING_DRIVER's `pfTimeAll`
+runs a filter over all of them inside the machine; the same loop with a
+filter that returns 0 at once is timed too and subtracted, so the figure
+is the filter's own time per packet. Each is the median of a few runs.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import statistics
 import sys
 import time
 from typing import Optional, Sequence
@@ -29,6 +37,28 @@ BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__fil
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
 
 DISAGREEMENT = "the interpreter and the specialised filter disagree"
+TIMED_RUN_DIFFERS = "the timed run of the {} returned other verdicts than its checked run"
+
+# Appended to examples/bpf.sml for the timing (the names start with `pf`
+# to stay clear of bpf.sml's own). pfTimeAll applies a filter to every
+# packet and sums the verdicts (a result that needs every call, and a check
+# that the timed run did the work of the checked one); pfNoFilter is the
+# loop's own cost; pfSpecialiseTimes repeats the specialisation in one call.
+TIMING_DRIVER = """
+fun pfPacketArray (l : (string * int) list) = Array.fromList l
+fun pfTimeAll (f : string * int -> int, packets : (string * int) array) =
+    let val n = Array.length packets
+        fun go (i, acc) = if i = n then acc else go (i + 1, acc + f (Array.sub (packets, i)))
+    in go (0, 0) end
+fun pfNoFilter (_ : string * int) = 0
+fun pfSpecialiseTimes (prog, times) =
+    let fun rep t = if t = 0 then () else (ignore (specialise prog); rep (t - 1))
+    in rep times end
+"""
+# Timed runs per figure (the median is reported): the C machine runs a pass
+# over a capture in milliseconds; the Python machine takes ~100x longer.
+TIMING_RUNS = {"c": 7, "py": 1}
+SPECIALISE_REPEATS = {"c": 50, "py": 2}
 NO_MATPLOTLIB = "--plot needs matplotlib (pip install matplotlib)"
 
 
@@ -53,10 +83,16 @@ class Report:
     specialise_reductions: int
     specialise_generating: int
     generated_instructions: int
-    ns_interpreted: float
-    ns_specialised: float
-    specialise_ns: float
+    timing: Optional["Timing"]  # None when the run was not timed
     warnings: tuple[str, ...] = ()
+
+    @property
+    def ns_interpreted(self) -> Optional[float]:
+        return None if self.timing is None else self.timing.ns_interpreted
+
+    @property
+    def ns_specialised(self) -> Optional[float]:
+        return None if self.timing is None else self.timing.ns_specialised
 
     @property
     def packets(self) -> int:
@@ -104,12 +140,19 @@ class Report:
             "generated_instructions": self.generated_instructions,
             "break_even_packets": self.break_even_packets,
             "ns_per_packet": {"interpreted": self.ns_interpreted, "specialised": self.ns_specialised},
-            "specialise_us": self.specialise_ns / 1000,
+            "specialise_us": None if self.timing is None else self.timing.specialise_ns / 1000,
+            "timing": None if self.timing is None else {
+                "method": TIMING_METHOD,
+                "runs": self.timing.runs,
+                "loop_ns_per_packet": self.timing.ns_loop,
+                "specialise_repeats": self.timing.specialise_repeats,
+            },
             "warnings": list(self.warnings),
         }
 
     def as_text(self) -> str:
         be = self.break_even_packets
+        timing = self.timing
         lines = [
             f"filter      {self.filter_origin} ({self.instructions} instructions)",
             f"capture     {self.capture_path} ({self.capture_format}, {self.packets} packets)",
@@ -119,15 +162,46 @@ class Report:
             "",
             f"{'':28}{'interpreted':>14}{'specialised':>14}",
             f"{'reductions per packet':28}{self.interpreted_per_packet:>14.1f}{self.specialised_per_packet:>14.1f}",
-            f"{'wall time per packet (µs)':28}{self.ns_interpreted / 1000:>14.2f}{self.ns_specialised / 1000:>14.2f}",
+        ]
+        if timing is not None:
+            lines.append(f"{'wall time per packet (µs)':28}{timing.ns_interpreted / 1000:>14.2f}"
+                         f"{timing.ns_specialised / 1000:>14.2f}")
+        specialise_time = "" if timing is None else f", {timing.specialise_ns / 1000:.1f} µs"
+        lines += [
             "",
             f"specialisation (once)       {self.specialise_reductions} reductions "
-            f"({self.specialise_generating} in code-building instructions), "
-            f"{self.specialise_ns / 1000:.0f} µs, {self.generated_instructions} instructions generated",
+            f"({self.specialise_generating} in code-building instructions){specialise_time}, "
+            f"{self.generated_instructions} instructions generated",
             "break-even                  " + (f"after {be} packet(s)" if be is not None
                                               else "never (the specialised filter is not cheaper)"),
         ]
+        if timing is not None:
+            lines += ["", timing.explanation(self.packets)]
         return "\n".join(lines + [f"warning: {w}" for w in self.warnings])
+
+
+TIMING_METHOD = ("in the machine: one call runs the filter over all packets (pfTimeAll), minus the same loop "
+                 "with a filter that returns 0 at once; median of `runs` runs")
+
+
+@attrs.frozen
+class Timing:
+    """Wall time of the filters in the machine (see the module docstring)."""
+
+    ns_interpreted: float  # per packet, net of the loop
+    ns_specialised: float
+    ns_loop: float  # per packet: the loop and a call of a filter that does nothing
+    specialise_ns: float  # one specialisation, in the machine
+    runs: int
+    specialise_repeats: int
+
+    def explanation(self, packets: int) -> str:
+        runs = "one run" if self.runs == 1 else f"median of {self.runs} runs"
+        return (f"wall time   measured in the machine: one call runs a filter over all {packets} packets ({runs}),\n"
+                f"            less the loop's own cost ({self.ns_loop / 1000:.2f} µs/packet, timed with a filter "
+                f"that returns 0);\n"
+                f"            specialisation: {self.specialise_repeats} in one call, divided by "
+                f"{self.specialise_repeats}")
 
 
 # ------------------------------------------------------------------ input
@@ -160,44 +234,70 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
 # ------------------------------------------------------------------ running
 
 
-def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = "<filter>",
-        capture_path: str = "<capture>", program=None) -> Report:
-    """Specialise once, run both versions on every packet, check they agree."""
+def load_program(machine: str):
+    """examples/bpf.sml with TIMING_DRIVER, loaded through the API."""
     from mlbox import api
 
+    with open(BPF_PROGRAM, encoding="utf-8") as f:
+        return api.load_source(f.read() + TIMING_DRIVER, name=BPF_PROGRAM, machine=machine)
+
+
+def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = "<filter>",
+        capture_path: str = "<capture>", program=None, timed: bool = True) -> Report:
+    """Specialise once, run both versions on every packet, check they agree;
+    and (if `timed`) time both in the machine. `program` is a load_program()."""
     if program is None:
-        program = api.load(BPF_PROGRAM, machine=machine)
+        program = load_program(machine)
     quads = [(i.code, i.jt, i.jf, i.k) for i in insns]
     decoded = program.function("load").call(quads, keep=True)
     interpret = program.call("interpret", decoded)  # a closure; its cost is not per packet
-
-    start = time.perf_counter_ns()
     specialised_filter = program.call("specialise", decoded)
-    specialise_ns = time.perf_counter_ns() - start
     cost = program.last_stats
 
-    verdicts, interpreted, specialised = [], [], []
-    ns_interpreted = ns_specialised = 0
-    for index, packet in enumerate(capture.packets):
-        argument = (packet.data, packet.wirelen)
-        t0 = time.perf_counter_ns()
-        by_interpreter = interpret(argument)
-        t1 = time.perf_counter_ns()
-        interpreted.append(program.last_stats.reductions)
-        by_specialised = specialised_filter(argument)
-        t2 = time.perf_counter_ns()
-        specialised.append(program.last_stats.reductions)
-        ns_interpreted += t1 - t0
-        ns_specialised += t2 - t1
-        if by_interpreter != by_specialised:
+    arguments = [(packet.data, packet.wirelen) for packet in capture.packets]
+    verdicts = interpret.map(arguments)
+    interpreted = program.last_batch_reductions
+    by_specialised = specialised_filter.map(arguments)
+    specialised = program.last_batch_reductions
+    for index, (a, b) in enumerate(zip(verdicts, by_specialised)):
+        if a != b:
+            packet = capture.packets[index]
             raise Disagreement(f"{DISAGREEMENT} on packet {index} (caplen {len(packet.data)}, wirelen "
-                               f"{packet.wirelen}): evalpf returns {by_interpreter}, the specialised filter "
-                               f"{by_specialised}")
-        verdicts.append(by_interpreter)
-    n = len(capture.packets)
+                               f"{packet.wirelen}): evalpf returns {a}, the specialised filter {b}")
+    timing = time_filters(program, machine, arguments, decoded, interpret, specialised_filter,
+                          sum(verdicts)) if timed else None
     return Report(origin, capture_path, capture.format, machine, len(insns), tuple(verdicts),
                   tuple(interpreted), tuple(specialised), cost.reductions, cost.generating, cost.emitted,
-                  ns_interpreted / n, ns_specialised / n, specialise_ns, capture.warnings)
+                  timing, capture.warnings)
+
+
+def time_filters(program, machine: str, arguments, decoded, interpret, specialised_filter,
+                 verdict_sum: int) -> Timing:
+    """Time both filters over all packets inside the machine (one API call
+    per pass), net of the loop; and one specialisation."""
+    packets = program.call("pfPacketArray", arguments, keep=True)  # converted once, kept in the machine
+    time_all = program.function("pfTimeAll")
+    filters = {"interpreter": interpret, "specialised filter": specialised_filter,
+               "loop": program.function("pfNoFilter")}
+    runs = TIMING_RUNS.get(machine, 1)
+    samples: dict[str, list[int]] = {name: [] for name in filters}
+    for _ in range(runs):  # interleaved, so that a slow spell of the host touches all three
+        for name, f in filters.items():
+            start = time.perf_counter_ns()
+            total = time_all(f, packets)
+            samples[name].append(time.perf_counter_ns() - start)
+            if name != "loop" and total != verdict_sum:
+                raise Disagreement(TIMED_RUN_DIFFERS.format(name))
+    n = len(arguments)
+    per_packet = {name: statistics.median(ns) / n for name, ns in samples.items()}
+    repeats = SPECIALISE_REPEATS.get(machine, 1)
+    specialise_times = program.function("pfSpecialiseTimes")
+    start = time.perf_counter_ns()
+    specialise_times(decoded, repeats)
+    specialise_ns = (time.perf_counter_ns() - start) / repeats
+    loop = per_packet["loop"]
+    return Timing(max(0.0, per_packet["interpreter"] - loop), max(0.0, per_packet["specialised filter"] - loop),
+                  loop, specialise_ns, runs, repeats)
 
 
 def plot(report: Report, path: str) -> None:

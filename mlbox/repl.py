@@ -291,9 +291,11 @@ class Session:
             out.append(NOT_A_GENERATOR.format(type=binding.type))
             return
         globals_ = self.incremental.globals
-        # ⟨e, arena⟩; app: evaluate the generator and run it on a fresh
-        # block; it returns (env, {P}) with P the code it generated.
-        code = self.incremental.compile_expression(exp, elaboration) + [I.push, I.arena, I.cons, I.app]
+        # evaluate the generator and run it on a fresh block (INVOKE); it
+        # returns (env, {P}) with P the code it generated.
+        from mlbox.generator import INVOKE
+
+        code = self.incremental.compile_expression(exp, elaboration) + INVOKE
         generated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
         self._output(generated, out)
         if generated.status != Status.OK:

@@ -14,7 +14,6 @@ exception (`uncaught exception NAME`, exit 1), machine errors (exit 3) and
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -202,6 +201,8 @@ def _stats(style: str, result, machine, elapsed: float) -> None:
         except Exception:  # the heap figures are a courtesy: never fail a run over them
             pass
     if style == "json":
+        import json  # only for --stats=json: not on every run's start-up path
+
         print(json.dumps(stats), file=sys.stderr)
         return
     lines = [

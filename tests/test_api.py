@@ -1,11 +1,11 @@
 """The embedding API: loading, lookup, conversions both ways by ML type,
-reduction counts per call, errors."""
+reduction counts per call, batched calls (MLFunction.map), errors."""
 
 from __future__ import annotations
 
 import pytest
 
-from mlbox import api
+from mlbox import api, driver
 from mlbox.api import CompileFailed, Data, HostValueError, MLError, MLFunction, MachineFailure, NameNotFound
 
 SOURCE = r'''
@@ -114,3 +114,209 @@ def test_load_file(tmp_path):
     assert api.load(str(path), machine="py").call("twice", 21) == 42
     with pytest.raises(api.APIError, match="no such file"):
         api.load(str(tmp_path / "none.sml"))
+
+
+# ------------------------------------------------------------ batched calls
+
+MACHINES = ["py"] + (["c"] if driver.c_machine_available() else [])
+
+
+@pytest.fixture(scope="module", params=MACHINES)
+def either(request):
+    return api.load_source(SOURCE + BATCH_SOURCE, machine=request.param)
+
+
+BATCH_SOURCE = r'''
+fun collatz n = let fun go (n, steps) = if n = 1 then steps
+                                        else go (if n mod 2 = 0 then n div 2 else 3 * n + 1, steps + 1)
+                in go (n, 0) end
+fun tag (s : string, n : int) = (String.size s + n, s ^ "#")
+fun apply (f : int -> int, x) = f x
+fun adder (n : int) = fn m => n + m
+'''
+
+
+def singles(prog, f, args):
+    results, stats = [], []
+    for a in args:
+        results.append(f(a))
+        stats.append(prog.last_stats)
+    return results, stats
+
+
+@pytest.mark.parametrize("name, args", [
+    ("collatz", [1, 2, 3, 7, 27, 97]),  # different reductions per call
+    ("tag", [("", 0), ("ab", 5), ("hé", -1)]),
+    ("area", [Data("Circle", 2), "Empty", Data("Rect", (3, 4))]),
+    ("identity", [1, "one", [True]]),  # polymorphic: each call fixes its own type variable
+    ("specPower", [2, 3]),  # generates code: the generating counts must agree too
+])
+def test_map_agrees_with_single_calls(either, name, args):
+    f = either.function(name)
+    expected, expected_stats = singles(either, f, args)
+    got = f.map(args)
+    assert either.last_batch_stats == tuple(expected_stats)
+    assert either.last_batch_reductions == tuple(s.reductions for s in expected_stats)
+    assert either.last_stats == api.Stats(sum(s.reductions for s in expected_stats),
+                                          sum(s.generating for s in expected_stats),
+                                          sum(s.emitted for s in expected_stats))
+    if name == "specPower":  # functions: compare what they compute
+        assert [g(2) for g in got] == [e(2) for e in expected]
+    else:
+        assert got == expected
+
+
+def test_map_of_nothing_and_keep(either):
+    assert either.function("collatz").map([]) == [] and either.last_batch_stats == ()
+    kept = either.function("adder").map([1, 2], keep=True)
+    assert all(isinstance(k, api.MLValue) for k in kept)
+    assert [either.call("apply", k, 10) for k in kept] == [11, 12]
+
+
+def test_functions_pass_back_in(either):
+    add3 = either.call("adder", 3)  # a curried function's result is an MLFunction
+    assert isinstance(add3, MLFunction) and add3(4) == 7
+    assert either.call("apply", add3, 4) == 7
+    assert either.function("apply").map([(add3, 1), (either.call("adder", 10), 1)]) == [4, 11]
+
+
+def test_map_raises_the_first_failing_call(either):
+    divide = either.function("divide")
+    with pytest.raises(MLError, match=r"uncaught exception Div \(in call 1 of the batch") as error:
+        divide.map([(4, 2), (1, 0), (9, 3)])
+    assert error.value.name == "Div" and error.value.index == 1
+    assert len(either.last_batch_stats) == 3  # every call is made; the first failure is raised
+    with pytest.raises(HostValueError, match="as ML type int"):  # arguments convert before any call
+        divide.map([(4, 2), (1, "x")])
+
+
+def test_conversion_errors_name_the_value_and_type(prog):
+    with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python int\) as ML type string"):
+        prog.call("shout", 3)
+    with pytest.raises(HostValueError, match=r"cannot pass -1 \(Python int\) as ML type word"):
+        prog.call("both", True, -1)
+    with pytest.raises(HostValueError, match=r"cannot pass 1 \(Python int\) as ML type bool"):
+        prog.call("both", 1, 2)
+    with pytest.raises(HostValueError, match="expected a tuple of 2"):
+        prog.call("both", (True, 1, 2))
+    with pytest.raises(HostValueError, match=r"as ML type int array"):
+        prog.call("total", 5)
+    other = api.load_source(SOURCE, machine="py")
+    with pytest.raises(HostValueError, match="belongs to another loaded program"):
+        prog.call("specPower", 2)(other.value("specPower", keep=True))
+
+
+def test_strings_and_bytes_convert_directly(prog):
+    assert prog.call("shout", bytearray(b"ab")) == "ab!"
+    assert prog.call("shout", memoryview(b"cd")) == "cd!"
+    assert prog.function("shout").map(["x", b"y"]) == ["x!", "y!"]
+
+
+def test_a_program_is_freed_without_the_cycle_collector():
+    """No reference cycle through a Program: its machine (and the C
+    machine's pinned handles) go when the last reference does."""
+    import gc
+    import weakref
+
+    gc.disable()
+    try:
+        loaded = api.load_source(SOURCE + BATCH_SOURCE, machine=MACHINES[-1])
+        loaded.call("adder", 1)(2)
+        loaded.function("tag").map([("a", 1)])
+        loaded.call("specPower", 2)(3)
+        ref = weakref.ref(loaded)
+        del loaded
+        assert ref() is None
+    finally:
+        gc.enable()
+
+
+_CYCLE_PROGRAM = """
+import gc, sys, weakref
+from mlbox import api
+loaded = api.load_source(sys.argv[1], machine=sys.argv[2])
+loaded.itself = loaded  # a reference cycle through the Program
+kept = [loaded.call("specPower", 2), loaded.value("specPower", keep=True), loaded.call("adder", 1)]
+loaded.kept = kept
+ref = weakref.ref(loaded)
+del loaded, kept
+gc.collect()
+print("collected" if ref() is None else "alive")
+"""
+
+
+def test_a_program_in_a_reference_cycle_is_collected_safely():
+    """The cycle collector finalises garbage in no set order; the machine
+    (and, on the C machine, the handles pinned in it) must still be freed
+    in order. In a subprocess: getting this wrong crashes the process."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _CYCLE_PROGRAM, SOURCE + BATCH_SOURCE, MACHINES[-1]],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "collected"
+
+
+# ------------------------------------------------------------ compiled conversions
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from ccam.instructions import INT_MAX, INT_MIN  # noqa: E402
+from ccam.values import show  # noqa: E402
+from mlbox.checker import BOOL, BUILTIN_TYCONS, CHAR, INT, STRING, WORD  # noqa: E402
+from mlbox.hostvalues import Converter, Plans  # noqa: E402
+from mlbox.types import TCon, TTuple  # noqa: E402
+
+
+def _shape_type():
+    from mlbox.hostvalues import function_parts
+
+    return function_parts(api.load_source(SOURCE, machine="py")._bindings["area"].scheme)[0]
+
+
+def _of(name, item):
+    return TCon(BUILTIN_TYCONS[name], (item,))
+
+
+_INTS = st.integers(INT_MIN, INT_MAX)
+_TEXT = st.text(max_size=6) | st.binary(max_size=6)
+SHAPE = _shape_type()
+# (ML type, strategy of Python values that stand for it)
+TYPED_VALUES = [
+    (INT, _INTS),
+    (STRING, _TEXT),
+    (BOOL, st.booleans()),
+    (WORD, st.integers(0, 2 ** 63 - 1)),
+    (CHAR, st.characters(max_codepoint=255)),
+    (TTuple(()), st.none()),
+    (TTuple((INT, STRING)), st.tuples(_INTS, _TEXT)),
+    (TTuple((BOOL, INT, STRING)), st.tuples(st.booleans(), _INTS, _TEXT)),
+    (_of("list", TTuple((INT, BOOL))), st.lists(st.tuples(_INTS, st.booleans()), max_size=4)),
+    (_of("array", STRING), st.lists(_TEXT, max_size=4)),
+    (_of("list", _of("list", INT)), st.lists(st.lists(_INTS, max_size=3), max_size=3)),
+    (_of("option", INT), st.none() | _INTS),
+    (SHAPE, st.sampled_from([Data("Empty"), "Empty"]) | st.builds(Data, st.just("Circle"), _INTS)
+     | st.builds(Data, st.just("Rect"), st.tuples(_INTS, _INTS))),
+    (_of("list", SHAPE), st.lists(st.builds(Data, st.just("Circle"), _INTS), max_size=3)),
+]
+# Values of the wrong kind for every type above (each fails for some of them).
+WRONG = st.sampled_from([1.5, "x", b"y", 2 ** 70, -1, True, None, (1,), [1, "a"], Data("Square", 1), 300, ()])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_compiled_conversions_equal_the_converter(data):
+    t, values = data.draw(st.sampled_from(TYPED_VALUES))
+    value = data.draw(values | WRONG)
+    plans = Plans()
+    try:
+        expected = show(Converter().to_ml(value, t))
+    except HostValueError as error:
+        with pytest.raises(HostValueError) as compiled_error:
+            plans.to_ml(t)(value)
+        assert str(compiled_error.value) == str(error)
+        return
+    machine_value = plans.to_ml(t)(value)
+    assert show(machine_value) == expected
+    assert plans.to_python(t)(machine_value) == Converter().to_python(machine_value, t)

@@ -101,3 +101,103 @@ def test_fuzz_corpus_under_sanitizers(drivers):
         except BytecodeError:
             python_accepts = False
         assert python_accepts == line.startswith("RUN"), line
+
+
+# ------------------------------------------------------------- the binding under ASan
+
+# The extension's own sources and cdef, built with the sanitizers into a
+# scratch package that shadows ccam_c for a child interpreter.
+BUILD_EXTENSION = """
+import re, sys
+from cffi import FFI
+src, out, flags = sys.argv[1], sys.argv[2], sys.argv[3].split()
+text = open(src + "/ccam.h", encoding="utf-8").read()
+ffi = FFI()
+ffi.cdef(re.search(r"/\\* CDEF BEGIN \\*/(.*)/\\* CDEF END \\*/", text, re.S).group(1))
+ffi.set_source("ccam_c._ccam", '#include "ccam.h"\\n',
+               sources=[src + "/" + s for s in ("heap.c", "load.c", "vm.c", "prims.c", "api.c")],
+               include_dirs=[src], extra_compile_args=["-O1", "-g", *flags], extra_link_args=flags)
+ffi.compile(tmpdir=out)
+"""
+
+# What corrupted the heap: handles finalized after their machine (a machine
+# in a reference cycle with its values; interpreter exit with live values),
+# generating code into a host-made empty block, forget() then passing a
+# value back, cyclic host values. Any ASan report fails the child.
+BINDING_SCENARIOS = """
+import gc
+from ccam import cmachine
+from ccam.instructions import I, Ins, Program, ConstInt
+from ccam.values import Block, Pair, Ref
+from tests.machine_cases import NGLOBALS
+g = NGLOBALS - 1
+# gen b = emit 'n; emit push; merge a block of (acc 0; push; cons); emit swap, cons, app into b
+gen = [I.acc(0), I.push, I.arena, I.swap, I.snd, I.cons,
+       I.emit(I.quote(ConstInt(5))), I.emit(I.push), I.push, I.arena, I.push, I.cons,
+       I.emit(I.acc(0)), I.emit(I.push), I.emit(I.cons), I.snd, I.swap, I.cons, I.merge,
+       I.emit(I.swap), I.emit(I.cons), I.emit(I.app)]
+program = Program((I.cur(gen), I.setglobal(g)), NGLOBALS)
+keep = []
+for round in range(30):
+    m = cmachine.Machine(program)
+    m.run()
+    f = m.global_value(g)
+    for _ in range(5):
+        r = m.call(f, Pair(0, Block()))
+        assert r.ok, r.message
+        block = r.value.snd
+        assert len(block.code) == 6, block.code
+        assert m.call(f, Pair(0, block)).ok
+    m.cycle = (m, f, r)
+    if round % 3 == 0:
+        keep.append(r.value)      # alive at exit
+    elif round % 3 == 1:
+        m.forget()
+        try:
+            m.call(f, Pair(0, Block()))
+        except cmachine.StaleValueError:
+            pass
+    cyclic = Ref(None)
+    cyclic.value = Pair(cyclic, 1)
+    try:
+        m.set_global(g, cyclic)
+    except cmachine.HostValueError:
+        pass
+    del m, f, r, block
+    gc.collect()
+print("scenarios ok")
+"""
+
+
+def sanitizer_runtime(name: str) -> str | None:
+    r = subprocess.run([CC, f"-print-file-name={name}"], capture_output=True, text=True)
+    path = r.stdout.strip()
+    return path if os.path.isabs(path) and os.path.exists(path) else None
+
+
+def test_binding_under_sanitizers(tmp_path):
+    import sys
+
+    asan, ubsan = sanitizer_runtime("libasan.so"), sanitizer_runtime("libubsan.so")
+    assert asan and ubsan, "the C compiler has no ASan/UBSan runtime"
+    out = tmp_path / "build"
+    r = subprocess.run([sys.executable, "-c", BUILD_EXTENSION, CSRC, str(out),
+                        "-fsanitize=address,undefined -fno-omit-frame-pointer"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-4000:]
+    package = tmp_path / "pkg" / "ccam_c"
+    package.mkdir(parents=True)
+    built = list((out / "ccam_c").glob("_ccam*.so"))
+    assert len(built) == 1
+    shutil.copy(built[0], package)
+    for name in ("__init__.py", "gen_opcodes.py"):
+        shutil.copy(os.path.join(CSRC, name), package)
+    env = {**ENV, "LD_PRELOAD": f"{asan} {ubsan}", "PYTHONPATH": f"{tmp_path / 'pkg'}{os.pathsep}{ROOT}",
+           "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:exitcode=66"}
+    check = "import ccam_c._ccam as c, sys; print(c.__file__)"
+    r = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert str(tmp_path / "pkg") in r.stdout, (r.stdout, r.stderr[-2000:])
+    r = subprocess.run([sys.executable, "-c", BINDING_SCENARIOS], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0 and "scenarios ok" in r.stdout, r.stderr[-6000:]
+    assert "Sanitizer" not in r.stderr and "runtime error" not in r.stderr, r.stderr[-6000:]

@@ -1,8 +1,10 @@
 """The C machine against the reference machine: the hand-worked case table
 (tests/machine_cases.py) and Hypothesis-generated code (tests/ccam_strategies.py)
 must give the same status, value (values.show), output and every counter.
-Also: the binding (handles, globals, call, run_more), limits, the build
-(version check, generated opcode header) and both dispatch builds."""
+Also: the binding (handles, globals, call, call_many, run_more; handle
+lifetimes: finalizers never call a freed machine, forgotten or foreign
+handles and cyclic or oversized host values are clean errors), limits, the
+build (version check, generated opcode header) and both dispatch builds."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import subprocess
 import sys
 import threading
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -27,12 +30,19 @@ STALE_FRAGMENT = "stale or missing"
 
 
 def run_both(code, start=None, **limits):
+    """The reference machine's Result and the C machine's, with plain values
+    (not handles) so that values.show renders both."""
     program = Program(tuple(code), NGLOBALS)
-    results = []
-    for module in (refmachine, cmachine):
-        machine = module.Machine(program, **limits)
-        results.append(machine.run([start_value(start)]))
-    return results
+    ref = refmachine.Machine(program, **limits).run([start_value(start)])
+    c = cmachine.Machine(program, plain=True, **limits).run([start_value(start)])
+    return ref, c
+
+
+def decoded(machine, result):
+    """A Result with its value decoded into plain values."""
+    if result.value is None:
+        return result
+    return attrs.evolve(result, value=machine.decode(result.value))
 
 
 def assert_same(ref, c):
@@ -71,7 +81,7 @@ def test_case_table_collecting_at_every_instruction(case: Case):
     program = Program(tuple(case.code), NGLOBALS)
     ref = refmachine.Machine(program, **case_limits(case)).run([start_value(case.start)])
     machine = cmachine.Machine(program, debug=cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK,
-                               **case_limits(case))
+                               plain=True, **case_limits(case))
     c = machine.run([start_value(case.start)])
     assert_same(ref, c)
     machine.heap_check()
@@ -99,7 +109,7 @@ def test_compiled_style_code_under_gc_stress(case):
     code, start = case
     program = Program(tuple(code), NGLOBALS)
     ref = refmachine.Machine(program, max_reductions=200_000).run([start_value(start)])
-    machine = cmachine.Machine(program, max_reductions=200_000,
+    machine = cmachine.Machine(program, max_reductions=200_000, plain=True,
                                debug=cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK)
     assert_same(ref, machine.run([start_value(start)]))
 
@@ -210,7 +220,7 @@ def test_call_globals_and_handles():
     ref_machine = refmachine.Machine(program)
     ref_machine.run()
     ref = ref_machine.call(ref_machine.global_value(g), 41)
-    assert_same(ref, r)
+    assert_same(ref, decoded(machine, r))
     machine.collect()  # the closure stays alive: Python holds it
     assert machine.call(f, 1).value == 2
     machine.heap_check()
@@ -224,7 +234,7 @@ def test_host_values_round_trip():
     value = Pair(Pair(b"s\x00t", UNIT_VALUE), Pair(Ref(-5), lst))
     machine.set_global(NGLOBALS - 1, value)
     machine.collect()
-    back = machine.global_value(NGLOBALS - 1)
+    back = machine.decode(machine.global_value(NGLOBALS - 1))
     assert show(back) == show(value)
     machine.heap_check()
 
@@ -291,3 +301,209 @@ def test_generated_code_quoting_itself_converts():
     assert_same(ref, c)
     block = c.value.fst
     assert block.code[0].args[0] is block
+
+
+# ------------------------------------------------------------- handles: lifetime and safety
+
+
+class LibSpy:
+    """Stands in for cmachine.lib: forwards every call, and fails the test
+    when anything calls into a machine after ccam_free freed it (what
+    corrupted the heap when the garbage collector finalized a machine
+    before the values pinned in it)."""
+
+    def __init__(self, real):
+        self.real = real
+        self.freed: set[int] = set()
+        self.calls_after_free: list[str] = []
+
+    def __getattr__(self, name):
+        fn = getattr(self.real, name)
+        if not callable(fn):
+            return fn
+
+        def call(*args):
+            if args and isinstance(args[0], cmachine.ffi.CData):
+                address = int(cmachine.ffi.cast("uintptr_t", args[0]))
+                if address in self.freed:
+                    self.calls_after_free.append(name)
+                    return 0 if name != "ccam_free" else None  # never touch freed memory
+                if name == "ccam_free":
+                    self.freed.add(address)
+            result = fn(*args)
+            if name == "ccam_load" and result != cmachine.ffi.NULL:
+                self.freed.discard(int(cmachine.ffi.cast("uintptr_t", result)))  # malloc reuses addresses
+            return result
+
+        return call
+
+
+def closure_program():
+    g = NGLOBALS - 1
+    return Program((I.cur([I.acc(0), I.push, q(1), I.cons, P("add")]), I.setglobal(g)), NGLOBALS), g
+
+
+def test_collecting_a_machine_in_a_cycle_with_its_values_never_calls_a_freed_machine(monkeypatch):
+    import gc
+
+    spy = LibSpy(cmachine.lib)
+    monkeypatch.setattr(cmachine, "lib", spy)
+    for _ in range(3):
+        program, g = closure_program()
+        machine = cmachine.Machine(program)
+        machine.run()
+        values = [machine.global_value(g) for _ in range(5)]
+        values.append(machine.call(values[0], 1).value)
+        machine.cycle = (machine, values)  # the machine, its owner and the handles become cyclic garbage
+        del machine, values
+        gc.collect()
+    assert spy.freed, "the machines were not freed"
+    assert spy.calls_after_free == []
+
+
+def test_forgotten_values_are_a_clean_error_not_a_rebuild():
+    program, g = closure_program()
+    machine = cmachine.Machine(program)
+    machine.run()
+    f = machine.global_value(g)
+    assert machine.call(f, 1).value == 2
+    machine.forget()
+    with pytest.raises(cmachine.StaleValueError, match="forget"):
+        machine.call(f, 1)
+    with pytest.raises(cmachine.StaleValueError, match="forget"):
+        machine.set_global(g, Pair(1, f))
+    with pytest.raises(cmachine.StaleValueError):
+        f.code  # noqa: B018 - reading it is the test
+    assert machine.call(machine.global_value(g), 2).value == 3  # fetched again: fine
+    machine.collect()
+    machine.heap_check()
+
+
+def test_values_of_another_machine_are_refused():
+    program, g = closure_program()
+    a, b = cmachine.Machine(program), cmachine.Machine(program)
+    a.run()
+    b.run()
+    with pytest.raises(cmachine.StaleValueError, match="another C machine"):
+        b.call(a.global_value(g), 1)
+
+
+def test_cyclic_host_values_are_a_clean_error():
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+    pair = Pair(1, None)
+    pair.snd = Con(1, pair)
+    with pytest.raises(cmachine.HostValueError, match="cyclic"):
+        machine.set_global(NGLOBALS - 1, pair)
+    ref = Ref(None)
+    ref.value = ref
+    with pytest.raises(cmachine.HostValueError, match="cyclic"):
+        machine.run([ref])
+    assert machine.heap_stats()["pinned"] == 0
+
+
+def test_host_values_are_bounded_and_shared_parts_stay_shared(monkeypatch):
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+    # a DAG of 2^60 paths but 61 nodes: sent once per node, shared in the machine
+    dag = Con(0)
+    for _ in range(60):
+        dag = Pair(dag, dag)
+    machine.set_global(NGLOBALS - 1, dag)
+    back = machine.global_value(NGLOBALS - 1)
+    assert back.fst is back.snd
+    machine.collect()
+    assert machine.heap_stats()["objects"] < 200
+    monkeypatch.setattr(cmachine, "MAX_HOST_NODES", 1000)
+    lst = Con(0)
+    for i in range(2000):
+        lst = Con(1, Pair(i, lst))
+    with pytest.raises(cmachine.HostValueError, match="more than 1,000 nodes"):
+        machine.set_global(NGLOBALS - 1, lst)
+    with pytest.raises(cmachine.HostValueError, match="63-bit"):
+        machine.set_global(NGLOBALS - 1, Pair(1 << 62, 0))
+    with pytest.raises(cmachine.HostValueError, match="not a machine value"):
+        machine.set_global(NGLOBALS - 1, Pair(True, 0))
+
+
+def test_shared_refs_stay_one_ref():
+    # (r, r) with r a host ref: assigning through fst is seen through snd
+    code = [I.push, I.fst, I.push, q(9), I.cons, P("assign"), I.drop, I.snd, P("deref")]
+    machine = cmachine.Machine(Program(tuple(code), NGLOBALS))
+    r = Ref(1)
+    assert machine.run([Pair(r, r)]).value == 9
+
+
+def test_returned_closures_are_handles_decoded_on_demand():
+    # f x = fn y => (x, y): every call returns a new closure
+    g = NGLOBALS - 1
+    program = Program((I.cur([I.cur([I.push, I.acc(1), I.swap, I.acc(0), I.cons])]), I.setglobal(g)), NGLOBALS)
+    machine = cmachine.Machine(program)
+    machine.run()
+    made = machine.call(machine.global_value(g), 7).value
+    assert type(made) is cmachine.CClosure and isinstance(made, cmachine.Closure)
+    assert made._got is False  # nothing decoded yet
+    assert machine.call(made, 8).value.fst == 7
+    assert made.env.snd == 7 and len(made.code) == 5
+    ref_machine = refmachine.Machine(program)
+    ref_machine.run()
+    expected = ref_machine.call(ref_machine.global_value(g), 7).value
+    assert show(machine.decode(made)) == show(expected)
+
+
+def test_handle_mode_block_quoting_itself():
+    code = [I.push, I.arena, I.cons, I.snd, I.push, I.cons, I.lift]
+    machine = cmachine.Machine(Program(tuple(code), NGLOBALS))
+    block = machine.run([UNIT_VALUE]).value.fst
+    assert type(block) is cmachine.CBlock and not block.sealed
+    assert block.code[0].args[0] is block
+
+
+def test_dropped_handles_are_released_and_collected():
+    program, g = closure_program()
+    machine = cmachine.Machine(program)
+    machine.run()
+    machine.collect()
+    before = machine.heap_stats()
+    closures = [machine.call(machine.global_value(g), i) for i in range(100)]
+    lists = [machine.call(machine.global_value(g), i) for i in range(100)]
+    del closures, lists
+    machine.collect()
+    after = machine.heap_stats()
+    assert (after["pinned"], after["objects"]) == (before["pinned"], before["objects"])
+
+
+# ------------------------------------------------------------- call_many
+
+
+def test_call_many_gives_what_call_gives():
+    # f s = (print s; if size s = 0 then raise Div else (fn y => y, size s))
+    g = NGLOBALS - 1
+    div = BUILTIN_EXNS.index("Div")
+    body = [I.acc(0), I.push, P("print"), I.drop, I.push, P("size"), I.push, q(0), I.cons, P("eq"),
+            Ins("branch", ((I.getglobal(div), I.mkexn, Ins("raise", ())),
+                           (P("size"), I.push, I.cur([I.acc(0)]), I.swap, I.cons)))]
+    program = Program((I.cur(body), I.setglobal(g)), NGLOBALS)
+    args = [b"ab", b"", b"xyz", b"q" * 50]
+    one = cmachine.Machine(program)
+    one.run()
+    singles = [one.call(one.global_value(g), a) for a in args]
+    batch_machine = cmachine.Machine(program)
+    batch_machine.run()
+    batch = batch_machine.call_many(batch_machine.global_value(g), args)
+    assert len(batch) == len(args)
+    for s, b in zip(singles, batch):
+        assert (b.status, b.message, b.reductions, b.gen_reductions, b.emitted, b.output) == \
+               (s.status, s.message, s.reductions, s.gen_reductions, s.emitted, s.output)
+        assert show(batch_machine.decode(b.value)) == show(one.decode(s.value))
+    assert [r.status for r in batch] == [Status.OK, Status.UNCAUGHT, Status.OK, Status.OK]
+    assert batch[2].value.fst.code  # a closure handle: decodes on demand
+    assert batch_machine.call(batch[2].value.fst, 5).value == 5
+
+
+def test_call_many_refuses_a_bad_argument_before_running():
+    program, g = closure_program()
+    machine = cmachine.Machine(program)
+    machine.run()
+    with pytest.raises(cmachine.HostValueError):
+        machine.call_many(machine.global_value(g), [1, 2, object()])
+    assert [r.value for r in machine.call_many(machine.global_value(g), range(5))] == [1, 2, 3, 4, 5]
+    assert machine.call_many(machine.global_value(g), []) == []

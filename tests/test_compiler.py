@@ -121,6 +121,16 @@ WAYS = {
     "in a function under code": "val _ = print (eval (code ((fn () => {e}) ())))",
     "spliced code variable": "val _ = print (let cogen u = code ({e}) in eval (code (u ^ \"\")) end)",
     "in a local function of generated code": "val _ = print (eval (code (let fun f () = {e} in f () end)))",
+    # generation-time beta-reduction (generator.py's modes): a code variable
+    # applied to an argument that is the top slot (apply mode) or not (query
+    # first), for a `fn` generator, another generator, and one above
+    # DUPLICATE_LIMIT
+    "applied code variable": "val _ = print (let cogen u = code (fn () => {e}) "
+                             "in eval (code (fn y => (ignore (u ()); u y))) () end)",
+    "applied non-fn code variable": "val _ = print (let cogen u = code (let val z = () in fn () => {e} end) "
+                                    "in eval (code (fn y => (ignore (u (ignore 0)); u y))) () end)",
+    "applied large generator": "val _ = print (let cogen u = code (fn () => {e} ^ String.concat [" + ", ".join(['""'] * 120) + "]) "
+                               "in eval (code (fn y => (ignore (u ()); u y))) () end)",
 }
 
 
@@ -267,22 +277,32 @@ def test_comp_poly_generates_straight_line_code():
     calls compPoly: the list was consumed at generation time."""
     from ccam.refmachine import Machine
 
-    compiled = driver.compile_source(Source("poly.sml", COMP_POLY))
-    program = compiled.program
-    machine = Machine(program)
-    assert machine.run().status == Status.OK
-    slot = program.global_names.index("codeGenerator")
-    comp_poly = program.global_names.index("compPoly")
-    result = machine.call(machine.global_value(slot), Block())
-    assert result.status == Status.OK
-    block = result.value.snd
+    block = generated_block(COMP_POLY, "codeGenerator")
+    comp_poly = driver.compile_source(Source("poly.sml", COMP_POLY)).program.global_names.index("compPoly")
     code = list(walk(block.code))
     assert code, "nothing was generated"
     assert not any(i.op in ("switch", "branch") for i in code)
     assert not any(i.op == "getglobal" and i.args[0] == comp_poly for i in code)
-    from ccam.disasm import disasm
+    # `f x` was beta-reduced while generating: one closure (the whole
+    # polynomial), no application inside it
+    assert [i.op for i in block.code] == ["cur"]
+    assert not any(i.op == "app" for i in code)
 
-    assert "switch" not in disasm(block, notation="plain")
+
+def generated_block(text: str, name: str) -> Block:
+    """The block the generator bound to `name` emits (run as the REPL's :gen does)."""
+    from ccam.instructions import I, Program
+    from ccam.refmachine import Machine
+    from mlbox.generator import INVOKE
+
+    program = driver.compile_source(Source("g.sml", text)).program
+    machine = Machine(program)
+    assert machine.run().status == Status.OK
+    slot = program.global_names.index(name)
+    invoke = Program((I.getglobal(slot), *INVOKE), program.nglobals, program.global_names)
+    result = machine.run_more(invoke)
+    assert result.status == Status.OK, result.message
+    return result.value.snd
 
 
 TABLE_1 = """
@@ -317,3 +337,74 @@ def test_output_goes_to_out():
     compiled = driver.compile_source(Source("p.sml", "val _ = print \"x\"\n"))
     driver.run_program(compiled.program, machine="py", out=out)
     assert out.getvalue() == b"x"
+
+
+# ------------------------------------------------------------ generation-time beta-reduction
+
+
+def test_applied_fn_generator_is_inlined():
+    """`u a` for u = code (fn ...) generates u's body with a bound, not a
+    closure and an application (generator.py's apply mode)."""
+    block = generated_block("val g = let cogen u = code (fn x => x + 1) in code (fn y => u y * u (y + 2)) end",
+                            "g")
+    assert [i.op for i in block.code] == ["cur"]
+    assert not any(i.op in ("cur", "app") for i in walk(block.code[0].args[0]))
+
+
+def test_beta_reduction_keeps_the_order_of_effects():
+    """A generator that is not a `fn` has effects before its function: they
+    still come before the argument's."""
+    program = """
+val log = ref ""
+fun note s = log := !log ^ s
+val f = code (note "f"; fn x => x + 1)
+val h = let cogen u = f in code (fn y => u (note "a"; y) + u y) end
+val r = eval h 1
+val _ = print (!log ^ Int.toString r)
+"""
+    assert printed(program) == "faf4" == printed(program, "c")
+
+
+def test_applied_lifted_function():
+    program = """
+fun mk k = lift (fn x => x * k)
+val h = let cogen u = mk 3 in code (fn y => u y + u (y + 1)) end
+val _ = print (Int.toString (eval h 2))
+"""
+    assert printed(program) == "15"
+
+
+@pytest.mark.parametrize("body", ["let val z = 1 in fn y => y + z + {pad} end", "fn y => y + {pad}"])
+def test_generators_above_the_duplicate_limit(body):
+    from mlbox.generator import DUPLICATE_LIMIT
+
+    pad = " + ".join(["1"] * (DUPLICATE_LIMIT // 4))
+    program = (f"val g = code ({body.format(pad=pad)})\n"
+               "val h = let cogen u = g in code (fn y => u y + u (y + 1) + u 0) end\n"
+               "val _ = print (Int.toString (eval h 1))\n")
+    extra = 1 if body.startswith("let") else 0
+    n = DUPLICATE_LIMIT // 4 + extra
+    assert printed(program) == str((1 + n) + (2 + n) + (0 + n))
+    on_py, on_c = run_text(program, "py"), run_text(program, "c")
+    assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
+
+
+FOLDS = [  # (expression of x and the lifted a', a', whether the operation disappears, value at x = 7)
+    ("a' + x", "0", True, 7), ("x + a'", "0", True, 7), ("a' + x", "3", False, 10),
+    ("x - a'", "0", True, 7), ("a' - x", "0", False, -7), ("a' * x", "1", True, 7), ("x * a'", "1", True, 7),
+    ("x * a'", "0", False, 0), ("x div a'", "1", True, 7), ("a' div x", "1", False, 0),
+]
+
+
+@pytest.mark.parametrize("exp, k, folds, value", FOLDS)
+def test_operations_on_lifted_identities_fold_while_generating(exp, k, folds, value):
+    program = f"val g = let cogen a' = lift {k} in code (fn x => {exp}) end\n"
+    body = generated_block(program, "g").code[0].args[0]
+    assert any(i.op == "prim" for i in walk(body)) != folds
+    assert printed(program + "val _ = print (Int.toString (eval g 7))\n") == str(value).replace("-", "~")
+
+
+def test_string_concatenation_with_a_lifted_empty_string_folds():
+    program = "val g = let cogen e = lift \"\" in code (fn s => e ^ s ^ e) end\n"
+    assert not any(i.op == "prim" for i in walk(generated_block(program, "g").code[0].args[0]))
+    assert printed(program + "val _ = print (eval g \"ab\")\n") == "ab"

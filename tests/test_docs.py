@@ -7,7 +7,9 @@ Conventions for fenced blocks (the info string after the opening ```):
                root; the lines after a command, up to the next `$ ` line, are
                its expected stdout and stderr, interleaved as on a terminal.
                `mlbox` is `python -m mlbox` of the interpreter running the
-               tests; `cat FILE` shows a file. Nothing else may be run.
+               tests; `python examples/NAME.py` runs an example script with
+               that interpreter; `cat FILE` shows a file. Nothing else may
+               be run.
   mlbox-repl   A REPL transcript: `- ` starts an input, `= ` continues it, and
                every other line is expected output. Replayed through
                mlbox.repl.Session (C machine), one session per block;
@@ -61,7 +63,8 @@ COMMAND_TIMEOUT_SECONDS = 60
 
 # Failure messages (the harness's own tests refer to these).
 MISMATCH = "output differs from the document"
-UNKNOWN_COMMAND = "the docs may only run `mlbox ...` and `cat FILE`, not {!r}"
+UNKNOWN_COMMAND = "the docs may only run `mlbox ...`, `python examples/NAME.py` and `cat FILE`, not {!r}"
+EXAMPLE_SCRIPT = re.compile(r"examples/\w+\.py")  # what `python` may run: an example script
 NO_COMMANDS = "a console block needs at least one `$ ` command line"
 OUTPUT_BEFORE_INPUT = "a REPL transcript must start with a `- ` input line"
 
@@ -184,6 +187,8 @@ def command_argv(command: str) -> list[str]:
     words = shlex.split(command)
     if words and words[0] == "mlbox":
         return [sys.executable, "-m", "mlbox", *words[1:]]
+    if len(words) == 2 and words[0] == "python" and EXAMPLE_SCRIPT.fullmatch(words[1]):
+        return [sys.executable, words[1]]
     raise ValueError(UNKNOWN_COMMAND.format(command))
 
 
@@ -279,6 +284,7 @@ def test_every_block_kind_is_known():
 
 
 def test_console_blocks_only_run_mlbox_and_cat():
+    # ... and `python examples/NAME.py` (command_argv accepts exactly these)
     for block in ALL_BLOCKS:
         if block.kind == CONSOLE:
             for step in console_steps(block):
@@ -416,3 +422,7 @@ def test_only_mlbox_and_cat_run():
     with pytest.raises(ValueError, match="not 'make test'"):
         command_argv("make test")
     assert command_argv("mlbox run x.sml")[1:] == ["-m", "mlbox", "run", "x.sml"]
+    assert command_argv("python examples/embed_filter.py") == [sys.executable, "examples/embed_filter.py"]
+    for other in ("python -c 1", "python tests/x.py", "python examples/x.py -c 1", "python ../examples/x.py"):
+        with pytest.raises(ValueError):
+            command_argv(other)

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from mlbox import api, driver
-from mlbox.pf import BPF_PROGRAM, run
+from mlbox.pf import Disagreement, TIMED_RUN_DIFFERS, load_program, run, time_filters
 from mlbox.pf_capture import Capture, read_capture
 from mlbox.pf_filter import Insn, parse_filter, validation_error
 from tests.pf_data import (
@@ -54,7 +54,7 @@ _captures: dict[str, Capture] = {}
 
 def bpf_program(machine: str) -> api.Program:
     if machine not in _programs:
-        _programs[machine] = api.load(BPF_PROGRAM, machine=machine)
+        _programs[machine] = load_program(machine)
     return _programs[machine]
 
 
@@ -67,7 +67,7 @@ def capture(name: str) -> Capture:
 def check_against_libpcap(insns, name: str, cap: str, machine: str, stride: int, invalid: bool = False):
     packets = capture(cap).packets[::stride]
     sample = Capture(packets, 1, "pcap")
-    report = run(insns, sample, machine=machine, program=bpf_program(machine))  # raises on disagreement
+    report = run(insns, sample, machine=machine, program=bpf_program(machine), timed=False)  # raises on disagreement
     assert list(report.verdicts) == expected(name, cap, invalid)[::stride]
 
 
@@ -132,7 +132,7 @@ def test_telnet_reductions_are_below_the_papers(capsys):
     telnet packet specialised, 9163 interpreted. Ours must be lower."""
     telnet = [p for p, v in zip(capture("telnet_small").packets, expected("telnet", "telnet_small")) if v][:20]
     report = run(parse_filter(filter_path("telnet").read_text()), Capture(tuple(telnet), 1, "pcap"),
-                 machine="py", program=bpf_program("py"))
+                 machine="py", program=bpf_program("py"), timed=False)
     assert report.accepted == len(telnet)
     assert report.specialise_reductions < 11984
     assert max(report.specialised) < 1104
@@ -141,6 +141,52 @@ def test_telnet_reductions_are_below_the_papers(capsys):
         print(f"\n[tcp port 23, telnet packets] specialise {report.specialise_reductions} reductions, "
               f"{report.specialised_per_packet:.0f} per packet specialised, "
               f"{report.interpreted_per_packet:.0f} interpreted, {report.generated_instructions} instructions generated")
+
+
+@needs_shared
+def test_per_packet_counts_are_those_of_single_calls():
+    """run() calls each version once for all packets (MLFunction.map); the
+    verdicts and reductions it reports are those of one call per packet."""
+    program = bpf_program("py")
+    insns = parse_filter(filter_path("telnet").read_text())
+    packets = capture("mixed_small").packets[:12]
+    report = run(insns, Capture(packets, 1, "pcap"), machine="py", program=program, timed=False)
+    decoded = program.function("load").call([(i.code, i.jt, i.jf, i.k) for i in insns], keep=True)
+    interpret, specialised = program.call("interpret", decoded), program.call("specialise", decoded)
+    for index, packet in enumerate(packets):
+        assert interpret(packet.data, packet.wirelen) == report.verdicts[index]
+        assert program.last_stats.reductions == report.interpreted[index]
+        assert specialised(packet.data, packet.wirelen) == report.verdicts[index]
+        assert program.last_stats.reductions == report.specialised[index]
+
+
+@needs_shared
+def test_timed_report_says_how_it_measures():
+    program = bpf_program("py")
+    packets = Capture(capture("mixed_small").packets[:30], 1, "pcap")
+    report = run(parse_filter(filter_path("telnet").read_text()), packets, machine="py", program=program)
+    timing = report.timing
+    assert timing.runs == 1 and timing.specialise_repeats >= 1
+    assert min(timing.ns_interpreted, timing.ns_specialised, timing.ns_loop, timing.specialise_ns) >= 0
+    text = report.as_text()
+    assert "wall time per packet (µs)" in text
+    assert "measured in the machine: one call runs a filter over all 30 packets (one run)" in text
+    untimed = run(parse_filter(filter_path("telnet").read_text()), packets, machine="py", program=program,
+                  timed=False)
+    assert untimed.timing is None and "wall time" not in untimed.as_text()
+    assert untimed.as_json()["ns_per_packet"] == {"interpreted": None, "specialised": None}
+
+
+def test_the_timed_run_must_do_the_checked_runs_work():
+    """The timed loop sums the verdicts; a sum other than the checked
+    verdicts' means it did not run the same filter on the same packets."""
+    program = bpf_program("py")
+    decoded = program.function("load").call([(6, 0, 0, 7)], keep=True)  # ret #7
+    interpret, specialised = program.call("interpret", decoded), program.call("specialise", decoded)
+    arguments = [(b"ab", 2), (b"", 60)]
+    time_filters(program, "py", arguments, decoded, interpret, specialised, 14)  # 7 + 7: agrees
+    with pytest.raises(Disagreement, match=TIMED_RUN_DIFFERS.format("interpreter")):
+        time_filters(program, "py", arguments, decoded, interpret, specialised, 15)
 
 
 # ------------------------------------------------------------------ the command
@@ -164,6 +210,9 @@ def test_json_report_schema(tmp_path):
     assert report["reductions"]["specialised_per_packet"] < report["reductions"]["interpreted_per_packet"]
     assert report["generated_instructions"] > 0 and report["break_even_packets"] >= 1
     assert set(report["ns_per_packet"]) == {"interpreted", "specialised"}
+    assert all(isinstance(ns, float) and ns >= 0 for ns in report["ns_per_packet"].values())
+    assert report["timing"]["runs"] >= 1 and report["timing"]["loop_ns_per_packet"] >= 0
+    assert "in the machine" in report["timing"]["method"]
     written = read_capture(str(accepted))
     assert len(written.packets) == report["accepted"]
 
@@ -185,3 +234,17 @@ def test_command_errors_are_messages_not_tracebacks(tmp_path, make_args, fragmen
     assert result.returncode == 2
     assert fragment in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@C_MACHINE
+def test_demo_report_on_the_c_machine():
+    """`make demo`: the bundled filter and capture, the text report."""
+    result = mlbox("pf", str(REPO / "examples" / "filters" / "tcp_port_23.bpf"),
+                   str(REPO / "examples" / "captures" / "telnet_small.pcap"))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[2].startswith("verdicts    609 accepted, 1391 rejected")
+    assert lines[3] == "machine     c"
+    wall = next(line for line in lines if line.startswith("wall time per packet (µs)"))
+    assert len(wall.split()) == 7  # the label's 5 words, then both figures
+    assert any("measured in the machine: one call runs a filter over all 2000 packets" in line for line in lines)
