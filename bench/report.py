@@ -129,9 +129,11 @@ def render(r: Results) -> str:
         f"evalPoly ÷ {cheaper('evalPoly (47, poly1)')}: environment access counted as paper steps but "
         "compiled well, a match compiler that dispatches with one `switch`, a pre-decoded filter) while "
         f"the specialised code improved less (bevalpf n-th ÷ {cheaper('bevalpf on n-th telnet packet')}, "
-        f"mlPolyFun ÷ {cheaper('mlPolyFun 47')}): generated code still pays a closure call, a tuple "
-        "construction and a tuple destructuring per BPF instruction (see §4). The paper itself notes that "
-        "part of its compPoly speed-up came from its weak pattern-matching compiler.")
+        f"mlPolyFun ÷ {cheaper('mlPolyFun 47')}): the generator already inlines spliced functions "
+        "(generation-time beta-reduction) and folds identities on lifted constants, but each BPF "
+        "instruction still threads the late state (A, packet, X, wirelen, scratch) through pairs, and "
+        "each arithmetic step costs the CAM's push/swap/cons plumbing (see §4). The paper itself notes "
+        "that part of its compPoly speed-up came from its weak pattern-matching compiler.")
     add("")
 
     # ---------------------------------------------------------------- speed
@@ -192,9 +194,8 @@ def render(r: Results) -> str:
     add(f"- Specialisation: {spec_us:,.1f} µs in the machine (`specialiseTimes` runs `specialise prog` "
         f"{s.specialise_reps} times in one call; {_runs(s.specialise_in_machine)}), "
         f"{s.specialise_reductions:,} reductions. One API call `specialise prog` takes "
-        f"{s.specialise_api.median * 1e6:,.0f} µs ({_runs(s.specialise_api)}): the API converts the "
-        "returned closure into Python values, decoding its code and its environment (every generated "
-        "block).")
+        f"{s.specialise_api.median * 1e6:,.0f} µs ({_runs(s.specialise_api)}): converting the argument "
+        "and handing back the generated filter as an opaque handle.")
     if r.toplevel is not None:
         add(f"- The alternative, generating OCaml source for the filter (bench/peer.py `ocaml_source`) and "
             f"loading it into a warm `ocaml` toplevel: {r.toplevel.median * 1e3:.1f} ms "
@@ -203,7 +204,8 @@ def render(r: Results) -> str:
     else:
         add(f"- The alternative, generating source and loading it into a warm OCaml toplevel, takes about "
             f"{ISSUE_TOPLEVEL_MS:.0f} ms according to the issue (not measured here: {r.peer_skipped}).")
-    add(f"- Through the API, one call per packet from Python (what `mlbox pf` does): evalpf "
+    add(f"- Through the API, one call per packet from Python (`MLFunction.__call__`; `mlbox pf` instead "
+        "times one batched machine entry per filter): evalpf "
         f"{s.api_interpreted_ns.median * 1e9:,.0f} ns/packet, specialised filter "
         f"{s.api_specialised_ns.median * 1e9:,.0f} ns/packet ({_runs(s.api_specialised_ns)}): the "
         "per-call conversion of the packet and the result dominates.")

@@ -79,6 +79,7 @@ from ccam.instructions import (
     Status,
 )
 from ccam.values import (
+    lifted_operand,
     PLACEHOLDER,
     UNIT_VALUE,
     Array,
@@ -563,7 +564,7 @@ class _Reader:
                 pc += 1
             elif kind in (CONST, STR):
                 v = self._operand_value(h, pc)
-                args.append(v if kind == STR else _as_const(v))
+                args.append(v if kind == STR else lifted_operand(v))
                 pc += 1
             elif kind == PROG:
                 args.append(self._operand_block(h, pc))
@@ -582,7 +583,7 @@ class _Reader:
                         inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
                     else:
                         v = self._operand_value(h, pc + 1)
-                        inner_args.append(v if ik == STR else _as_const(v))
+                        inner_args.append(v if ik == STR else lifted_operand(v))
                 args.append(Ins(inner.name, tuple(inner_args)))
                 pc += 2
         return Ins(spec.name, tuple(args)), pc
@@ -1089,20 +1090,6 @@ class Machine:
         if h < 0:
             _reject(err)
         return h
-
-
-def _as_const(v):
-    """A quote operand as the reference machine holds it (see refmachine.lifted_operand)."""
-    t = type(v)
-    if t is int:
-        return ConstInt(v)
-    if t is bytes:
-        return ConstStr(v)
-    if t is Unit:
-        return ConstUnit()
-    if t is Con and v.arg is None:
-        return ConstCon(v.tag)
-    return v
 
 
 def _image(program) -> bytes:

@@ -63,6 +63,7 @@ from ccam.refprims import (
     type_error,
 )
 from ccam.values import (
+    lifted_operand,
     PLACEHOLDER,
     UNIT_VALUE,
     Block,
@@ -125,21 +126,6 @@ def const_value(c):
     if t is ConstCon:
         return Con(c.tag)
     return c
-
-
-def lifted_operand(v):
-    """The operand `lift` quotes: constants become table constants (so the
-    generated code can be shown and written), other values stand as they are."""
-    t = type(v)
-    if t is int:
-        return ConstInt(v)
-    if t is bytes:
-        return ConstStr(v)
-    if t is Unit:
-        return ConstUnit()
-    if t is Con and v.arg is None:
-        return ConstCon(v.tag)
-    return v
 
 
 def underflow(ins: Ins, need: int) -> MachineError:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import attrs
 
-from ccam.instructions import INT_MAX, Status
+from ccam.instructions import INT_MAX, ConstCon, ConstInt, ConstStr, ConstUnit, Status
 
 WORD_BITS = 63
 WORD_MODULUS = 1 << WORD_BITS
@@ -316,3 +316,18 @@ class Result:
     @property
     def ok(self) -> bool:
         return self.status == Status.OK
+
+
+def lifted_operand(v):
+    """The operand `lift` quotes: constants become table constants (so the
+    generated code can be shown and written), other values stand as they are."""
+    t = type(v)
+    if t is int:
+        return ConstInt(v)
+    if t is bytes:
+        return ConstStr(v)
+    if t is Unit:
+        return ConstUnit()
+    if t is Con and v.arg is None:
+        return ConstCon(v.tag)
+    return v
