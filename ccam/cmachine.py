@@ -1,6 +1,6 @@
 """The C machine (ccam_c/) behind the reference machine's API.
 
-    Machine(program_or_bytes, *, max_reductions=None, max_stack=1_000_000,
+    Machine(program_or_bytes, *, max_reductions=None, max_stack=DEFAULT_MAX_STACK,
             max_heap=1 << 30, out=None).run() -> Result
 
 `program_or_bytes` is a Program (written to bytecode with ccam/bytecode.py)
@@ -61,6 +61,8 @@ import threading
 from typing import Optional
 
 from ccam.instructions import (
+    DEFAULT_MAX_HEAP,
+    DEFAULT_MAX_STACK,
     BY_CODE,
     CONST,
     INSTR,
@@ -108,8 +110,6 @@ NOT_A_VALUE = "cannot pass {kind} to the C machine: not a machine value"
 INT_RANGE = "int {n} outside the 63-bit range"
 OUT_OF_MEMORY = "the C machine could not allocate a host value"
 
-DEFAULT_MAX_STACK = 1_000_000
-DEFAULT_MAX_HEAP = 1 << 30
 DEBUG_COLLECT_ALWAYS = 1
 DEBUG_HEAP_CHECK = 2
 # Structural conversion of a host value is bounded: at most this many nodes.

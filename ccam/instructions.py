@@ -254,6 +254,10 @@ BUILTIN_EXNS: tuple[str, ...] = (
 # a negative length). MAX_STRING_SIZE is also the verifier's string limit.
 MAX_STRING_SIZE = 1 << 30
 MAX_ARRAY_LENGTH = 1 << 24
+# Default limits of a run (both machines; each can be changed per machine).
+# The stacks grow on demand, so a generous depth costs nothing until used.
+DEFAULT_MAX_STACK = 16_000_000  # value stack entries + control frames
+DEFAULT_MAX_HEAP = 1 << 30  # live heap bytes (C machine only)
 
 # Data constructor tags fixed by the machine (primitives produce them).
 TAG_FALSE, TAG_TRUE = 0, 1

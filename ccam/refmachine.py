@@ -43,6 +43,7 @@ from typing import Callable, Optional
 
 from ccam.bytecode import check_program
 from ccam.instructions import (
+    DEFAULT_MAX_STACK,
     BUILTIN_EXNS,
     ConstCon,
     ConstInt,
@@ -141,7 +142,7 @@ class Machine:
     `start`/`step`/`state` run it one transition at a time."""
 
     def __init__(self, program: Program, *, max_reductions: Optional[int] = None,
-                 max_stack: int = 1_000_000, out=None, trace: Optional[TraceHook] = None):
+                 max_stack: int = DEFAULT_MAX_STACK, out=None, trace: Optional[TraceHook] = None):
         check_program(program)  # the verifier's rules, on a Program in memory
         self.program = program
         self.max_reductions = max_reductions

@@ -20,8 +20,6 @@
 
 #include "ccam_int.h"
 
-#define DEFAULT_MAX_STACK 1000000
-#define DEFAULT_MAX_HEAP (INT64_C(1) << 30)
 
 int ccam_abi_version(void) { return CCAM_ABI_VERSION; }
 const char *ccam_table_hash(void) { return CCAM_TABLE_HASH; }
@@ -51,8 +49,8 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
     if (!m) return NULL;
     m->fail_after = -1;
     m->max_reductions = -1;
-    m->max_stack = DEFAULT_MAX_STACK;
-    m->max_heap = DEFAULT_MAX_HEAP;
+    m->max_stack = CCAM_DEFAULT_MAX_STACK;
+    m->max_heap = CCAM_DEFAULT_MAX_HEAP;
     m->gc_threshold = 8 << 20;
     m->out_fd = -1;
     m->top = V_UNIT;
@@ -86,8 +84,8 @@ void ccam_free(ccam_machine *m) {
 
 void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack, int64_t max_heap) {
     m->max_reductions = max_reductions < 0 ? -1 : max_reductions;
-    m->max_stack = max_stack < 0 ? DEFAULT_MAX_STACK : max_stack;
-    m->max_heap = max_heap < 0 ? DEFAULT_MAX_HEAP : max_heap;
+    m->max_stack = max_stack < 0 ? CCAM_DEFAULT_MAX_STACK : max_stack;
+    m->max_heap = max_heap < 0 ? CCAM_DEFAULT_MAX_HEAP : max_heap;
     ccamH_refresh_budget(m);
 }
 
@@ -439,7 +437,6 @@ int64_t ccam_mk_exn(ccam_machine *m, int64_t name, int64_t arg) {
 
 /* ------------------------------------------------------------------ host values in bulk */
 
-#define BUILD_MAX_ARRAY (INT64_C(1) << 24)
 
 typedef struct {
     value *stack; size_t n, cap;
@@ -543,7 +540,7 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             break;
         }
         case CCAM_B_ARRAY: {
-            if (arg < 0 || arg > BUILD_MAX_ARRAY || (uint64_t)arg > b->n) return build_fail(m, "bad array length", start);
+            if (arg < 0 || arg > CCAM_MAX_ARRAY_LENGTH || (uint64_t)arg > b->n) return build_fail(m, "bad array length", start);
             array_obj *a = ccamH_array(m, (uint64_t)arg);
             if (!a) return build_fail(m, "out of memory", start);
             b->n -= (size_t)arg;

@@ -2,7 +2,7 @@
 #ifndef CCAM_OPCODES_H
 #define CCAM_OPCODES_H
 
-#define CCAM_TABLE_HASH "32093dc6c3003aa9"
+#define CCAM_TABLE_HASH "84aae9f53b490fb4"
 
 /* Opcodes: the codes of the .ccam format (ccam/instructions.py OPS). */
 #define CCAM_OP_ID             0  /* S, id; P ⟹ S, P */
@@ -295,5 +295,11 @@ static const char *const ccam_builtin_exn_names[10] = {
 #define CCAM_TAG_CONS 1
 #define CCAM_TAG_NONE 0
 #define CCAM_TAG_SOME 1
+
+/* Limits (ccam/instructions.py). */
+#define CCAM_MAX_STRING_SIZE INT64_C(1073741824)
+#define CCAM_MAX_ARRAY_LENGTH INT64_C(16777216)
+#define CCAM_DEFAULT_MAX_STACK INT64_C(16000000)
+#define CCAM_DEFAULT_MAX_HEAP INT64_C(1073741824)
 
 #endif

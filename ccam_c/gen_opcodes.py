@@ -37,7 +37,8 @@ def table_hash() -> str:
     parts = [repr([(o.name, o.code, o.operands, o.simple) for o in t.OPS]),
              repr([(p.name, p.code) for p in t.PRIMS]),
              repr([(s.name, int(s)) for s in t.Status]),
-             repr(t.BUILTIN_EXNS), repr((t.INT_MIN, t.INT_MAX))]
+             repr(t.BUILTIN_EXNS), repr((t.INT_MIN, t.INT_MAX)),
+             repr((t.MAX_STRING_SIZE, t.MAX_ARRAY_LENGTH, t.DEFAULT_MAX_STACK, t.DEFAULT_MAX_HEAP))]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
@@ -87,6 +88,11 @@ def render() -> str:
     out += ["};", "", f"#define CCAM_TAG_FALSE {t.TAG_FALSE}", f"#define CCAM_TAG_TRUE {t.TAG_TRUE}",
             f"#define CCAM_TAG_NIL {t.TAG_NIL}", f"#define CCAM_TAG_CONS {t.TAG_CONS}",
             f"#define CCAM_TAG_NONE {t.TAG_NONE}", f"#define CCAM_TAG_SOME {t.TAG_SOME}", "",
+            "/* Limits (ccam/instructions.py). */",
+            f"#define CCAM_MAX_STRING_SIZE INT64_C({t.MAX_STRING_SIZE})",
+            f"#define CCAM_MAX_ARRAY_LENGTH INT64_C({t.MAX_ARRAY_LENGTH})",
+            f"#define CCAM_DEFAULT_MAX_STACK INT64_C({t.DEFAULT_MAX_STACK})",
+            f"#define CCAM_DEFAULT_MAX_HEAP INT64_C({t.DEFAULT_MAX_HEAP})", "",
             "#endif", ""]
     return "\n".join(out)
 

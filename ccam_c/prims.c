@@ -14,8 +14,6 @@
 
 #include "ccam_int.h"
 
-#define MAX_STRING_SIZE (INT64_C(1) << 30)
-#define MAX_ARRAY_LENGTH (INT64_C(1) << 24)
 
 typedef struct {
     ccam_machine *m;
@@ -441,7 +439,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
     }
     case CCAM_PRIM_CONCAT: {
         TRY(get_strings(c, v, &s, &t));
-        if ((int64_t)(s->len + t->len) > MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
+        if ((int64_t)(s->len + t->len) > CCAM_MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
         value out = ccamH_string(m, NULL, s->len + t->len);
         if (!out) return oom(c);
         memcpy(STR(out)->data, s->data, s->len);
@@ -470,7 +468,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         int64_t total = 0, n;
         TRY(walk_list(c, v, NULL, NULL, &n));
         TRY(walk_list(c, v, visit_string_len, &total, &n));
-        if (total > MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
+        if (total > CCAM_MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
         value out = ccamH_string(m, NULL, (size_t)total);
         if (!out) return oom(c);
         uint8_t *dst = STR(out)->data;
@@ -482,7 +480,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         int64_t n;
         TRY(walk_list(c, v, NULL, NULL, &n));
         TRY(walk_list(c, v, visit_char, NULL, &n));
-        if (n > MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
+        if (n > CCAM_MAX_STRING_SIZE) return raise_builtin(c, CCAM_EXN_SIZE);
         value out = ccamH_string(m, NULL, (size_t)n);
         if (!out) return oom(c);
         uint8_t *dst = STR(out)->data;
@@ -534,7 +532,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
     case CCAM_PRIM_ARRAY: {
         TRY(get_pair(c, v, &x, &y));
         TRY(get_int(c, x, &a));
-        if (a < 0 || a > MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
+        if (a < 0 || a > CCAM_MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
         array_obj *arr = ccamH_array(m, (uint64_t)a);
         if (!arr) return oom(c);
         for (int64_t i = 0; i < a; i++) arr->items[i] = y;
@@ -566,7 +564,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
     case CCAM_PRIM_AFROMLIST: {
         int64_t n;
         TRY(walk_list(c, v, NULL, NULL, &n));
-        if (n > MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
+        if (n > CCAM_MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
         array_obj *arr = ccamH_array(m, (uint64_t)n);
         if (!arr) return oom(c);
         value *dst = arr->items;

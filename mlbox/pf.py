@@ -216,8 +216,11 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
         try:
             with open(spec, encoding="utf-8") as f:
                 text = f.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise PfError(f"{spec}: cannot read the filter file: {getattr(error, 'strerror', None) or error}")
+        except UnicodeDecodeError as error:
+            raise PfError(f"{spec}: not a text file (byte {error.start}): a filter file holds "
+                          "`tcpdump -ddd` or `tcpdump -dd` output")
+        except OSError as error:
+            raise PfError(f"{spec}: cannot read the filter file: {error.strerror or error}")
         insns = parse_filter(text, spec)
         origin = spec
     elif os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):

@@ -224,6 +224,7 @@ def test_json_report_schema(tmp_path):
     (lambda d: ["pf", str(d / "bad.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "expected four numbers"),
     (lambda d: ["pf", str(d / "missing.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "no such filter file"),
     (lambda d: ["pf", str(d / "backward.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "is backward"),
+    (lambda d: ["pf", str(d / "garbage.pcap"), str(TEST_DATA / "mixed_small.pcapng")], "not a text file"),
 ])
 def test_command_errors_are_messages_not_tracebacks(tmp_path, make_args, fragment):
     (tmp_path / "garbage.pcap").write_bytes(bytes(range(256)) * 4)
