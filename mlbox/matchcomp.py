@@ -33,6 +33,7 @@ from typing import Hashable, Optional, Sequence, Union
 import attrs
 
 from ccam.instructions import TAG_CONS, TAG_NIL
+from ccam.values import from_word
 from mlbox import syntax as S
 from mlbox.elaboration import BasisRef, ConRef, ExnRef
 
@@ -98,9 +99,13 @@ def exn_identity(ref: ExnRef) -> Hashable:
 
 
 def const_value(c: S.Const) -> Union[int, bytes]:
-    """The machine value of a constant: chars are ints, strings bytes."""
-    if isinstance(c, (S.IntConst, S.WordConst)):
+    """The machine value of a constant: chars are ints, strings bytes, and a
+    word the int with its 63-bit pattern (0wx4000000000000000 and above are
+    negative ints on the machine)."""
+    if isinstance(c, S.IntConst):
         return c.value
+    if isinstance(c, S.WordConst):
+        return from_word(c.value)
     if isinstance(c, S.CharConst):
         return string_bytes(c.value)[0]
     return string_bytes(c.value)
