@@ -78,6 +78,9 @@ OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on
 RIGID_ESCAPE = "the type variable {var} escapes its scope"
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
+LOCAL_TYPE_ESCAPE = "the type {name} escapes its scope: this 'let' declares it but has type {type}"
+LOCAL_TYPE_ESCAPE_NOTE = ("a datatype declared in a 'let' exists only inside it; "
+                          "declare {name} at top level to use its values outside")
 SAME_NAME_NOTE = "these are two different types that are both called {name} (one shadows the other)"
 
 UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
@@ -99,6 +102,7 @@ STAGING_BOUND_NOTE = ("'{name}' is bound at {bound} outside the enclosing 'code'
 STAGING_LIFT_FIX = "to use its value in generated code, bind a code variable: cogen {name}' = lift {name}"
 STAGING_COGEN_FIX = "'{name}' is a generator; to splice its code, bind a code variable: cogen {name}' = {name}"
 STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside code"
+STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 'code', at {places}: the same fix applies"
 
 MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
@@ -253,6 +257,24 @@ class Env:
 
     scope: Scope
 
+    def types(self) -> list[Type]:
+        """The types of every binding above the basis (shadowed ones too:
+        they may share variables with visible ones). The basis's own types
+        are closed schemes, never changed by checking."""
+        found: list[Type] = []
+        scope = self.scope
+        while scope is not None and scope.parent is not None:
+            for entry in scope.values.values():
+                if isinstance(entry, (VarInfo, DataCon)):
+                    found.append(entry.ty)
+                elif isinstance(entry, ExnInfo) and entry.arg is not None:
+                    found.append(entry.arg)
+            for entry in scope.types.values():
+                if isinstance(entry, Abbrev):
+                    found.append(entry.body)
+            scope = scope.parent
+        return found
+
 
 @attrs.define
 class CheckResult:
@@ -402,6 +424,10 @@ class Checker:
         self.level = 0
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
+        # (variable or exception, crossed `code`) -> (index of its staging
+        # error in diagnostics, its name, spans of the later uses): one
+        # error per variable and `code`, not one per use
+        self.staging_reported: dict[tuple[int, int], tuple[int, str, list[S.Span]]] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         self.local_vars: list[VarInfo] = []
@@ -495,6 +521,7 @@ class Checker:
             elab.types[node_id] = TypePrinter().show(ty)
         for kind, name, entry in self.top:
             elab.toplevel.append(_top_binding(kind, name, entry))
+        self.finish_staging_reports()
         self.diagnostics.sort(key=lambda d: (d.span.line, d.span.col))
 
     # ---------------------------------------------------- declarations
@@ -839,22 +866,38 @@ class Checker:
         return substitute(entry.ty, {id(entry.placeholder): var})
 
     def staging_error(self, e: S.Var, entry: VarInfo) -> None:
-        binder_span = entry.binder.span
-        code_span = self.code_spans[entry.depth]
         if isinstance(prune(entry.ty), TBox):
             fix = STAGING_COGEN_FIX.format(name=e.name)
         else:
             fix = STAGING_LIFT_FIX.format(name=e.name)
-        self.error(STAGING_VARIABLE.format(name=e.name), e.span,
-                   STAGING_BOUND_NOTE.format(name=e.name, bound=_at(binder_span), code=_at(code_span)),
-                   fix)
+        self.report_staging(e, entry, STAGING_VARIABLE, fix)
 
     def check_exception_staging(self, node, entry: ExnInfo) -> None:
         if entry.builtin is None and not entry.is_global and entry.depth < self.depth:
-            self.error(STAGING_EXCEPTION.format(name=entry.name), node.span,
-                       STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(entry.binder.span),
-                                                 code=_at(self.code_spans[entry.depth])),
-                       STAGING_EXCEPTION_FIX)
+            self.report_staging(node, entry, STAGING_EXCEPTION, STAGING_EXCEPTION_FIX)
+
+    def report_staging(self, node, entry: VarInfo | ExnInfo, message: str, fix: str) -> None:
+        """Report that `node` uses `entry` across the `code` at depth
+        entry.depth; a later use across the same `code` only adds to the
+        first report's note (see `finish_staging_reports`)."""
+        code_span = self.code_spans[entry.depth]
+        key = (id(entry), id(code_span))
+        reported = self.staging_reported.get(key)
+        if reported is not None:
+            reported[2].append(node.span)
+            return
+        self.staging_reported[key] = (len(self.diagnostics), entry.name, [])
+        self.error(message.format(name=entry.name), node.span,
+                   STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(entry.binder.span), code=_at(code_span)),
+                   fix)
+
+    def finish_staging_reports(self) -> None:
+        for index, name, later in self.staging_reported.values():
+            if later:
+                first = self.diagnostics[index]
+                note = STAGING_MORE_USES_NOTE.format(name=name, count=len(later),
+                                                     places=", ".join(_at(span) for span in later))
+                self.diagnostics[index] = attrs.evolve(first, notes=first.notes + (note,))
 
     def infer_app(self, e: S.App) -> Type:
         fn = e.fn
@@ -924,8 +967,21 @@ class Checker:
         for dec in e.decs:
             self.declare(dec, is_global=False)
         ty = self.infer(e.body)
+        self.check_type_escape(e, ty, self.scope)
         self.scope = outer
         return ty
+
+    def check_type_escape(self, e: S.Let, ty: Type, let_scope: Scope) -> None:
+        """SML's rule for `let`: the type of the body may not mention a
+        datatype the `let` declares (its values would outlive the type)."""
+        local = {id(t): t for t in let_scope.types.values() if isinstance(t, Tycon)}
+        if not local:
+            return
+        escaping = [tycon for tycon in _tycons(ty) if id(tycon) in local]
+        if escaping:
+            name = escaping[0].name
+            self.error(LOCAL_TYPE_ESCAPE.format(name=name, type=TypePrinter().show(ty)), e.span,
+                       LOCAL_TYPE_ESCAPE_NOTE.format(name=name))
 
     def infer_if(self, e: S.If) -> Type:
         self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)
@@ -1151,6 +1207,24 @@ class Checker:
 
 def _at(span: S.Span) -> str:
     return f"{span.line}:{span.col}"
+
+
+def _tycons(t: Type) -> list[Tycon]:
+    """The type constructors t mentions, in order of appearance."""
+    found: dict[int, Tycon] = {}
+    stack = [t]
+    while stack:
+        t = prune(stack.pop())
+        if isinstance(t, TCon):
+            found.setdefault(id(t.tycon), t.tycon)
+            stack.extend(reversed(t.args))
+        elif isinstance(t, TArrow):
+            stack.extend((t.res, t.arg))
+        elif isinstance(t, TTuple):
+            stack.extend(reversed(t.items))
+        elif isinstance(t, TBox):
+            stack.append(t.body)
+    return list(found.values())
 
 
 def _shared_tycon_names(a: Type, b: Type) -> list[str]:

@@ -178,6 +178,7 @@ class Incremental:
 
     def __init__(self):
         from mlbox.checker import initial_env
+        from mlbox.types import Snapshot
 
         pre = compiled_prelude()
         self.globals = pre.globals.copy()
@@ -187,6 +188,7 @@ class Incremental:
         self.lifted: set[int] = set()
         self._inputs: list = []
         self.prelude = Program(pre.code, len(self.globals.names), tuple(self.globals.names))
+        self._committed = Snapshot(self.env.types())
 
     def _unit(self, refs: dict) -> Unit_:
         unit = Unit_(refs, self.globals)
@@ -195,8 +197,14 @@ class Incremental:
 
     def check(self, source: Source):
         """Parse and check an input against the current environment (not
-        adopting it); raises CompileError."""
-        program, result = front_end(source, self.env)
+        adopting it); raises CompileError. Checking may instantiate weak
+        type variables of earlier bindings: unless the input is adopted,
+        `rollback` must follow."""
+        try:
+            program, result = front_end(source, self.env)
+        except BaseException:
+            self.rollback()
+            raise
         self._inputs.append(program)
         return program, result
 
@@ -217,8 +225,27 @@ class Incremental:
         return Compiler(self._unit(elaboration.refs)).exp(exp, root())
 
     def adopt(self, compiled: CompiledInput) -> None:
-        """Make an input's bindings visible to the inputs after it."""
+        """Make an input's bindings visible to the inputs after it (and the
+        way it fixed weak type variables of earlier ones)."""
         self.env = compiled.env
+        self.settle_types()
+
+    def settle_types(self) -> None:
+        """Keep how the inputs checked since the last `adopt` fixed weak type
+        variables of earlier bindings, whatever becomes of their bindings:
+        called before running code, because code that runs may store values
+        of those types (`r := [1]` before an uncaught exception), and
+        undoing the instantiation then would let a later input read them at
+        another type."""
+        from mlbox.types import Snapshot
+
+        self._committed = Snapshot(self.env.types())
+
+    def rollback(self) -> None:
+        """Undo what checking inputs since the last `adopt` or `settle_types`
+        did to the types of the environment's bindings (an input that did
+        not check, a command that only checked an expression)."""
+        self._committed.restore()
 
     def slot(self, binder: int) -> Optional[int]:
         """The global slot of a top-level binder (None if it has none)."""

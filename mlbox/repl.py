@@ -17,7 +17,11 @@ and Ctrl-D.
 One input is compiled as a unit against the bindings of the inputs before
 it and run on the same machine (`run_more`: the global table grows). Its
 bindings become visible only if it ran to completion: after an error, an
-uncaught exception or an interrupt, the session is as it was before it.
+uncaught exception or an interrupt, the session has no binding of it.
+An input that does not check leaves no trace, not even on the weak type
+variables ('_a) of earlier bindings; one that started running keeps how
+it fixed them, since the part that ran may have stored values of those
+types (`val _ = r := [1]; val y = 1 div 0;` fixes `r : int list ref`).
 
 Transcript convention (docs): a line starting with `- ` is an input, `= `
 continues it, every other line is expected output.
@@ -143,6 +147,12 @@ class Session:
             out.append(INTERRUPT)
         except Exception as err:  # a bug in mlbox: report it, keep the session
             out.append(INTERNAL_ERROR.format(kind=type(err).__name__, message=err))
+        finally:
+            # Whatever was not adopted (a failed input, an interrupt, a
+            # command that only checked an expression) must not have fixed
+            # weak type variables of earlier bindings. After an adopted
+            # input this restores exactly the adopted state.
+            self.incremental.rollback()
         return _lines(out)
 
     # ------------------------------------------------------------ inputs
@@ -155,6 +165,7 @@ class Session:
             return
         if compiled.warnings:
             out.append(render_all(compiled.warnings, source))
+        self.incremental.settle_types()  # (see there: running commits the typing)
         result = self.machine.run_more(compiled.program)
         self._output(result, out)
         if result.status == Status.OK:
@@ -200,8 +211,26 @@ class Session:
             return valueprint.POLYMORPHIC
         if self.machine_name == "c":
             with valueprint.CReader(self.machine) as reader:
-                return valueprint.show_value(reader, reader.global_value(slot), binding.scheme)
-        return valueprint.show_value(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme)
+                return valueprint.show_value(reader, reader.global_value(slot), binding.scheme,
+                                             exceptions=self._exceptions(reader.global_value))
+        return valueprint.show_value(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme,
+                                     exceptions=self._exceptions(self.machine.global_value))
+
+    def _exceptions(self, global_value) -> valueprint.ExnLookup:
+        """The value printer's view of the session's exceptions: the one a
+        name denotes now, with the global holding its exception name (the
+        built-in ones occupy the first globals, in basis order)."""
+        from mlbox.checker import ExnInfo
+
+        def lookup(name: str):
+            entry = self.incremental.env.scope.find_value(name)
+            if not isinstance(entry, ExnInfo):
+                return None
+            slot = entry.builtin if entry.builtin is not None else self.incremental.slot(id(entry.binder))
+            name_value = None if slot is None else global_value(slot)
+            return None if name_value is None else valueprint.ExnDecl(name_value, entry.arg)
+
+        return lookup
 
     # ------------------------------------------------------------ commands
 
@@ -296,6 +325,7 @@ class Session:
         from mlbox.generator import INVOKE
 
         code = self.incremental.compile_expression(exp, elaboration) + INVOKE
+        self.incremental.settle_types()
         generated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
         self._output(generated, out)
         if generated.status != Status.OK:

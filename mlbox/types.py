@@ -457,3 +457,44 @@ class TypePrinter:
 
 def show_type(t: Type, weak: bool = False) -> str:
     return TypePrinter(weak).show(t)
+
+
+# ----------------------------------------------------------------- undo
+
+
+class Snapshot:
+    """The state of every type variable reachable from some types, to be
+    put back with `restore`. Unification changes variables in place (links,
+    levels, constraints, path compression), so a checked-but-abandoned REPL
+    input would otherwise leave its mark on the weak ('_a) variables of the
+    session's earlier bindings."""
+
+    __slots__ = ("_saved",)
+
+    def __init__(self, types: Iterable[Type]):
+        saved = []
+        seen: set[int] = set()
+        stack = list(types)
+        while stack:  # no pruning: the links themselves are part of the state
+            t = stack.pop()
+            if id(t) in seen:
+                continue
+            seen.add(id(t))
+            if isinstance(t, TVar):
+                saved.append((t, t.link, t.level, t.eq, t.overload))
+                if t.link is not None:
+                    stack.append(t.link)
+            elif isinstance(t, TArrow):
+                stack.append(t.arg)
+                stack.append(t.res)
+            elif isinstance(t, TTuple):
+                stack.extend(t.items)
+            elif isinstance(t, TBox):
+                stack.append(t.body)
+            else:
+                stack.extend(t.args)
+        self._saved = saved
+
+    def restore(self) -> None:
+        for var, link, level, eq, overload in self._saved:
+            var.link, var.level, var.eq, var.overload = link, level, eq, overload

@@ -2,7 +2,7 @@
 them (for the REPL, mlbox/repl.py):
 
     42   ~3   0wx2A   true   #"a"   "a\nb"   ()   (1,"a")   [1,2,3]
-    [|1,2|]   SOME 3   Rect (2,3)   ref 5   fn   <code>   exn
+    [|1,2|]   SOME 3   Rect (2,3)   ref 5   fn   <code>   Fail "x"   Div
 
 A constructor's argument is parenthesised when it is itself a constructor
 (or `ref`) applied to an argument: `SOME (SOME 3)`, `ref (SOME 1)`.
@@ -13,6 +13,13 @@ constructors, lists, arrays or refs a value prints as `#` (SML/NJ's mark), a lis
 array shows at most `Limits.length` elements then `...`, a string at most
 `Limits.string` characters then `...` inside the quotes.
 
+An exception value prints as its constructor applied to its argument. The
+value carries only the exception's name: the argument's type comes from
+the declaration `exceptions` finds for that name, used only when it
+denotes the very exception of the value (names are generative: a local or
+shadowed exception of the same name may take another type); otherwise
+the argument prints as `-`.
+
 Values are read through a `Reader`, which walks a value one field at a
 time: `PyReader` over ccam/values.py objects (the Python machine),
 `CReader` over handles of the C machine, so that printing a binding never
@@ -22,7 +29,7 @@ to Python objects would take seconds; a closure's code is never read).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -34,8 +41,21 @@ DEPTH_MARK = "#"
 MORE = "..."
 FUNCTION = "fn"
 GENERATOR = "<code>"
-EXCEPTION = "exn"
 POLYMORPHIC = "-"  # a value whose type is a type variable (SML/NJ prints the same)
+
+
+@attrs.frozen
+class ExnDecl:
+    """What the printer may know of an exception declaration: the name
+    value it made (as the reader represents it: the global holding it) and
+    its argument type (None without argument)."""
+
+    name_value: Any
+    arg: Optional[Type]
+
+
+# exception name -> the visible declaration of that name, if any
+ExnLookup = Callable[[str], Optional[ExnDecl]]
 
 
 @attrs.frozen
@@ -83,6 +103,18 @@ class Reader:
         """The first `limit` elements of an array and its length."""
         raise NotImplementedError
 
+    def exn_name(self, v) -> str:
+        """The name an exception value was declared with."""
+        raise NotImplementedError
+
+    def exn_arg(self, v):
+        """An exception value's argument, or None if it has none."""
+        raise NotImplementedError
+
+    def exn_is(self, v, name_value) -> bool:
+        """Whether exception value v was made by exception name `name_value`."""
+        raise NotImplementedError
+
 
 class PyReader(Reader):
     """Values of ccam/values.py (the Python machine, or converted C values)."""
@@ -110,6 +142,15 @@ class PyReader(Reader):
 
     def array(self, v, limit):
         return v.items[:limit], len(v.items)
+
+    def exn_name(self, v):
+        return v.name.name.decode("latin-1")
+
+    def exn_arg(self, v):
+        return v.arg
+
+    def exn_is(self, v, name_value):
+        return v.name is name_value
 
 
 class CReader(Reader):
@@ -175,6 +216,29 @@ class CReader(Reader):
         n = self._lib.ccam_length(self._m, v)
         return [self._own(self._lib.ccam_field(self._m, v, i)) for i in range(min(n, limit))], n
 
+    def exn_name(self, v):
+        name = self._own(self._lib.ccam_exn_name(self._m, v))
+        data, _ = self.string(self._own(self._lib.ccam_exn_name(self._m, name)), 1 << 20)
+        return data.decode("latin-1")
+
+    def exn_arg(self, v):
+        word = self._ffi.new("int64_t *")
+        kind = self._lib.ccam_child(self._m, v, 0, word)
+        if kind < 0:
+            return None  # an exception without argument
+        if kind not in _C_IMMEDIATE_KINDS:
+            self._lib.ccam_release(self._m, word[0])  # ccam_child's own handle; ccam_field pins as we need
+        return self._own(self._lib.ccam_field(self._m, v, 0))
+
+    def exn_is(self, v, name_value):
+        name = self._own(self._lib.ccam_exn_name(self._m, v))
+        return self._lib.ccam_identity(self._m, name) == self._lib.ccam_identity(self._m, name_value)
+
+
+# ccam_child's kinds that carry no handle (ccam_c/ccam.h): int, (), nullary
+# constructor, the placeholder of rec
+_C_IMMEDIATE_KINDS = (0, 1, 2, 12)
+
 
 # ------------------------------------------------------------------ SML text
 
@@ -213,9 +277,10 @@ def word_literal(w: int) -> str:
 
 
 class _Printer:
-    def __init__(self, reader: Reader, limits: Limits):
+    def __init__(self, reader: Reader, limits: Limits, exceptions: Optional[ExnLookup]):
         self.r = reader
         self.limits = limits
+        self.exceptions = exceptions
 
     def show(self, v, t: Type, depth: int) -> str:
         t = prune(t)
@@ -253,10 +318,10 @@ class _Printer:
         if name == "string":
             data, n = self.r.string(v, self.limits.string)
             return string_literal(data, truncated=n > len(data))
-        if name == "exn":
-            return EXCEPTION
         if depth >= self.limits.depth:
             return DEPTH_MARK
+        if name == "exn":
+            return self.exn(v, depth)
         if name == "list":
             return self.list(v, t.args[0], depth)
         if name == "array":
@@ -276,6 +341,16 @@ class _Printer:
                 return con.name
             return con.name + " " + self.atomic(self.r.arg(v), constructor_arg_type(con, t), depth + 1)
         return POLYMORPHIC
+
+    def exn(self, v, depth: int) -> str:
+        name = self.r.exn_name(v)
+        arg = self.r.exn_arg(v)
+        if arg is None:
+            return name
+        decl = self.exceptions(name) if self.exceptions is not None else None
+        if decl is None or decl.arg is None or not self.r.exn_is(v, decl.name_value):
+            return f"{name} {POLYMORPHIC}"
+        return name + " " + self.atomic(arg, decl.arg, depth + 1)
 
     def list(self, v, item: Type, depth: int) -> str:
         shown = []
@@ -302,11 +377,15 @@ def _is_application(text: str, t: Type) -> bool:
         return False
     if t.tycon.name == "ref":
         return True
+    if t.tycon.name == "exn":
+        return " " in text  # `Fail "x"`, not `Div`
     return " " in text and t.tycon.name not in ("list", "array", "string", "char") and bool(t.tycon.cons)
 
 
-def show_value(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS) -> str:
-    """The SML/NJ rendering of a machine value of ML type `ty`."""
+def show_value(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS,
+               exceptions: Optional[ExnLookup] = None) -> str:
+    """The SML/NJ rendering of a machine value of ML type `ty`;
+    `exceptions` gives the argument types of exception values."""
     if value is None:  # an unset global: never printed for a bound name
         return POLYMORPHIC
-    return _Printer(reader, limits).show(value, ty, 0)
+    return _Printer(reader, limits, exceptions).show(value, ty, 0)

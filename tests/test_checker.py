@@ -185,6 +185,15 @@ def test_value_restriction():
     assert types["cs"] == "'_a list"  # let is expansive
 
 
+def test_local_datatype_used_only_inside_its_let():
+    types = types_of("""
+    val n = let datatype t = A | B of int in case B 2 of A => 0 | B k => k end
+    fun f x = let datatype t = W of int in (fn (W y) => y) (W x) end
+    val m = let datatype t = A in let datatype u = U of t in 1 end end
+    """)
+    assert (types["n"], types["f"], types["m"]) == ("int", "int -> int", "int")
+
+
 def test_weak_type_is_fixed_by_later_use():
     result = ok("val r = ref []\nval _ = r := [1]")
     assert result.elaboration.toplevel[0].type == "int list ref"

@@ -80,7 +80,7 @@ val it = SOME (SOME [1]) : int list option option
 - Array.fromList [1,2];
 val it = [|1,2|] : int array
 - Fail "boom";
-val it = exn : exn
+val it = Fail "boom" : exn
 - 0w255;
 val it = 0wxFF : word
 - true andalso false;
@@ -142,6 +142,80 @@ val it = 5 : int
 
 def test_weak_type_variables_print_with_an_underscore(session):
     assert session.feed("val r = ref [];") == "val r = ref [] : '_a list ref\n"
+
+
+def test_an_input_that_does_not_check_fixes_no_weak_type_variable(session):
+    replay(session, """
+- val r = ref [];
+val r = ref [] : '_a list ref
+- :type r := [1]
+r := [1] : unit
+- r := ["s"];
+val it = () : unit
+- r;
+val it = ref ["s"] : string list ref
+- val s = ref [];
+val s = ref [] : '_a list ref
+""")
+    # the error comes after the use that would fix '_a, in the same input
+    reply = session.feed('val _ = s := [1]; val x = 1 + "a";')
+    assert "this operand of '+' has type string" in reply
+    assert session.feed("s;") == "val it = ref [] : '_a list ref\n"
+    assert session.feed('s := ["s"];') == "val it = () : unit\n"
+    assert "unbound variable or constructor 'x'" in session.feed("x;")
+
+
+def test_an_input_that_ran_keeps_how_it_fixed_weak_type_variables(session):
+    """The part that ran stored an int list in q: forgetting that q is now
+    an int list ref would let a later input read the int as a string."""
+    replay(session, """
+- val q = ref [];
+val q = ref [] : '_a list ref
+- val _ = q := [1]; val y = 1 div 0;
+uncaught exception Div
+- q;
+val it = ref [1] : int list ref
+""")
+    assert "this operand of '^' has type int" in session.feed('val s = hd (!q) ^ "x";')
+    assert "unbound variable or constructor 'y'" in session.feed("y;")
+
+
+def test_exception_values_print_with_their_argument(session):
+    replay(session, """
+- Div;
+val it = Div : exn
+- exception E of int * string;
+exception E of int * string
+- [E (1,"a"), Fail "b c"];
+val it = [E (1,"a"),Fail "b c"] : exn list
+- SOME (Fail "x");
+val it = SOME (Fail "x") : exn option
+- exception R of exn;
+exception R of exn
+- R (R Div);
+val it = R (R Div) : exn
+- exception N;
+exception N
+- ref N;
+val it = ref N : exn ref
+""")
+
+
+def test_exception_value_of_a_hidden_declaration_prints_its_argument_as_unknown(session):
+    """The name alone does not tell which declaration made the value: a
+    local exception called Fail takes an int, not the basis's string."""
+    replay(session, """
+- let exception Fail of int in Fail 3 end;
+val it = Fail - : exn
+- exception E of string;
+exception E of string
+- val old = E "kept";
+val old = E "kept" : exn
+- exception E of int;
+exception E of int
+- (old, E 2);
+val it = (E -,E 2) : exn * exn
+""")
 
 
 # ------------------------------------------------------------ errors keep the session

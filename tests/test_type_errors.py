@@ -88,6 +88,12 @@ CASES = [
      C.STAGING_VARIABLE.format(name="a"), "outside the enclosing 'code' (at 1:23)"),
     ("code_local_exception", "fun f () = let exception E in code (raise E) end", E, 1, 43,
      C.STAGING_EXCEPTION.format(name="E"), C.STAGING_EXCEPTION_FIX),
+    ("let_datatype_escapes", "val x = let datatype t = A in A end", E, 1, 9,
+     C.LOCAL_TYPE_ESCAPE.format(name="t", type="t"), C.LOCAL_TYPE_ESCAPE_NOTE.format(name="t")),
+    ("let_datatype_escapes_in_result", "fun f () = let datatype t = A | B of int in [B 1] end", E, 1, 12,
+     C.LOCAL_TYPE_ESCAPE.format(name="t", type="t list"), None),
+    ("let_datatype_escapes_by_abbreviation", "val g = let datatype t = A; type u = t in fn (x : u) => 1 end",
+     E, 1, 9, C.LOCAL_TYPE_ESCAPE.format(name="t", type="t -> int"), None),
     ("lift_inside_code_local", "fun f x = code (lift x)", E, 1, 22, C.STAGING_VARIABLE.format(name="x"), None),
     ("cogen_non_generator", "fun f x = let cogen u = x + 1 in code u end", E, 1, 25,
      C.COGEN_NOT_GENERATOR.format(actual="int"), "cogen u = lift"),
@@ -196,3 +202,25 @@ def test_full_staging_error_text():
         "top-level values may appear inside code",
         "to use its value in generated code, bind a code variable: cogen a' = lift a",
     )
+
+
+def test_staging_error_once_per_variable_and_code():
+    """Three uses of x under one `code`: one error at the first, with a note
+    giving the others."""
+    (d,) = diagnostics_of("fun f x = code (x + x * x)")
+    assert (d.span.line, d.span.col) == (1, 17)
+    assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=2, places="1:21, 1:25")
+
+
+def test_staging_error_for_each_code_crossed():
+    diags = diagnostics_of("fun g x = (code x, code (x, x))")
+    assert [(d.span.col, d.message) for d in diags] == [
+        (17, C.STAGING_VARIABLE.format(name="x")), (26, C.STAGING_VARIABLE.format(name="x"))]
+    assert not any("more time" in n for n in diags[0].notes)
+    assert diags[1].notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=1, places="1:29")
+
+
+def test_staging_error_once_per_local_exception_and_code():
+    (d,) = diagnostics_of("fun h () = let exception E in code (E; raise E) end")
+    assert d.message == C.STAGING_EXCEPTION.format(name="E")
+    assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="E", count=1, places="1:46")
