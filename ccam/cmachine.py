@@ -563,8 +563,7 @@ class _Reader:
                 args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc)].name)
                 pc += 1
             elif kind in (CONST, STR):
-                v = self._operand_value(h, pc)
-                args.append(v if kind == STR else lifted_operand(v))
+                args.append(self._operand_value(h, pc) if kind == STR else self._const_operand(h, pc))
                 pc += 1
             elif kind == PROG:
                 args.append(self._operand_block(h, pc))
@@ -582,8 +581,8 @@ class _Reader:
                     elif ik == PRIM:
                         inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
                     else:
-                        v = self._operand_value(h, pc + 1)
-                        inner_args.append(v if ik == STR else lifted_operand(v))
+                        inner_args.append(self._operand_value(h, pc + 1) if ik == STR
+                                          else self._const_operand(h, pc + 1))
                 args.append(Ins(inner.name, tuple(inner_args)))
                 pc += 2
         return Ins(spec.name, tuple(args)), pc
@@ -594,6 +593,20 @@ class _Reader:
             return self.handle_value(oh)
         finally:
             self.lib.ccam_release(self.m, oh)
+
+    def _const_operand(self, h, i):
+        """A quote's operand as the reference machine holds it: a table
+        constant, or the lifted value itself. Told apart by the C kind, not
+        the decoded value: a constructor met again inside its own argument
+        (a cycle through lifted code) is decoded while its argument is still
+        pending, and would look like a nullary constant."""
+        oh = self.lib.ccam_block_operand(self.m, h, i)
+        try:
+            kind = self.lib.ccam_peek(self.m, oh, self.word)
+            v = self.handle_value(oh)
+        finally:
+            self.lib.ccam_release(self.m, oh)
+        return v if kind == K_CON else lifted_operand(v)
 
     def _operand_block(self, h, i):
         bh = self.lib.ccam_block_operand(self.m, h, i)

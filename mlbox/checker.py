@@ -494,15 +494,24 @@ class Checker:
 
     # ---------------------------------------------------- top level
 
-    def check_topdec(self, dec) -> None:
-        self.pending_overloads = []
-        self.declare(dec, is_global=True)
+    def check_topdecs(self, program: S.Program) -> None:
+        """Check the declarations of a program in order. Overloading is
+        resolved at each top-level `;` and at the end, as Poly/ML does: a
+        later declaration of the same unit may still fix the operand type
+        of an earlier `+` or `<` (`fun sq x = x * x` then `sq 0w3`)."""
+        semicolons = set(program.semicolons)
+        for index, dec in enumerate(program.decs, start=1):
+            self.declare(dec, is_global=True)
+            if index in semicolons:
+                self.resolve_overloads()
         self.resolve_overloads()
 
     def resolve_overloads(self) -> None:
         """SML's defaulting: an overloaded operator whose operand type the
-        enclosing top-level declaration did not determine is at its default
-        type (int). Record the instance for the compiler."""
+        unit of elaboration (declarations up to a top-level `;`) did not
+        determine is at its default type (int). Until then its variable is
+        monomorphic (`generalize` never quantifies it). Record the instance
+        for the compiler."""
         for node, name, var in self.pending_overloads:
             t = prune(var)
             if isinstance(t, TVar) and t.overload is not None:
@@ -1300,7 +1309,6 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     the prelude is checked in). The result's env holds the program's
     top-level bindings on top of `env`, for the next input."""
     checker = Checker(env if env is not None else initial_env(prelude))
-    for dec in program.decs:
-        checker.check_topdec(dec)
+    checker.check_topdecs(program)
     checker.finish()
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)

@@ -152,16 +152,21 @@ class Grammar:
 
     def p_program(self, p):
         """ program : chunks """
-        decs = tuple(p[1])
-        p[0] = S.Program(decs, span=decs[0].span.to(decs[-1].span) if decs else S.NOSPAN)
+        decs, semicolons = p[1]
+        decs = tuple(decs)
+        p[0] = S.Program(decs, semicolons=tuple(semicolons),
+                         span=decs[0].span.to(decs[-1].span) if decs else S.NOSPAN)
+
+    # chunks are (declarations, the number of declarations before each `;`)
 
     def p_chunks_one(self, p):
         """ chunks : chunk """
-        p[0] = p[1]
+        p[0] = (p[1], [])
 
     def p_chunks_more(self, p):
         """ chunks : chunks SEMICOLON chunk """
-        p[0] = p[1] + p[3]
+        decs, semicolons = p[1]
+        p[0] = (decs + p[3], semicolons + [len(decs)])
 
     def p_chunk_decs(self, p):
         """ chunk : decs """

@@ -453,7 +453,13 @@ Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec
 
 @_node
 class Program:
+    """`decs` in order; `semicolons` lists, for each top-level `;` between
+    them, how many declarations precede it. A `;` ends a unit of
+    elaboration: overloaded operators are resolved there (as in Poly/ML),
+    not at the end of each declaration."""
+
     decs: tuple[Dec, ...]
+    semicolons: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
     span: Span = span_field()
 
 

@@ -284,8 +284,9 @@ def admits_equality(t: Type) -> bool:
 
 def generalize(t: Type, level: int) -> None:
     """Quantify the variables of t deeper than `level`. Variables with an
-    overload constraint are never quantified (SML resolves overloading per
-    top-level declaration): they are kept at `level`."""
+    overload constraint are never quantified (overloading is resolved once
+    per unit of elaboration, the top-level declarations up to a `;`): they
+    are kept at `level`."""
     t = prune(t)
     if isinstance(t, TVar):
         if t.level > level and t.level != GENERIC:

@@ -249,12 +249,43 @@ def test_overloading_resolved_from_context_and_defaulted():
     assert instances("val a = 1 + 2") == ["int"]
     assert instances('val b = "a" < "b"') == ["string"]
     assert instances('val b = #"a" <= #"b"') == ["char"]
-    assert instances("val f = fn x => x + x") == ["int"]  # defaulted at the end of the declaration
+    assert instances("val f = fn x => x + x") == ["int"]  # defaulted at the end of the program
     assert types_of("val f = fn x => x + x")["f"] == "int -> int"
     # resolved by a later use in the same top-level declaration
     assert instances("val w = let fun add (x, y) = x + y in add (0w1, 0w2) end") == ["word"]
     assert types_of("fun dbl x = x * 2")["dbl"] == "int -> int"
     assert types_of("fun sub (a, b) = Word.- (a, b) - b")["sub"] == "word * word -> word"
+
+
+def test_overloading_resolved_by_later_declarations_of_the_unit():
+    # as Poly/ML: the unit is the declarations up to a top-level `;`
+    assert instances('fun lt (a, b) = a < b\nval r = lt ("a", "b")') == ["string"]
+    assert types_of('fun lt (a, b) = a < b\nval r = lt ("a", "b")')["lt"] == "string * string -> bool"
+    assert instances("fun sq x = x * x\nval w = sq 0w3") == ["word"]
+    assert types_of("fun sq x = x * x\nfun four x = sq (sq x)\nval w : word = four 0w2")["four"] \
+        == "word -> word"
+    assert types_of("fun sq x = x * x\nval w = 2")["sq"] == "int -> int"  # nothing decides: default
+
+
+def test_overloaded_variable_is_monomorphic_until_resolved():
+    result = check("fun sq x = x * x\nval a = sq 2\nval b = sq 0w2")
+    assert [(d.span.line, d.span.col) for d in result.errors] == [(3, 12)]
+
+
+def test_semicolon_ends_the_unit_of_overload_resolution():
+    assert parse_program("val a = 1; val b = 2 val c = 3; 4").semicolons == (1, 3)
+    result = check("fun sq x = x * x;\nval w = sq 0w3")
+    assert [(d.span.line, d.span.col) for d in result.errors] == [(2, 12)]
+    assert instances("fun sq x = x * x;\nval n = sq 3") == ["int"]
+    # a later unit still decides its own operators
+    assert instances("val n = 1 + 2;\nfun sq x = x * x\nval w = sq 0w3") == ["int", "word"]
+
+
+def test_each_input_resolves_its_own_overloading():
+    # (a REPL input ends with `;`) the next input sees the defaulted type
+    first = ok("fun sq x = x * x")
+    assert [b.type for b in first.elaboration.toplevel] == ["int -> int"]
+    assert not check("val w = sq 0w3", env=first.env).ok
 
 
 # ------------------------------------------------------------- elaboration

@@ -134,6 +134,10 @@ CASES = [
     ("overload_bool_lt", "val b = true < false", E, 1, 9,
      C.OVERLOAD_MISMATCH.format(op="<", type="bool", allowed="int, word, string and char"), None),
     ("overload_rigid", "fun f (x : 'a) = x + x", E, 1, 18, "'+' cannot be used at type 'a", None),
+    ("overload_fixed_by_earlier_use", "fun sq x = x * x\nval a = sq 2\nval b = sq 0w2", E, 3, 12,
+     C.ARG_MISMATCH.format(actual="word", fn="'sq'", expected="int"), None),
+    ("overload_defaulted_at_semicolon", "fun sq x = x * x;\nval w = sq 0w3", E, 2, 12,
+     C.ARG_MISMATCH.format(actual="word", fn="'sq'", expected="int"), None),
     ("word_andb_int", "val w = Word.andb (1, 2)", E, 1, 20,
      C.ARG_MISMATCH.format(actual="int", fn="'Word.andb'", expected="word"), None),
     # ---- match warnings
