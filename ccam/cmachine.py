@@ -61,10 +61,10 @@ import threading
 from typing import Optional
 
 from ccam.instructions import (
-    DEFAULT_MAX_HEAP,
-    DEFAULT_MAX_STACK,
     BY_CODE,
     CONST,
+    DEFAULT_MAX_HEAP,
+    DEFAULT_MAX_STACK,
     INSTR,
     NAT,
     PRIM,
@@ -72,16 +72,11 @@ from ccam.instructions import (
     PROG,
     PROGS,
     STR,
-    ConstCon,
-    ConstInt,
-    ConstStr,
-    ConstUnit,
     Ins,
     Program,
     Status,
 )
 from ccam.values import (
-    lifted_operand,
     PLACEHOLDER,
     UNIT_VALUE,
     Array,
@@ -95,6 +90,7 @@ from ccam.values import (
     Ref,
     Result,
     Unit,
+    lifted_operand,
 )
 
 ABI_VERSION = 3  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h

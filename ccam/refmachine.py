@@ -64,7 +64,6 @@ from ccam.refprims import (
     type_error,
 )
 from ccam.values import (
-    lifted_operand,
     PLACEHOLDER,
     UNIT_VALUE,
     Block,
@@ -74,8 +73,8 @@ from ccam.values import (
     ExnVal,
     Pair,
     Result,
-    Unit,
     describe_kind,
+    lifted_operand,
 )
 
 # Instructions whose reductions count as code generation (Result.gen_reductions).

@@ -309,7 +309,7 @@ class Session:
 
     def _cmd_gen(self, name, arg, out):
         from ccam.disasm import disasm
-        from ccam.instructions import I, Program
+        from ccam.instructions import Program
         from mlbox.types import TBox, prune
 
         checked = self._expression(name, arg, out)

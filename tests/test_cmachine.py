@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 
 from ccam import cmachine, refmachine
 from ccam.bytecode import BytecodeError, write
-from ccam.instructions import BUILTIN_EXNS, ConstCon, ConstInt, ConstStr, I, Ins, Program, Status
+from ccam.instructions import BUILTIN_EXNS, ConstCon, ConstInt, I, Ins, Program, Status
 from ccam.values import UNIT_VALUE, Con, Pair, Ref, show
 from tests.ccam_strategies import raw_cases, runnable_cases
-from tests.machine_cases import CASES, NGLOBALS, RAISE, TRY, Case, P, q, qs, start_value
+from tests.machine_cases import CASES, NGLOBALS, Case, P, q, qs, start_value
 
 STALE_FRAGMENT = "stale or missing"
 

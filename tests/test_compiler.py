@@ -275,8 +275,6 @@ val codeGenerator = compPoly [2,4,0,2333]
 def test_comp_poly_generates_straight_line_code():
     """The code compPoly generates has no case analysis on lists and never
     calls compPoly: the list was consumed at generation time."""
-    from ccam.refmachine import Machine
-
     block = generated_block(COMP_POLY, "codeGenerator")
     comp_poly = driver.compile_source(Source("poly.sml", COMP_POLY)).program.global_names.index("compPoly")
     code = list(walk(block.code))

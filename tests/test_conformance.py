@@ -7,15 +7,14 @@ compiled to a .ccam file runs the same as its source.
 
 from __future__ import annotations
 
-import io
 import pathlib
 
 import pytest
 
 from ccam.bytecode import read, write
-from ccam.instructions import Status
 from mlbox import cli, driver
 from mlbox.diagnostics import Source
+from tests.expected_output import check_on_both_machines, expected
 from mlbox.runner import UNCAUGHT
 
 CONFORMANCE = pathlib.Path(__file__).resolve().parents[2] / "shared" / "conformance"
@@ -34,36 +33,13 @@ def _param(path: pathlib.Path):
     return pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=marks)
 
 
-def expected(path: pathlib.Path) -> tuple[bytes, str | None]:
-    exn_file = path.with_suffix(".exception")
-    exn = exn_file.read_text().strip() if exn_file.exists() else None
-    return path.with_suffix(".expected").read_bytes(), exn
-
-
-def check_result(result, path: pathlib.Path) -> None:
-    output, exn = expected(path)
-    assert result.output == output
-    if exn is None:
-        assert result.status == Status.OK, result.message
-    else:
-        assert result.status == Status.UNCAUGHT
-        assert result.value.name.name.decode() == exn
-
-
 def test_there_are_conformance_programs():
     assert len(PROGRAMS) >= 30
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
 def test_both_machines_print_expected_output_with_equal_counts(path):
-    compiled = driver.compile_source(Source(str(path), path.read_text()))
-    on_c = driver.run_program(compiled.program, machine="c")
-    check_result(on_c, path)
-    on_py = driver.run_program(compiled.program, machine="py")
-    check_result(on_py, path)
-    assert on_py.reductions == on_c.reductions
-    assert on_py.gen_reductions == on_c.gen_reductions
-    assert on_py.emitted == on_c.emitted
+    check_on_both_machines(path)
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.name}/{p.stem}") for p in PROGRAMS])

@@ -14,7 +14,6 @@ import sys
 
 from ccam import cmachine, refmachine
 from ccam.bytecode import BytecodeError, read
-from ccam.instructions import Status
 from tests.ccam_fuzz import mutants
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

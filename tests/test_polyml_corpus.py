@@ -19,9 +19,7 @@ import pathlib
 
 import pytest
 
-from ccam.instructions import Status
-from mlbox import driver
-from mlbox.diagnostics import Source
+from tests.expected_output import check_on_both_machines
 
 CORPUS = pathlib.Path(__file__).resolve().parent / "data" / "polyml"
 PROGRAMS = sorted(CORPUS.glob("*.sml"))
@@ -37,22 +35,6 @@ def _param(path: pathlib.Path):
     return pytest.param(path, id=path.stem, marks=marks)
 
 
-def expected(path: pathlib.Path) -> tuple[bytes, str | None]:
-    exn_file = path.with_suffix(".exception")
-    exn = exn_file.read_text().strip() if exn_file.exists() else None
-    return path.with_suffix(".expected").read_bytes(), exn
-
-
-def check_result(result, path: pathlib.Path) -> None:
-    output, exn = expected(path)
-    assert result.output == output
-    if exn is None:
-        assert result.status == Status.OK, result.message
-    else:
-        assert result.status == Status.UNCAUGHT, result.message
-        assert result.value.name.name.decode() == exn
-
-
 def test_the_corpus_is_complete():
     assert len(PROGRAMS) >= 15
     for path in PROGRAMS:
@@ -61,10 +43,4 @@ def test_the_corpus_is_complete():
 
 @pytest.mark.parametrize("path", [_param(p) for p in PROGRAMS])
 def test_prints_what_polyml_prints_on_both_machines(path):
-    compiled = driver.compile_source(Source(str(path), path.read_text()))
-    on_c = driver.run_program(compiled.program, machine="c")
-    check_result(on_c, path)
-    on_py = driver.run_program(compiled.program, machine="py")
-    check_result(on_py, path)
-    assert on_py.reductions == on_c.reductions
-    assert on_py.gen_reductions == on_c.gen_reductions
+    check_on_both_machines(path)
