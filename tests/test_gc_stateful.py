@@ -61,7 +61,6 @@ HEAP_CHECK_FAILED = "heap check"
 
 # The C layout the byte bound is computed from (ccam_c/ccam_int.h).
 SMALL_CELL = 24
-OBJ_HEADER = 8
 STRING_HEADER = 16  # obj + len; the data carries a terminating 0
 ARRAY_HEADER = 16  # obj + len
 BLOCK_STRUCT = 32  # obj, code pointer, len, cap, ninstr (padded)
@@ -260,6 +259,9 @@ def model_bound(values) -> tuple[int, int]:
 # ------------------------------------------------------------- the C heap, walked through the API
 
 
+IMMEDIATE_KINDS = (cmachine.K_INT, cmachine.K_UNIT, cmachine.K_CON0, cmachine.K_BOTTOM)
+
+
 def c_reachable(machine: cmachine.Machine) -> int:
     """The number of C heap objects reachable from the globals, found
     through the handle API (not through the collector's own marking)."""
@@ -288,7 +290,8 @@ def c_reachable(machine: cmachine.Machine) -> int:
                 count += 1  # its name string, which the API does not hand out
             elif kind == cmachine.K_EXN:
                 work.append(pinned(lib.ccam_exn_name(m, h)))
-                if lib.ccam_child(m, h, 0, word) >= 0 and lib.ccam_identity(m, word[0]) != 0:
+                k = lib.ccam_child(m, h, 0, word)  # -1: no argument
+                if k >= 0 and k not in IMMEDIATE_KINDS:
                     work.append(pinned(word[0]))
             elif kind == cmachine.K_BLOCK:
                 work += block_operands(m, h, pinned)
@@ -297,7 +300,7 @@ def c_reachable(machine: cmachine.Machine) -> int:
                 for i in range(n):
                     k = lib.ccam_child(m, h, i, word)
                     assert k >= 0
-                    if k not in (cmachine.K_INT, cmachine.K_UNIT, cmachine.K_CON0, cmachine.K_BOTTOM):
+                    if k not in IMMEDIATE_KINDS:  # else word is the immediate itself, not a handle
                         work.append(pinned(word[0]))
     finally:
         lib.ccam_release_many(m, owned, len(owned))
