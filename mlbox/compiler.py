@@ -28,6 +28,7 @@ Conventions:
 
 from __future__ import annotations
 
+import abc
 import itertools
 from typing import Callable, Hashable, Optional, Sequence
 
@@ -66,24 +67,30 @@ TRY = getattr(I, "try")
 # --------------------------------------------------------------- targets
 
 
-class Target:
+class Target(abc.ABC):
     """How the translation produces run-time code (see the module doc)."""
 
+    @abc.abstractmethod
     def ins(self, i: Ins) -> list[Ins]:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def cur(self, body: list[Ins]) -> list[Ins]:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def branch(self, yes: list[Ins], no: list[Ins]) -> list[Ins]:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def switch(self, arms: Sequence[list[Ins]]) -> list[Ins]:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def try_(self, body: list[Ins], handler: list[Ins]) -> list[Ins]:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def constant(self, code: list[Ins]) -> bool:
         """Whether `code` only replaces the top by a constant (see PURE_CONSTANT_OPS)."""
         raise NotImplementedError
@@ -165,7 +172,7 @@ class Anon:
 # --------------------------------------------------------------- the translation
 
 
-class Translation:
+class Translation(abc.ABC):
     """The structural recursion shared by ⟦M⟧Ω and ⟦M⟧^Λ_Ω: one method per
     construct. `self.t` is the target; `exp(e, ctx)` returns the code of e
     in the run-time context ctx (Ω)."""
@@ -328,12 +335,15 @@ class Translation:
         start = self.pair(self.access(outer, loop), self.I(I.quote(UNIT))) + self.I(I.app)
         return self.I(I.rec(1), I.push) + self.t.cur(body) + self.I(I.update(0)) + start
 
+    @abc.abstractmethod
     def exp_Lift(self, e: S.Lift, ctx):
         raise NotImplementedError
 
+    @abc.abstractmethod
     def exp_Code(self, e: S.Code, ctx):
         raise NotImplementedError
 
+    @abc.abstractmethod
     def code_var(self, r: VarRef, ctx: Ctx) -> list[Ins]:
         raise NotImplementedError
 

@@ -29,6 +29,7 @@ to Python objects would take seconds; a closure's code is never read).
 
 from __future__ import annotations
 
+import abc
 from typing import Any, Callable, Optional
 
 import attrs
@@ -71,46 +72,57 @@ DEFAULT_LIMITS = Limits()
 # ------------------------------------------------------------------ readers
 
 
-class Reader:
+class Reader(abc.ABC):
     """How the printer walks a machine value. Every method takes a value as
     the reader represents it and returns values of the same kind."""
 
+    @abc.abstractmethod
     def int(self, v) -> int:
         raise NotImplementedError
 
+    @abc.abstractmethod
     def tag(self, v) -> int:
         """A constructor's tag (bools are constructors 0 = false, 1 = true)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def arg(self, v):
         """A constructor's (or exception's) argument."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def fst(self, v):
         raise NotImplementedError
 
+    @abc.abstractmethod
     def snd(self, v):
         raise NotImplementedError
 
+    @abc.abstractmethod
     def deref(self, v):
         raise NotImplementedError
 
+    @abc.abstractmethod
     def string(self, v, limit: int) -> tuple[bytes, int]:
         """The first `limit` bytes of a string and its length."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def array(self, v, limit: int) -> tuple[list, int]:
         """The first `limit` elements of an array and its length."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def exn_name(self, v) -> str:
         """The name an exception value was declared with."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def exn_arg(self, v):
         """An exception value's argument, or None if it has none."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def exn_is(self, v, name_value) -> bool:
         """Whether exception value v was made by exception name `name_value`."""
         raise NotImplementedError
