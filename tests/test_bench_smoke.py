@@ -56,3 +56,21 @@ def test_ocaml_source_of_the_filter_names_every_instruction():
     source = peer.ocaml_source(insns, "filter_0")
     assert source.startswith("let filter_0 ")
     assert all(f"let i{pc} a x" in source for pc in range(len(insns)))
+
+
+def test_mix_floor_counts_four_per_pair_primitive_and_one_per_unary_primitive_or_test():
+    from bench.mix import Mix
+
+    mix = Mix("m", 40, (("push", 20), ("prim add", 2), ("prim wfromint", 3), ("branch", 1), ("switch", 2)))
+    assert mix.floor == 2 * 4 + 3 * 1 + 1 + 2
+
+
+def test_mix_floor_never_exceeds_the_traced_reductions():
+    from bench.mix import measure_mix
+    from bench.workloads import BpfWorkload
+
+    py = BpfWorkload("py")
+    mixes = measure_mix(py, py.telnet_indices[-1])
+    assert [m.name.split(" (")[0] for m in mixes] == [
+        "evalpf", "specialised filter", "specialise prog", "evalPoly", "mlPolyFun 47"]
+    assert all(0 < m.floor <= m.total for m in mixes)
