@@ -19,7 +19,7 @@ Token values:
                way SML strings are byte strings (non-ASCII source text is
                stored as its UTF-8 bytes)
   RESERVED     a reserved word of SML that ML□ does not support
-               (`structure`, `local`, `infix`, ...): the parser rejects it
+               (`structure`, `infix`, ...): the parser rejects it
   keywords and punctuation: their text
 """
 
@@ -58,14 +58,14 @@ KEYWORDS = {
     "and": "AND", "andalso": "ANDALSO", "as": "AS", "case": "CASE",
     "datatype": "DATATYPE", "do": "DO", "else": "ELSE", "end": "END",
     "exception": "EXCEPTION", "fn": "FN", "fun": "FUN", "handle": "HANDLE",
-    "if": "IF", "in": "IN", "let": "LET", "of": "OF", "op": "OP",
+    "if": "IF", "in": "IN", "let": "LET", "local": "LOCAL", "of": "OF", "op": "OP",
     "orelse": "ORELSE", "raise": "RAISE", "rec": "REC", "then": "THEN",
     "type": "TYPE", "val": "VAL", "while": "WHILE",
     "code": "CODE", "lift": "LIFT", "cogen": "COGEN",
 }
 # ... and the rest, reserved so that every ML□ program stays valid SML.
 UNSUPPORTED_RESERVED = {
-    "abstype", "infix", "infixr", "local", "nonfix", "open", "with", "withtype",
+    "abstype", "infix", "infixr", "nonfix", "open", "with", "withtype",
     "eqtype", "functor", "include", "sharing", "sig", "signature", "struct",
     "structure", "where", ":>", "#",
 }

@@ -48,7 +48,7 @@ MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
 
 # The innermost unfinished construct on the parse stack tells which
 # keyword would close it; used for the "expected ..." hint.
-_CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "LET": "IN", "IN": "END",
+_CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "LET": "IN", "LOCAL": "IN", "IN": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
 # Constructs that have their closer already (a hint would be a guess).
 _COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
@@ -56,7 +56,7 @@ _TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'",
                "THEN": "'then'", "ELSE": "'else'", "OF": "'of'", "DO": "'do'"}
 # Where error recovery may restart a parse: a declaration keyword at the
 # start of a line (the usual layout of top-level declarations).
-_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN"}
+_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN", "LOCAL"}
 
 
 class _Abort(Exception):
@@ -234,6 +234,10 @@ class Grammar:
         """ dec : EXCEPTION exnbinds """
         p[0] = S.ExceptionDec(tuple(p[2]), span=self.whole(p))
 
+    def p_dec_local(self, p):
+        """ dec : LOCAL let_decs IN let_decs END """
+        p[0] = S.LocalDec(tuple(p[2]), tuple(p[4]), span=self.whole(p))
+
     def p_dec_cogen(self, p):
         """ dec : COGEN IDENT EQUALS exp """
         p[0] = S.CogenDec(p[2], p[4], span=self.whole(p))
@@ -388,6 +392,12 @@ class Grammar:
                     | IDENT OF ty
         """
         p[0] = S.ExnBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
+
+    def p_exnbind_replication(self, p):
+        """ exnbind : IDENT EQUALS IDENT
+                    | IDENT EQUALS OP IDENT
+        """
+        p[0] = S.ExnBind(p[1], None, same_as=p[len(p) - 1], span=self.whole(p))
 
     # ------------------------------------------------------------ expressions
 

@@ -171,7 +171,7 @@ def show_exp(e: S.Exp, level: int = EXP) -> str:
         return f"({'; '.join(show_exp(i) for i in e.exps)})"
     if isinstance(e, S.Let):
         body = e.body.exps if isinstance(e.body, S.Seq) else (e.body,)
-        decs = " ".join(show_dec(d) for d in e.decs)
+        decs = _decs(e.decs)
         return f"let {decs} in {'; '.join(show_exp(b) for b in body)} end"
     if isinstance(e, S.Typed):
         return f"({show_exp(e.exp, _INFIX_BASE)} : {show_type(e.ty)})"
@@ -261,12 +261,22 @@ def show_dec(d: S.Dec) -> str:
         binds = " and ".join(f"{_tyvars(b.tyvars)}{b.name} = {show_type(b.ty)}" for b in d.binds)
         return f"type {binds}"
     if isinstance(d, S.ExceptionDec):
-        return "exception " + " and ".join(f"{b.name}{_of(b.arg)}" for b in d.binds)
+        return "exception " + " and ".join(
+            f"{b.name} = {_binder(b.same_as)}" if b.same_as is not None else f"{b.name}{_of(b.arg)}"
+            for b in d.binds)
+    if isinstance(d, S.LocalDec):
+        return f"local {_decs(d.decs)} in {_decs(d.body)} end"
     if isinstance(d, S.CogenDec):
         return f"cogen {d.name} = {show_exp(d.exp)}"
     if isinstance(d, S.ExpDec):
         return show_exp(d.exp)
     raise TypeError(f"not a declaration: {d!r}")
+
+
+def _decs(decs: tuple) -> str:
+    """Declarations in a `let` or `local` (each begins with a keyword that
+    ends the one before)."""
+    return " ".join(show_dec(d) for d in decs)
 
 
 def show_program(prog: S.Program) -> str:

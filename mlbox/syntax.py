@@ -420,8 +420,12 @@ class TypeDec:
 
 @_node
 class ExnBind:
+    """`E` or `E of t`; with `same_as`, the replication `E = F`: E denotes
+    the exception F denotes (no new exception is made)."""
+
     name: str
     arg: Optional[Ty]
+    same_as: Optional[str] = None
     span: Span = span_field()
 
 
@@ -448,7 +452,17 @@ class ExpDec:
     span: Span = span_field()
 
 
-Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec]
+@_node
+class LocalDec:
+    """`local decs in body end`: the bindings of `decs` are visible only in
+    `body`; those of `body` are the declaration's."""
+
+    decs: tuple["Dec", ...]
+    body: tuple["Dec", ...]
+    span: Span = span_field()
+
+
+Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec, LocalDec]
 
 
 @_node
