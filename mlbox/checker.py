@@ -807,6 +807,13 @@ class Checker:
         outer.hidden_tycons += hidden.hidden_tycons + exported.hidden_tycons
         outer.hidden_tycons += [t for t in hidden.types.values() if isinstance(t, Tycon)]
 
+    def declare_fixity(self, dec: S.FixityDec, is_global: bool) -> None:
+        """Fixity is the parser's business (it has resolved every infix
+        expression and pattern); the declaration binds no value, but a
+        top-level one is reported, as SML/NJ does."""
+        if is_global:
+            self.top.append(("fixity", " ".join(dec.names), dec))
+
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
         frame = self.push_tyvars(dec, ())
         self.level += 1
@@ -843,6 +850,7 @@ class Checker:
         S.ValDec: declare_val, S.FunDec: declare_fun, S.DatatypeDec: declare_datatype,
         S.TypeDec: declare_type, S.ExceptionDec: declare_exception, S.CogenDec: declare_cogen,
         S.ExpDec: declare_expdec, S.LocalDec: declare_local,
+        S.FixityDec: declare_fixity,
     }
 
     # ------------------------------------------------------------ types
@@ -1341,6 +1349,10 @@ def _top_binding(kind: str, name: str, entry) -> TopBinding:
     if kind == "exn":
         shown = TypePrinter().show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)
+    if kind == "fixity":
+        described = "nonfix" if entry.assoc is None else \
+            f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"
+        return TopBinding(kind, name, f"{described} {name}", None, entry)
     if kind == "datatype":
         params = tuple(TVar(GENERIC) for _ in range(entry.arity))
         return TopBinding(kind, name, TypePrinter().show(TCon(entry, params)), None, entry)
@@ -1353,6 +1365,8 @@ def describe_binding(b: TopBinding) -> str:
         return f"{b.kind} {b.name} : {b.type}"
     if b.kind == "exn":
         return f"exception {b.name}" + (f" of {b.type}" if b.type else "")
+    if b.kind == "fixity":
+        return b.type
     return f"{b.kind} {b.type}"
 
 

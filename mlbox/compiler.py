@@ -465,7 +465,7 @@ class Translation(abc.ABC):
                 self.unit.lifted.add(id(d))
                 return self.bind(self.exp(lifted, ctx)) + rest(ctx.push(id(d)))
             return self.bind(self.exp(d.exp, ctx)) + rest(ctx.push(id(d)))
-        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
             return rest(ctx)
         raise AssertionError(f"unexpected local declaration {d!r}")
 
@@ -628,7 +628,7 @@ class Compiler(Translation):
             return self.exp(d.exp, root()) + [self.set_global(id(d), d.name)] + reset
         if isinstance(d, S.ExpDec):
             return self.exp(d.exp, root()) + [self.set_global(id(d), "it")] + reset
-        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
             return []
         raise AssertionError(f"unexpected declaration {d!r}")
 

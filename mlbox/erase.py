@@ -226,6 +226,8 @@ def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
             return S.ValDec((), (bind,), span=sp), code_vars | {name}
         case S.ExpDec(exp):
             return S.ExpDec(erase_exp(exp, code_vars), span=sp), code_vars
+        case S.FixityDec():
+            return dec, code_vars
         case S.LocalDec(decs, body):
             new_decs, hidden = erase_decs(decs, code_vars)
             new_body, inside = erase_decs(body, hidden)

@@ -117,6 +117,13 @@ CONSTRUCTS = [
      "A"),
     ("top-level exception replication", "exception Top of string exception Top2 = Top",
      "(raise Top2 \"t\") handle Top s => s", "t"),
+    ("user infix", "infix 6 ++ fun x ++ y = x * 10 + y", "Int.toString (1 ++ 2 ++ 3 * 2)", "126"),
+    ("infix declared in let", "",
+     "let infixr 5 +++ fun a +++ b = a ^ \"-\" ^ b in \"a\" +++ \"b\" +++ \"c\" end", "a-b-c"),
+    ("user infix constructor", "datatype lst = E | ::: of string * lst infixr 5 :::",
+     "let fun cat E = \"\" | cat (s ::: r) = s ^ cat r in cat (\"x\" ::: \"y\" ::: E) end", "xy"),
+    ("nonfix and op", "",
+     "let nonfix + val n = + (1, 2) infix 1 + val m = 3 + 4 * 2 in Int.toString (op + (n, m)) end", "14"),
 ]
 
 PRELUDE_HELPERS = "fun str' c = implode [c]\nfun Bool' b = if b then \"true\" else \"false\"\n"
