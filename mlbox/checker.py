@@ -48,6 +48,7 @@ NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it ca
 CON_NO_ARG = "constructor '{name}' takes no argument"
 CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
 NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
+NOT_AN_EXCEPTION = "'{name}' is not an exception constructor; only an exception can be replicated"
 IF_CONDITION = "the condition of 'if' has type {actual} but must have type bool"
 IF_BRANCHES = "the 'else' branch has type {actual} but the 'then' branch has type {expected}"
 WHILE_CONDITION = "the condition of 'while' has type {actual} but must have type bool"
@@ -164,6 +165,14 @@ class ExnInfo:
     def ty(self) -> Type:
         return EXN if self.arg is None else TArrow(self.arg, EXN)
 
+    def replica(self, name: str) -> "ExnInfo":
+        """`exception name = self`: the same exception under another name
+        (the same built-in or declaration, hence the same ExnRef identity
+        and the same constructor for the match checker)."""
+        copy = ExnInfo(name, self.arg, self.binder, self.builtin, self.depth, self.is_global)
+        copy.ctor = self.ctor
+        return copy
+
     def ref(self) -> ExnRef:
         if self.builtin is not None:
             return ExnRef(self.name, self.arg is not None, builtin=self.builtin)
@@ -224,12 +233,16 @@ class Abbrev:
 class Scope:
     """One level of the (value and type) environment, linked to its parent."""
 
-    __slots__ = ("parent", "values", "types")
+    __slots__ = ("parent", "values", "types", "hidden_tycons")
 
     def __init__(self, parent: Optional["Scope"] = None):
         self.parent = parent
         self.values: dict[str, ValueEntry] = {}
         self.types: dict[str, Tycon | Abbrev] = {}
+        # datatypes declared in the first part of a `local` in this scope:
+        # no longer nameable here, but still declared here (see
+        # Checker.check_type_escape)
+        self.hidden_tycons: list[Tycon] = []
 
     def find_value(self, name: str) -> Optional[ValueEntry]:
         scope = self
@@ -749,10 +762,57 @@ class Checker:
         for eb in dec.binds:
             if any(eb.name == other.name for other in made):
                 self.error(DUPLICATE_BINDING.format(name=eb.name), eb.span)
+            if eb.same_as is not None:
+                made.append(self.replicate_exception(eb, is_global))
+                continue
             arg = self.elab_type(eb.arg) if eb.arg is not None else None
             made.append(ExnInfo(eb.name, arg, binder=eb, depth=self.depth, is_global=is_global))
         for info in made:
             self.bind_value(info.name, info, is_global, kind="exn")
+
+    def replicate_exception(self, eb: S.ExnBind, is_global: bool) -> ExnInfo:
+        """`exception E = F`: E is F, not a new exception (no generativity).
+        (The `and` bindings are simultaneous: F is looked up outside them.)"""
+        target = self.scope.find_value(eb.same_as)
+        if isinstance(target, ExnInfo):
+            # a local exception replicated inside `code` is used there
+            self.check_exception_staging(eb, target)
+            return target.replica(eb.name)
+        if target is None:
+            self.error(UNBOUND_VARIABLE.format(name=eb.same_as), eb.span)
+        else:
+            self.error(NOT_AN_EXCEPTION.format(name=eb.same_as), eb.span)
+        # a fresh exception stands in, so that uses of E report nothing more
+        return ExnInfo(eb.name, None, binder=eb, depth=self.depth, is_global=is_global)
+
+    def declare_local(self, dec: S.LocalDec, is_global: bool) -> None:
+        """`local d1 in d2 end`: d1 in a scope of its own, d2 in one inside
+        it, then d2's bindings (only) are added to the current scope. At top
+        level d1's bindings are global values too (they live in globals,
+        usable under `code`), but they are not bindings of the program:
+        they are not reported as such."""
+        outer = self.scope
+        self.scope = Scope(outer)
+        reported = len(self.top)
+        for d in dec.decs:
+            self.declare(d, is_global)
+        del self.top[reported:]
+        hidden = self.scope
+        exported = self.scope = Scope(hidden)
+        for d in dec.body:
+            self.declare(d, is_global)
+        self.scope = outer
+        outer.values.update(exported.values)
+        outer.types.update(exported.types)
+        outer.hidden_tycons += hidden.hidden_tycons + exported.hidden_tycons
+        outer.hidden_tycons += [t for t in hidden.types.values() if isinstance(t, Tycon)]
+
+    def declare_fixity(self, dec: S.FixityDec, is_global: bool) -> None:
+        """Fixity is the parser's business (it has resolved every infix
+        expression and pattern); the declaration binds no value, but a
+        top-level one is reported, as SML/NJ does."""
+        if is_global:
+            self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
         frame = self.push_tyvars(dec, ())
@@ -789,7 +849,8 @@ class Checker:
     _DECLARE = {
         S.ValDec: declare_val, S.FunDec: declare_fun, S.DatatypeDec: declare_datatype,
         S.TypeDec: declare_type, S.ExceptionDec: declare_exception, S.CogenDec: declare_cogen,
-        S.ExpDec: declare_expdec,
+        S.ExpDec: declare_expdec, S.LocalDec: declare_local,
+        S.FixityDec: declare_fixity,
     }
 
     # ------------------------------------------------------------ types
@@ -984,6 +1045,7 @@ class Checker:
         """SML's rule for `let`: the type of the body may not mention a
         datatype the `let` declares (its values would outlive the type)."""
         local = {id(t): t for t in let_scope.types.values() if isinstance(t, Tycon)}
+        local.update((id(t), t) for t in let_scope.hidden_tycons)
         if not local:
             return
         escaping = [tycon for tycon in _tycons(ty) if id(tycon) in local]
@@ -1287,6 +1349,10 @@ def _top_binding(kind: str, name: str, entry) -> TopBinding:
     if kind == "exn":
         shown = TypePrinter().show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)
+    if kind == "fixity":
+        described = "nonfix" if entry.assoc is None else \
+            f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"
+        return TopBinding(kind, name, f"{described} {name}", None, entry)
     if kind == "datatype":
         params = tuple(TVar(GENERIC) for _ in range(entry.arity))
         return TopBinding(kind, name, TypePrinter().show(TCon(entry, params)), None, entry)
@@ -1299,6 +1365,8 @@ def describe_binding(b: TopBinding) -> str:
         return f"{b.kind} {b.name} : {b.type}"
     if b.kind == "exn":
         return f"exception {b.name}" + (f" of {b.type}" if b.type else "")
+    if b.kind == "fixity":
+        return b.type
     return f"{b.kind} {b.type}"
 
 

@@ -447,9 +447,14 @@ class Translation(abc.ABC):
         if isinstance(d, S.ExceptionDec):
             code: list[Ins] = []
             for eb in d.binds:
-                code += self.bind(self.I(I.newexn(eb.name)))
-                ctx = ctx.push(id(eb))
+                if eb.same_as is None:  # (a replication names an existing exception)
+                    code += self.bind(self.I(I.newexn(eb.name)))
+                    ctx = ctx.push(id(eb))
             return code + rest(ctx)
+        if isinstance(d, S.LocalDec):
+            # The checker has resolved every name: at run time the local
+            # part is only more slots in the environment.
+            return self.decs(list(d.decs) + list(d.body), ctx, rest)
         if isinstance(d, S.CogenDec):
             # ⟦let cogen u = M in N⟧ = ⟨⟦M⟧⟩; ⟦N⟧_(Ω,u) (underlined under code).
             # For `cogen u = lift e` the slot holds e's value v instead of the
@@ -460,7 +465,7 @@ class Translation(abc.ABC):
                 self.unit.lifted.add(id(d))
                 return self.bind(self.exp(lifted, ctx)) + rest(ctx.push(id(d)))
             return self.bind(self.exp(d.exp, ctx)) + rest(ctx.push(id(d)))
-        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
             return rest(ctx)
         raise AssertionError(f"unexpected local declaration {d!r}")
 
@@ -607,8 +612,14 @@ class Compiler(Translation):
         if isinstance(d, S.ExceptionDec):
             code = []
             for eb in d.binds:
-                code += [I.newexn(eb.name), self.set_global(id(eb), eb.name)]
+                if eb.same_as is None:  # (a replication names an existing exception)
+                    code += [I.newexn(eb.name), self.set_global(id(eb), eb.name)]
             return code + reset
+        if isinstance(d, S.LocalDec):
+            code = []
+            for inner in d.decs + d.body:
+                code += self.topdec(inner)
+            return code
         if isinstance(d, S.CogenDec):
             lifted = lifted_exp(d.exp)
             if lifted is not None:
@@ -617,7 +628,7 @@ class Compiler(Translation):
             return self.exp(d.exp, root()) + [self.set_global(id(d), d.name)] + reset
         if isinstance(d, S.ExpDec):
             return self.exp(d.exp, root()) + [self.set_global(id(d), "it")] + reset
-        if isinstance(d, (S.DatatypeDec, S.TypeDec)):
+        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
             return []
         raise AssertionError(f"unexpected declaration {d!r}")
 

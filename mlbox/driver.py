@@ -52,12 +52,12 @@ class Compiled:
 _prelude: Optional[CompiledPrelude] = None
 
 
-def front_end(source: Source, env=None, *, prelude: bool = False):
+def front_end(source: Source, env=None, *, prelude: bool = False, fixity: Optional[dict] = None):
     """Parse and check; raise CompileError (with the warnings too) on errors."""
     from mlbox.checker import check_program
     from mlbox.parser import parse_program
 
-    program = parse_program(source)
+    program = parse_program(source, fixity)
     result = check_program(program, source, env, prelude=prelude)
     if not result.ok:
         raise CompileError(result.diagnostics)
@@ -165,6 +165,7 @@ class CompiledInput:
     elaboration: object
     env: object
     decs: tuple
+    fixity: Optional[dict] = None
 
 
 class Incremental:
@@ -188,6 +189,9 @@ class Incremental:
         self.lifted: set[int] = set()
         self._inputs: list = []
         self.prelude = Program(pre.code, len(self.globals.names), tuple(self.globals.names))
+        # the top-level fixity of identifiers (infix declarations persist
+        # from input to input); None: the initial basis's
+        self.fixity: Optional[dict] = None
         self._committed = Snapshot(self.env.types())
 
     def _unit(self, refs: dict) -> Unit_:
@@ -201,7 +205,7 @@ class Incremental:
         type variables of earlier bindings: unless the input is adopted,
         `rollback` must follow."""
         try:
-            program, result = front_end(source, self.env)
+            program, result = front_end(source, self.env, fixity=self.fixity)
         except BaseException:
             self.rollback()
             raise
@@ -215,7 +219,8 @@ class Incremental:
         program, result = self.check(source)
         code = Compiler(self._unit(result.elaboration.refs)).program(program.decs)
         compiled = Program(tuple(code), len(self.globals.names), tuple(self.globals.names))
-        return CompiledInput(compiled, tuple(result.warnings), result.elaboration, result.env, program.decs)
+        return CompiledInput(compiled, tuple(result.warnings), result.elaboration, result.env, program.decs,
+                             program.fixity)
 
     def compile_expression(self, exp, elaboration) -> list:
         """The ordinary code ⟦e⟧ of an expression checked by `check` (as the
@@ -228,6 +233,7 @@ class Incremental:
         """Make an input's bindings visible to the inputs after it (and the
         way it fixed weak type variables of earlier ones)."""
         self.env = compiled.env
+        self.fixity = compiled.fixity
         self.settle_types()
 
     def settle_types(self) -> None:

@@ -217,7 +217,8 @@ def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
             return S.TypeDec(new_binds, span=sp), code_vars
         case S.ExceptionDec(binds):
             new_binds = tuple(
-                S.ExnBind(b.name, None if b.arg is None else erase_type(b.arg), span=b.span) for b in binds
+                S.ExnBind(b.name, None if b.arg is None else erase_type(b.arg), b.same_as, span=b.span)
+                for b in binds
             )
             return S.ExceptionDec(new_binds, span=sp), code_vars - {b.name for b in binds}
         case S.CogenDec(name, exp):
@@ -225,7 +226,39 @@ def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
             return S.ValDec((), (bind,), span=sp), code_vars | {name}
         case S.ExpDec(exp):
             return S.ExpDec(erase_exp(exp, code_vars), span=sp), code_vars
+        case S.FixityDec():
+            return dec, code_vars
+        case S.LocalDec(decs, body):
+            new_decs, hidden = erase_decs(decs, code_vars)
+            new_body, inside = erase_decs(body, hidden)
+            # After it: the body's bindings over the names outside (the
+            # local part's bindings are gone).
+            exported = dec_binders(body)
+            return (S.LocalDec(new_decs, new_body, span=sp),
+                    (code_vars - exported) | (inside & exported))
     raise TypeError(f"not a declaration: {dec!r}")
+
+
+def dec_binders(decs: Iterable[S.Dec]) -> set[str]:
+    """The value names that declarations bind (for what they shadow)."""
+    names: set[str] = set()
+    for dec in decs:
+        match dec:
+            case S.ValDec(_, binds, _):
+                names |= set().union(*(pattern_binders(b.pat) for b in binds))
+            case S.FunDec(_, binds):
+                names |= {b.name for b in binds}
+            case S.DatatypeDec(binds):
+                names |= {c.name for b in binds for c in b.cons}
+            case S.ExceptionDec(binds):
+                names |= {b.name for b in binds}
+            case S.CogenDec(name, _):
+                names.add(name)
+            case S.ExpDec():
+                names.add("it")
+            case S.LocalDec(_, body):
+                names |= dec_binders(body)
+    return names
 
 
 def _erase_clause(clause: S.Clause, code_vars: CodeVars) -> S.Clause:

@@ -10,16 +10,18 @@ Token values:
   IDENT        the name (alphanumeric, symbolic such as `!` or `~`, or
                qualified such as `Int.toString`, `Word.~>>`: one token)
   INFIXn/STAR/EQUALS/CONS
-               the operator's name: identifiers with infix status get a
-               token per precedence level so that the grammar can give
-               them SML's precedence and associativity (syntax.INFIX)
+               the name of an identifier that is infix in the initial basis
+               (syntax.INFIX), by precedence level; `*`, `=` and `::` have
+               their own because they also appear in types and bindings.
+               The parser treats them as identifiers: fixity depends on the
+               infix declarations in scope (mlbox.parser.Fixity)
   TYVAR        the type variable with its quotes (`'a`, `''a`)
   INT, WORD    the value (INT already negated for `~3`)
   STRING, CHAR the decoded text: a sequence of characters 0..255, the
                way SML strings are byte strings (non-ASCII source text is
                stored as its UTF-8 bytes)
   RESERVED     a reserved word of SML that ML□ does not support
-               (`structure`, `local`, `infix`, ...): the parser rejects it
+               (`structure`, `open`, ...): the parser rejects it
   keywords and punctuation: their text
 """
 
@@ -58,14 +60,15 @@ KEYWORDS = {
     "and": "AND", "andalso": "ANDALSO", "as": "AS", "case": "CASE",
     "datatype": "DATATYPE", "do": "DO", "else": "ELSE", "end": "END",
     "exception": "EXCEPTION", "fn": "FN", "fun": "FUN", "handle": "HANDLE",
-    "if": "IF", "in": "IN", "let": "LET", "of": "OF", "op": "OP",
+    "if": "IF", "in": "IN", "infix": "INFIX", "infixr": "INFIXR", "let": "LET",
+    "local": "LOCAL", "nonfix": "NONFIX", "of": "OF", "op": "OP",
     "orelse": "ORELSE", "raise": "RAISE", "rec": "REC", "then": "THEN",
     "type": "TYPE", "val": "VAL", "while": "WHILE",
     "code": "CODE", "lift": "LIFT", "cogen": "COGEN",
 }
 # ... and the rest, reserved so that every ML□ program stays valid SML.
 UNSUPPORTED_RESERVED = {
-    "abstype", "infix", "infixr", "local", "nonfix", "open", "with", "withtype",
+    "abstype", "open", "with", "withtype",
     "eqtype", "functor", "include", "sharing", "sig", "signature", "struct",
     "structure", "where", ":>", "#",
 }

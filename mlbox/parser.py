@@ -1,9 +1,18 @@
 """The ML□ parser: a PLY (LALR) grammar for the whole surface language of
 SPEC §1, producing the AST of `mlbox.syntax` with a span on every node.
 
-SML's disambiguation rules are expressed with precedence declarations:
-infix identifiers get SML's precedence and associativity (the lexer gives
-each level its own token); `:` binds tighter than `andalso`, which binds
+Infix expressions and patterns are parsed as flat sequences of atoms and
+identifiers, then resolved (`Grammar.resolve`) against the fixity of the
+identifiers in scope (`Fixity`): application binds tightest, then infix
+operators by precedence climbing. Fixity is scoped as in SML: an `infix`,
+`infixr` or `nonfix` declaration holds to the end of the enclosing `let`
+or `local` part (marker rules push and pop a scope when `let`, `local` and
+`local ... in` are read); at top level it persists, across REPL inputs too
+(`Program.fixity`). Declarations are reduced before anything after them is
+resolved, since an LALR(1) parser reduces left to right.
+
+The other disambiguation rules are precedence declarations: `:` binds
+tighter than `andalso`, which binds
 tighter than `orelse`, then `handle`; and `fn`, `case`, `if`, `raise`,
 `while`, `code`, `lift` and match rules extend as far right as possible
 (shift wins), which is also SML's "dangling match" rule: in
@@ -32,8 +41,8 @@ import ply.yacc
 
 from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Diagnostic, Source
-from mlbox.lexer import INFIX_TOKENS, Lexer
-from mlbox.syntax import INFIX, Span
+from mlbox.lexer import Lexer
+from mlbox.syntax import Fixity, Span
 
 TABLE_MODULE = "mlbox._parsetab"
 MAX_SYNTAX_ERRORS = 10
@@ -45,10 +54,15 @@ MSG_END_OF_FILE = "end of file"
 MSG_UNSUPPORTED = "{} ('{}' is not supported: ML\u25a1 has only the core language of Standard ML)"
 MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
                    "expected '{}', found '{}'")
+MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left- and the other "
+                   "right-associative: add parentheses")
+MSG_PRECEDENCE = "a fixity precedence is one digit, 0 to 9"
+MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
 
 # The innermost unfinished construct on the parse stack tells which
 # keyword would close it; used for the "expected ..." hint.
-_CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "LET": "IN", "IN": "END",
+_CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "local_start": "IN",
+            "local_in": "END", "IN": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
 # Constructs that have their closer already (a hint would be a guess).
 _COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
@@ -56,7 +70,8 @@ _TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'",
                "THEN": "'then'", "ELSE": "'else'", "OF": "'of'", "DO": "'do'"}
 # Where error recovery may restart a parse: a declaration keyword at the
 # start of a line (the usual layout of top-level declarations).
-_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN"}
+_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN", "LOCAL",
+                   "INFIX", "INFIXR", "NONFIX"}
 
 
 class _Abort(Exception):
@@ -73,12 +88,21 @@ class _Clause:
     clause: S.Clause
 
 
-def _infix_precedence() -> tuple:
-    """Precedence declarations for the infix tokens, from syntax.INFIX."""
-    levels: dict[int, tuple[str, set[str]]] = {}
-    for name, (prec, assoc) in INFIX.items():
-        levels.setdefault(prec, (assoc, set()))[1].add(INFIX_TOKENS[name])
-    return tuple((assoc, *sorted(toks)) for prec, (assoc, toks) in sorted(levels.items()))
+@attrs.frozen
+class _Name:
+    """An identifier standing alone in an infix sequence: an operator if it
+    is infix where the sequence is resolved, else an atom."""
+
+    name: str
+    span: Span
+
+
+@attrs.frozen
+class _Operator:
+    name: str
+    span: Span
+    precedence: int
+    assoc: str
 
 
 def _located(p, value, span: Optional[Span]):
@@ -103,13 +127,19 @@ class Grammar:
         ("left", "ORELSE"),
         ("left", "ANDALSO"),
         ("left", "COLON"),
-    ) + _infix_precedence()
+    )
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
         self.error_at_eof = False
         self.last_token = None
         self.parser = None  # the PLY parser, for the state in p_error
+        self.fixity = Fixity()
+        self.lookahead = None  # the last token read (None: end of input)
+        self.token_at: dict[tuple[int, int], object] = {}  # (line, col) -> token
+        # patterns written `atpat vid atpat` (in parentheses too): id(node)
+        # -> (node, name, name span, left, right), for `fun (x ++ y) z = ...`
+        self.infix_patterns: dict[int, tuple] = {}
 
     # ------------------------------------------------------------ helpers
 
@@ -128,6 +158,153 @@ class Grammar:
 
     def error(self, message: str, span: Span) -> None:
         self.diagnostics.append(Diagnostic("error", message, span))
+
+    # ------------------------------------------------------------ infix resolution
+
+    def fail_at(self, span: Optional[Span], message: Optional[str] = None):
+        """A syntax error found while resolving a sequence: at the token
+        that starts `span`, or, with span None, at the token after the
+        sequence (the lookahead). Stops the parse, as p_error does."""
+        if span is None:
+            tok = self.lookahead
+            if tok is None:
+                self.error_at_eof = True
+                found_span, found = self.end_of_input(), MSG_END_OF_FILE
+            else:
+                found_span, found = tok.span, f"'{_shorten(tok.text)}'"
+        else:
+            tok = self.token_at.get((span.line, span.col))
+            found_span = tok.span if tok is not None else span
+            found = f"'{_shorten(tok.text)}'" if tok is not None else "this"
+        self.error(message.format(found) if message else MSG_UNEXPECTED.format(found), found_span)
+        raise _Abort(tok)
+
+    def operator(self, item) -> Optional[_Operator]:
+        if isinstance(item, _Name):
+            fixity = self.fixity.lookup(item.name)
+            if fixity is not None:
+                return _Operator(item.name, item.span, *fixity)
+        return None
+
+    def resolve(self, items: list, application, infix):
+        """Resolve a flat sequence of atoms and names: runs of atoms are
+        applications (`application(atoms)`), then infix operators by
+        precedence climbing (`infix(operator, left, right)`)."""
+        operands: list = []
+        operators: list[_Operator] = []
+        run: list = []
+        for item in items:
+            op = self.operator(item)
+            if op is None:
+                run.append(item)
+                continue
+            if not run:
+                self.fail_at(op.span)  # an operator where an operand belongs
+            operands.append(application(run))
+            operators.append(op)
+            run = []
+        if not run:
+            self.fail_at(None)  # the sequence ends with an operator
+        operands.append(application(run))
+        # shunting-yard: `pending` operators await their right operand
+        out = [operands[0]]
+        pending: list[_Operator] = []
+
+        def reduce() -> None:
+            op = pending.pop()
+            right = out.pop()
+            left = out.pop()
+            out.append(infix(op, left, right))
+
+        for op, operand in zip(operators, operands[1:]):
+            while pending and self.binds_before(pending[-1], op):
+                reduce()
+            pending.append(op)
+            out.append(operand)
+        while pending:
+            reduce()
+        return out[0]
+
+    def binds_before(self, earlier: _Operator, later: _Operator) -> bool:
+        """Whether `a earlier b later c` groups as `(a earlier b) later c`."""
+        if earlier.precedence != later.precedence:
+            return earlier.precedence > later.precedence
+        if earlier.assoc != later.assoc:
+            self.error(MSG_MIXED_ASSOC.format(earlier.name, later.name, later.precedence), later.span)
+            raise _Abort(self.token_at.get((later.span.line, later.span.col)))
+        return earlier.assoc == "left"
+
+    @staticmethod
+    def exp_atom(item):
+        return S.Var(item.name, span=item.span) if isinstance(item, _Name) else item
+
+    def exp_application(self, run: list):
+        exp = self.exp_atom(run[0])
+        for arg in run[1:]:
+            arg = self.exp_atom(arg)
+            exp = S.App(exp, arg, span=exp.span.to(arg.span))
+        return exp
+
+    @staticmethod
+    def exp_infix(op: _Operator, left, right):
+        span = left.span.to(right.span)
+        return S.App(S.Var(op.name, span=op.span), S.Tuple((left, right), span=span), span=span)
+
+    @staticmethod
+    def pat_atom(item):
+        return S.PVar(item.name, span=item.span) if isinstance(item, _Name) else item
+
+    def pat_application(self, run: list):
+        """A pattern atom, or a constructor (a name, or `op` name) applied to
+        one atom."""
+        if len(run) == 1:
+            return self.pat_atom(run[0])
+        con, arg = run[0], run[1]
+        if isinstance(con, _Name):
+            name = con.name
+        elif isinstance(con, S.PVar) and con.op and id(con) not in self.infix_patterns:
+            name = con.name
+        else:
+            self.fail_at(arg.span)
+        if len(run) > 2:
+            self.fail_at(run[2].span, MSG_TOO_MANY_ARGS)
+        arg = self.pat_atom(arg)
+        span = con.span.to(arg.span)
+        # `ref` is a constructor in SML; the AST gives it its own node.
+        return S.PRef(arg, span=span) if name == "ref" else S.PCon(name, arg, span=span)
+
+    def pat_infix(self, op: _Operator, left, right):
+        span = left.span.to(right.span)
+        pat = S.PCon(op.name, S.PTuple((left, right), span=span), span=span)
+        self.infix_patterns[id(pat)] = (pat, op.name, op.span, left, right)
+        return pat
+
+    def clause_head(self, items: list) -> tuple[str, Span, tuple]:
+        """The function name and argument patterns of a `fun` clause, in
+        one of SML's three forms: `f p1 ... pn` (f nonfix, or `op f`),
+        `p1 f p2` (f infix), `(p1 f p2) p3 ... pn`."""
+        ops = [self.operator(item) for item in items]
+        if len(items) == 3 and ops[1] is not None and ops[0] is None and ops[2] is None:
+            left, right = self.pat_atom(items[0]), self.pat_atom(items[2])
+            arg = S.PTuple((left, right), span=left.span.to(right.span))
+            return ops[1].name, ops[1].span, (arg,)
+        first, rest = items[0], items[1:]
+        infix = self.infix_patterns.get(id(first))
+        if infix is not None:
+            _node, name, name_span, left, right = infix
+            args = (S.PTuple((left, right), span=left.span.to(right.span)),)
+        elif ops[0] is not None:
+            self.fail_at(first.span)  # an infix name needs `op` here
+        elif isinstance(first, _Name) or (isinstance(first, S.PVar) and first.op):
+            name, name_span, args = first.name, first.span, ()
+            if not rest:
+                self.fail_at(None)  # `fun f = ...`: no argument
+        else:
+            self.fail_at(first.span)
+        for item, op in zip(rest, ops[1:]):
+            if op is not None:
+                self.fail_at(op.span)
+        return name, name_span, args + tuple(self.pat_atom(item) for item in rest)
 
     # ------------------------------------------------------------ entry
 
@@ -234,6 +411,63 @@ class Grammar:
         """ dec : EXCEPTION exnbinds """
         p[0] = S.ExceptionDec(tuple(p[2]), span=self.whole(p))
 
+    def p_dec_local(self, p):
+        """ dec : local_start let_decs local_in let_decs END """
+        # The body's fixity declarations are the declaration's; those of
+        # the local part end here.
+        exported = self.fixity.pop()
+        self.fixity.pop()
+        self.fixity.scopes[-1].update(exported)
+        p[0] = S.LocalDec(tuple(p[2]), tuple(p[4]), span=self.whole(p))
+
+    def p_local_start(self, p):
+        """ local_start : LOCAL """
+        self.fixity.push()
+        _located(p, None, self.whole(p))
+
+    def p_local_in(self, p):
+        """ local_in : IN """
+        self.fixity.push()
+        _located(p, None, self.whole(p))
+
+    def p_dec_fixity(self, p):
+        """ dec : INFIX fixnames
+                | INFIX INT fixnames
+                | INFIXR fixnames
+                | INFIXR INT fixnames
+                | NONFIX fixnames
+        """
+        names = tuple(p[len(p) - 1])
+        precedence = 0
+        if len(p) == 4:
+            token = p.slice[2]
+            precedence = p[2]
+            if token.text not in tuple("0123456789"):
+                self.error(MSG_PRECEDENCE, token.span)
+        assoc = {"INFIX": "left", "INFIXR": "right", "NONFIX": None}[p.slice[1].type]
+        self.fixity.declare(names, None if assoc is None else (precedence, assoc))
+        p[0] = S.FixityDec(assoc, precedence, names, span=self.whole(p))
+
+    def p_fixnames(self, p):
+        """ fixnames : fixname
+                     | fixnames fixname
+        """
+        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        _located(p, items, self.whole(p))
+
+    def p_fixname(self, p):
+        """ fixname : IDENT
+                    | STAR
+                    | CONS
+                    | INFIX0
+                    | INFIX3
+                    | INFIX4
+                    | INFIX5
+                    | INFIX6
+                    | INFIX7
+        """
+        _located(p, p[1], self.whole(p))
+
     def p_dec_cogen(self, p):
         """ dec : COGEN IDENT EQUALS exp """
         p[0] = S.CogenDec(p[2], p[4], span=self.whole(p))
@@ -273,50 +507,17 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_clause(self, p):
-        """ clause : fname atpats EQUALS exp
-                   | fname atpats COLON ty EQUALS exp
+        """ clause : clause_head EQUALS exp
+                   | clause_head COLON ty EQUALS exp
         """
-        result_ty = p[4] if len(p) == 7 else None
-        name, name_span = p[1]
-        clause = S.Clause(tuple(p[2]), result_ty, p[len(p) - 1], span=self.whole(p))
+        result_ty = p[3] if len(p) == 6 else None
+        name, name_span, args = p[1]
+        clause = S.Clause(args, result_ty, p[len(p) - 1], span=self.whole(p))
         _located(p, _Clause(name, name_span, clause), clause.span)
 
-    def p_clause_infix(self, p):
-        """ clause : atpat infix_name atpat EQUALS exp
-                   | atpat infix_name atpat COLON ty EQUALS exp
-        """
-        # `fun x @ y = e` is SML's infix form of `fun op @ (x, y) = e`.
-        result_ty = p[5] if len(p) == 8 else None
-        name, name_span = p[2]
-        arg = S.PTuple((p[1], p[3]), span=p[1].span.to(p[3].span))
-        clause = S.Clause((arg,), result_ty, p[len(p) - 1], span=self.whole(p))
-        _located(p, _Clause(name, name_span, clause), clause.span)
-
-    def p_infix_name(self, p):
-        """ infix_name : STAR
-                       | CONS
-                       | INFIX0
-                       | INFIX3
-                       | INFIX4
-                       | INFIX5
-                       | INFIX6
-                       | INFIX7
-        """
-        _located(p, (p[1], self.whole(p)), self.whole(p))
-
-    def p_fname(self, p):
-        """ fname : IDENT
-                  | OP opname
-        """
-        name = p[len(p) - 1]
-        _located(p, (name, self.whole(p)), self.whole(p))
-
-    def p_atpats(self, p):
-        """ atpats : atpat
-                   | atpats atpat
-        """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
-        _located(p, items, self.whole(p))
+    def p_clause_head(self, p):
+        """ clause_head : patitems """
+        _located(p, self.clause_head(p[1]), self.whole(p))
 
     def p_tyvarseq_empty(self, p):
         """ tyvarseq : empty """
@@ -389,6 +590,12 @@ class Grammar:
         """
         p[0] = S.ExnBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
 
+    def p_exnbind_replication(self, p):
+        """ exnbind : IDENT EQUALS IDENT
+                    | IDENT EQUALS OP IDENT
+        """
+        p[0] = S.ExnBind(p[1], None, same_as=p[len(p) - 1], span=self.whole(p))
+
     # ------------------------------------------------------------ expressions
 
     def p_exp_infexp(self, p):
@@ -450,40 +657,38 @@ class Grammar:
         """ rule : pat DARROW exp %prec PREFIX """
         p[0] = S.Rule(p[1], p[3], span=self.whole(p))
 
-    def p_infexp_app(self, p):
-        """ infexp : appexp """
-        p[0] = p[1]
+    def p_infexp(self, p):
+        """ infexp : expitems """
+        p[0] = self.resolve(p[1], self.exp_application, self.exp_infix)
 
-    def p_infexp_binary(self, p):
-        """ infexp : infexp INFIX0 infexp
-                   | infexp INFIX3 infexp
-                   | infexp EQUALS infexp
-                   | infexp INFIX4 infexp
-                   | infexp CONS infexp
-                   | infexp INFIX5 infexp
-                   | infexp INFIX6 infexp
-                   | infexp STAR infexp
-                   | infexp INFIX7 infexp
+    def p_expitems(self, p):
+        """ expitems : expitem
+                     | expitems expitem
         """
-        span = self.whole(p)
-        operator = S.Var(p[2], span=self.span_of(p, 2))
-        p[0] = S.App(operator, S.Tuple((p[1], p[3]), span=span), span=span)
+        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        _located(p, items, self.whole(p))
 
-    def p_appexp_atom(self, p):
-        """ appexp : atexp """
+    def p_expitem_atom(self, p):
+        """ expitem : atexp """
         p[0] = p[1]
 
-    def p_appexp_app(self, p):
-        """ appexp : appexp atexp """
-        p[0] = S.App(p[1], p[2], span=self.whole(p))
+    def p_expitem_name(self, p):
+        """ expitem : IDENT
+                    | STAR
+                    | EQUALS
+                    | CONS
+                    | INFIX0
+                    | INFIX3
+                    | INFIX4
+                    | INFIX5
+                    | INFIX6
+                    | INFIX7
+        """
+        _located(p, _Name(p[1], self.whole(p)), self.whole(p))
 
     def p_atexp_const(self, p):
         """ atexp : const """
         p[0] = S.ConstExp(p[1], span=p[1].span)
-
-    def p_atexp_var(self, p):
-        """ atexp : IDENT """
-        p[0] = S.Var(p[1], span=self.whole(p))
 
     def p_atexp_op(self, p):
         """ atexp : OP opname """
@@ -515,10 +720,16 @@ class Grammar:
         p[0] = S.ListExp(items, span=self.whole(p))
 
     def p_atexp_let(self, p):
-        """ atexp : LET let_decs IN expseq END """
+        """ atexp : let_start let_decs IN expseq END """
+        self.fixity.pop()
         body = p[4]
         body = body[0] if len(body) == 1 else S.Seq(tuple(body), span=self.span_of(p, 4))
         p[0] = S.Let(tuple(p[2]), body, span=self.whole(p))
+
+    def p_let_start(self, p):
+        """ let_start : LET """
+        self.fixity.push()
+        _located(p, None, self.whole(p))
 
     def p_exps(self, p):
         """ exps : exp
@@ -567,8 +778,8 @@ class Grammar:
     # ------------------------------------------------------------ patterns
 
     def p_pat_infix(self, p):
-        """ pat : infpat """
-        p[0] = p[1]
+        """ pat : patitems """
+        p[0] = self.resolve(p[1], self.pat_application, self.pat_infix)
 
     def p_pat_typed(self, p):
         """ pat : pat COLON ty """
@@ -578,27 +789,29 @@ class Grammar:
         """ pat : IDENT AS pat %prec PREFIX """
         p[0] = S.PAs(p[1], p[3], span=self.whole(p))
 
-    def p_infpat_app(self, p):
-        """ infpat : apppat """
-        p[0] = p[1]
-
-    def p_infpat_cons(self, p):
-        """ infpat : infpat CONS infpat """
-        span = self.whole(p)
-        p[0] = S.PCon("::", S.PTuple((p[1], p[3]), span=span), span=span)
-
-    def p_apppat_atom(self, p):
-        """ apppat : atpat """
-        p[0] = p[1]
-
-    def p_apppat_con(self, p):
-        """ apppat : IDENT atpat
-                   | OP opname atpat
+    def p_patitems(self, p):
+        """ patitems : patitem
+                     | patitems patitem
         """
-        name, arg = p[len(p) - 2], p[len(p) - 1]
-        span = self.whole(p)
-        # `ref` is a constructor in SML; the AST gives it its own node.
-        p[0] = S.PRef(arg, span=span) if name == "ref" else S.PCon(name, arg, span=span)
+        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        _located(p, items, self.whole(p))
+
+    def p_patitem_atom(self, p):
+        """ patitem : atpat """
+        p[0] = p[1]
+
+    def p_patitem_name(self, p):
+        """ patitem : IDENT
+                    | STAR
+                    | CONS
+                    | INFIX0
+                    | INFIX3
+                    | INFIX4
+                    | INFIX5
+                    | INFIX6
+                    | INFIX7
+        """
+        _located(p, _Name(p[1], self.whole(p)), self.whole(p))
 
     def p_atpat_wild(self, p):
         """ atpat : WILD """
@@ -607,10 +820,6 @@ class Grammar:
     def p_atpat_const(self, p):
         """ atpat : const """
         p[0] = S.PConst(p[1], span=p[1].span)
-
-    def p_atpat_var(self, p):
-        """ atpat : IDENT """
-        p[0] = S.PVar(p[1], span=self.whole(p))
 
     def p_atpat_op(self, p):
         """ atpat : OP opname """
@@ -623,6 +832,9 @@ class Grammar:
     def p_atpat_paren(self, p):
         """ atpat : LPAREN pat RPAREN """
         p[0] = attrs.evolve(p[2], span=self.whole(p))
+        infix = self.infix_patterns.get(id(p[2]))
+        if infix is not None:
+            self.infix_patterns[id(p[0])] = (p[0],) + infix[1:]
 
     def p_atpat_tuple(self, p):
         """ atpat : LPAREN pat COMMA pats RPAREN """
@@ -704,9 +916,7 @@ class Grammar:
     def p_error(self, tok):
         if tok is None:
             self.error_at_eof = True
-            last = self.last_token
-            span = (Span(last.span.end_line, last.span.end_col, last.span.end_line, last.span.end_col + 1)
-                    if last is not None and last.span is not None else Span(1, 1, 1, 2))
+            span = self.end_of_input()
             found = MSG_END_OF_FILE
         else:
             span = tok.span
@@ -719,6 +929,14 @@ class Grammar:
             message = MSG_UNSUPPORTED.format(message, tok.value)
         self.error(message, span)
         raise _Abort(tok)
+
+    def end_of_input(self) -> Span:
+        """Where an error at the end of the input is reported: just after
+        the last token."""
+        last = self.last_token
+        if last is None or last.span is None:
+            return Span(1, 1, 1, 2)
+        return Span(last.span.end_line, last.span.end_col, last.span.end_line, last.span.end_col + 1)
 
     def _hint(self) -> Optional[str]:
         """The keyword that would close the innermost unfinished construct,
@@ -759,22 +977,33 @@ class _Driver:
             errorlog=ply.yacc.NullLogger())
         self.grammar.parser = self.parser
 
-    def run(self, tokens: list, start_token: Optional[str] = None):
-        """Parse `tokens`; return (result, diagnostics, error_at_eof). On a
-        syntax error in a program, restart at the next declaration keyword
-        that begins a line, so that later errors are reported too."""
+    def run(self, tokens: list, start_token: Optional[str] = None, fixity: Optional[dict] = None):
+        """Parse `tokens` with the top-level `fixity` (None: the initial
+        basis's); return (result, diagnostics, error_at_eof). On a syntax
+        error in a program, restart at the next declaration keyword that
+        begins a line, so that later errors are reported too."""
         grammar = self.grammar
         grammar.diagnostics = []
         grammar.error_at_eof = False
         results = []
         begin = 0
         first_eof = None
+        grammar.token_at = {(t.span.line, t.span.col): t for t in tokens}
+        grammar.infix_patterns = {}
+        grammar.fixity = Fixity(fixity)
         while True:
             stream = ([_pseudo_token(start_token)] if start_token else []) + tokens[begin:]
             grammar.last_token = tokens[-1] if tokens else None
             it = iter(stream)
+
+            def next_token():
+                grammar.lookahead = next(it, None)
+                return grammar.lookahead
+
+            # a restart is at top level: the scopes of the failed part end
+            del grammar.fixity.scopes[1:]
             try:
-                results.append(self.parser.parse(tokenfunc=lambda: next(it, None)))
+                results.append(self.parser.parse(tokenfunc=next_token))
                 break
             except _Abort as abort:
                 if first_eof is None:
@@ -789,6 +1018,8 @@ class _Driver:
                 if restart is None:
                     break
                 begin = restart
+        if results and isinstance(results[0], S.Program):
+            results[0] = attrs.evolve(results[0], fixity=grammar.fixity.top_level())
         return (results[0] if results and not grammar.diagnostics else None,
                 sorted(grammar.diagnostics, key=lambda d: (d.span.line, d.span.col)),
                 bool(first_eof))
@@ -811,11 +1042,11 @@ def _lex(text: str) -> tuple[list, list[Diagnostic], Lexer]:
     return tokens, diagnostics, lexer
 
 
-def _parse(text: str, start_token: Optional[str]):
+def _parse(text: str, start_token: Optional[str], fixity: Optional[dict] = None):
     tokens, lex_errors, _ = _lex(text)
     if lex_errors:
         raise CompileError(lex_errors)
-    result, diagnostics, _ = _get_driver().run(tokens, start_token)
+    result, diagnostics, _ = _get_driver().run(tokens, start_token, fixity)
     if diagnostics:
         raise CompileError(diagnostics)
     return result
@@ -825,10 +1056,11 @@ def _text(source: Union[Source, str]) -> str:
     return source.text if isinstance(source, Source) else source
 
 
-def parse_program(source: Union[Source, str]) -> S.Program:
-    """Parse a whole program. Raises CompileError with every lexical or
-    syntax error found."""
-    return _parse(_text(source), None)
+def parse_program(source: Union[Source, str], fixity: Optional[dict] = None) -> S.Program:
+    """Parse a whole program, starting from the top-level `fixity` of a
+    previous program (its `Program.fixity`; None: the initial basis's).
+    Raises CompileError with every lexical or syntax error found."""
+    return _parse(_text(source), None, fixity)
 
 
 def parse_expression(source: Union[Source, str]) -> S.Exp:
@@ -841,16 +1073,17 @@ def parse_type(source: Union[Source, str]) -> S.Ty:
     return _parse(_text(source), "START_TYPE")
 
 
-def is_incomplete(text: str) -> bool:
+def is_incomplete(text: str, fixity: Optional[dict] = None) -> bool:
     """True when `text` stops in the middle of something — a comment, a
     string gap, or a construct that the end of the input cuts short — so
-    that a REPL should read another line rather than report an error."""
+    that a REPL should read another line rather than report an error.
+    `fixity` as for parse_program."""
     tokens, lex_errors, lexer = _lex(text)
     if lexer.ended_inside_literal:
         return True
     if lex_errors:
         return False
-    _result, diagnostics, error_at_eof = _get_driver().run(tokens)
+    _result, diagnostics, error_at_eof = _get_driver().run(tokens, None, fixity)
     return bool(diagnostics) and error_at_eof
 
 

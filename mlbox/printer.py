@@ -4,6 +4,11 @@ The output re-parses to an equal AST (the round-trip property the tests
 check with Hypothesis). Parentheses are conservative: a subterm is
 parenthesised unless the grammar certainly reads it back in place.
 
+Infix declarations are followed as the parser follows them (a `Fixity`
+that `show_program`, `let` and `local` scope): an identifier that is infix
+where it is printed is printed infix in an application to a pair, and
+with `op` elsewhere.
+
 Expressions are printed at a *level*, the loosest construct the context
 accepts unparenthesised:
 
@@ -17,7 +22,7 @@ accepts unparenthesised:
 from __future__ import annotations
 
 from mlbox import syntax as S
-from mlbox.syntax import INFIX
+from mlbox.syntax import Fixity
 
 EXP, SAFE, ORELSE, ANDALSO = 0, 1, 2, 3
 _INFIX_BASE = 10  # infix operator of precedence p prints at level 10 + p
@@ -30,24 +35,34 @@ _CONTEXTUAL_KEYWORDS = {"code", "lift", "cogen"}
 _PREFIX_FORMS = (S.If, S.Case, S.Fn, S.Raise, S.While, S.Code, S.Lift, S.Handle)
 
 
+# The fixity where the printer is (module state: the printer is not
+# re-entrant; show_program starts it afresh).
+_fixity = Fixity()
+
+
+def _infix(name: str):
+    """(precedence, associativity) if `name` is infix here, else None."""
+    return _fixity.lookup(name)
+
+
 def _paren(text: str, needed: bool) -> str:
     return f"({text})" if needed else text
 
 
 def _name(name: str, op: bool) -> str:
-    if op or name in INFIX:
+    if op or _infix(name):
         return f"op {name}"
     return f"({name})" if name in _CONTEXTUAL_KEYWORDS else name
 
 
 def _con_name(name: str) -> str:
     """A constructor applied in a pattern (`SOME x`, `op :: (x, y)`)."""
-    return f"op {name}" if name in INFIX or name in _CONTEXTUAL_KEYWORDS else name
+    return f"op {name}" if _infix(name) or name in _CONTEXTUAL_KEYWORDS else name
 
 
 def _binder(name: str) -> str:
     """A name in binding position (after `fun`, `as`, ...)."""
-    return f"op {name}" if name in INFIX else name
+    return f"op {name}" if _infix(name) else name
 
 
 # ---------------------------------------------------------------- constants
@@ -107,7 +122,7 @@ def show_type(t: S.Ty, level: int = 0) -> str:
 
 
 def _is_infix_con(p: S.Pat) -> bool:
-    return (isinstance(p, S.PCon) and p.name == "::" and isinstance(p.arg, S.PTuple)
+    return (isinstance(p, S.PCon) and _infix(p.name) is not None and isinstance(p.arg, S.PTuple)
             and len(p.arg.items) == 2)
 
 
@@ -132,7 +147,10 @@ def show_pat(p: S.Pat, level: int = 0) -> str:
         return _paren(f"ref {show_pat(p.arg, 3)}", level > 2)
     if _is_infix_con(p):
         left, right = p.arg.items
-        return _paren(f"{show_pat(left, 2)} :: {show_pat(right, 1)}", level > 1)
+        if p.name == "::" and _infix("::") == S.INFIX["::"]:
+            return _paren(f"{show_pat(left, 2)} :: {show_pat(right, 1)}", level > 1)
+        # any other infix constructor: atomic operands, whatever its precedence
+        return _paren(f"{show_pat(left, 3)} {p.name} {show_pat(right, 3)}", level > 0)
     if isinstance(p, S.PCon):
         return _paren(f"{_con_name(p.name)} {show_pat(p.arg, 3)}", level > 2)
     raise TypeError(f"not a pattern: {p!r}")
@@ -145,7 +163,7 @@ def _infix_parts(e: S.Exp):
     """(operator, left, right) when `e` is the application of an infix
     operator to a pair written infix, else None."""
     if (isinstance(e, S.App) and isinstance(e.fn, S.Var) and not e.fn.op
-            and e.fn.name in INFIX and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2):
+            and _infix(e.fn.name) and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2):
         return e.fn.name, e.arg.items[0], e.arg.items[1]
     return None
 
@@ -171,14 +189,17 @@ def show_exp(e: S.Exp, level: int = EXP) -> str:
         return f"({'; '.join(show_exp(i) for i in e.exps)})"
     if isinstance(e, S.Let):
         body = e.body.exps if isinstance(e.body, S.Seq) else (e.body,)
-        decs = " ".join(show_dec(d) for d in e.decs)
-        return f"let {decs} in {'; '.join(show_exp(b) for b in body)} end"
+        _fixity.push()
+        decs = _decs(e.decs)
+        shown = f"let {decs} in {'; '.join(show_exp(b) for b in body)} end"
+        _fixity.pop()
+        return shown
     if isinstance(e, S.Typed):
         return f"({show_exp(e.exp, _INFIX_BASE)} : {show_type(e.ty)})"
     infix = _infix_parts(e)
     if infix is not None:
         op, left, right = infix
-        prec, assoc = INFIX[op]
+        prec, assoc = _infix(op)
         mine = _INFIX_BASE + prec
         left_level, right_level = (mine, mine + 1) if assoc == "left" else (mine + 1, mine)
         return _paren(f"{show_exp(left, left_level)} {op} {show_exp(right, right_level)}",
@@ -261,7 +282,23 @@ def show_dec(d: S.Dec) -> str:
         binds = " and ".join(f"{_tyvars(b.tyvars)}{b.name} = {show_type(b.ty)}" for b in d.binds)
         return f"type {binds}"
     if isinstance(d, S.ExceptionDec):
-        return "exception " + " and ".join(f"{b.name}{_of(b.arg)}" for b in d.binds)
+        return "exception " + " and ".join(
+            f"{b.name} = {_binder(b.same_as)}" if b.same_as is not None else f"{b.name}{_of(b.arg)}"
+            for b in d.binds)
+    if isinstance(d, S.LocalDec):
+        _fixity.push()
+        hidden = _decs(d.decs)
+        _fixity.push()
+        body = _decs(d.body)
+        exported = _fixity.pop()
+        _fixity.pop()
+        _fixity.scopes[-1].update(exported)
+        return f"local {hidden} in {body} end"
+    if isinstance(d, S.FixityDec):
+        _fixity.declare(d.names, None if d.assoc is None else (d.precedence, d.assoc))
+        if d.assoc is None:
+            return "nonfix " + " ".join(d.names)
+        return f"{'infix' if d.assoc == 'left' else 'infixr'} {d.precedence} " + " ".join(d.names)
     if isinstance(d, S.CogenDec):
         return f"cogen {d.name} = {show_exp(d.exp)}"
     if isinstance(d, S.ExpDec):
@@ -269,7 +306,18 @@ def show_dec(d: S.Dec) -> str:
     raise TypeError(f"not a declaration: {d!r}")
 
 
+def _decs(decs: tuple) -> str:
+    """Declarations in a `let` or `local` (each begins with a keyword that
+    ends the one before)."""
+    return " ".join(show_dec(d) for d in decs)
+
+
 def show_program(prog: S.Program) -> str:
     """One declaration per line, each ended by `;` (which also lets a
     top-level expression follow any declaration)."""
-    return "".join(f"{show_dec(d)};\n" for d in prog.decs)
+    global _fixity
+    _fixity = Fixity()
+    try:
+        return "".join(f"{show_dec(d)};\n" for d in prog.decs)
+    finally:
+        _fixity = Fixity()  # standalone show_exp/show_dec see the initial fixity

@@ -123,7 +123,7 @@ class Session:
         stripped = text.strip()
         if not stripped or stripped.startswith(":"):
             return True
-        if is_incomplete(text):
+        if is_incomplete(text, self.incremental.fixity):
             return False
         tokens, errors = tokenize(text)
         if not tokens and not errors:
@@ -198,7 +198,7 @@ class Session:
                 replies.append(f"cogen {b.name} = {valueprint.GENERATOR} : {b.type}")
             elif b.kind == "datatype":
                 replies.append(show_datatype(b.scheme))
-            elif b.kind in ("type", "exn"):
+            elif b.kind in ("type", "exn", "fixity"):
                 from mlbox.checker import describe_binding
 
                 replies.append(describe_binding(b))

@@ -420,8 +420,12 @@ class TypeDec:
 
 @_node
 class ExnBind:
+    """`E` or `E of t`; with `same_as`, the replication `E = F`: E denotes
+    the exception F denotes (no new exception is made)."""
+
     name: str
     arg: Optional[Ty]
+    same_as: Optional[str] = None
     span: Span = span_field()
 
 
@@ -448,7 +452,30 @@ class ExpDec:
     span: Span = span_field()
 
 
-Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec]
+@_node
+class LocalDec:
+    """`local decs in body end`: the bindings of `decs` are visible only in
+    `body`; those of `body` are the declaration's."""
+
+    decs: tuple["Dec", ...]
+    body: tuple["Dec", ...]
+    span: Span = span_field()
+
+
+@_node
+class FixityDec:
+    """`infix n ids` (assoc "left"), `infixr n ids` ("right"), `nonfix ids`
+    (assoc None). The parser resolves infix expressions and patterns with
+    it (mlbox.parser.Fixity); it binds no value, so the checker and the
+    compiler pass over it. It is kept for the printer."""
+
+    assoc: Optional[str]
+    precedence: int
+    names: tuple[str, ...]
+    span: Span = span_field()
+
+
+Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec, LocalDec, FixityDec]
 
 
 @_node
@@ -460,11 +487,16 @@ class Program:
 
     decs: tuple[Dec, ...]
     semicolons: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+    # the fixity of identifiers after the program's top-level declarations
+    # (name -> (precedence, "left" | "right"), or None for nonfix), for
+    # the next REPL input; None when not recorded
+    fixity: Optional[dict] = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     span: Span = span_field()
 
 
-# The operators that the parser turns into applications of Var(op),
-# with SML's precedence and associativity. `::` is a constructor.
+# The identifiers that are infix in the initial basis, with SML's
+# precedence and associativity (infix declarations change them; see
+# mlbox.parser.Fixity). `::` is a constructor.
 INFIX = {
     # op: (precedence, "left" | "right")
     "*": (7, "left"), "/": (7, "left"), "div": (7, "left"), "mod": (7, "left"),
@@ -475,3 +507,31 @@ INFIX = {
     ":=": (3, "left"), "o": (3, "left"),
     "before": (0, "left"),
 }
+
+
+class Fixity:
+    """The fixity of identifiers at a point of the parse: a stack of scopes
+    (name -> (precedence, "left" | "right"), or None for nonfix), the
+    bottom one the top level's."""
+
+    def __init__(self, top: Optional[dict] = None):
+        self.scopes: list[dict] = [dict(INFIX) if top is None else dict(top)]
+
+    def lookup(self, name: str) -> Optional[tuple[int, str]]:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def declare(self, names, value: Optional[tuple[int, str]]) -> None:
+        for name in names:
+            self.scopes[-1][name] = value
+
+    def push(self) -> None:
+        self.scopes.append({})
+
+    def pop(self) -> dict:
+        return self.scopes.pop()
+
+    def top_level(self) -> dict:
+        return dict(self.scopes[0])

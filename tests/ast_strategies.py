@@ -139,13 +139,15 @@ def declarations(exps):
     clause = st.builds(S.Clause, _tuple_of(pats, 1, 2), optional_ty, exps)
     funbind = st.builds(S.FunBind, st.sampled_from(VALUE_NAMES + INFIX_NAMES),
                         _tuple_of(clause, 1, 2))
-    return st.one_of(
+    simple = st.one_of(
         st.builds(S.ValDec, tyvar_seqs, _tuple_of(st.builds(S.ValBind, pats, exps), 1, 2),
                   st.booleans()),
         st.builds(S.FunDec, tyvar_seqs, _tuple_of(funbind, 1, 2)),
         st.builds(S.CogenDec, st.sampled_from(VALUE_NAMES), exps),
-        st.builds(S.ExceptionDec, _tuple_of(
-            st.builds(S.ExnBind, st.sampled_from(CON_NAMES), optional_ty), 1, 2)),
+        st.builds(S.ExceptionDec, _tuple_of(st.one_of(
+            st.builds(S.ExnBind, st.sampled_from(CON_NAMES), optional_ty),
+            st.builds(S.ExnBind, st.sampled_from(CON_NAMES), st.none(), st.sampled_from(CON_NAMES))),
+            1, 2)),
         st.builds(S.TypeDec, _tuple_of(
             st.builds(S.TypeBind, tyvar_seqs, st.sampled_from(TYCON_NAMES), ty), 1, 2)),
         st.builds(S.DatatypeDec, _tuple_of(st.builds(
@@ -153,6 +155,9 @@ def declarations(exps):
             _tuple_of(st.builds(S.ConBind, st.sampled_from(CON_NAMES), optional_ty), 1, 3)),
             1, 2)),
     )
+    # `local` nests declarations (two levels are enough to mix the forms)
+    nested = st.one_of(simple, st.builds(S.LocalDec, _tuple_of(simple, 0, 2), _tuple_of(simple, 0, 2)))
+    return st.one_of(simple, st.builds(S.LocalDec, _tuple_of(nested, 0, 2), _tuple_of(nested, 0, 2)))
 
 
 def programs():

@@ -98,6 +98,32 @@ CONSTRUCTS = [
     ("eval of nested code", "", "Int.toString (eval (eval (code (code 42))))", "42"),
     ("code variable used twice", "",
      "let cogen p = code (fn x => x * x) in Int.toString (p (p 3)) end", "81"),
+    ("local in let", "",
+     "let local val a = 20 fun d x = x + a in val b = d 1 val c = d 2 end in Int.toString (b + c) end", "43"),
+    ("nested local", "",
+     "let val b = 5 local local val a = 1 in val b = a + 1 end in val c = b * 10 end "
+     "in Int.toString (c + b) end", "25"),
+    ("local with cogen", "",
+     "let local cogen k = lift 4 in val g = code (k * k) fun h () = k + 1 end "
+     "in Int.toString (eval g) ^ Int.toString (h ()) end", "165"),
+    ("top-level local", "local val hidden = 3 fun tw x = x * hidden in val six = tw 2 fun nine () = tw hidden end",
+     "Int.toString (six + nine ())", "15"),
+    ("exception replication", "",
+     "let exception A of int exception B = A in "
+     "((raise B 1) handle A n => Int.toString n) ^ ((raise A 2) handle B n => Int.toString n) end", "12"),
+    ("replicated built-in exception", "", "let exception F = Fail in (raise F \"f\") handle Fail m => m end", "f"),
+    ("exception replicated in local", "",
+     "let exception A local exception B = A in fun r () = raise B end in (r (); \"no\") handle A => \"A\" end",
+     "A"),
+    ("top-level exception replication", "exception Top of string exception Top2 = Top",
+     "(raise Top2 \"t\") handle Top s => s", "t"),
+    ("user infix", "infix 6 ++ fun x ++ y = x * 10 + y", "Int.toString (1 ++ 2 ++ 3 * 2)", "126"),
+    ("infix declared in let", "",
+     "let infixr 5 +++ fun a +++ b = a ^ \"-\" ^ b in \"a\" +++ \"b\" +++ \"c\" end", "a-b-c"),
+    ("user infix constructor", "datatype lst = E | ::: of string * lst infixr 5 :::",
+     "let fun cat E = \"\" | cat (s ::: r) = s ^ cat r in cat (\"x\" ::: \"y\" ::: E) end", "xy"),
+    ("nonfix and op", "",
+     "let nonfix + val n = + (1, 2) infix 1 + val m = 3 + 4 * 2 in Int.toString (op + (n, m)) end", "14"),
 ]
 
 PRELUDE_HELPERS = "fun str' c = implode [c]\nfun Bool' b = if b then \"true\" else \"false\"\n"

@@ -1,0 +1,216 @@
+"""The core-SML declaration forms `local d1 in d2 end` and the exception
+replication `exception E = F`, through every phase: parser and printer,
+checker (scoping, staging), erasure, `mlbox check`, and the REPL. Their
+run-time behaviour under both translations and on both machines is in
+tests/test_compiler.py's CONSTRUCTS (every way of running an expression);
+whole programs with Poly/ML's output are in tests/data/polyml/."""
+
+from __future__ import annotations
+
+import pytest
+
+from mlbox import checker as C
+from mlbox import syntax as S
+from mlbox.checker import check_program
+from mlbox.diagnostics import CompileError, Source
+from mlbox.erase import erase_program
+from mlbox.parser import MSG_EXPECTED, MSG_UNEXPECTED, parse_program
+from mlbox.printer import show_program
+from mlbox.repl import Session, transcript_steps
+
+
+def V(name):
+    return S.Var(name)
+
+
+def val(name, exp):
+    return S.ValDec((), (S.ValBind(S.PVar(name), exp),))
+
+
+def one(n):
+    return S.ConstExp(S.IntConst(n))
+
+
+def check(text):
+    return check_program(parse_program(text), Source("t.sml", text))
+
+
+def errors(text):
+    return [(d.message, (d.span.line, d.span.col)) for d in check(text).errors]
+
+
+def top_names(text):
+    result = check(text)
+    assert result.ok, result.errors
+    return [(b.kind, b.name) for b in result.elaboration.toplevel]
+
+
+# ------------------------------------------------------------ parser
+
+
+def test_local_at_top_level_and_in_let():
+    prog = parse_program("local val x = 1 in val y = x end\n"
+                         "val z = let local val a = 1; in val b = a; end in b end")
+    assert prog.decs[0] == S.LocalDec((val("x", one(1)),), (val("y", V("x")),))
+    let = prog.decs[1].binds[0].exp
+    assert let == S.Let((S.LocalDec((val("a", one(1)),), (val("b", V("a")),)),), V("b"))
+
+
+def test_nested_and_empty_local():
+    [dec] = parse_program("local local in end in local val a = 1 in end end").decs
+    assert dec == S.LocalDec((S.LocalDec((), ()),), (S.LocalDec((val("a", one(1)),), ()),))
+
+
+def test_exception_replication_parses_with_and_without_op():
+    [dec] = parse_program("exception E = Fail and F of int and G = op H").decs
+    assert dec == S.ExceptionDec((S.ExnBind("E", None, "Fail"), S.ExnBind("F", S.TyCon("int")),
+                                  S.ExnBind("G", None, "H")))
+
+
+@pytest.mark.parametrize("text, error", [
+    ("local val x = 1 end", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("'end'"), "'in'"), (1, 17))),
+    ("local val x = 1 in val y = 2", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("end of file"), "'end'"),
+                                      (1, 29))),
+    ("exception E = 3", (MSG_UNEXPECTED.format("'3'"), (1, 15))),
+    ("exception E of int = F", (MSG_UNEXPECTED.format("'='"), (1, 20))),
+])
+def test_syntax_errors(text, error):
+    with pytest.raises(CompileError) as info:
+        parse_program(text)
+    [d] = info.value.diagnostics
+    assert (d.message, (d.span.line, d.span.col)) == error
+
+
+@pytest.mark.parametrize("text", [
+    "local val x = 1 fun f y = y + x in val z = f 2 exception E = Fail end",
+    "val v = let local local datatype t = A in val a = A end in val b = 1 end in b end",
+    "exception E of int exception F = E and G = op E",
+    "val g = code (let local cogen u = lift 1 in val w = u end in w end)",
+])
+def test_printer_round_trips(text):
+    prog = parse_program(text)
+    assert parse_program(show_program(prog)) == prog
+
+
+# ------------------------------------------------------------ checker
+
+
+def test_local_exports_only_its_body():
+    assert top_names("local val x = 1 datatype t = A in val y = x fun f A = 2 end") == [
+        ("val", "y"), ("val", "f")]
+    assert errors("local val x = 1 in val y = x end\nval z = x") == [
+        (C.UNBOUND_VARIABLE.format(name="x"), (2, 9))]
+    assert errors("val w = let local val x = 1 in val y = x end in x end") == [
+        (C.UNBOUND_VARIABLE.format(name="x"), (1, 49))]
+
+
+def test_local_body_shadows_and_outer_names_stay():
+    result = check("val x = 10 val y = 0\nlocal val x = 1 in val y = x + 1 end\nval s = x + y")
+    assert result.ok
+    assert [b.name for b in result.elaboration.toplevel] == ["x", "y", "y", "s"]
+
+
+def test_local_datatype_may_not_escape_a_let_through_local():
+    assert errors("val t = let local datatype t = K in val k = K end in k end") == [
+        (C.LOCAL_TYPE_ESCAPE.format(name="t", type="t"), (1, 9))]
+
+
+def test_top_level_local_values_are_global_under_code():
+    # SML's top-level local declarations are top-level values: usable
+    # in generated code like any other top-level value
+    assert check("local val k = 3 in val g = code (k + 1) end").ok
+
+
+def test_local_values_inside_let_are_local_under_code():
+    [(message, where)] = errors("val g = let local val q = 1 in val w = q end in code w end")
+    assert (message, where) == (C.STAGING_VARIABLE.format(name="w"), (1, 54))
+
+
+def test_code_variable_bound_in_local_is_usable_under_code():
+    result = check("local cogen u = lift 2 in val g = code (u * u) end\n"
+                   "fun mk n = let local cogen k = lift n in val h = code (fn x => x + k) end in h end")
+    assert result.ok, result.errors
+    assert [b.type for b in result.elaboration.toplevel] == ["[int]", "int -> [int -> int]"]
+
+
+def test_replicated_exception_has_the_type_and_identity_of_the_original():
+    result = check("exception A of int\nexception B = A\n"
+                   "val x = (raise B 1) handle A n => n | B n => n + 1")
+    assert result.ok
+    assert [C.describe_binding(b) for b in result.elaboration.toplevel][:2] == [
+        "exception A of int", "exception B of int"]
+    # the same exception: the second handler can never match
+    [warning] = result.warnings
+    assert (warning.message, warning.span.line, warning.span.col) == (C.REDUNDANT_CLAUSE, 3, 39)
+
+
+def test_replicated_exception_refers_to_the_original_declaration():
+    prog = parse_program("exception A\nexception B = A\nval b = B\nexception F = Fail\nval f = F")
+    result = check_program(prog)
+    a_bind = prog.decs[0].binds[0]
+    b_ref = result.elaboration.refs[id(prog.decs[2].binds[0].exp)]
+    assert (b_ref.binder, b_ref.is_global, b_ref.builtin) == (id(a_bind), True, None)
+    f_ref = result.elaboration.refs[id(prog.decs[4].binds[0].exp)]
+    assert f_ref.builtin == list(C.basis.EXCEPTIONS).index("Fail")
+
+
+@pytest.mark.parametrize("text, error", [
+    ("val x = 1\nexception C = x", (C.NOT_AN_EXCEPTION.format(name="x"), (2, 11))),
+    ("exception C = SOME", (C.NOT_AN_EXCEPTION.format(name="SOME"), (1, 11))),
+    ("exception D = Nope", (C.UNBOUND_VARIABLE.format(name="Nope"), (1, 11))),
+    # `and` is simultaneous: F is not yet an exception on the right
+    ("exception H = J and J", (C.UNBOUND_VARIABLE.format(name="J"), (1, 11))),
+])
+def test_replication_errors(text, error):
+    assert errors(text) == [error]
+
+
+def test_replicating_a_local_exception_inside_code_is_a_staging_error():
+    [(message, where)] = errors("fun f () = let exception L in code (let exception M = L in 1 end) end")
+    assert (message, where) == (C.STAGING_EXCEPTION.format(name="L"), (1, 51))
+
+
+# ------------------------------------------------------------ erasure
+
+
+def test_erasure_scopes_code_variables_through_local():
+    prog = erase_program(parse_program(
+        "cogen u = code 1\nlocal val u = 2 in val a = u end\nval b = u\n"
+        "local val k = 1 in cogen w = lift k end\nval z = w\n"
+        "local cogen h = code 3 in val c = h end\nval h = 5\nval d = h"))
+    assert prog == parse_program(
+        "val u = fn () => 1\nlocal val u = 2 in val a = u end\nval b = u ()\n"
+        "local val k = 1 in val w = let val v = k in fn () => v end end\nval z = w ()\n"
+        "local val h = fn () => 3 in val c = h () end\nval h = 5\nval d = h")
+
+
+def test_erasure_keeps_exception_replication():
+    assert erase_program(parse_program("exception E = Fail")) == parse_program("exception E = Fail")
+
+
+# ------------------------------------------------------------ REPL
+
+
+TRANSCRIPT = r"""
+- local val x = 1 in val y = x + 1 end;
+val y = 2 : int
+- local val a = 10 fun g z = z * a in val b = g 4 fun h c = g c + y end;
+val b = 40 : int
+val h = fn : int -> int
+- h 1;
+val it = 12 : int
+- exception E = Fail;
+exception E of string
+- (raise E "x") handle Fail m => m;
+val it = "x" : string
+- local exception Hidden of int in exception Shown = Hidden end;
+exception Shown of int
+"""
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_repl_replies_with_the_body_bindings_only(machine):
+    session = Session(machine=machine)
+    for text, expected in transcript_steps(TRANSCRIPT):
+        assert session.feed(text) == expected, f"for input {text!r}"
+    assert "unbound variable or constructor 'x'" in session.feed("x;\n")
