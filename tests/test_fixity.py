@@ -5,7 +5,7 @@ the three clausal forms of `fun`, `op`, user infix constructors,
 redefined built-in operators, errors with their locations, the printer and
 the REPL. Run-time behaviour under both translations and machines is in
 tests/test_compiler.py's CONSTRUCTS; a whole program with Poly/ML's output
-is tests/data/polyml/29_fixity.sml."""
+is tests/data/polyml/62_fixity.sml."""
 
 from __future__ import annotations
 
