@@ -309,9 +309,11 @@ def erase_program(program: S.Program) -> S.Program:
     """The staging erasure of a whole program: plain SML with the same
     output (see the module docstring)."""
     decs, _ = erase_decs(program.decs, CodeVars())
+    semicolons = program.semicolons  # they delimit the units of overload resolution
     if mentions_name(program, PRELUDE_EVAL_NAME):
         decs = (erased_eval_dec(),) + decs
-    return S.Program(decs, span=program.span)
+        semicolons = (1,) + tuple(n + 1 for n in semicolons)
+    return S.Program(decs, semicolons=semicolons, span=program.span)
 
 
 def erase_to_sml(program: S.Program) -> str:

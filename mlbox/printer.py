@@ -313,11 +313,20 @@ def _decs(decs: tuple) -> str:
 
 
 def show_program(prog: S.Program) -> str:
-    """One declaration per line, each ended by `;` (which also lets a
-    top-level expression follow any declaration)."""
+    """One declaration per line, with a `;` where the program has one and
+    around top-level expressions (which the grammar needs), and at the end.
+    No other `;`: a `;` ends a unit of elaboration, where overloaded
+    operators are resolved, so adding one could change a program's types."""
     global _fixity
+    decs = prog.decs
+    ends = set(prog.semicolons) | {len(decs)}
+
+    def ended(index: int) -> bool:  # whether a `;` follows decs[index - 1]
+        return (index in ends or isinstance(decs[index - 1], S.ExpDec)
+                or isinstance(decs[index], S.ExpDec))
+
     _fixity = Fixity()
     try:
-        return "".join(f"{show_dec(d)};\n" for d in prog.decs)
+        return "".join(show_dec(d) + (";" if ended(i) else "") + "\n" for i, d in enumerate(decs, start=1))
     finally:
         _fixity = Fixity()  # standalone show_exp/show_dec see the initial fixity

@@ -103,6 +103,25 @@ def test_no_prelude_without_eval():
     assert len(erased("val n = code 3").decs) == 1
 
 
+def test_erased_text_keeps_the_units_of_overload_resolution():
+    # `sq` is a word function only because a later declaration of the same
+    # unit (up to `;`) uses it at word: a `;` added between them would make
+    # it int and the erased program ill-typed.
+    from mlbox.erase import erase_to_sml
+
+    staged = "fun sq x = x * x\nval w = sq 0w3\nval g = code (sq 0w4);\nfun dbl x = x + x\nval n = eval g"
+    text = erase_to_sml(parse_program(staged))
+    assert text.splitlines() == [
+        "fun eval g = let val u = g in u () end;",
+        "fun sq x = x * x",
+        "val w = sq 0w3",
+        "val g = fn () => sq 0w4;",
+        "fun dbl x = x + x",
+        "val n = eval g;",
+    ]
+    assert top_types(parse_program(text))["sq"] == "word -> word"
+
+
 # ---------------------------------------------------- scoping of code vars
 
 
