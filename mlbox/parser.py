@@ -57,6 +57,7 @@ MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
 MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left- and the other "
                    "right-associative: add parentheses")
 MSG_PRECEDENCE = "a fixity precedence is one digit, 0 to 9"
+MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
 
 # The innermost unfinished construct on the parse stack tells which
@@ -788,6 +789,18 @@ class Grammar:
     def p_pat_as(self, p):
         """ pat : IDENT AS pat %prec PREFIX """
         p[0] = S.PAs(p[1], p[3], span=self.whole(p))
+
+    def p_pat_as_typed(self, p):
+        """ pat : pat COLON ty AS pat %prec PREFIX """
+        # SML's `x : ty as p`: the variable and p both have type ty. Written
+        # `pat COLON ty` first because, after IDENT, only the AS tells the
+        # two readings apart, one token too late for LALR(1).
+        variable = p[1]
+        if not isinstance(variable, S.PVar):
+            self.error(MSG_LAYERED, variable.span)
+            p[0] = p[5]
+            return
+        p[0] = S.PAs(variable.name, S.PTyped(p[5], p[3], span=self.whole(p)), span=self.whole(p))
 
     def p_patitems(self, p):
         """ patitems : patitem

@@ -15,7 +15,7 @@ from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
-    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_LAYERED, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -287,6 +287,9 @@ def P(text):
     ("x :: xs : int list", S.PTyped(S.PCon("::", S.PTuple((S.PVar("x"), S.PVar("xs")))),
                                     S.TyCon("list", (S.TyCon("int"),)))),
     ("(x : int, y)", S.PTuple((S.PTyped(S.PVar("x"), S.TyCon("int")), S.PVar("y")))),
+    # SML's layered pattern with a type: `x : t as p` is `x as (p : t)`
+    ("all : int list as x :: _", S.PAs("all", S.PTyped(S.PCon("::", S.PTuple((S.PVar("x"), S.PWild()))),
+                                                       S.TyCon("list", (S.TyCon("int"),))))),
 ])
 def test_pattern_constructs(text, expected):
     assert P(text) == expected
@@ -533,3 +536,7 @@ def test_errors_in_expressions_and_types_have_positions():
 ])
 def test_is_incomplete(text, incomplete):
     assert is_incomplete(text) is incomplete
+
+
+def test_only_a_variable_can_be_layered_with_a_type():
+    assert syntax_error("val ((x, y) : int * int as z) = (1, 2)") == [(MSG_LAYERED, (1, 6))]
