@@ -1,0 +1,171 @@
+"""The basis (mlbox/basis.py, mlbox/prelude.sml) against the SML Basis
+Library as Poly/ML 5.7 implements it.
+
+Types: tests/data/basis_types.polyml records the type Poly/ML gives every
+basis value (all of them but `eval`, which is ML□'s own); the checker must
+give the same types. The recording is re-checked against Poly/ML when
+`poly` is installed; to re-record it:
+
+    python -m tests.test_basis --write
+
+Behaviour is the corpus's business: tests/data/polyml/70_*, 71_* and 72_*
+run every basis name beyond SPEC §1 (edge cases and exceptions included)
+and compare the output with Poly/ML's. This file adds what a run of a
+core program cannot show: the order datatype in the checker and the REPL,
+shadowing diagnostics, and the basis inside `code`.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from mlbox import basis, driver
+from mlbox.checker import check_program
+from mlbox.diagnostics import Source
+from mlbox.parser import parse_program
+from mlbox.repl import Session
+
+RECORDING = pathlib.Path(__file__).resolve().parent / "data" / "basis_types.polyml"
+POLY = shutil.which("poly")
+ML_BOX_ONLY = {"eval"}  # not an SML Basis name
+# basis values that are infix in SML, referred to with `op`
+INFIX_ALPHANUMERIC = {"o", "before"}
+NAMES = [name for name in basis.VALUES if name not in ML_BOX_ONLY]
+
+
+def _reference(name: str) -> str:
+    return f"op {name}" if name in INFIX_ALPHANUMERIC or not name[0].isalpha() else name
+
+
+def normalise_tyvars(ty: str) -> str:
+    """Rename type variables in order of first occurrence ('a, 'b, ...;
+    ''a, ''b, ... for equality ones), so that equal types print equal."""
+    renaming: dict[str, str] = {}
+
+    def rename(match: re.Match) -> str:
+        var = match.group(0)
+        if var not in renaming:
+            prefix = "''" if var.startswith("''") else "'"
+            same_kind = sum(1 for v in renaming if v.startswith("''") == (prefix == "''"))
+            renaming[var] = prefix + chr(ord("a") + same_kind)
+        return renaming[var]
+
+    return re.sub(r"''?[A-Za-z][A-Za-z0-9_']*", rename, ty)
+
+
+def read_recording() -> dict[str, str]:
+    types = {}
+    for line in RECORDING.read_text(encoding="utf-8").splitlines():
+        name, ty = line.split(" : ", 1)
+        types[name] = ty
+    return types
+
+
+def poly_types() -> dict[str, str]:
+    """Each name's type as Poly/ML prints it, type variables normalised."""
+    program = "PolyML.Compiler.lineLength := 100000;\n" + "".join(
+        f"val x{index} = {_reference(name)};\n" for index, name in enumerate(NAMES))
+    run = subprocess.run([POLY], input=program, capture_output=True, text=True, timeout=120)
+    printed = {}
+    for line in run.stdout.splitlines():
+        match = re.match(r"val x(\d+) = (.*)$", line)
+        if match:
+            # `fn: T` or `VALUE: T`; no type contains ": "
+            printed[NAMES[int(match.group(1))]] = normalise_tyvars(match.group(2).rsplit(": ", 1)[1])
+    missing = [name for name in NAMES if name not in printed]
+    assert not missing, f"Poly/ML does not know {missing}:\n{run.stdout}"
+    return printed
+
+
+def mlbox_types() -> dict[str, str]:
+    text = "".join(f"val x{index} = {_reference(name)}\n" for index, name in enumerate(NAMES))
+    result = check_program(parse_program(text), Source("types.sml", text))
+    assert result.errors == []
+    by_binding = {b.name: b.type for b in result.elaboration.toplevel if b.kind == "val"}
+    return {name: normalise_tyvars(by_binding[f"x{index}"]) for index, name in enumerate(NAMES)}
+
+
+def test_normalising_type_variables():
+    assert normalise_tyvars("('b -> 'c) * ('a -> 'b) -> 'a -> 'c") == "('a -> 'b) * ('c -> 'a) -> 'c -> 'b"
+    assert normalise_tyvars("''b * 'x * ''a -> ''b") == "''a * 'a * ''b -> ''a"
+
+
+def test_the_checker_gives_every_basis_value_its_recorded_polyml_type():
+    recorded = read_recording()
+    assert set(recorded) == set(NAMES)
+    assert mlbox_types() == recorded
+
+
+@pytest.mark.skipif(POLY is None, reason="Poly/ML (`poly`) is not installed: cannot re-check the recorded types")
+def test_the_recorded_types_are_polymls():
+    assert poly_types() == read_recording()
+
+
+# ------------------------------------------------------------ order
+
+
+def check(text: str):
+    return check_program(parse_program(text), Source("test.sml", text))
+
+
+def test_order_is_an_equality_datatype_whose_matches_are_checked():
+    result = check("fun f LESS = 0 | f EQUAL = 1\nval b = Int.compare (1, 2) = LESS\n")
+    assert result.errors == []
+    [warning] = result.warnings
+    assert "GREATER" in str(warning)
+
+
+def test_the_repl_prints_order_values():
+    session = Session(machine="py")
+    assert session.feed("String.compare (\"b\", \"ab\");") == "val it = GREATER : order\n"
+    assert session.feed("List.getItem [LESS];") == "val it = SOME (LESS,[]) : (order * order list) option\n"
+
+
+def test_a_shadowing_order_datatype_is_a_different_type():
+    result = check("datatype order = LESS | EQUAL\nval x = case Int.compare (3, 3) of EQUAL => 1 | _ => 0\n")
+    [error] = result.errors
+    assert (error.span.line, error.span.col) == (2, 36)
+    assert error.message == "this pattern has type order but the value matched has type order"
+    assert error.notes == ("these are two different types that are both called order (one shadows the other)",)
+
+
+# ------------------------------------------------------------ inside code
+
+
+def test_basis_names_beyond_spec_work_inside_code():
+    program = """
+    val split = eval (code (fn s => String.concatWith "|" (map (String.map Char.toUpper)
+                                                            (String.tokens Char.isSpace s))))
+    val _ = print (split "  code and  lift " ^ "\\n")
+    val pick = eval (code (fn l => case List.find (fn x => Int.compare (x, 2) = GREATER) l of
+                                     SOME x => Int.toString x | NONE => "none"))
+    val _ = print (pick [1, 2, 3] ^ " " ^ pick [] ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("code.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"CODE|AND|LIFT\n3 none\n", machine
+
+
+def main(argv: list[str]) -> int:
+    if POLY is None:
+        print("Poly/ML (`poly`) is not installed", file=sys.stderr)
+        return 2
+    types = poly_types()
+    text = "".join(f"{name} : {types[name]}\n" for name in NAMES)
+    if "--write" in argv:
+        RECORDING.write_text(text, encoding="utf-8")
+        print(f"{RECORDING}: {len(NAMES)} types recorded")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
