@@ -96,5 +96,15 @@ def render(diag: Diagnostic, source: Optional[Source]) -> str:
     return "\n".join(out)
 
 
+# Errors shown at most per report: a binary file or the wrong kind of file
+# would otherwise give one error per byte.
+MAX_SHOWN = 50
+MORE_NOT_SHOWN = "{name}: {n} more diagnostic(s) not shown"
+
+
 def render_all(diags: Iterable[Diagnostic], source: Optional[Source]) -> str:
-    return "\n".join(render(d, source) for d in diags)
+    diags = list(diags)
+    shown = [render(d, source) for d in diags[:MAX_SHOWN]]
+    if len(diags) > MAX_SHOWN:
+        shown.append(MORE_NOT_SHOWN.format(name=source.name if source else "<input>", n=len(diags) - MAX_SHOWN))
+    return "\n".join(shown)
