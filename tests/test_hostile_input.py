@@ -76,6 +76,14 @@ def test_bad_source_is_a_located_error(tmp_path, data):
     assert len(err.splitlines()) < 200  # a binary file does not give one error per byte
 
 
+def test_control_characters_do_not_reach_the_terminal(tmp_path):
+    rc, _out, err = mlbox("check", write(tmp_path, "esc.sml", b"val x = \x1b[31m 1;\x00\n"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "\x1b" not in err and "\x00" not in err
+    echoed, caret = err.splitlines()[1:3]
+    assert echoed.index("\N{REPLACEMENT CHARACTER}") == caret.index("^")  # the caret still points at it
+
+
 def test_files_that_are_not_source(tmp_path):
     compiled = write(tmp_path, "x.sml", "val () = print \"hi\\n\";\n")
     assert mlbox("compile", compiled)[0] == 0
