@@ -372,17 +372,27 @@ I = _Builder()
 
 
 def walk(prog: Iterable[Ins]) -> Iterable[Ins]:
-    """Every instruction of a program, sub-programs included (pre-order)."""
-    for ins in prog:
+    """Every instruction of a program, sub-programs included (pre-order).
+    Iterative, with a stack of iterators: nested `yield from`s would cost
+    each instruction one step per level of nesting (and a Python frame per
+    level), which made deeply nested `code` quadratic to measure."""
+    stack = [iter(prog)]
+    while stack:
+        ins = next(stack[-1], None)
+        if ins is None:
+            stack.pop()
+            continue
         yield ins
+        inner = []
         for kind, a in zip(ins.spec.operands, ins.args):
             if kind == PROG:
-                yield from walk(a)
+                inner.append(a)
             elif kind == PROGS:
-                for p in a:
-                    yield from walk(p)
+                inner.extend(a)
             elif kind == INSTR:
-                yield from walk((a,))
+                inner.append((a,))
+        # pushed last first, so that the first operand is walked first
+        stack.extend(iter(p) for p in reversed(inner))
 
 
 @attrs.frozen

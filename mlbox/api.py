@@ -31,17 +31,13 @@ import attrs
 from ccam.instructions import Status
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.hostvalues import (
-    NO_ARG, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
+    NO_ARG, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
            "CompileFailed", "NameNotFound", "HostValueError", "MLError", "MachineFailure", "default_machine"]
 
 MACHINES = ("c", "py")
-
-
-class APIError(Exception):
-    """Base class of the API's errors."""
 
 
 class CompileFailed(APIError):
@@ -110,19 +106,47 @@ def default_machine() -> str:
 
 def load(path: str, *, machine: Optional[str] = None, **limits) -> "Program":
     """Load a program from a .sml/.ml source file or a .ccam bytecode file."""
+    from mlbox.cli import UsageError, read_source
+
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"load takes a file path (str), not {type(path).__name__}")
+    path = os.fspath(path)
     if not os.path.exists(path):
         raise APIError(f"{path}: no such file")
     if path.endswith(".ccam"):
         raise APIError(f"{path}: loading bytecode through the API needs the type of each top-level value; "
                        "load the source (.sml) instead")
-    with open(path, encoding="utf-8") as f:
-        return load_source(f.read(), name=path, machine=machine, **limits)
+    try:
+        source = read_source(path)  # the command line's reading: directories, UTF-8, a byte-order mark
+    except UsageError as error:
+        raise APIError(str(error)) from None
+    return load_source(source.text, name=path, machine=machine, **limits)
+
+
+TOO_DEEP_TO_CONVERT = ("a value nested too deeply to convert between Python and ML "
+                       "(beyond Python's recursion limit); keep it in ML as an MLValue (keep=True)")
+LIMITS = ("max_reductions", "max_stack", "max_heap")
+LIMIT_MAX = (1 << 63) - 1
+
+
+def _checked_limits(limits: dict) -> dict:
+    """The limits given to load/load_source, checked before a machine sees them."""
+    for name, value in limits.items():
+        if name not in LIMITS:
+            raise TypeError(f"unknown limit {name!r} (the limits are {', '.join(LIMITS)})")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= LIMIT_MAX):
+            raise ValueError(f"{name} must be None or an int from 1 to {LIMIT_MAX}, not {value!r}")
+    return limits
 
 
 def load_source(text: str, *, name: str = "<source>", machine: Optional[str] = None, **limits) -> "Program":
     """Type-check, compile and run (its top-level declarations) a program text."""
     from mlbox import driver
 
+    if not isinstance(text, str):
+        raise TypeError(f"load_source takes the program text as a str, not {type(text).__name__}")
+    _checked_limits(limits)
     machine = machine or default_machine()
     if machine not in MACHINES:
         raise APIError(f"unknown machine {machine!r} (choose c or py)")
@@ -319,19 +343,22 @@ class MLFunction(Handle):
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
     def call(self, *args, keep: bool = False):
-        value = args[0] if len(args) == 1 else args
-        plan = self._plan
-        if plan is None:  # polymorphic: the type variables are fixed by this call's argument
-            converter = Converter(self.program)
-            arg_type, result_type = function_parts(self.type)
-            result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
+        try:
+            value = args[0] if len(args) == 1 else args
+            plan = self._plan
+            if plan is None:  # polymorphic: the type variables are fixed by this call's argument
+                converter = Converter(self.program)
+                arg_type, result_type = function_parts(self.type)
+                result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
+                if keep:
+                    return MLValue(result, result_type, self.program)
+                return self.program._wrap(converter.to_python(result, result_type))
+            result = self.program._apply(self.closure, plan.arg(value))
             if keep:
-                return MLValue(result, result_type, self.program)
-            return self.program._wrap(converter.to_python(result, result_type))
-        result = self.program._apply(self.closure, plan.arg(value))
-        if keep:
-            return MLValue(result, function_parts(self.type)[1], self.program)
-        return plan.result(result)
+                return MLValue(result, function_parts(self.type)[1], self.program)
+            return plan.result(result)
+        except RecursionError:
+            raise HostValueError(TOO_DEEP_TO_CONVERT) from None
 
     __call__ = call  # f(x) is f.call(x), without a second Python call per call
 
@@ -342,21 +369,24 @@ class MLFunction(Handle):
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
         of the same calls made one at a time."""
-        plan = self._plan
-        arg_type, result_type = function_parts(self.type)
-        if plan is None:
-            converters = [Converter(self.program) for _ in args]
-            ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
-        else:
-            convert = plan.arg
-            ml_args = [convert(a) for a in args]
-        results = self.program._apply_many(self.closure, ml_args)
-        if keep:
-            return [MLValue(r, result_type, self.program) for r in results]
-        if plan is None:
-            return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]
-        convert = plan.result
-        return [convert(r) for r in results]
+        try:
+            plan = self._plan
+            arg_type, result_type = function_parts(self.type)
+            if plan is None:
+                converters = [Converter(self.program) for _ in args]
+                ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
+            else:
+                convert = plan.arg
+                ml_args = [convert(a) for a in args]
+            results = self.program._apply_many(self.closure, ml_args)
+            if keep:
+                return [MLValue(r, result_type, self.program) for r in results]
+            if plan is None:
+                return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]
+            convert = plan.result
+            return [convert(r) for r in results]
+        except RecursionError:
+            raise HostValueError(TOO_DEEP_TO_CONVERT) from None
 
     @property
     def last_stats(self) -> Stats:

@@ -23,20 +23,34 @@ class UsageError(Exception):
     """A problem with the command line or the files it names (exit 2)."""
 
 
+BYTE_ORDER_MARK = "\ufeff"  # editors on Windows start UTF-8 files with it; it is not part of the program
+
+
 def read_source(path: str) -> Source:
     from mlbox.diagnostics import Source
 
     try:
-        with open(path, encoding="utf-8") as f:
-            return Source(path, f.read())
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
         raise UsageError(f"cannot read {path}: no such file")
     except IsADirectoryError:
         raise UsageError(f"cannot read {path}: it is a directory")
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not UTF-8 text")
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror or err}")
+    # the .ccam magic, then binary header fields (not always UTF-8, so before decoding)
+    if data.startswith(b"CCAM") and b"\0" in data[:64]:
+        raise UsageError(f"{path}: is a compiled .ccam file, not ML source (run it with `mlbox run {path}`)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise UsageError(f"{path}:{line}:{col}: error: not UTF-8 text "
+                         f"(byte 0x{data[err.start]:02x} at offset {err.start})")
+    if text.startswith(BYTE_ORDER_MARK):
+        text = text[1:]
+    return Source(path, text)
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
@@ -59,17 +73,28 @@ def _configure_check(p) -> None:
 
 
 def cmd_check(args) -> int:
+    from mlbox.deep import with_deep_stack
+
+    return with_deep_stack(_check_file)(args)
+
+
+def _check_file(args) -> int:
     from mlbox.checker import check_program, describe_binding
+    from mlbox.deep import check_nesting, too_deep
     from mlbox.diagnostics import CompileError
     from mlbox.parser import parse_program
 
     source = read_source(args.file)
     try:
         program = parse_program(source)
+        check_nesting(program.decs)
+        try:
+            result = check_program(program, source)
+        except RecursionError:
+            raise too_deep(program.decs) from None
     except CompileError as err:
         report(err.diagnostics, source)
         return EXIT_ERRORS
-    result = check_program(program, source)
     report(result.diagnostics, source)
     if not result.ok:
         return EXIT_ERRORS
@@ -197,7 +222,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return handler(args)
     except UsageError as err:
-        print(f"mlbox: {err}", file=sys.stderr)
+        message = str(err)
+        # a message that has a location already starts with it (FILE:LINE:COL: error: ...)
+        print(message if ": error: " in message else f"mlbox: {message}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("mlbox: interrupted", file=sys.stderr)

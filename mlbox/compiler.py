@@ -273,10 +273,23 @@ class Translation(abc.ABC):
         return code
 
     def exp_ListExp(self, e: S.ListExp, ctx):
+        # [a, b, c] is pair(a, pair(b, pair(c, nil) pack) pack) pack, built as
+        # one prefix, the innermost pair and one suffix rather than by
+        # copying the growing tail once per element (quadratic in a long
+        # list literal). Only the nil tail can be constant: every longer
+        # tail ends in a pack, so every outer pair is push; x; swap; ...; cons.
         code = self.I(I.quote(ConstCon(TAG_NIL)))
-        for x in reversed(e.items):
-            code = self.pair(self.exp(x, ctx), code) + self.I(I.pack(TAG_CONS))
-        return code
+        if not e.items:
+            return code
+        items = [self.exp(x, ctx) for x in reversed(e.items)][::-1]  # compiled last first, as before
+        code = self.pair(items[-1], code) + self.I(I.pack(TAG_CONS))
+        prefix: list[Ins] = []
+        for item in items[:-1]:
+            prefix += self.I(I.push)
+            prefix += item
+            prefix += self.I(I.swap)
+        suffix = (self.I(I.cons) + self.I(I.pack(TAG_CONS))) * (len(items) - 1)
+        return prefix + code + suffix
 
     def exp_Seq(self, e: S.Seq, ctx):
         code: list[Ins] = []

@@ -13,11 +13,15 @@ traceback for a user error is a bug.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Optional
 
 import attrs
 
 from mlbox.syntax import NOSPAN, Span
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @attrs.frozen
@@ -85,7 +89,9 @@ def render(diag: Diagnostic, source: Optional[Source]) -> str:
     head = f"{name}:{span.line}:{span.col}: {diag.severity}: {diag.message}"
     out = [head]
     if source is not None:
-        text = source.line(span.line).expandtabs(1)
+        # control characters (ESC, NUL, ...) of a damaged file must not
+        # reach the terminal; one replacement each keeps the caret aligned
+        text = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", source.line(span.line).expandtabs(1))
         out.append("    " + text)
         if span.end_line == span.line and span.end_col > span.col:
             width = span.end_col - span.col
@@ -96,5 +102,15 @@ def render(diag: Diagnostic, source: Optional[Source]) -> str:
     return "\n".join(out)
 
 
+# Errors shown at most per report: a binary file or the wrong kind of file
+# would otherwise give one error per byte.
+MAX_SHOWN = 50
+MORE_NOT_SHOWN = "{name}: {n} more diagnostic(s) not shown"
+
+
 def render_all(diags: Iterable[Diagnostic], source: Optional[Source]) -> str:
-    return "\n".join(render(d, source) for d in diags)
+    diags = list(diags)
+    shown = [render(d, source) for d in diags[:MAX_SHOWN]]
+    if len(diags) > MAX_SHOWN:
+        shown.append(MORE_NOT_SHOWN.format(name=source.name if source else "<input>", n=len(diags) - MAX_SHOWN))
+    return "\n".join(shown)

@@ -18,6 +18,7 @@ import attrs
 from ccam.instructions import Program
 from mlbox import basis
 from mlbox.compiler import Compiler, Globals, Unit_
+from mlbox.deep import check_code_depth, check_nesting, too_deep, with_deep_stack
 from mlbox.diagnostics import CompileError, Diagnostic, Source
 
 PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.sml")
@@ -58,7 +59,11 @@ def front_end(source: Source, env=None, *, prelude: bool = False, fixity: Option
     from mlbox.parser import parse_program
 
     program = parse_program(source, fixity)
-    result = check_program(program, source, env, prelude=prelude)
+    check_nesting(program.decs)
+    try:
+        result = check_program(program, source, env, prelude=prelude)
+    except RecursionError:
+        raise too_deep(program.decs) from None
     if not result.ok:
         raise CompileError(result.diagnostics)
     return program, result
@@ -102,12 +107,23 @@ def _compile_prelude():
     return CachedPrelude(tuple(code), tuple(globals_.names), dict(globals_.prelude))
 
 
+def _translate(compiler: Compiler, decs) -> list:
+    """⟦decs⟧ (a RecursionError on a pathologically deep program becomes a diagnostic)."""
+    try:
+        code = compiler.program(decs)
+    except RecursionError:
+        raise too_deep(decs) from None
+    check_code_depth(code, decs)
+    return code
+
+
+@with_deep_stack
 def compile_source(source: Source) -> Compiled:
     """Parse, check and compile a program (linked after the prelude)."""
     program, result = front_end(source)
     pre = compiled_prelude()
     globals_ = pre.globals.copy()
-    code = Compiler(Unit_(result.elaboration.refs, globals_)).program(program.decs)
+    code = _translate(Compiler(Unit_(result.elaboration.refs, globals_)), program.decs)
     linked = Program(pre.code + tuple(code), len(globals_.names), tuple(globals_.names))
     return Compiled(linked, tuple(result.warnings), result.elaboration)
 
@@ -199,6 +215,7 @@ class Incremental:
         unit.lifted = self.lifted
         return unit
 
+    @with_deep_stack
     def check(self, source: Source):
         """Parse and check an input against the current environment (not
         adopting it); raises CompileError. Checking may instantiate weak
@@ -212,22 +229,29 @@ class Incremental:
         self._inputs.append(program)
         return program, result
 
+    @with_deep_stack
     def compile(self, source: Source) -> CompiledInput:
         """Check and compile one input; raises CompileError. Its globals are
         allocated in the shared table at once (a failed run leaves them
         unused; the machine's table grows to match anyway)."""
         program, result = self.check(source)
-        code = Compiler(self._unit(result.elaboration.refs)).program(program.decs)
+        code = _translate(Compiler(self._unit(result.elaboration.refs)), program.decs)
         compiled = Program(tuple(code), len(self.globals.names), tuple(self.globals.names))
         return CompiledInput(compiled, tuple(result.warnings), result.elaboration, result.env, program.decs,
                              program.fixity)
 
+    @with_deep_stack
     def compile_expression(self, exp, elaboration) -> list:
         """The ordinary code ⟦e⟧ of an expression checked by `check` (as the
         only declaration of its input), in the empty environment."""
         from mlbox.layout import root
 
-        return Compiler(self._unit(elaboration.refs)).exp(exp, root())
+        try:
+            code = Compiler(self._unit(elaboration.refs)).exp(exp, root())
+        except RecursionError:
+            raise too_deep(exp) from None
+        check_code_depth(code, exp)
+        return code
 
     def adopt(self, compiled: CompiledInput) -> None:
         """Make an input's bindings visible to the inputs after it (and the

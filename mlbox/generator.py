@@ -201,7 +201,14 @@ def applied_value(value_gen: list[Ins]) -> list[Ins]:
 
 
 def size(code: list[Ins]) -> int:
-    return sum(1 for _ in walk(code))
+    """The instructions in `code`, counted up to DUPLICATE_LIMIT + 1 only:
+    every use compares sizes with DUPLICATE_LIMIT, and counting all of a
+    generator's code at each level of nested `code` would be quadratic."""
+    n = 0
+    for n, _ in enumerate(walk(code), 1):
+        if n > DUPLICATE_LIMIT:
+            break
+    return n
 
 
 # Folding at generation time (the paper's §6.1, after Fabius): for a

@@ -49,7 +49,11 @@ from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, pru
 NO_ARG = object()  # the argument of a nullary constructor
 
 
-class HostValueError(TypeError):
+class APIError(Exception):
+    """Base class of the embedding API's errors (mlbox.api re-exports it)."""
+
+
+class HostValueError(APIError, TypeError):
     """A Python value that cannot stand for a value of the ML type asked for."""
 
 
@@ -108,7 +112,10 @@ class Converter:
         return t
 
     def _fail(self, value, t: Type, why: str = "") -> HostValueError:
-        shown = repr(value)
+        import reprlib
+
+        # reprlib: bounded work on huge, deeply nested or cyclic containers
+        shown = reprlib.repr(value)
         if len(shown) > 60:
             shown = shown[:57] + "..."
         return HostValueError(f"cannot pass {shown} (Python {type(value).__name__}) as ML type {show_type(t)}"

@@ -106,6 +106,14 @@ class _Operator:
     assoc: str
 
 
+def _extended(items: list, item) -> list:
+    """`items` with `item` appended, in place: the list of a left-recursive
+    rule belongs to the one symbol being reduced, and copying it at each
+    element would make a 100,000-element list literal quadratic."""
+    items.append(item)
+    return items
+
+
 def _located(p, value, span: Optional[Span]):
     """Make a rule's result `value` and record its span on the symbol, for
     results that are not AST nodes (lists, names)."""
@@ -360,7 +368,7 @@ class Grammar:
 
     def p_decs_more(self, p):
         """ decs : decs dec """
-        p[0] = p[1] + [p[2]]
+        p[0] = _extended(p[1], p[2])
 
     def p_let_decs_empty(self, p):
         """ let_decs : empty """
@@ -736,14 +744,14 @@ class Grammar:
         """ exps : exp
                  | exps COMMA exp
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _extended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_expseq(self, p):
         """ expseq : exp
                    | expseq SEMICOLON exp
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _extended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_opname(self, p):

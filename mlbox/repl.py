@@ -58,7 +58,6 @@ NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
 GEN_SUMMARY = "{count} instructions generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
-CANNOT_READ = "cannot read {path}: {reason}"
 
 HELP = """\
 Enter declarations or expressions ending in ';' (an expression e is bound to `it`).
@@ -258,15 +257,12 @@ class Session:
         if not arg:
             out.append(NEEDS_ARGUMENT.format(name=name, what="a file name"))
             return
-        path = os.path.expanduser(arg)
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except UnicodeDecodeError:
-            out.append(CANNOT_READ.format(path=arg, reason="not UTF-8 text"))
-            return
-        except OSError as err:
-            out.append(CANNOT_READ.format(path=arg, reason=err.strerror or err))
+        from mlbox.cli import UsageError, read_source
+
+        try:  # read as the command line reads a file (UTF-8 with its location, .ccam files, a BOM)
+            text = read_source(os.path.expanduser(arg)).text
+        except UsageError as err:
+            out.append(str(err).replace(os.path.expanduser(arg), arg))
             return
         out.append(LOADING.format(path=arg))
         self._input(Source(arg, text), out)

@@ -33,11 +33,32 @@ PRELUDE_OMITTED = "(* the prelude's {n} instructions are left out; --all shows t
 _SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
 
+# The machines keep limits in signed 64-bit integers.
+LIMIT_MAX = (1 << 63) - 1
+BAD_LIMIT = "bad limit {text!r}: use a whole number from 1 to {max}"
+
+
+def limit_count(text: str) -> int:
+    """An argparse type: a limit (reductions, stack entries), 1 .. LIMIT_MAX."""
+    import argparse
+
+    try:
+        n = int(text, 10)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= LIMIT_MAX:
+        raise argparse.ArgumentTypeError(BAD_LIMIT.format(text=text, max=LIMIT_MAX))
+    return n
+
+
 def parse_size(text: str) -> int:
     m = _SIZE.match(text)
     if not m:
         raise ValueError(BAD_SIZE.format(text=text))
-    return int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
+    size = int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
+    if size > LIMIT_MAX:
+        raise ValueError(BAD_SIZE.format(text=text) + f" (at most {LIMIT_MAX})")
+    return size
 
 
 def add_run_arguments(p) -> None:
@@ -46,9 +67,9 @@ def add_run_arguments(p) -> None:
                    help="report reductions, code generation, heap and time on stderr (--stats=json: one JSON line)")
     p.add_argument("--machine", choices=["c", "py"], default=None,
                    help="the C machine (default when built) or the Python reference machine")
-    p.add_argument("--max-reductions", type=int, default=None, metavar="N", help="stop after N reductions")
+    p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N", help="stop after N reductions")
     p.add_argument("--max-heap", type=str, default=None, metavar="SIZE", help="heap limit of the C machine (e.g. 64M)")
-    p.add_argument("--max-stack", type=int, default=None, metavar="N", help="stack depth limit")
+    p.add_argument("--max-stack", type=limit_count, default=None, metavar="N", help="stack depth limit")
 
 
 def add_compile_arguments(p) -> None:
@@ -106,8 +127,13 @@ def cmd_compile(args) -> int:
     if program is None:
         return EXIT_ERRORS
     out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
-    with open(out, "wb") as f:
-        f.write(write(program))
+    try:
+        with open(out, "wb") as f:
+            f.write(write(program))
+    except OSError as err:
+        from mlbox.cli import UsageError
+
+        raise UsageError(f"cannot write {out}: {err.strerror or err}")
     return EXIT_OK
 
 

@@ -1,4 +1,4 @@
-"""Capture reading (pcap and pcapng through scapy) and writing."""
+"""Capture reading (pcap and pcapng, mlbox.pf_capture's own reader) and writing (scapy)."""
 
 from __future__ import annotations
 

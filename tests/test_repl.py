@@ -422,7 +422,7 @@ def test_load_command(session, tmp_path):
     assert "unbound" in session.feed("ok;")
     missing = tmp_path / "missing.sml"
     assert session.feed(f":load {missing}") == \
-        repl.CANNOT_READ.format(path=missing, reason="No such file or directory") + "\n"
+        f"cannot read {missing}: no such file\n"  # as the command line says it (cli.read_source)
     assert session.feed(":load") == repl.NEEDS_ARGUMENT.format(name="load", what="a file name") + "\n"
 
 

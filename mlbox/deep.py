@@ -1,0 +1,226 @@
+"""Deeply nested programs: a bound on nesting, and room to reach it.
+
+The front end and both translations are recursive over the syntax tree
+(and the checker over types), so a program nested thousands of levels deep
+(a chain `1 + 1 + ... + 1`, 10,000 nested `fn`s) needs that many Python
+frames per pass. Two things make that safe:
+
+- `check_nesting` measures a parsed program's depth without recursion and
+  rejects one nested more than MAX_NESTING levels with a diagnostic at
+  the first node beyond the bound (`FILE:LINE:COL: error: ...`), before
+  any recursive pass sees it.
+- `with_deep_stack` runs a phase in a thread with a large C stack
+  (STACK_BYTES; only the pages touched are ever committed) and a Python
+  recursion limit to match (RECURSION_LIMIT), enough for every pass on a
+  program at the bound. The machine itself never runs there: only the
+  main thread may take Ctrl-C (ccam/cmachine.py).
+
+Anything deeper than the passes can follow even so (a type whose depth
+grows faster than the program's, through polymorphism) ends as a
+RecursionError inside the thread, which becomes the diagnostic TOO_DEEP
+(located at the program's deepest node), never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from typing import Callable, Optional, TypeVar
+
+import attrs
+
+from mlbox.diagnostics import CompileError, Diagnostic
+from mlbox.syntax import NOSPAN, Span
+
+MAX_NESTING = 20_000
+# Measured: the deepest pass (compiling a left-nested `+` chain) takes about
+# 6 frames per level; each frame needs well under 2 KB of C stack when it
+# goes through C (generator expressions, attrs' __eq__/__hash__).
+RECURSION_LIMIT = 20 * MAX_NESTING + 10_000
+STACK_BYTES = 1 << 30
+
+TOO_NESTED = "this program is nested too deeply: more than {limit} levels of expressions, patterns or types"
+TOO_DEEP = ("this program is too deeply nested for mlbox to compile "
+            "(a type or expression more than about {limit} levels deep)")
+NESTING_NOTE = "mlbox handles up to {limit} levels; split the expression with `let val` bindings"
+
+T = TypeVar("T")
+
+_local = threading.local()  # .inside: this thread already has the deep stack
+
+
+def _children(value) -> list:
+    """The syntax nodes directly inside a node (through tuples and lists)."""
+    out = []
+    pending = [getattr(value, f.name) for f in attrs.fields(type(value)) if f.name != "span"]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, (tuple, list)):
+            pending.extend(item)
+        elif attrs.has(type(item)) and not isinstance(item, Span):
+            out.append(item)
+    return out
+
+
+def deepest(roots) -> tuple[int, Optional[object]]:
+    """The depth of the deepest syntax node under `roots` (a node or a
+    sequence of them) and the first node found at depth MAX_NESTING + 1
+    (None if there is none). Iterative: it must work on any depth."""
+    stack = [(node, 1) for node in (roots if isinstance(roots, (tuple, list)) else [roots])]
+    depth_max = 0
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return depth, node
+        depth_max = max(depth_max, depth)
+        stack.extend((child, depth + 1) for child in _children(node))
+    return depth_max, None
+
+
+def _span_of(node) -> Span:
+    """A node's span, or the first span found inside it (some nodes, such as
+    a declaration sequence, have none of their own)."""
+    pending = [node]
+    while pending:
+        item = pending.pop()
+        span = getattr(item, "span", None)
+        if isinstance(span, Span) and span.line > 0:
+            return span
+        pending.extend(_children(item))
+    return NOSPAN
+
+
+def check_nesting(roots) -> None:
+    """Raise CompileError if the syntax under `roots` is nested more than
+    MAX_NESTING levels deep."""
+    _depth, culprit = deepest(roots)
+    if culprit is not None:
+        raise CompileError([Diagnostic("error", TOO_NESTED.format(limit=MAX_NESTING), _span_of(culprit),
+                                       (NESTING_NOTE.format(limit=MAX_NESTING),))])
+
+
+def too_deep(roots=()) -> CompileError:
+    """The diagnostic for a RecursionError in a pass, located at the deepest
+    node of `roots` when they are known."""
+    span = NOSPAN
+    if roots:
+        stack = [(node, 1) for node in (roots if isinstance(roots, (tuple, list)) else [roots])]
+        best = 0
+        while stack:
+            node, depth = stack.pop()
+            if depth > best:
+                best, span = depth, _span_of(node)
+            stack.extend((child, depth + 1) for child in _children(node))
+    return CompileError([Diagnostic("error", TOO_DEEP.format(limit=MAX_NESTING), span)])
+
+
+CODE_TOO_DEEP = ("this program compiles to code blocks nested {depth} deep, more than the {limit} "
+                 "a .ccam program may have (each `fn`, `if` branch, `case` arm and `code` opens one)")
+
+
+def code_depth(code) -> int:
+    """How deeply a program's sub-programs nest (the main program is 1),
+    counted as the bytecode format counts it, without recursion."""
+    from ccam.instructions import INSTR, PROG, PROGS
+
+    deepest_seen = 0
+    stack = [(code, 1)]
+    while stack:
+        prog, depth = stack.pop()
+        deepest_seen = max(deepest_seen, depth)
+        for ins in prog:
+            pending = [ins]
+            while pending:
+                one = pending.pop()
+                for kind, operand in zip(one.spec.operands, one.args):
+                    if kind == PROG:
+                        stack.append((operand, depth + 1))
+                    elif kind == PROGS:
+                        stack.extend((p, depth + 1) for p in operand)
+                    elif kind == INSTR:
+                        pending.append(operand)
+    return deepest_seen
+
+
+def check_code_depth(code, roots) -> None:
+    """Raise CompileError if compiled code nests deeper than the bytecode
+    format allows (ccam/bytecode.py MAX_DEPTH), located at the deepest node
+    of `roots` (the program's declarations)."""
+    from ccam.bytecode import MAX_DEPTH
+
+    depth = code_depth(code)
+    if depth > MAX_DEPTH:
+        located = too_deep(roots).diagnostics[0].span
+        raise CompileError([Diagnostic("error", CODE_TOO_DEEP.format(depth=depth, limit=MAX_DEPTH), located)])
+
+
+def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:
+    """Decorate a phase so that it runs with the deep stack (in a helper
+    thread, unless this thread has it already); its result or exception
+    comes back to the caller. A RecursionError becomes `too_deep()`."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if getattr(_local, "inside", False):
+            return fn(*args, **kwargs)
+        outcome: list = []
+
+        def body() -> None:
+            _local.inside = True
+            try:
+                outcome.append((True, fn(*args, **kwargs)))
+            except RecursionError:
+                outcome.append((False, too_deep()))
+            except BaseException as error:  # handed to the caller's thread, re-raised there
+                outcome.append((False, error))
+            finally:
+                _local.inside = False
+
+        _run_in_deep_thread(body)
+        ok, value = outcome[0]
+        if ok:
+            return value
+        raise value
+
+    return wrapper
+
+
+_limit_lock = threading.Lock()
+_deep_threads = 0
+_saved_limit = 1000
+
+
+def _run_in_deep_thread(body: Callable[[], None]) -> None:
+    global _deep_threads, _saved_limit
+    thread = threading.Thread(target=body, name="mlbox-deep-stack", daemon=True)
+    with _limit_lock:
+        # The recursion limit is the interpreter's, not the thread's: raise
+        # it while any deep thread runs, put it back after the last one.
+        if _deep_threads == 0:
+            _saved_limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(RECURSION_LIMIT, _saved_limit))
+        _deep_threads += 1
+        # The stack size applies to threads started while it is set.
+        saved_size = threading.stack_size(STACK_BYTES)
+        try:
+            thread.start()
+            started = True
+        except RuntimeError:  # no room for such a stack (ulimit -v): go on with the ordinary one
+            started = False
+        finally:
+            threading.stack_size(saved_size)
+        if not started:
+            _deep_threads -= 1
+            if _deep_threads == 0:
+                sys.setrecursionlimit(_saved_limit)
+    if not started:
+        body()
+        return
+    try:
+        thread.join()
+    finally:
+        with _limit_lock:
+            _deep_threads -= 1
+            if _deep_threads == 0:
+                sys.setrecursionlimit(_saved_limit)

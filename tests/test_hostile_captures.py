@@ -1,0 +1,170 @@
+"""Damaged and unusual captures and filter files for `mlbox pf`: the capture
+reader accepts what libpcap accepts and rejects, with a clear message, what
+it rejects (compared with libpcap itself when it is installed), and the
+command never prints a traceback."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from mlbox.pf_capture import CaptureError, read_capture
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILTER = os.path.join(ROOT, "examples", "filters", "tcp_port_23.bpf")
+PACKET = bytes(range(60))
+
+
+def pcap(magic=0xA1B2C3D4, endian="<", snaplen=65535, linktype=1, records=()):
+    out = struct.pack(endian + "IHHiIII", magic, 2, 4, 0, 0, snaplen, linktype)
+    for data, caplen, wirelen in records:
+        out += struct.pack(endian + "IIII", 1, 500, caplen, wirelen) + data
+    return out
+
+
+def block(block_type, body, endian="<"):
+    body += b"\0" * (-len(body) % 4)
+    length = 12 + len(body)
+    return struct.pack(endian + "II", block_type, length) + body + struct.pack(endian + "I", length)
+
+
+SHB = block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1))
+IDB = block(1, struct.pack("<HHI", 1, 0, 65535))
+
+
+def epb(data, caplen, wirelen, interface=0):
+    return block(6, struct.pack("<IIIII", interface, 0, 1000, caplen, wirelen) + data)
+
+
+# name -> (file content, packets read, or the fragment of the CaptureError)
+CASES = {
+    "big_endian": (pcap(endian=">", records=[(PACKET, 60, 60)]), 1),
+    "nanoseconds": (pcap(magic=0xA1B23C4D, records=[(PACKET, 60, 60)]), 1),
+    "caplen_over_snaplen": (pcap(snaplen=10, records=[(PACKET, 60, 60)]), 1),
+    "zero_length_packet": (pcap(records=[(b"", 0, 0), (PACKET, 60, 60)]), 2),
+    "caplen_over_wirelen": (pcap(records=[(PACKET, 60, 10)]), 1),
+    "raw_ip_linktype": (pcap(linktype=101, records=[(PACKET, 60, 60)]), 1),
+    "caplen_past_end": (pcap(records=[(PACKET, 6000, 6000)]), "ends inside packet record 0"),
+    "caplen_absurd": (pcap(records=[(PACKET, 0xFFFFFFFF, 60)]), "invalid capture length 4294967295"),
+    "header_cut": (pcap()[:10], "truncated file header"),
+    "record_header_cut": (pcap(records=[(PACKET, 60, 60)])[:30], "ends inside the header of packet record 0"),
+    "no_packets": (pcap(), "contains no packets"),
+    "wrong_magic": (b"\0" * 24 + pcap(records=[(PACKET, 60, 60)])[24:], "is not a pcap or pcapng"),
+    "ng": (SHB + IDB + epb(PACKET, 60, 60), 1),
+    "ng_unknown_block": (SHB + IDB + block(0x12345, b"abcd") + epb(PACKET, 60, 60), 1),
+    "ng_simple_packet_block": (SHB + IDB + block(3, struct.pack("<I", 60) + PACKET), 1),
+    "ng_big_endian": (block(0x0A0D0D0A, struct.pack(">IHHq", 0x1A2B3C4D, 1, 0, -1), ">")
+                      + block(1, struct.pack(">HHI", 1, 0, 65535), ">")
+                      + block(6, struct.pack(">IIIII", 0, 0, 0, 60, 60) + PACKET, ">"), 1),
+    "ng_odd_block_length": (SHB + IDB + struct.pack("<II", 6, 13) + b"x" * 13, "not a multiple of 4"),
+    "ng_packet_before_interface": (SHB + epb(PACKET, 60, 60), "before any interface description block"),
+    "ng_unknown_interface": (SHB + IDB + epb(PACKET, 60, 60, interface=5), "on interface 5"),
+    "ng_caplen_past_block": (SHB + IDB + epb(PACKET, 6000, 60), "too short for its 6000 captured bytes"),
+    "ng_cut": ((SHB + IDB + epb(PACKET, 60, 60))[:-7], "ends inside the block of packet 0"),
+    "ng_no_interfaces": (SHB, "contains no packets"),
+    "ng_resolution_too_fine": (SHB + block(1, struct.pack("<HHI", 1, 0, 65535) + struct.pack("<HHB3x", 9, 1, 127)
+                                           + b"\0" * 4) + epb(PACKET, 60, 60), "too fine"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_capture_reader(tmp_path, name):
+    content, expected = CASES[name]
+    path = tmp_path / f"{name}.pcap"
+    path.write_bytes(content)
+    if isinstance(expected, int):
+        capture = read_capture(str(path))
+        assert len(capture.packets) == expected
+        assert capture.packets[-1].data in (PACKET, PACKET[:10])
+    else:
+        with pytest.raises(CaptureError, match=expected):
+            read_capture(str(path))
+
+
+def test_timestamps_of_every_resolution(tmp_path):
+    micro = tmp_path / "micro.pcap"
+    micro.write_bytes(pcap(records=[(PACKET, 60, 60)]))
+    nano = tmp_path / "nano.pcap"
+    nano.write_bytes(pcap(magic=0xA1B23C4D, records=[(PACKET, 60, 60)]))
+    assert (read_capture(str(micro)).packets[0].sec, read_capture(str(micro)).packets[0].usec) == (1, 500)
+    assert (read_capture(str(nano)).packets[0].sec, read_capture(str(nano)).packets[0].usec) == (1, 0)
+
+
+def _libpcap():
+    name = ctypes.util.find_library("pcap")
+    if name is None:
+        return None
+    lib = ctypes.CDLL(name)
+    lib.pcap_open_offline.restype = ctypes.c_void_p
+    lib.pcap_open_offline.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    lib.pcap_next_ex.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p)]
+    lib.pcap_close.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+def libpcap_count(lib, path: str):
+    """The packets libpcap reads before the end of the file, or None when it
+    reports an error (it keeps the packets before a damaged record, as we do
+    only for a file cut short)."""
+    errbuf = ctypes.create_string_buffer(512)
+    handle = lib.pcap_open_offline(path.encode(), errbuf)
+    if not handle:
+        return None
+    count, header, data = 0, ctypes.c_void_p(), ctypes.c_void_p()
+    try:
+        while True:
+            status = lib.pcap_next_ex(handle, ctypes.byref(header), ctypes.byref(data))
+            if status == 1:
+                count += 1
+            else:
+                return count if status == -2 else None
+    finally:
+        lib.pcap_close(handle)
+
+
+def test_reader_agrees_with_libpcap(tmp_path):
+    lib = _libpcap()
+    if lib is None:
+        pytest.skip("libpcap is not installed: the reader's own expectations are tested above")
+    for name, (content, expected) in sorted(CASES.items()):
+        path = tmp_path / f"{name}.pcap"
+        path.write_bytes(content)
+        theirs = libpcap_count(lib, str(path))
+        if isinstance(expected, int):
+            assert theirs == expected, name
+        elif "ends inside" not in expected:  # a cut file: libpcap errors, we keep what came before
+            assert not theirs, name  # libpcap errors or reads nothing too
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n\n", "2\n6 0 0 1\n", "1\n6 0 0\n", "1\n6 0 0 1 9\n", "1\nsix 0 0 1\n", "x\n6 0 0 1\n",
+    "1\n6 0 0 -1\n", "1\n6 0 0 4294967296\n", "2\n21 300 0 1\n6 0 0 1\n", "2\n21 5 0 1\n6 0 0 1\n",
+    "1\n40 0 0 12\n", "1\n255 0 0 0\n", "{ 0x06, 0, 0, 1 },\n{ bad }\n", "1\n5 0 0 7\n",
+    "\x00\xff\x00", "2\n6 0 0 1\n\n\n6 0 0 1\n7 0 0 0\n",
+])
+def test_malformed_filters_are_clean_errors(tmp_path, text):
+    bpf = tmp_path / "f.bpf"
+    bpf.write_bytes(text.encode("latin-1"))
+    capture = tmp_path / "c.pcap"
+    capture.write_bytes(pcap(records=[(PACKET, 60, 60)]))
+    proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", str(bpf), str(capture)],
+                          capture_output=True, timeout=120, cwd=ROOT)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and proc.returncode == 2, (proc.returncode, err)
+    assert err.startswith("mlbox pf: ")
+
+
+@pytest.mark.parametrize("name", ["caplen_absurd", "ng_caplen_past_block", "wrong_magic", "ng_cut"])
+def test_pf_command_reports_damaged_captures(tmp_path, name):
+    path = tmp_path / "c.pcap"
+    path.write_bytes(CASES[name][0])
+    proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", FILTER, str(path)],
+                          capture_output=True, timeout=120, cwd=ROOT)
+    err = proc.stderr.decode()
+    assert "Traceback" not in err and proc.returncode == 2 and CASES[name][1] in err, err

@@ -1,0 +1,317 @@
+"""Hostile input to every entry point: the CLI (as a subprocess), the REPL's
+:load and the embedding API must answer with a clean error (a location where
+there is one, a non-zero exit), never a Python traceback, a crash of the C
+machine or an internal error (exit 70)."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from mlbox import api
+from mlbox.deep import MAX_NESTING
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOCATED = re.compile(r"^\S+:\d+:\d+: error: ", re.MULTILINE)
+EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
+
+
+def mlbox(*args, stdin: bytes = b"", timeout: float = 60):
+    proc = subprocess.run([sys.executable, "-m", "mlbox", *map(str, args)], input=stdin,
+                          capture_output=True, timeout=timeout, cwd=ROOT)
+    return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+
+
+def assert_clean(rc: int, err: str, *, expect_rc=None, located: bool = False) -> None:
+    """No traceback, no crash (negative status: a signal), no internal error."""
+    assert "Traceback" not in err, err[-2000:]
+    assert rc >= 0, f"killed by signal {-rc}: {err[-500:]}"
+    assert rc != EXIT_INTERNAL, err[-500:]
+    if expect_rc is not None:
+        assert rc == expect_rc, (rc, err[-800:])
+    if located:
+        assert LOCATED.search(err), err[-800:]
+
+
+def write(tmp_path, name: str, data) -> str:
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    return str(path)
+
+
+# ------------------------------------------------------------------ source files
+
+
+@pytest.mark.parametrize("data, where", [
+    (b"val x = \"\xff\";\n", ":1:10: error: not UTF-8 text"),
+    (b"val x = 1;\nval y = \"\x80\";\n", ":2:10: error: not UTF-8 text"),
+])
+def test_invalid_utf8_is_located(tmp_path, data, where):
+    path = write(tmp_path, "bad.sml", data)
+    for command in ("check", "run", "compile", "dis"):
+        rc, _out, err = mlbox(command, path)
+        assert_clean(rc, err, expect_rc=EXIT_USAGE)
+        assert err.startswith(path + where), err
+
+
+def test_byte_order_mark_is_not_part_of_the_program(tmp_path):
+    path = write(tmp_path, "bom.sml", b"\xef\xbb\xbfval () = print \"ok\\n\";\n")
+    rc, out, err = mlbox("run", path)
+    assert (rc, out) == (0, "ok\n"), err
+
+
+@pytest.mark.parametrize("data", [b"val x = 1;\x00\n", b"\x01\x02\x03" * 200, b"val x = (* no end\n",
+                                  b"val x = \"no end\n", b"val x = 99999999999999999999999;\n",
+                                  b"val x = 0wx1FFFFFFFFFFFFFFFFF;\n", b"val x = #\"ab\";\n",
+                                  b"val x = 1;\r\nval y = \"a\r\n\";\r\n", b"\tval x =\t;\n"])
+def test_bad_source_is_a_located_error(tmp_path, data):
+    path = write(tmp_path, "bad.sml", data)
+    rc, _out, err = mlbox("check", path)
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert len(err.splitlines()) < 200  # a binary file does not give one error per byte
+
+
+def test_control_characters_do_not_reach_the_terminal(tmp_path):
+    rc, _out, err = mlbox("check", write(tmp_path, "esc.sml", b"val x = \x1b[31m 1;\x00\n"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "\x1b" not in err and "\x00" not in err
+    echoed, caret = err.splitlines()[1:3]
+    assert echoed.index("\N{REPLACEMENT CHARACTER}") == caret.index("^")  # the caret still points at it
+
+
+def test_files_that_are_not_source(tmp_path):
+    compiled = write(tmp_path, "x.sml", "val () = print \"hi\\n\";\n")
+    assert mlbox("compile", compiled)[0] == 0
+    ccam = str(tmp_path / "x.ccam")
+    rc, _out, err = mlbox("check", ccam)
+    assert_clean(rc, err, expect_rc=EXIT_USAGE)
+    assert "compiled .ccam file" in err
+    (tmp_path / "dir.sml").mkdir()
+    for command in ("check", "run", "dis", "compile"):
+        for path in (tmp_path / "dir.sml", tmp_path / "missing.sml"):
+            rc, _out, err = mlbox(command, path)
+            assert_clean(rc, err, expect_rc=EXIT_USAGE)
+    rc, _out, err = mlbox("compile", compiled, "-o", tmp_path / "no" / "such" / "dir.ccam")
+    assert_clean(rc, err, expect_rc=EXIT_USAGE)
+    assert "cannot write" in err
+
+
+def mutants(data: bytes, rng: random.Random, count: int):
+    """Token-ish and byte mutants of a program: deletions, duplications,
+    swaps of adjacent chunks, truncations, random bytes."""
+    for _ in range(count):
+        i = rng.randrange(len(data))
+        j = min(len(data), i + rng.randrange(1, 12))
+        k = min(len(data), j + rng.randrange(1, 12))
+        yield rng.choice([
+            data[:i] + data[j:],
+            data[:i] + data[i:j] * 2 + data[j:],
+            data[:i] + data[j:k] + data[i:j] + data[k:],
+            data[:i],
+            data[:i] + bytes([rng.randrange(256)]) + data[i + 1:],
+        ])
+
+
+def test_mutated_programs_never_crash(tmp_path):
+    """Mutants of the example and conformance programs, all in one REPL
+    session through :load (one process: fast), then a few through `run`."""
+    rng = random.Random(20261121)
+    sources = [os.path.join(ROOT, "examples", f) for f in sorted(os.listdir(os.path.join(ROOT, "examples")))
+               if f.endswith(".sml") and f != "bpf.sml"]
+    paths = []
+    for n, src in enumerate(sources):
+        with open(src, "rb") as f:
+            data = f.read()
+        for m, mutant in enumerate(mutants(data, rng, 12)):
+            paths.append(write(tmp_path, f"m{n}_{m}.sml", mutant))
+    script = "".join(f":load {p}\n" for p in paths).encode()
+    rc, _out, err = mlbox("repl", stdin=script, timeout=120)
+    assert_clean(rc, err)
+    for path in paths[::15]:
+        rc, _out, err = mlbox("run", path, "--max-reductions", "10000000")
+        assert_clean(rc, err)
+
+
+# ------------------------------------------------------------------ deep nesting
+
+NEST = MAX_NESTING // 4  # well inside the bound (an infix operator is two levels: App and Tuple)
+
+
+@pytest.mark.parametrize("text, output", [
+    ("val x = " + "+".join(["1"] * NEST) + "\nval () = print (Int.toString x)", str(NEST)),
+    ("val x = length [" + ",".join(["1"] * 100_000) + "]\nval () = print (Int.toString x)", "100000"),
+    ("val x = " + "(" * NEST + "7" + ")" * NEST + "\nval () = print (Int.toString x)", "7"),
+    ("val x = " + "let val a = 1 in " * 2000 + "a" + " end" * 2000 + "\nval () = print (Int.toString x)", "1"),
+    ("val x = " + "code " * 80 + "1\nval () = print \"ok\"", "ok"),  # 3 code blocks deep per `code`
+])
+def test_large_but_fine_programs_run(tmp_path, text, output):
+    rc, out, err = mlbox("run", write(tmp_path, "big.sml", text))
+    assert_clean(rc, err, expect_rc=0)
+    assert out == output
+
+
+@pytest.mark.parametrize("text", [
+    "val x = " + "+".join(["1"] * MAX_NESTING),
+    "val x = " + "[" * (MAX_NESTING + 10) + "]" * (MAX_NESTING + 10),
+    "val x = " + "fn a => " * (MAX_NESTING + 10) + "1",
+    "val x = " + "if true then " * (MAX_NESTING + 10) + "1" + " else 2" * (MAX_NESTING + 10),
+    "val x = " + "1 :: " * MAX_NESTING + "nil",
+    "type t = " + "int -> " * (MAX_NESTING + 10) + "int",
+])
+def test_too_deep_is_a_located_error(tmp_path, text):
+    path = write(tmp_path, "deep.sml", text)
+    for command in ("check", "run"):
+        rc, _out, err = mlbox(command, path)
+        assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+        assert "nested too deeply" in err
+
+
+@pytest.mark.parametrize("construct", ["if true then {} else 0", "fn a => {}", "code {}",
+                                       "case 1 of 0 => 0 | _ => {}"])
+def test_code_nested_past_the_bytecode_bound_is_a_located_error(tmp_path, construct):
+    exp = "1"
+    for _ in range(300):
+        exp = construct.format(exp)
+    rc, _out, err = mlbox("run", write(tmp_path, "deep.sml", f"val x = {exp}\n"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "code blocks nested" in err
+
+
+def test_deep_input_at_the_repl(tmp_path):
+    deep = write(tmp_path, "deep.sml", "val x = " + "+".join(["1"] * MAX_NESTING))
+    lines = ["val y = " + "+".join(["1"] * MAX_NESTING) + ";", f":load {deep}", f":load {tmp_path}",
+             "val ok = 1 + 1;"]
+    rc, out, err = mlbox("repl", stdin=("\n".join(lines) + "\n").encode(), timeout=120)
+    assert_clean(rc, err)
+    assert out.count("nested too deeply") == 2 and "val ok = 2 : int" in out, out[-800:]
+
+
+# ------------------------------------------------------------------ bytecode
+
+
+def test_damaged_bytecode(tmp_path):
+    path = write(tmp_path, "p.sml", "val () = print \"hi\\n\"")
+    assert mlbox("compile", path)[0] == 0
+    with open(tmp_path / "p.ccam", "rb") as f:
+        good = f.read()
+    rng = random.Random(7)
+    cases = [b"", good[:3], good[:20], good[: len(good) // 2], good[:-1], b"val x = 1;\n",
+             good[:4] + b"\xff\xff" + good[6:]]
+    for _ in range(6):
+        damaged = bytearray(good)
+        for _ in range(3):
+            damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        cases.append(bytes(damaged))
+    for n, data in enumerate(cases):
+        bad = write(tmp_path, f"bad{n}.ccam", data)
+        for command in ("run", "dis"):
+            rc, _out, err = mlbox(command, bad, *(["--max-reductions", "1000000"] if command == "run" else []))
+            assert_clean(rc, err)
+
+
+# ------------------------------------------------------------------ limits
+
+
+@pytest.mark.parametrize("flag, value", [("--max-reductions", "-5"), ("--max-reductions", "0"),
+                                         ("--max-reductions", "99999999999999999999"), ("--max-stack", "x"),
+                                         ("--max-heap", "99999999999999999G"), ("--max-heap", "lots")])
+def test_bad_limit_flags(tmp_path, flag, value):
+    rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val x = 1"), flag, value)
+    assert_clean(rc, err, expect_rc=EXIT_USAGE)
+
+
+@pytest.mark.parametrize("text, flags, status", [
+    ("fun f x = 1 + f x val _ = f 1", ["--max-stack", "100000"], "STACK_LIMIT"),
+    ("fun f x = f x val _ = f 1", ["--max-reductions", "1000000"], "REDUCTION_LIMIT"),
+    ("fun g (s, 0) = s | g (s, n) = g (s ^ s, n - 1) val s = g (\"ab\", 40)", ["--max-heap", "16M"], "HEAP_LIMIT"),
+])
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_runaway_programs_stop_at_their_limit(tmp_path, text, flags, status, machine):
+    expect_rc = 3
+    if machine == "py" and status == "HEAP_LIMIT":
+        # no heap limit there, but a string longer than the machine's bound raises Size
+        expect_rc, status = EXIT_ERRORS, "uncaught exception Size"
+    rc, _out, err = mlbox("run", write(tmp_path, "p.sml", text), "--machine", machine, *flags)
+    assert_clean(rc, err, expect_rc=expect_rc)
+    assert status in err
+
+
+def test_huge_allocation_is_an_ml_exception(tmp_path):
+    rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val a = Array.array (1000000000, 0)"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS)
+    assert "uncaught exception Size" in err
+
+
+def test_interrupt_stops_a_run_cleanly(tmp_path):
+    import signal
+    import time
+
+    path = write(tmp_path, "loop.sml", "val () = print \"go\\n\"\nfun loop x = loop x\nval _ = loop ()")
+    proc = subprocess.Popen([sys.executable, "-m", "mlbox", "run", path], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout.readline() == b"go\n"  # the machine is running the loop now
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    err = err.decode()
+    assert "Traceback" not in err
+    assert proc.returncode in (3, 130), (proc.returncode, err)
+    assert "interrupt" in err.lower()
+
+
+# ------------------------------------------------------------------ the embedding API
+
+API_PROGRAM = """
+fun inc (x : int) = x + 1
+fun count (l : int list list) = length l
+datatype t = Leaf | Node of t * int
+fun depth Leaf = 0 | depth (Node (l, _)) = 1 + depth l
+fun pair (a : int, b : string) = a
+"""
+
+
+@pytest.fixture(scope="module")
+def program():
+    return api.load_source(API_PROGRAM)
+
+
+def test_api_wrong_values_are_host_value_errors(program):
+    cyclic: list = [1]
+    cyclic.append(cyclic)
+    deep_list: list = []
+    cur = deep_list
+    for _ in range(100_000):
+        cur.append([])
+        cur = cur[0]
+    deep_data = api.Data("Leaf")
+    for _ in range(100_000):
+        deep_data = api.Data("Node", (deep_data, 1))
+    for name, args in [("inc", ("3",)), ("inc", (2 ** 62,)), ("inc", (True,)), ("inc", (1.5,)), ("inc", (None,)),
+                       ("inc", ()), ("count", (cyclic,)), ("count", ([cyclic],)), ("count", (deep_list,)),
+                       ("depth", (deep_data,)), ("depth", (api.Data("Nope"),)), ("pair", ("a", 1)),
+                       ("pair", ((1, "a", "b"),)), ("inc", (lambda x: x,))]:
+        with pytest.raises(api.HostValueError) as caught:
+            program.call(name, *args)
+        assert isinstance(caught.value, api.APIError) and isinstance(caught.value, TypeError)
+        assert len(str(caught.value)) < 400
+
+
+def test_api_bad_loads(tmp_path):
+    for bad in (12, b"val x = 1", None):
+        with pytest.raises(TypeError, match="load_source takes the program text as a str"):
+            api.load_source(bad)
+    for path in (tmp_path, tmp_path / "missing.sml", write(tmp_path, "bad.sml", b"\xff")):
+        with pytest.raises(api.APIError):
+            api.load(path)
+    with pytest.raises(TypeError, match="unknown limit"):
+        api.load_source("val x = 1", bogus=3)
+    for value in (-1, 0, 2 ** 70, "10", True):
+        with pytest.raises(ValueError):
+            api.load_source("val x = 1", max_reductions=value)
+    with pytest.raises(api.CompileFailed, match="nested too deeply"):
+        api.load_source("val x = " + "+".join(["1"] * MAX_NESTING))
