@@ -210,6 +210,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
+    if argv[0] == "run":
+        # run's style is given only as `--stats=json`: a bare `--stats` must
+        # not take the file after it (`mlbox run --stats prog.sml`) as its value
+        argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
     parser = build_parser(argv[0])
     try:
         args = parser.parse_args(argv)

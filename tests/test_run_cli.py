@@ -51,6 +51,13 @@ def test_stats_text(src, capfd):
     assert "reductions:" in err and "instructions emitted:" in err and "time:" in err
 
 
+@pytest.mark.parametrize("stats", ["--stats", "--stats=json"])
+def test_stats_before_the_file_does_not_take_it_as_its_value(src, capfd, stats):
+    assert cli.main(["run", stats, src(HELLO), "--machine", "py"]) == 0
+    out, err = capfd.readouterr()
+    assert out == "hello\n" and "reductions" in err
+
+
 def test_warnings_do_not_stop_the_run(src, capfd):
     assert cli.main(["run", src(NOT_EXHAUSTIVE), "--machine", "py"]) == 0
     out, err = capfd.readouterr()
