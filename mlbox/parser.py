@@ -51,7 +51,8 @@ MAX_SYNTAX_ERRORS = 10
 MSG_UNEXPECTED = "syntax error: unexpected {}"
 MSG_EXPECTED = "{}, expected {}"
 MSG_END_OF_FILE = "end of file"
-MSG_UNSUPPORTED = "{} ('{}' is not supported: ML\u25a1 has only the core language of Standard ML)"
+MSG_UNSUPPORTED = ("{} ('{}' is Standard ML but not supported by ML\u25a1: no modules, records, "
+                   "abstype, withtype or eqtype; see docs/language.md \u00a712)")
 MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
                    "expected '{}', found '{}'")
 MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left- and the other "
