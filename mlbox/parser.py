@@ -468,6 +468,7 @@ class Grammar:
     def p_fixname(self, p):
         """ fixname : IDENT
                     | STAR
+                    | EQUALS
                     | CONS
                     | INFIX0
                     | INFIX3

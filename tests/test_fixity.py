@@ -76,6 +76,15 @@ def test_nonfix_makes_a_built_in_operator_prefix():
     assert last_exp("nonfix +\ninfix 8 +\nval x = 1 * 2 + 3") == infix("*", N(1), infix("+", N(2), N(3)))
 
 
+def test_equals_takes_a_fixity_like_any_identifier():
+    # `=` is a value identifier, so fixity directives name it too (Poly/ML
+    # accepts them; tests/polyml_syntax_diff.py found mlbox rejecting them)
+    assert last_exp("nonfix =\nval x = = (1, 1)") == S.App(V("="), S.Tuple((N(1), N(1))))
+    assert last_exp("infixr 4 =\nval x = a = b = c") == infix("=", V("a"), infix("=", V("b"), V("c")))
+    assert last_exp("infix 7 =\nval x = a + b = c") == infix("+", V("a"), infix("=", V("b"), V("c")))
+    assert parse_program("infix 4 = <>\nval x = 1").decs[0] == S.FixityDec("left", 4, ("=", "<>"))
+
+
 def test_built_in_fixity_can_be_redeclared():
     # `infix 6 ::` makes :: left-associative at the level of +
     assert last_exp("infix 6 ::\nval x = a :: b :: c") == infix("::", infix("::", V("a"), V("b")), V("c"))
@@ -189,6 +198,7 @@ def test_an_operator_at_the_end_of_the_input_is_incomplete():
     "infix 6 ++\nfun x ++ y = x\nval z = 1 ++ 2 ++ 3 * 4",
     "infixr 5 ++ infix 5 --\nval z = a ++ (b -- c) ++ d",
     "nonfix + *\nval z = + (1, * (2, 3))",
+    "nonfix =\nval z = = (1, 2)\ninfixr 4 =\nval w = a = b = c",
     "infix 6 ::\nval z = a :: b :: c\nval f = fn (x :: y) => x",
     "datatype t = N | ::: of int * t\ninfixr 5 :::\nfun f (x ::: y ::: r) = x | f N = 0",
     "val x = let infix 1 ## fun a ## b = a in 1 ## 2 end\nval y = op ## (1, 2)",
