@@ -299,7 +299,7 @@ class Gen:
             binds = {**binds, v: ty}
             text = f"{v} as {text}"
         if rng.random() < 0.1:
-            text = f"({text}) : {'int list' if ty == 'list' else ty}"
+            text = f"({text}) : {({'list': 'int list', 'option': 'int option'}).get(ty, ty)}"
         return text, binds
 
     def pat_node(self, ty, depth, fx):
@@ -364,7 +364,8 @@ class Gen:
         for _ in range(self.rng.randint(1, 3)):
             ty = self.rng.choice(list(show))
             e = self.exp(ty, self.rng.randint(2, 4), {}, fx)
-            lines.append(f"val _ = print ({show[ty]} ({e[0]}) ^ \"\\n\")")
+            # not `^ "\\n"`: the program may have made `^` nonfix
+            lines.append(f"val _ = (print ({show[ty]} ({e[0]})); print \"\\n\")")
         if self.chance(0.3):
             lines.append(self.fun_dec(fx))
         return "\n".join(lines) + "\n"
@@ -375,11 +376,11 @@ class Gen:
         clauses = []
         for _ in range(self.rng.randint(1, 3)):
             pat, binds = self.pat(ty, 2, fx)
-            body = self.need(self.exp("int", 2, binds, fx), PREFIX, tail=True)
+            body = self.need(self.exp("int", 2, binds, fx), PREFIX)  # `| g _ = 0` follows
             clauses.append(f"g ({pat}) = {body[0]}")
         clauses.append("g _ = 0")
         arg = self.need(self.exp(ty, 2, {}, fx), ATOM)
-        return "fun " + " | ".join(clauses) + f"\nval _ = print (Int.toString (g {arg[0]}) ^ \"\\n\")"
+        return "fun " + " | ".join(clauses) + f"\nval _ = (print (Int.toString (g {arg[0]})); print \"\\n\")"
 
 
 TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_\'.]*|~?\d+|[!%&$#+\-/:<=>?@\\~`^|*]+|\S')
