@@ -459,25 +459,11 @@ class Grammar:
         p[0] = S.FixityDec(assoc, precedence, names, span=self.whole(p))
 
     def p_fixnames(self, p):
-        """ fixnames : fixname
-                     | fixnames fixname
+        """ fixnames : opname
+                     | fixnames opname
         """
         items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
         _located(p, items, self.whole(p))
-
-    def p_fixname(self, p):
-        """ fixname : IDENT
-                    | STAR
-                    | EQUALS
-                    | CONS
-                    | INFIX0
-                    | INFIX3
-                    | INFIX4
-                    | INFIX5
-                    | INFIX6
-                    | INFIX7
-        """
-        _located(p, p[1], self.whole(p))
 
     def p_dec_cogen(self, p):
         """ dec : COGEN IDENT EQUALS exp """
@@ -757,6 +743,7 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_opname(self, p):
+        # any value identifier, whatever its fixity: after `op`, and in fixity declarations
         """ opname : IDENT
                    | STAR
                    | EQUALS
