@@ -670,17 +670,7 @@ class Grammar:
         p[0] = p[1]
 
     def p_expitem_name(self, p):
-        """ expitem : IDENT
-                    | STAR
-                    | EQUALS
-                    | CONS
-                    | INFIX0
-                    | INFIX3
-                    | INFIX4
-                    | INFIX5
-                    | INFIX6
-                    | INFIX7
-        """
+        """ expitem : opname """
         _located(p, _Name(p[1], self.whole(p)), self.whole(p))
 
     def p_atexp_const(self, p):
@@ -743,7 +733,7 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_opname(self, p):
-        # any value identifier, whatever its fixity: after `op`, and in fixity declarations
+        # any value identifier, whatever its fixity: in an infix expression, after `op`, in fixity declarations
         """ opname : IDENT
                    | STAR
                    | EQUALS
