@@ -36,7 +36,7 @@ from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding,
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
     UnifyError, admits_equality, free_vars, generalize, instantiate, prune, restrict, substitute,
-    unify,
+    unify, walk,
 )
 
 # ------------------------------------------------------------ messages
@@ -1300,23 +1300,10 @@ def _tycons(t: Type) -> list[Tycon]:
 
 def _shared_tycon_names(a: Type, b: Type) -> list[str]:
     """Names of distinct type constructors that print alike in a and b."""
-    def tycons(t, out):
-        t = prune(t)
+    found: dict[str, set[int]] = {}
+    for t in (*walk(a), *walk(b)):
         if isinstance(t, TCon):
-            out.setdefault(t.tycon.name, set()).add(id(t.tycon))
-            for x in t.args:
-                tycons(x, out)
-        elif isinstance(t, TArrow):
-            tycons(t.arg, out)
-            tycons(t.res, out)
-        elif isinstance(t, TTuple):
-            for x in t.items:
-                tycons(x, out)
-        elif isinstance(t, TBox):
-            tycons(t.body, out)
-        return out
-
-    found = tycons(b, tycons(a, {}))
+            found.setdefault(t.tycon.name, set()).add(id(t.tycon))
     return [name for name, ids in found.items() if len(ids) > 1]
 
 

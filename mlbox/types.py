@@ -110,6 +110,32 @@ class TBox:
 
 Type = Union[TVar, TCon, TArrow, TTuple, TBox]
 
+
+def components(t: Type) -> tuple:
+    """The types directly inside a (pruned) type, left to right; none for a
+    variable. Walks that only visit use this; those that rebuild a type
+    (instantiate, substitute) or treat the forms differently (equality,
+    printing) dispatch themselves."""
+    if isinstance(t, TArrow):
+        return (t.arg, t.res)
+    if isinstance(t, TTuple):
+        return t.items
+    if isinstance(t, TBox):
+        return (t.body,)
+    if isinstance(t, TCon):
+        return t.args
+    return ()
+
+
+def walk(t: Type):
+    """Every (pruned) type in t, t first, then its components left to right
+    (pre-order), without recursion."""
+    pending = [t]
+    while pending:
+        t = prune(pending.pop())
+        yield t
+        pending.extend(reversed(components(t)))
+
 UNIT = TTuple(())
 
 
@@ -209,25 +235,14 @@ def _bind(v: TVar, t: Type) -> None:
 
 
 def _occurs_adjust(v: TVar, t: Type, level: int) -> None:
-    t = prune(t)
-    if isinstance(t, TVar):
-        if t is v:
-            raise UnifyError("circular", var=v)
-        if t.level > level:
-            if t.rigid is not None:
-                raise UnifyError("escape", var=t)
-            t.level = level
-    elif isinstance(t, TArrow):
-        _occurs_adjust(v, t.arg, level)
-        _occurs_adjust(v, t.res, level)
-    elif isinstance(t, TTuple):
-        for x in t.items:
-            _occurs_adjust(v, x, level)
-    elif isinstance(t, TBox):
-        _occurs_adjust(v, t.body, level)
-    else:
-        for x in t.args:
-            _occurs_adjust(v, x, level)
+    for u in walk(t):
+        if isinstance(u, TVar):
+            if u is v:
+                raise UnifyError("circular", var=v)
+            if u.level > level:
+                if u.rigid is not None:
+                    raise UnifyError("escape", var=u)
+                u.level = level
 
 
 def _require_overload(ov: Overload, t: Type) -> None:
@@ -287,21 +302,9 @@ def generalize(t: Type, level: int) -> None:
     overload constraint are never quantified (overloading is resolved once
     per unit of elaboration, the top-level declarations up to a `;`): they
     are kept at `level`."""
-    t = prune(t)
-    if isinstance(t, TVar):
-        if t.level > level and t.level != GENERIC:
-            t.level = level if t.overload is not None else GENERIC
-    elif isinstance(t, TArrow):
-        generalize(t.arg, level)
-        generalize(t.res, level)
-    elif isinstance(t, TTuple):
-        for x in t.items:
-            generalize(x, level)
-    elif isinstance(t, TBox):
-        generalize(t.body, level)
-    else:
-        for x in t.args:
-            generalize(x, level)
+    for v in walk(t):
+        if isinstance(v, TVar) and v.level > level and v.level != GENERIC:
+            v.level = level if v.overload is not None else GENERIC
 
 
 def restrict(t: Type, level: int) -> None:
@@ -354,24 +357,9 @@ def substitute(t: Type, mapping: dict[int, Type]) -> Type:
 def free_vars(t: Type) -> list[TVar]:
     """The distinct unbound variables of t, in order of appearance."""
     seen: dict[int, TVar] = {}
-
-    def walk(t: Type) -> None:
-        t = prune(t)
-        if isinstance(t, TVar):
-            seen.setdefault(id(t), t)
-        elif isinstance(t, TArrow):
-            walk(t.arg)
-            walk(t.res)
-        elif isinstance(t, TTuple):
-            for x in t.items:
-                walk(x)
-        elif isinstance(t, TBox):
-            walk(t.body)
-        else:
-            for x in t.args:
-                walk(x)
-
-    walk(t)
+    for v in walk(t):
+        if isinstance(v, TVar):
+            seen.setdefault(id(v), v)
     return list(seen.values())
 
 
