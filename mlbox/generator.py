@@ -274,8 +274,11 @@ class Generator(Translation):
         """The fetch of a code variable's generator from the state, when it is
         known at generation time (a Λ or top-level code variable bound to a
         generator); else None."""
-        if r.binder in self.unit.lifted:
-            return None
+        return None if r.binder in self.unit.lifted else self.state_fetch(r, ctx)
+
+    def state_fetch(self, r: VarRef, ctx: Ctx):
+        """The fetch of code variable r's value from the generator's state:
+        a global, or its slot in Λ; None when r is in Ω (bound at run time)."""
         if r.is_global:
             return [I.getglobal(self.unit.globals.slot(r.binder, r.name))]
         if ctx.lookup(r.binder) is not None:
@@ -325,11 +328,7 @@ class Generator(Translation):
         r = self.refs[id(e)]
         if not (isinstance(r, VarRef) and r.is_code and r.binder in self.unit.lifted):
             return None
-        if r.is_global:
-            return [I.getglobal(self.unit.globals.slot(r.binder, r.name))]
-        if ctx.lookup(r.binder) is not None:
-            return None
-        return self.lam.lookup(r.binder)
+        return self.state_fetch(r, ctx)
 
     def is_top_slot(self, arg: S.Exp, ctx: Ctx) -> bool:
         """Whether arg is the variable in the top slot of the run-time environment."""
