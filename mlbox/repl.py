@@ -36,6 +36,7 @@ from typing import Optional
 from ccam.instructions import PROG, PROGS, Status
 from mlbox import valueprint
 from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.runner import exception_name
 
 PROMPT = "- "
 CONTINUATION = "= "
@@ -183,7 +184,7 @@ class Session:
 
     def _failure(self, result) -> str:
         if result.status == Status.UNCAUGHT:
-            return UNCAUGHT.format(name=_exception_name(result))
+            return UNCAUGHT.format(name=exception_name(result))
         if result.status == Status.INTERRUPTED:
             return INTERRUPT
         return MACHINE_ERROR.format(status=Status(result.status).name, message=result.message)
@@ -354,14 +355,6 @@ def _lines(pieces: list[str]) -> str:
 def _stats_line(result) -> str:
     return STATS_LINE.format(total=result.reductions, generating=result.gen_reductions,
                              running=result.reductions - result.gen_reductions, emitted=result.emitted)
-
-
-def _exception_name(result) -> str:
-    exn = result.value
-    try:
-        return exn.name.name.decode("latin-1")
-    except AttributeError:
-        return result.message.replace("uncaught exception ", "")
 
 
 def show_datatype(tycon) -> str:
