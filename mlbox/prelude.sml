@@ -171,6 +171,18 @@ fun Int_rem (i : int, j) =
 
 fun Word_compare (a : word, b) = if a < b then LESS else if a > b then GREATER else EQUAL
 
+fun Word_max (a : word, b) = if a < b then b else a
+
+fun Word_min (a : word, b) = if a < b then a else b
+
+val Word_wordSize = 63
+
+(* General: the same values under their structure's name *)
+
+val General_ignore = ignore
+val General_o = compose
+val General_before = before_
+
 (* Char: the ASCII classification of the Basis (chars are bytes) *)
 
 val Char_minChar = #"\000"
@@ -258,6 +270,14 @@ fun String_map f s = implode (map f (explode s))
 
 fun String_compare (s : string, t) = if s < t then LESS else if s > t then GREATER else EQUAL
 
+(* StringCvt: pad to at least n characters; a longer string is left as it is *)
+local
+    fun copies (c, n, acc) = if n <= 0 then acc else copies (c, n - 1, c :: acc)
+in
+    fun StringCvt_padLeft c n s = implode (copies (c, n - size s, [])) ^ s
+    fun StringCvt_padRight c n s = s ^ implode (copies (c, n - size s, []))
+end
+
 fun String_toString s = String_translate Char_toString s
 
 (* The fields of s separated by single delimiters, left to right;
@@ -330,6 +350,9 @@ fun List_collate cmp ([], []) = EQUAL
     case cmp (x, y) of
         EQUAL => List_collate cmp (xs, ys)
       | order => order
+
+(* Lexicographic by the given order on characters *)
+fun String_collate cmp (s, t) = List_collate cmp (explode s, explode t)
 
 (* ListPair: the longer list's extra elements are ignored *)
 
