@@ -2,9 +2,12 @@
 no logic of its own beyond linking a program after the prelude, which is
 compiled once and cached on disk (mlbox/prelude_cache.py).
 
-A compiled program's code is the prelude's code (which sets the prelude's
-globals) followed by the program's; its globals are the built-in
-exceptions, then the prelude's bindings, then the program's.
+A compiled program's code is the part of the prelude's code that it needs
+(the top-level declarations that set the prelude globals the program reads,
+and what those read in turn; see link_prelude) followed by the program's;
+its globals are the built-in exceptions, then the prelude's bindings, then
+the program's. Linking only what is used keeps a program's reduction count
+its own: a prelude definition the program never reads costs it nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Optional
 
 import attrs
 
-from ccam.instructions import Program
+from ccam.instructions import Program, walk
 from mlbox import basis
 from mlbox.compiler import Compiler, Globals, Unit_
 from mlbox.deep import check_code_depth, check_nesting, too_deep, with_deep_stack
@@ -36,9 +39,30 @@ def prelude_name(basis_name: str) -> str:
 
 
 @attrs.frozen
-class CompiledPrelude:
+class PreludeSegment:
+    """The code of one top-level declaration of the prelude, the global
+    slots it sets and those it reads (sub-programs and emitted code included)."""
+
     code: tuple
+    sets: frozenset
+    reads: frozenset
+
+    @classmethod
+    def of(cls, code: tuple) -> "PreludeSegment":
+        sets, reads = set(), set()
+        for ins in walk(code):
+            if ins.op == "setglobal":
+                sets.add(ins.args[0])
+            elif ins.op == "getglobal":
+                reads.add(ins.args[0])
+        return cls(code, frozenset(sets), frozenset(reads))
+
+
+@attrs.frozen
+class CompiledPrelude:
+    code: tuple  # the whole prelude: the REPL starts from all of it
     globals: Globals
+    segments: tuple  # of PreludeSegment, in declaration order
 
 
 @attrs.frozen
@@ -81,8 +105,37 @@ def compiled_prelude() -> CompiledPrelude:
         # by_binder stays empty: the prelude's binders are node ids of an
         # AST that is gone (see _compile_prelude).
         globals_ = Globals(list(cached.names), {}, dict(cached.prelude))
-        _prelude = CompiledPrelude(tuple(cached.code), globals_)
+        code = tuple(cached.code)
+        starts = (0,) + tuple(cached.segment_ends[:-1])
+        segments = tuple(PreludeSegment.of(code[start:end]) for start, end in zip(starts, cached.segment_ends))
+        _prelude = CompiledPrelude(code, globals_, segments)
     return _prelude
+
+
+def link_prelude(code) -> tuple:
+    """The prelude code that a program's `code` needs: every top-level
+    declaration of the prelude that sets a global read by the program or by
+    another needed declaration (and any that sets none, for its effects), in
+    the prelude's order. A declaration reads only globals set before it or by
+    itself, so one pass from the last declaration back finds them all."""
+    needed = PreludeSegment.of(tuple(code)).reads
+    chosen = []
+    for segment in reversed(compiled_prelude().segments):
+        if not segment.sets or segment.sets & needed:
+            chosen.append(segment)
+            needed = needed | segment.reads
+    return tuple(ins for segment in reversed(chosen) for ins in segment.code)
+
+
+def prelude_prefix_length(code) -> int:
+    """How many instructions at the start of `code` are linked prelude
+    declarations (for the disassembler, which leaves them out). Greedy is
+    exact: a program's own declarations set slots no prelude segment sets."""
+    at = 0
+    for segment in compiled_prelude().segments:
+        if tuple(code[at:at + len(segment.code)]) == segment.code:
+            at += len(segment.code)
+    return at
 
 
 def _compile_prelude():
@@ -93,7 +146,13 @@ def _compile_prelude():
         source = Source(PRELUDE_PATH, f.read())
     program, result = front_end(source, prelude=True)
     globals_ = Globals()
-    code = Compiler(Unit_(result.elaboration.refs, globals_)).program(program.decs)
+    compiler = Compiler(Unit_(result.elaboration.refs, globals_))
+    code: list = []
+    segment_ends = []
+    for dec in program.decs:
+        code += compiler.program([dec])
+        if not segment_ends or segment_ends[-1] < len(code):  # (a declaration may have no code)
+            segment_ends.append(len(code))
     defined = {b.name: b.binder for b in result.elaboration.toplevel if b.kind == "val"}
     for name, (_, impl) in basis.VALUES.items():
         if impl == ("prelude",):
@@ -104,7 +163,7 @@ def _compile_prelude():
     # Only names and slots leave this function: the prelude's AST is gone
     # after it, and its node ids (the keys of by_binder) may be reused by
     # a later program's nodes.
-    return CachedPrelude(tuple(code), tuple(globals_.names), dict(globals_.prelude))
+    return CachedPrelude(tuple(code), tuple(globals_.names), dict(globals_.prelude), tuple(segment_ends))
 
 
 def _translate(compiler: Compiler, decs) -> list:
@@ -124,7 +183,7 @@ def compile_source(source: Source) -> Compiled:
     pre = compiled_prelude()
     globals_ = pre.globals.copy()
     code = _translate(Compiler(Unit_(result.elaboration.refs, globals_)), program.decs)
-    linked = Program(pre.code + tuple(code), len(globals_.names), tuple(globals_.names))
+    linked = Program(link_prelude(code) + tuple(code), len(globals_.names), tuple(globals_.names))
     return Compiled(linked, tuple(result.warnings), result.elaboration)
 
 

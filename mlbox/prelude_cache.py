@@ -25,11 +25,12 @@ tell a cache hit from a rebuild.
 
 File layout (text lines, then the .ccam bytecode of the prelude's code):
 
-    mlbox-prelude-cache 1
+    mlbox-prelude-cache 2
     <key: hex BLAKE2b-256 of the sources>
     <payload digest: hex BLAKE2b-256 of everything after this line>
     <n: number of prelude bindings>
     <slot> <basis name>        (n lines)
+    <end> <end> ...            (where each top-level declaration's code ends)
     <bytecode (ccam/bytecode.py) of Program(code, nglobals, global names)>
 """
 
@@ -40,7 +41,7 @@ import os
 import sys
 from typing import Callable, NamedTuple, Optional
 
-MAGIC = b"mlbox-prelude-cache 1\n"
+MAGIC = b"mlbox-prelude-cache 2\n"
 CACHE_FILE = "prelude.cache"
 TRACE_VARIABLE = "MLBOX_CACHE_TRACE"
 
@@ -56,12 +57,15 @@ _PACKAGES = ("mlbox", "ccam")
 
 class CachedPrelude(NamedTuple):
     """What the cache holds: the prelude's code, the global names it
-    defines (built-in exceptions first) and the basis names it implements
-    with their global slots (Globals.prelude)."""
+    defines (built-in exceptions first), the basis names it implements
+    with their global slots (Globals.prelude), and where the code of each
+    top-level declaration ends (the units a program links, see
+    driver.link_prelude)."""
 
     code: tuple
     names: tuple
     prelude: dict
+    segment_ends: tuple
 
 
 class CacheCorrupt(ValueError):
@@ -118,6 +122,7 @@ def encode(key: str, compiled: CachedPrelude) -> bytes:
 
     lines = [b"%d" % len(compiled.prelude)]
     lines += [b"%d %s" % (slot, name.encode("utf-8")) for name, slot in compiled.prelude.items()]
+    lines.append(b" ".join(b"%d" % end for end in compiled.segment_ends))
     names = tuple(compiled.names)
     payload = b"\n".join(lines) + b"\n" + write(Program(tuple(compiled.code), len(names), names))
     return MAGIC + key.encode() + b"\n" + _digest(payload).hexdigest().encode() + b"\n" + payload
@@ -141,8 +146,9 @@ def decode(data: bytes, key: str) -> CachedPrelude:
     try:
         count_line, rest = payload.split(b"\n", 1)
         count = int(count_line)
-        entries = rest.split(b"\n", count)
+        entries = rest.split(b"\n", count + 1)
         bytecode = entries.pop()
+        segment_ends = tuple(int(end) for end in entries.pop().split())
         prelude = {}
         for line in entries:
             slot, name = line.split(b" ", 1)
@@ -154,7 +160,10 @@ def decode(data: bytes, key: str) -> CachedPrelude:
         raise CacheCorrupt("bad prelude slots")
     if len(program.global_names) != program.nglobals:
         raise CacheCorrupt("global names missing")
-    return CachedPrelude(program.code, program.global_names, prelude)
+    if list(segment_ends) != sorted(set(segment_ends)) or segment_ends[-1:] != (len(program.code),) \
+            or segment_ends[0] <= 0:
+        raise CacheCorrupt("bad segment ends")
+    return CachedPrelude(program.code, program.global_names, prelude, segment_ends)
 
 
 def _trace(status: str, detail: str = "") -> None:

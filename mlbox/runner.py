@@ -154,13 +154,13 @@ def _without_prelude(program: Program) -> Program:
     program, and long), with a line saying it was left out."""
     import attrs
 
-    from mlbox.driver import compiled_prelude
+    from mlbox.driver import prelude_prefix_length
 
-    prelude = compiled_prelude().code
-    if program.code[: len(prelude)] != prelude:
+    length = prelude_prefix_length(program.code)
+    if length == 0:
         return program
-    print(PRELUDE_OMITTED.format(n=len(prelude)))
-    return attrs.evolve(program, code=program.code[len(prelude):])
+    print(PRELUDE_OMITTED.format(n=length))
+    return attrs.evolve(program, code=program.code[length:])
 
 
 def cmd_run(args) -> int:

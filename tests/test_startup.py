@@ -271,6 +271,16 @@ def test_encode_decode_round_trip_equals_the_compiled_prelude():
     assert set(compiled.prelude) == {name for name, (_, impl) in basis.VALUES.items() if impl == ("prelude",)}
 
 
+@pytest.mark.parametrize("ends", [(), (0,), (5, 3), "past the code"])
+def test_bad_segment_ends_make_the_cache_corrupt(ends):
+    compiled = driver._compile_prelude()
+    if ends == "past the code":
+        ends = compiled.segment_ends[:-1] + (len(compiled.code) + 1,)
+    data = prelude_cache.encode("k" * 64, compiled._replace(segment_ends=ends))
+    with pytest.raises(prelude_cache.CacheCorrupt):
+        prelude_cache.decode(data, "k" * 64)
+
+
 # ------------------------------------------------------------ lazy imports
 
 
