@@ -4,12 +4,14 @@ the parser by `_add_NAME(subparsers)`.
 
 Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
 exception), 2 bad usage or an unreadable file, 70 an internal error (a bug
-in mlbox: reported, never a traceback).
+in mlbox: reported, never a traceback), 141 standard output closed by its
+reader (128 + SIGPIPE, as the shell reports a process killed by it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from mlbox.diagnostics import Diagnostic, Source
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_BROKEN_PIPE = 141
 
 
 class UsageError(Exception):
@@ -233,6 +236,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         print("mlbox: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`mlbox dis p.sml | head`): stop quietly, as a
+        # process killed by SIGPIPE would, and keep the interpreter's final
+        # flush of stdout from failing again at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as err:  # a bug in mlbox: say so, without a traceback
         print(f"mlbox: internal error: {type(err).__name__}: {err}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -114,3 +114,20 @@ def test_garbage_ccam_is_refused(tmp_path, capfd):
     bad.write_bytes(b"not bytecode at all")
     assert cli.main(["dis", str(bad)]) == 1
     assert "not a valid .ccam file" in capfd.readouterr().err
+
+
+def test_a_reader_closing_the_pipe_stops_dis_quietly():
+    """`mlbox dis big.sml | head`: no internal error, no traceback; the
+    status a process killed by SIGPIPE has. The listing (~115 kB) is larger
+    than a pipe's buffer, so the write fails after the reader is gone."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    process = subprocess.Popen([sys.executable, "-m", "mlbox", "dis", "--all", str(root / "examples" / "bpf.sml")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    assert process.stdout.read(100).startswith(b"; CCAM program")
+    process.stdout.close()
+    assert process.wait(timeout=60) == cli.EXIT_BROKEN_PIPE
+    assert process.stderr.read() == b""
