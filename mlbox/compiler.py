@@ -425,9 +425,12 @@ class Translation(abc.ABC):
         if isinstance(tree, mc.Test):
             yes = self.match_tree(tree.yes, ctx, leaf, fail)
             no = self.match_tree(tree.no, ctx, leaf, fail)
-            if tree.kind == "const":
+            if tree.kind in ("const", "less"):
                 test = self.pair(self.occurrence(ctx, tree.occ), self.I(I.quote(const_operand(tree.value))))
-                test += self.I(I.prim("eq"))
+                if tree.kind == "const":
+                    test += self.I(I.prim("eq"))
+                else:
+                    test += self.I(I.prim("slt" if isinstance(tree.value, bytes) else "lt"))
             else:
                 test = self.pair(self.occurrence(ctx, tree.occ), self.exn_name(tree.value, ctx)) + self.I(I.exnis)
             return self.I(I.push) + test + self.t.branch(yes, no)

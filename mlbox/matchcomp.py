@@ -20,6 +20,8 @@ Trees:
   Switch(occ, arms)           case on the constructor tag of occ; arms[tag]
   Test(occ, kind, value, yes, no)
                               kind "const": occ = the constant `value` (int/bytes);
+                              kind "less": occ < the constant `value` (ints as the
+                              machine orders them, bytes lexicographically);
                               kind "exn": occ is an exception value of the exception `value`
   Deref(occ, key, sub)        bind the contents of the ref at occ to a new slot `key`
                               (eagerly: a ref may change after the match)
@@ -282,6 +284,9 @@ def _compile(occs: tuple, rows: list) -> Tree:
             return _specialize_con(occs, rows, j, p.tag)
         return Switch(occ, tuple(_specialize_con(occs, rows, j, tag) for tag in range(p.ncons)), p.datatype)
     if isinstance(p, MConst):
+        values = sorted({q.value for q in (r.pats[j] for r in rows) if isinstance(q, MConst)})
+        if len(values) > CONST_SEARCH_MIN:
+            return _const_search(occs, rows, j, values)
         yes = [_expand(r, j, lambda q: ()) for r in rows
                if isinstance(r.pats[j], MWild) or r.pats[j] == p]
         no = [r for r in rows if r.pats[j] != p]
@@ -294,6 +299,37 @@ def _compile(occs: tuple, rows: list) -> Tree:
         new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
         return Test(occ, "exn", p.ref, _compile(new_occs, yes), _compile(occs, no))
     raise AssertionError(f"unexpected pattern term {p!r}")
+
+
+# A column tested against more distinct constants than this is searched by
+# halving (Test kind "less") rather than tested constant after constant:
+# each test of a chain nests the rest one code block deeper, and the bytecode
+# format allows 256 levels (ccam/bytecode.py MAX_DEPTH), so a case with a
+# few hundred constant arms would not compile as a chain. Up to this many,
+# the chain is kept (its code is the smallest).
+CONST_SEARCH_MIN = 32
+
+
+def _const_search(occs, rows, j, values) -> Tree:
+    """Column j against the sorted distinct constants `values` of the rows: a
+    balanced tree of "less" tests narrows to one constant, tested for
+    equality; rows with a wildcard there are the default. Matching a
+    constant has no effect, so testing them in another order than the rows'
+    chooses the same rule."""
+    occ = occs[j]
+    default = _compile(occs, [r for r in rows if isinstance(r.pats[j], MWild)])
+
+    def holding(value) -> Tree:
+        kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j] == MConst(value)]
+        return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept])
+
+    def search(lo: int, hi: int) -> Tree:
+        if hi - lo == 1:
+            return Test(occ, "const", values[lo], holding(values[lo]), default)
+        mid = (lo + hi) // 2
+        return Test(occ, "less", values[mid], search(lo, mid), search(mid, hi))
+
+    return search(0, len(values))
 
 
 def _specialize_con(occs, rows, j, tag) -> Tree:

@@ -224,6 +224,51 @@ def test_decision_tree_keeps_clause_order():
     assert tree.no == mc.Leaf(1, (("n", ("a", ())),))
 
 
+def _chosen(tree, value):
+    """The action a one-column decision tree of constant tests picks for value."""
+    while isinstance(tree, mc.Test):
+        hit = value == tree.value if tree.kind == "const" else value < tree.value
+        tree = tree.yes if hit else tree.no
+    return tree.action if isinstance(tree, mc.Leaf) else None
+
+
+def _test_depth(tree) -> int:
+    return 1 + max(_test_depth(tree.yes), _test_depth(tree.no)) if isinstance(tree, mc.Test) else 0
+
+
+@pytest.mark.parametrize("values", [
+    [k * 7 - 1000 for k in range(300)],
+    [-(1 << 62), (1 << 62) - 1] + list(range(-150, 150)),
+    [bytes([k]) for k in range(256)] + [b"", b"ab", b"a\xff", b"\xff\xff"],
+])
+def test_many_constants_are_searched_by_halving_in_clause_order(values):
+    # Each test of a chain nests the rest one code block deeper, and the
+    # bytecode allows 256 levels: a case with hundreds of constant arms is
+    # a binary search. A variable row in the middle catches the constants
+    # after it, and a repeated constant keeps its first row.
+    rows = [[mc.MConst(v)] for v in values[:100]] + [[mc.MVar("n")]] + [[mc.MConst(v)] for v in values[100:]]
+    rows.append([mc.MConst(values[0])])
+    tree = mc.compile_match(["a"], rows)
+    assert _test_depth(tree) <= 12
+    for index, v in enumerate(values):
+        assert _chosen(tree, v) == (index if index < 100 else 100)
+    absent = b"absent" if isinstance(values[0], bytes) else 1 << 61
+    assert _chosen(tree, absent) == 100
+
+
+def test_a_case_with_hundreds_of_constant_arms_compiles_and_runs():
+    arms = " | ".join(f"{k * 3} => {k}" for k in range(600))
+    chars = " | ".join(f"#\"\\{k:03d}\" => {k}" for k in range(256))
+    text = (f"fun f x = case x of {arms} | _ => ~1\n"
+            f"fun g c = case c of {chars}\n"
+            "val _ = print (String.concatWith \" \" (map (Int.toString o f) [0, 3, 1797, 1798, ~3]))\n"
+            "val _ = print (Int.toString (foldl (fn (k, s) => s + g (chr k)) 0 (List.tabulate (256, fn k => k))))\n"
+            "val h = code (fn x => case x of " + arms + " | _ => ~1)\n"
+            "val _ = print (Int.toString (eval h 1500))\n")
+    for machine in ("c", "py"):
+        assert printed(text, machine) == "0 1 599 ~1 ~1" + str(sum(range(256))) + "500"
+
+
 def test_exception_patterns_and_constants_share_one_tree():
     text = (PRELUDE_HELPERS + "exception A of int exception B\n"
             "fun f e = (raise e) handle A 0 => \"A0\" | A n => \"A\" ^ Int.toString n | B => \"B\" | _ => \"other\"\n"
