@@ -21,7 +21,12 @@
    targets made absolute (so no run-time offset arithmetic). Decoding trusts
    the caller to have validated the filter (mlbox/pf.py does, strictly:
    forward in-range jumps, final ret, known opcodes, ...); an undefined
-   opcode still raises Fail here. *)
+   opcode still raises Fail here.
+
+   Written for cheap specialisation: `specialise` looks at each instruction
+   once per visit (one `case` decides return, already reached, or first
+   visit, and notes whether the scratch memory is used on the way) rather
+   than in separate passes over the filter. *)
 
 datatype insn =
   (* A := packet bytes at k (ABS) or X + k (IND), big-endian *)
@@ -101,16 +106,6 @@ fun load insns =
           | number (pc, i :: rest) = decode (pc, i) :: number (pc + 1, rest)
     in Array.fromList (number (0, insns)) end
 
-(* Does the filter use the scratch memory? If not, no array is made per packet. *)
-fun usesScratch prog =
-    let fun uses (LdMem _) = true
-          | uses (LdxMem _) = true
-          | uses (St _) = true
-          | uses (Stx _) = true
-          | uses _ = false
-        fun from pc = pc < Array.length prog andalso (uses (Array.sub (prog, pc)) orelse from (pc + 1))
-    in from 0 end
-
 (* ------------------------------------------------------------ evalpf *)
 
 (* evalpf (prog, packet, wirelen): the value the filter returns for the
@@ -183,10 +178,6 @@ fun evalpf (prog, p, wirelen) =
    (wirelen, scratch memory)))). An instruction that sets A passes the
    second component on unchanged, one that sets X the last. *)
 type late = int * (string * (int * (int * int array)))
-
-fun isReturn (RetK _) = true
-  | isReturn RetA = true
-  | isReturn _ = false
 
 (* bevalpf (prog, goto, pc): the code of instruction pc, a function of the
    late state. The filter and pc are early. Control passes to instruction t
@@ -336,13 +327,26 @@ fun bevalpf (prog, goto : int -> [late -> int], pc) =
    twice, and a return (a constant's worth of code) once per edge: the code
    stays linear in the filter's size. *)
 fun specialise prog =
-    let val n = Array.length prog
-        val reached = Array.array (n, false)
-        val shared : (late -> int) option array = Array.array (n, NONE)
+    let (* whether a reached instruction uses the scratch memory: if none
+           does, no array is made per packet. Found while specialising (the
+           unreached instructions never run), not by another walk over the
+           filter. The slots are in order of use, the most used on top. *)
+        val scratch = ref false
+        val shared : (late -> int) option array = Array.array (Array.length prog, NONE)
+        val reached = Array.array (Array.length prog, false)
         fun goto t =
-            if isReturn (Array.sub (prog, t)) then bevalpf (prog, goto, t)
-            else if Array.sub (reached, t) then lift (sharedAt t)
-            else (Array.update (reached, t, true); bevalpf (prog, goto, t))
+            case Array.sub (prog, t) of
+                RetK _ => bevalpf (prog, goto, t)
+              | RetA => bevalpf (prog, goto, t)
+              | i => if Array.sub (reached, t) then lift (sharedAt t)
+                     else (Array.update (reached, t, true);
+                           case i of
+                               LdMem _ => scratch := true
+                             | LdxMem _ => scratch := true
+                             | St _ => scratch := true
+                             | Stx _ => scratch := true
+                             | _ => ();
+                           bevalpf (prog, goto, t))
         and sharedAt t =
             case Array.sub (shared, t) of
                 SOME f => f
@@ -350,7 +354,7 @@ fun specialise prog =
         val start = eval (goto 0)
         (* filters without scratch memory share one (unused) array instead of making one per packet *)
         val noScratch = Array.array (0, 0)
-    in if usesScratch prog
+    in if !scratch
        then fn (p, wirelen) => start (0, (p, (0, (wirelen, Array.array (16, 0))))) handle Subscript => 0 | Div => 0
        else fn (p, wirelen) => start (0, (p, (0, (wirelen, noScratch)))) handle Subscript => 0 | Div => 0
     end
