@@ -61,6 +61,13 @@ BIND = BUILTIN_EXNS.index("Bind")
 # compiled X; push; K; cons (one reduction less).
 PURE_CONSTANT_OPS = frozenset({"quote", "getglobal", "arena"})
 
+# Primitives whose result, and whether and what they raise, do not depend
+# on the order of their two operands. With a constant first operand K
+# (PURE_CONSTANT_OPS: no effect), p (K, X) is compiled as p (X, K):
+# X; push; K; cons instead of push; K; swap; X; cons, one reduction less;
+# running X before K is unobservable.
+COMMUTATIVE_PRIMS = frozenset({"add", "mul", "wadd", "wmul", "wandb", "worb", "wxorb", "eq", "ne"})
+
 TRY = getattr(I, "try")
 
 
@@ -383,6 +390,12 @@ class Translation(abc.ABC):
         the implementation allows; None to use a general application."""
         impl = self.basis_prim(r)
         if impl[0] == "prim":
+            items = strip_typed(arg).items if isinstance(strip_typed(arg), S.Tuple) else ()
+            if impl[1] in COMMUTATIVE_PRIMS and len(items) == 2:
+                first, second = self.exp(items[0], ctx), self.exp(items[1], ctx)
+                if self.t.constant(first) and not self.t.constant(second):
+                    first, second = second, first
+                return self.pair(first, second) + self.I(I.prim(impl[1]))
             return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
         if impl[0] == "id":
             return self.exp(arg, ctx)

@@ -432,3 +432,78 @@ def test_string_concatenation_with_a_lifted_empty_string_folds():
     program = "val g = let cogen e = lift \"\" in code (fn s => e ^ s ^ e) end\n"
     assert not any(i.op == "prim" for i in walk(generated_block(program, "g").code[0].args[0]))
     assert printed(program + "val _ = print (eval g \"ab\")\n") == "ab"
+
+
+# ------------------------------------------------------------ commutative primitives with a constant operand
+
+COMMUTED = [  # (expression of x, value at x = 7): a constant first operand of a commutative primitive
+    ("2 + x", "9"), ("3 * x", "21"), ("Word.toInt (0w12 + Word.fromInt x)", "19"), ("Word.toInt (Word.andb (0w5, Word.fromInt x))", "5"),
+    ("if 7 = x then 1 else 0", "1"), ("if 6 <> x then 1 else 0", "1"), ("x + 1", "8"),
+]
+
+
+@pytest.mark.parametrize("exp, value", COMMUTED)
+def test_a_constant_first_operand_of_a_commutative_primitive_is_paired_second(exp, value):
+    """p (K, X) with K a constant compiles as p (X, K): X; push; K; cons, with
+    no swap (one reduction less), in ordinary and in generated code."""
+    program = f"fun f x = {exp}\nval g = code (fn x => {exp})\n"
+    compiled = driver.compile_source(Source("c.sml", program)).program
+    f_slot = compiled.global_names.index("f")
+    code = list(compiled.code)
+    fn_code = next(code[k - 1].args[0] for k, i in enumerate(code) if i.op == "setglobal" and i.args[0] == f_slot)
+    assert not any(i.op == "swap" for i in walk(fn_code)), fn_code
+    generated = generated_block(program, "g").code[0].args[0]
+    assert not any(i.op == "swap" for i in walk(generated)), generated
+    shown = printed(program + "val _ = print (Int.toString (f 7) ^ Int.toString (eval g 7))\n")
+    assert shown == value + value
+
+
+def test_commuting_keeps_overflow_and_effects():
+    """The operand that is not constant still runs (its output is kept) and
+    an overflow is still raised, whichever operand is taken first."""
+    program = """
+fun f x = 1 + (print "x"; x)
+val g = code (fn x => 1 + (print "g"; x))
+val _ = print (Int.toString (f 1) ^ Int.toString (eval g 2))
+val _ = (f 4611686018427387903; print "no overflow") handle Overflow => print " Overflow"
+"""
+    assert printed(program) == "xg23x Overflow" == printed(program, "c")
+
+
+# ------------------------------------------------------------ splices and lifts that end a generator
+
+
+def test_a_final_splice_or_lift_does_not_keep_the_state():
+    """in_tail drops the push ... drop around a splice or lift_now that ends
+    a generator (or an arm of a final branch or switch), and nothing else."""
+    from ccam.instructions import I
+    from mlbox.generator import APPLY, NORMAL, in_tail, lift_now, splice
+
+    before = [I.emit(I.push), I.emit(I.acc(0))]
+    for final in (splice([I.acc(2)], APPLY), splice([I.getglobal(12)], NORMAL), lift_now([I.acc(3), I.arg])):
+        assert in_tail(before + final) == before + final[1:-1]
+        assert in_tail(before + final + [I.emit(I.cons)]) == before + final + [I.emit(I.cons)]
+        assert in_tail([I.branch(before + final, before)]) == [I.branch(before + final[1:-1], before)]
+        assert in_tail([I.switch([before, final])]) == [I.switch([before, final[1:-1]])]
+    # a state-dependent fetch that is not a plain read is left alone
+    odd = [I.push, I.push, I.quote(APPLY), I.swap, I.push, I.cur([I.acc(0)]), I.swap, I.snd, I.cons, I.app, I.drop]
+    assert in_tail(odd) == odd
+
+
+def test_generators_ending_in_splices_and_lifts():
+    """Generators whose code ends by splicing another generator (in each
+    mode) or by lifting a value, nested, give the same results and counts on
+    both machines."""
+    program = """
+fun lifted n = let cogen k = lift n in code (fn (x : int) => k) end
+fun chain 0 = code (fn (x, y) => x + y)
+  | chain n = let cogen next = chain (n - 1)  cogen k = lift n
+              in code (fn (x, y) => if x > k then next (x - 1, y) else next (y, x)) end
+val g = let cogen c = chain 3  cogen l = lifted 7  cogen f = code (fn z => c (z, l z))
+        in code (fn z => (f z, l z, c (z, z))) end
+val (a, b, c) = eval g 5
+val _ = print (Int.toString a ^ " " ^ Int.toString b ^ " " ^ Int.toString c)
+"""
+    on_py, on_c = run_text(program, "py"), run_text(program, "c")
+    assert on_py.output == b"9 7 7"
+    assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
