@@ -208,8 +208,9 @@ class Translation(abc.ABC):
         """⟨id, code⟩: pair the environment with the value of code."""
         return self.I(I.push) + code + self.I(I.cons)
 
-    def access(self, ctx: Ctx, key: Hashable) -> list[Ins]:
-        found = ctx.lookup(key)
+    def access(self, ctx: Ctx, key: Hashable, path: tuple[str, ...] = ()) -> list[Ins]:
+        """The code fetching key's value followed by `path` (projections)."""
+        found = ctx.lookup(key, path)
         if found is None:
             raise AssertionError(f"variable {key!r} is not in the environment")
         return self.I(*found)
@@ -451,7 +452,7 @@ class Translation(abc.ABC):
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
         root_key, path = occ
-        return self.access(ctx, root_key) + self.I(*[getattr(I, step) for step in path])
+        return self.access(ctx, root_key, tuple(path))
 
     # ---- local declarations, in continuation-passing style: `rest(ctx)`
     # compiles what follows in the scope of the declaration

@@ -507,3 +507,72 @@ val _ = print (Int.toString a ^ " " ^ Int.toString b ^ " " ^ Int.toString c)
     on_py, on_c = run_text(program, "py"), run_text(program, "c")
     assert on_py.output == b"9 7 7"
     assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
+
+
+# ------------------------------------------------------------ the apply-pair mode (a tuple argument split over two slots)
+
+
+def test_split_pair_lookup():
+    """A split pair's paths start at its components' slots; used whole it
+    is paired again, unless the split is strict."""
+    from ccam.instructions import I
+    from mlbox.layout import WholePair, root
+
+    ctx = root().push("a").push("b").split("p", "a", "b")
+    assert ctx.lookup("p", ("fst",)) == [I.acc(1)]
+    assert ctx.lookup("p", ("snd", "fst")) == [I.acc(0), I.fst]
+    assert ctx.lookup("p") == [I.push, I.acc(1), I.swap, I.acc(0), I.cons]
+    aliased = ctx.alias("s", "p", ()).alias("r", "s", ("snd",))
+    assert aliased.lookup("r", ("arg",)) == [I.acc(0), I.arg]
+    assert aliased.is_top_split("s") and aliased.is_top_split("p") and not aliased.is_top_split("r")
+    assert not aliased.push("c").is_top_split("s")
+    with pytest.raises(WholePair):
+        root().push("a").push("b").split("p", "a", "b", strict=True).lookup("p")
+
+
+SPLIT_PROGRAMS = [
+    # (program, printed): code variables applied to tuples, in every shape
+    ("val u = code (fn (a, b) => a - b)\n"
+     "val g = let cogen u = u in code (fn (x, y) => u (y, x) * 10 + u (x, 1)) end\n"
+     "val _ = print (Int.toString (eval g (3, 5)))", "22"),
+    # the argument used whole: paired again
+    ("val u = code (fn (s as (a, b)) => if a > b then s else (b, a))\n"
+     "val g = let cogen u = u in code (fn x => let val (a, _) = u (x, 4)  val (_, d) = u (2, x) in a + d end) end\n"
+     "val _ = print (Int.toString (eval g 7) ^ Int.toString (eval g 1))", "95"),
+    # passed on whole to another split generator, three and four items, constant patterns
+    ("fun count 0 = code (fn (n : int, acc : int, _ : string) => acc)\n"
+     "  | count k = let cogen next = count (k - 1)\n"
+     "              in code (fn (s as (n, acc, tag)) => if n > 0 then next (n - 1, acc + n, tag) else next s) end\n"
+     "val g = let cogen c = count 3 in code (fn x => c (x, 100, \"t\")) end\n"
+     "val h = code (fn (0, b, c, d) => b ^ c ^ d | (_, b, _, _) => b)\n"
+     "val k = let cogen h = h in code (fn n => h (n, \"b\", \"c\", \"d\")) end\n"
+     "val _ = print (Int.toString (eval g 2) ^ \" \" ^ eval k 0 ^ \" \" ^ eval k 1)", "103 bcd b"),
+    # generators that are not `fn`s, applied to tuples (a lifted function, an expression with an effect)
+    ("val note = ref \"\"\n"
+     "val f = code (note := !note ^ \"f\"; fn (a, b) => a * b)\n"
+     "fun mk k = lift (fn (a, b) => a + b + k)\n"
+     "val g = let cogen f = f  cogen m = mk 100\n"
+     "        in code (fn x => f ((note := !note ^ \"a\"; x), x) + m (x, 1)) end\n"
+     "val _ = print (Int.toString (eval g 3) ^ !note)", "113fa"),
+    # a match that fails on a split argument
+    ("val u = code (fn (1, b) => b | (2, b) => b * 2)\n"
+     "val g = let cogen u = u in code (fn x => u (x, 10)) end\n"
+     "val _ = print (Int.toString (eval g 2) ^ ((Int.toString (eval g 3)) handle Match => \" Match\"))", "20 Match"),
+]
+
+
+@pytest.mark.parametrize("program, want", SPLIT_PROGRAMS)
+def test_tuple_arguments_of_code_variables(program, want):
+    on_py, on_c = run_text(program, "py"), run_text(program, "c")
+    assert on_py.output == want.encode()
+    assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
+
+
+def test_a_split_argument_is_read_from_its_slots():
+    """`u (a, b)` for u = code (fn (x, y) => ...) binds a and b as two slots
+    and u's body reads x and y from them: no projection in the generated code."""
+    program = "val g = let cogen u = code (fn (x, y) => x - y) in code (fn z => u (z + 1, z)) end"
+    body = generated_block(program, "g").code[0].args[0]
+    assert [i.op for i in body] == ["push", "acc", "push", "quote", "cons", "prim", "cons", "push", "acc",
+                                    "cons", "push", "acc", "swap", "acc", "cons", "prim"]
+    assert printed(program + "\nval _ = print (Int.toString (eval g 5))") == "1"
