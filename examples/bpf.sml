@@ -24,9 +24,10 @@
    opcode still raises Fail here.
 
    Written for cheap specialisation: `specialise` looks at each instruction
-   once per visit (one `case` decides return, already reached, or first
-   visit, and notes whether the scratch memory is used on the way) rather
-   than in separate passes over the filter. *)
+   once per visit (one `case` on the instruction and one on what the
+   visits so far made of it decide between a return, a first visit and a
+   shared function, and note whether the scratch memory is used on the
+   way) rather than in separate passes over the filter. *)
 
 datatype insn =
   (* A := packet bytes at k (ABS) or X + k (IND), big-endian *)
@@ -321,36 +322,39 @@ fun bevalpf (prog, goto : int -> [late -> int], pc) =
    The code of one path through the filter is straight-line: the first time
    an instruction is reached (`goto`), its code is spliced in. A jump target
    reached again (tcpdump's filters are DAGs) is specialised once more, into
-   a function shared[t] that is lifted into the code as a constant and
+   a function (Shared f) that is lifted into the code as a constant and
    called from every later place; its own successors have been reached
    before, so they are shared too. Every instruction is generated at most
    twice, and a return (a constant's worth of code) once per edge: the code
    stays linear in the filter's size. *)
+datatype visit = Unvisited | Visited | Shared of late -> int
+
 fun specialise prog =
     let (* whether a reached instruction uses the scratch memory: if none
            does, no array is made per packet. Found while specialising (the
            unreached instructions never run), not by another walk over the
-           filter. The slots are in order of use, the most used on top. *)
+           filter. *)
         val scratch = ref false
-        val shared : (late -> int) option array = Array.array (Array.length prog, NONE)
-        val reached = Array.array (Array.length prog, false)
+        val visits = Array.array (Array.length prog, Unvisited)
         fun goto t =
             case Array.sub (prog, t) of
                 RetK _ => bevalpf (prog, goto, t)
               | RetA => bevalpf (prog, goto, t)
-              | i => if Array.sub (reached, t) then lift (sharedAt t)
-                     else (Array.update (reached, t, true);
-                           case i of
-                               LdMem _ => scratch := true
-                             | LdxMem _ => scratch := true
-                             | St _ => scratch := true
-                             | Stx _ => scratch := true
-                             | _ => ();
-                           bevalpf (prog, goto, t))
-        and sharedAt t =
-            case Array.sub (shared, t) of
-                SOME f => f
-              | NONE => let val f = eval (bevalpf (prog, goto, t)) in Array.update (shared, t, SOME f); f end
+              | i =>
+                  case Array.sub (visits, t) of
+                      Unvisited =>
+                        (Array.update (visits, t, Visited);
+                         case i of
+                             LdMem _ => scratch := true
+                           | LdxMem _ => scratch := true
+                           | St _ => scratch := true
+                           | Stx _ => scratch := true
+                           | _ => ();
+                         bevalpf (prog, goto, t))
+                    | Visited =>
+                        let val f = eval (bevalpf (prog, goto, t))
+                        in Array.update (visits, t, Shared f); lift f end
+                    | Shared f => lift f
         val start = eval (goto 0)
         (* filters without scratch memory share one (unused) array instead of making one per packet *)
         val noScratch = Array.array (0, 0)
