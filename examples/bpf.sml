@@ -24,10 +24,10 @@
    opcode still raises Fail here.
 
    Written for cheap specialisation: `specialise` looks at each instruction
-   once per visit (one `case` on the instruction and one on what the
-   visits so far made of it decide between a return, a first visit and a
-   shared function, and note whether the scratch memory is used on the
-   way) rather than in separate passes over the filter. *)
+   once per visit (its role, and what the visits so far made of it, decide
+   between a return, a first visit and a shared function, and whether the
+   scratch memory is used) rather than in separate passes over the
+   filter. *)
 
 datatype insn =
   (* A := packet bytes at k (ABS) or X + k (IND), big-endian *)
@@ -329,6 +329,11 @@ fun bevalpf (prog, goto : int -> [late -> int], pc) =
    stays linear in the filter's size. *)
 datatype visit = Unvisited | Visited | Shared of late -> int
 
+(* what specialise needs to know of an instruction: goto first reduces the
+   instruction to its role, so that its own code is not copied into each
+   of the 46 arms of a `case` on the instruction with a default arm *)
+datatype role = Return | UsesScratch | Other
+
 fun specialise prog =
     let (* whether a reached instruction uses the scratch memory: if none
            does, no array is made per packet. Found while specialising (the
@@ -337,19 +342,20 @@ fun specialise prog =
         val scratch = ref false
         val visits = Array.array (Array.length prog, Unvisited)
         fun goto t =
-            case Array.sub (prog, t) of
-                RetK _ => bevalpf (prog, goto, t)
-              | RetA => bevalpf (prog, goto, t)
-              | i =>
+            case (case Array.sub (prog, t) of
+                      RetK _ => Return
+                    | RetA => Return
+                    | LdMem _ => UsesScratch
+                    | LdxMem _ => UsesScratch
+                    | St _ => UsesScratch
+                    | Stx _ => UsesScratch
+                    | _ => Other) of
+                Return => bevalpf (prog, goto, t)
+              | r =>
                   case Array.sub (visits, t) of
                       Unvisited =>
                         (Array.update (visits, t, Visited);
-                         case i of
-                             LdMem _ => scratch := true
-                           | LdxMem _ => scratch := true
-                           | St _ => scratch := true
-                           | Stx _ => scratch := true
-                           | _ => ();
+                         case r of UsesScratch => scratch := true | _ => ();
                          bevalpf (prog, goto, t))
                     | Visited =>
                         let val f = eval (bevalpf (prog, goto, t))
