@@ -132,8 +132,10 @@ def render(r: Results) -> str:
         "compiled well, a match compiler that dispatches with one `switch`, a pre-decoded filter) while "
         f"the specialised code improved less (bevalpf n-th ÷ {cheaper('bevalpf on n-th telnet packet')}, "
         f"mlPolyFun ÷ {cheaper('mlPolyFun 47')}): the generator already inlines spliced functions "
-        "(generation-time beta-reduction) and folds identities on lifted constants, but each BPF "
-        "instruction still threads the late state (A, packet, X, wirelen, scratch) through pairs, and "
+        "(generation-time beta-reduction), folds identities on lifted constants and passes a tuple "
+        "argument of an inlined function as two environment slots, but the late state is still a "
+        "nested tuple (A, (packet, (X, (wirelen, scratch)))) that each BPF instruction takes apart and "
+        "passes on, and "
         "each arithmetic step costs the CAM's push/swap/cons plumbing (see §4). The paper itself notes "
         "that part of its compPoly speed-up came from its weak pattern-matching compiler.")
     add("")

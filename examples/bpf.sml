@@ -21,7 +21,13 @@
    targets made absolute (so no run-time offset arithmetic). Decoding trusts
    the caller to have validated the filter (mlbox/pf.py does, strictly:
    forward in-range jumps, final ret, known opcodes, ...); an undefined
-   opcode still raises Fail here. *)
+   opcode still raises Fail here.
+
+   Written for cheap specialisation: `specialise` looks at each instruction
+   once per visit (its role, and what the visits so far made of it, decide
+   between a return, a first visit and a shared function, and whether the
+   scratch memory is used) rather than in separate passes over the
+   filter. *)
 
 datatype insn =
   (* A := packet bytes at k (ABS) or X + k (IND), big-endian *)
@@ -101,16 +107,6 @@ fun load insns =
           | number (pc, i :: rest) = decode (pc, i) :: number (pc + 1, rest)
     in Array.fromList (number (0, insns)) end
 
-(* Does the filter use the scratch memory? If not, no array is made per packet. *)
-fun usesScratch prog =
-    let fun uses (LdMem _) = true
-          | uses (LdxMem _) = true
-          | uses (St _) = true
-          | uses (Stx _) = true
-          | uses _ = false
-        fun from pc = pc < Array.length prog andalso (uses (Array.sub (prog, pc)) orelse from (pc + 1))
-    in from 0 end
-
 (* ------------------------------------------------------------ evalpf *)
 
 (* evalpf (prog, packet, wirelen): the value the filter returns for the
@@ -183,10 +179,6 @@ fun evalpf (prog, p, wirelen) =
    (wirelen, scratch memory)))). An instruction that sets A passes the
    second component on unchanged, one that sets X the last. *)
 type late = int * (string * (int * (int * int array)))
-
-fun isReturn (RetK _) = true
-  | isReturn RetA = true
-  | isReturn _ = false
 
 (* bevalpf (prog, goto, pc): the code of instruction pc, a function of the
    late state. The filter and pc are early. Control passes to instruction t
@@ -330,27 +322,49 @@ fun bevalpf (prog, goto : int -> [late -> int], pc) =
    The code of one path through the filter is straight-line: the first time
    an instruction is reached (`goto`), its code is spliced in. A jump target
    reached again (tcpdump's filters are DAGs) is specialised once more, into
-   a function shared[t] that is lifted into the code as a constant and
+   a function (Shared f) that is lifted into the code as a constant and
    called from every later place; its own successors have been reached
    before, so they are shared too. Every instruction is generated at most
    twice, and a return (a constant's worth of code) once per edge: the code
    stays linear in the filter's size. *)
+datatype visit = Unvisited | Visited | Shared of late -> int
+
+(* what specialise needs to know of an instruction: goto first reduces the
+   instruction to its role, so that its own code is not copied into each
+   of the 46 arms of a `case` on the instruction with a default arm *)
+datatype role = Return | UsesScratch | Other
+
 fun specialise prog =
-    let val n = Array.length prog
-        val reached = Array.array (n, false)
-        val shared : (late -> int) option array = Array.array (n, NONE)
+    let (* whether a reached instruction uses the scratch memory: if none
+           does, no array is made per packet. Found while specialising (the
+           unreached instructions never run), not by another walk over the
+           filter. *)
+        val scratch = ref false
+        val visits = Array.array (Array.length prog, Unvisited)
         fun goto t =
-            if isReturn (Array.sub (prog, t)) then bevalpf (prog, goto, t)
-            else if Array.sub (reached, t) then lift (sharedAt t)
-            else (Array.update (reached, t, true); bevalpf (prog, goto, t))
-        and sharedAt t =
-            case Array.sub (shared, t) of
-                SOME f => f
-              | NONE => let val f = eval (bevalpf (prog, goto, t)) in Array.update (shared, t, SOME f); f end
+            case (case Array.sub (prog, t) of
+                      RetK _ => Return
+                    | RetA => Return
+                    | LdMem _ => UsesScratch
+                    | LdxMem _ => UsesScratch
+                    | St _ => UsesScratch
+                    | Stx _ => UsesScratch
+                    | _ => Other) of
+                Return => bevalpf (prog, goto, t)
+              | r =>
+                  case Array.sub (visits, t) of
+                      Unvisited =>
+                        (Array.update (visits, t, Visited);
+                         case r of UsesScratch => scratch := true | _ => ();
+                         bevalpf (prog, goto, t))
+                    | Visited =>
+                        let val f = eval (bevalpf (prog, goto, t))
+                        in Array.update (visits, t, Shared f); lift f end
+                    | Shared f => lift f
         val start = eval (goto 0)
         (* filters without scratch memory share one (unused) array instead of making one per packet *)
         val noScratch = Array.array (0, 0)
-    in if usesScratch prog
+    in if !scratch
        then fn (p, wirelen) => start (0, (p, (0, (wirelen, Array.array (16, 0))))) handle Subscript => 0 | Div => 0
        else fn (p, wirelen) => start (0, (p, (0, (wirelen, noScratch)))) handle Subscript => 0 | Div => 0
     end

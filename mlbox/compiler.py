@@ -61,6 +61,13 @@ BIND = BUILTIN_EXNS.index("Bind")
 # compiled X; push; K; cons (one reduction less).
 PURE_CONSTANT_OPS = frozenset({"quote", "getglobal", "arena"})
 
+# Primitives whose result, and whether and what they raise, do not depend
+# on the order of their two operands. With a constant first operand K
+# (PURE_CONSTANT_OPS: no effect), p (K, X) is compiled as p (X, K):
+# X; push; K; cons instead of push; K; swap; X; cons, one reduction less;
+# running X before K is unobservable.
+COMMUTATIVE_PRIMS = frozenset({"add", "mul", "wadd", "wmul", "wandb", "worb", "wxorb", "eq", "ne"})
+
 TRY = getattr(I, "try")
 
 
@@ -201,8 +208,9 @@ class Translation(abc.ABC):
         """⟨id, code⟩: pair the environment with the value of code."""
         return self.I(I.push) + code + self.I(I.cons)
 
-    def access(self, ctx: Ctx, key: Hashable) -> list[Ins]:
-        found = ctx.lookup(key)
+    def access(self, ctx: Ctx, key: Hashable, path: tuple[str, ...] = ()) -> list[Ins]:
+        """The code fetching key's value followed by `path` (projections)."""
+        found = ctx.lookup(key, path)
         if found is None:
             raise AssertionError(f"variable {key!r} is not in the environment")
         return self.I(*found)
@@ -383,6 +391,12 @@ class Translation(abc.ABC):
         the implementation allows; None to use a general application."""
         impl = self.basis_prim(r)
         if impl[0] == "prim":
+            items = strip_typed(arg).items if isinstance(strip_typed(arg), S.Tuple) else ()
+            if impl[1] in COMMUTATIVE_PRIMS and len(items) == 2:
+                first, second = self.exp(items[0], ctx), self.exp(items[1], ctx)
+                if self.t.constant(first) and not self.t.constant(second):
+                    first, second = second, first
+                return self.pair(first, second) + self.I(I.prim(impl[1]))
             return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
         if impl[0] == "id":
             return self.exp(arg, ctx)
@@ -441,7 +455,7 @@ class Translation(abc.ABC):
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
         root_key, path = occ
-        return self.access(ctx, root_key) + self.I(*[getattr(I, step) for step in path])
+        return self.access(ctx, root_key, tuple(path))
 
     # ---- local declarations, in continuation-passing style: `rest(ctx)`
     # compiles what follows in the scope of the declaration

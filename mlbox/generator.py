@@ -44,10 +44,20 @@ Two departures from the letter of Figure 4, both deliberate:
   reads the variables it binds itself (relative to the top of its
   environment), so it is correct wherever it is spliced.
 
+What a generator leaves is used only for its block: a splice drops it,
+a merge takes its second component, ⟦u⟧Ω runs the block with `call` in the
+environment it finds there, which the closed generated code never reads
+(see above). So a generator leaves (e', {P; P_M}) for *some* e', and a
+splice or lift that ends a generator, or one of the blocks it fills for a
+`cur`, `branch`, `switch` or `try`, need not keep the state it started
+from: its `push ... drop` around it is left out (`in_tail`), 2 reductions
+less per such splice or lift.
+
 The calling convention of generators, and beta-reduction at generation
 time. A generator [e : G] is applied to a block with a *mode* under the
 argument: G starts on (e, {P}) :: mode :: S and consumes the mode (its
-first instructions are `swap; switch(normal, apply, query)`):
+first instructions are `swap; switch(normal, apply, query, apply-pair,
+query-pair)`):
 
   normal  emit the code of the value, as Figure 4 does;
   apply   the caller has already emitted code that binds the argument of
@@ -55,7 +65,25 @@ first instructions are `swap; switch(normal, apply, query)`):
           (or found it there already): emit the code of `u a` for that
           environment;
   query   emit nothing; answer (instead of the state) whether the apply
-          mode beats the normal one for this generator.
+          mode beats the normal one for this generator. The block is not
+          touched, so a query passes the generator itself in its place
+          ([e : G] applied to [e : G]: two reductions fewer than fetching
+          the block from the state);
+  apply-pair  like apply, for an argument that is a pair (a, b) split
+          over the top two slots, ((E, a), b): the caller bound a and b
+          one after the other (push; ⟦a⟧; cons; push; ⟦b⟧; cons) instead of
+          building the pair. The pattern of a `fn` reads the components
+          from their slots (acc 1, acc 0 and paths below them:
+          layout.Ctx.split), so a state threaded through generated code
+          as (A, rest) costs no fst/snd to take apart; an argument that is
+          passed on whole to another code variable stays split (that
+          application uses this mode again, with nothing to bind). Where
+          the pattern needs the pair whole otherwise, the arm pairs the
+          two slots again first; any other generator pairs them to apply
+          its value;
+  query-pair  like query, for the apply-pair mode: yes only for a `fn`
+          whose arm reads the components from their slots, never the
+          pair whole.
 
 For `code (fn p => M)` the apply arm emits M's code alone, which matches p
 against the top slot: `u a` costs push; ⟦a⟧; cons; ⟦M⟧ at run time instead
@@ -67,11 +95,16 @@ does not read the slot (see above), so this is the ordinary application
 with the argument taken from the slot.
 
 A generator applying a known code variable (`exp_App`) asks the apply mode
-directly when the argument is already the top slot (nothing to bind: the
-apply arm is never worse than the normal one); otherwise it queries first
-and generates the argument before the function only when the answer is
-yes, so the argument is never evaluated before the code of a `code e`
-that might have effects. The other callers use the normal mode: ⟦u⟧Ω
+directly when the argument is already the top slot, and the apply-pair mode
+when it is the pair split over the top two (nothing to bind: these arms are
+never worse than the normal one); otherwise it queries first (a pair query
+for a tuple expression (a, b, ...), which it then binds split) and
+generates the argument before the function only when the answer is yes, so
+the argument is never evaluated before the code of a `code e` that might
+have effects. (A `fn` whose pattern needs its pair argument whole says no
+to a pair query: a tuple argument then takes the normal mode, 3 reductions
+more than the apply mode, rather than a third copy of the argument's code
+per application.) The other callers use the normal mode: ⟦u⟧Ω
 (compiler.py), `INVOKE` (tools that run a generator on a fresh block, such
 as the REPL's `:gen`).
 """
@@ -84,7 +117,7 @@ from ccam.instructions import FALSE, TRUE, UNIT, ConstCon, ConstInt, ConstStr, I
 from mlbox import syntax as S
 from mlbox.compiler import MATCH, PURE_CONSTANT_OPS, Anon, Target, Translation, Unit_, strip_typed
 from mlbox.elaboration import BasisRef, VarRef
-from mlbox.layout import Ctx, root
+from mlbox.layout import Ctx, WholePair, root
 
 # The slot of the generation-time state (e, {P}) that holds the block.
 BLOCK = Anon("code block")
@@ -104,7 +137,7 @@ class GenTarget(Target):
         return [I.emit(i)]
 
     def cur(self, body: list[Ins]) -> list[Ins]:
-        return _NEW_BLOCK + body + _CLOSE_BLOCK + [I.merge]
+        return _NEW_BLOCK + in_tail(body) + _CLOSE_BLOCK + [I.merge]
 
     def blocks(self, gens: Sequence[list[Ins]]) -> list[Ins]:
         """Generate each sub-program into a fresh block, leaving
@@ -113,7 +146,7 @@ class GenTarget(Target):
         for k, gen in enumerate(gens):
             # the generation-time environment e is found under the k blocks
             # made so far: snd^k; fst
-            code += [I.push] + [I.snd] * k + [I.fst, I.push, I.arena, I.cons] + gen + _CLOSE_BLOCK
+            code += [I.push] + [I.snd] * k + [I.fst, I.push, I.arena, I.cons] + in_tail(gen) + _CLOSE_BLOCK
         return code
 
     def branch(self, yes, no):
@@ -134,7 +167,7 @@ class GenTarget(Target):
 GEN = GenTarget()
 
 # The modes of the calling convention (module doc), the tags of a switch.
-NORMAL, APPLY, QUERY = ConstCon(0), ConstCon(1), ConstCon(2)
+NORMAL, APPLY, QUERY, APPLY_PAIR, QUERY_PAIR = ConstCon(0), ConstCon(1), ConstCon(2), ConstCon(3), ConstCon(4)
 
 # From a generator g on the stack, (e', {P}) with P the code g emits in the
 # normal mode on a fresh block: mode under ⟨g, arena⟩, then app.
@@ -151,6 +184,14 @@ def call_generator(generator: list[Ins], mode) -> list[Ins]:
     """From the state (e, {P}), run the generator that `generator` fetches
     on the block {P} in `mode`; leaves its result above (e, {P})."""
     return [I.push, I.push, I.quote(mode), I.swap, I.push] + generator + [I.swap, I.snd, I.cons, I.app]
+
+
+def query_generator(generator: list[Ins], query=QUERY) -> list[Ins]:
+    """From the state (e, {P}), ask the generator that `generator` fetches
+    whether its apply mode (QUERY) or its apply-pair mode (QUERY_PAIR) beats
+    its normal one: leaves the answer above (e, {P}). Nothing is emitted, so
+    no block is passed (module doc)."""
+    return [I.push, I.push, I.quote(query), I.swap] + generator + [I.push, I.cons, I.app]
 
 
 def splice(generator: list[Ins], mode=NORMAL) -> list[Ins]:
@@ -175,14 +216,67 @@ def is_lift_now(code: list[Ins]) -> bool:
             and all(i.op in _FETCH_OPS for i in code[2:-5]))
 
 
-def with_modes(normal: list[Ins], apply: list[Ins], query: list[Ins]) -> list[Ins]:
-    """A generator body that runs `normal`, `apply` or `query` by the mode
-    under its argument (module doc), consuming the mode."""
-    return [I.swap, I.switch([normal, apply, query])]
+# The end of splice() and of lift_now(): after it, `drop` restores the state
+# that the leading `push` kept.
+_SPLICE_TAIL = [I.swap, I.snd, I.cons, I.app, I.drop]
+
+
+def in_tail(code: list[Ins]) -> list[Ins]:
+    """`code` ending a generator or a block it fills (module doc): a final
+    splice or lift_now, also at the end of each arm of a final branch or
+    switch, runs without keeping the state it started from."""
+    if not code:
+        return code
+    last = code[-1]
+    if last.op == "branch":
+        return code[:-1] + [I.branch(in_tail(list(last.args[0])), in_tail(list(last.args[1])))]
+    if last.op == "switch":
+        return code[:-1] + [I.switch([in_tail(list(arm)) for arm in last.args[0]])]
+    start = _kept_state_start(code)
+    if start is None:
+        return code
+    return code[:start] + code[start + 1:-1]
+
+
+def _kept_state_start(code: list[Ins]):
+    """The index of the `push` that keeps the state for a final splice or
+    lift_now (push; push; ['mode; swap; push]; fetch; swap; snd; cons;
+    app or lift; drop), or None when code ends otherwise."""
+    if code[-5:] == _SPLICE_TAIL:
+        prefix = [I.push, I.push, None, I.swap, I.push]
+    elif code[-5:] == _LIFT_TAIL:
+        prefix = [I.push, I.push]
+    else:
+        return None
+    # the fetch: back over instructions that only read the state
+    end = len(code) - 5
+    while end > 0 and code[end - 1].op in _FETCH_OPS and code[end - 1].op != "quote":
+        end -= 1
+    start = end - len(prefix)
+    if start < 0 or end == len(code) - 5:
+        return None
+    for want, got in zip(prefix, code[start:end]):
+        if want is None:
+            if not (got.op == "quote" and got.args[0] in (NORMAL, APPLY)):
+                return None
+        elif got != want:
+            return None
+    return start
+
+
+def with_modes(normal: list[Ins], apply: list[Ins], query: list[Ins], apply_pair: list[Ins],
+               query_pair: list[Ins]) -> list[Ins]:
+    """A generator body that runs `normal`, `apply`, `query`, `apply_pair`
+    or `query_pair` by the mode under its argument (module doc), consuming
+    the mode."""
+    return [I.swap, I.switch([normal, apply, query, apply_pair, query_pair])]
 
 
 _APPLY_PRE = [I.emit(I.push)]
 _APPLY_POST = [I.emit(I.swap), I.emit(I.snd), I.emit(I.cons), I.emit(I.app)]
+# The same with the argument split over the top two slots: pair them again.
+_REPAIR = [I.push, I.acc(1), I.swap, I.acc(0), I.cons]
+_APPLY_PAIR_POST = [I.emit(I.swap)] + [I.emit(i) for i in _REPAIR] + [I.emit(I.cons), I.emit(I.app)]
 # From ((e, {P}), [e : V]), run the closure on {P} and leave (e, {P}).
 _RUN_PAIRED = [I.push, I.push, I.snd, I.swap, I.fst, I.snd, I.cons, I.app, I.drop, I.fst]
 
@@ -193,11 +287,13 @@ def applied_value(value_gen: list[Ins]) -> list[Ins]:
     answer to a query is no."""
     no = [I.quote(FALSE)]
     if size(value_gen) <= DUPLICATE_LIMIT:
-        return with_modes(value_gen, _APPLY_PRE + value_gen + _APPLY_POST, no)
+        return with_modes(in_tail(value_gen), _APPLY_PRE + value_gen + _APPLY_POST, no,
+                          _APPLY_PRE + value_gen + _APPLY_PAIR_POST, no)
     # One copy of value_gen, as a closure [e : value_gen] made on entry and
     # paired with the state (16 reductions more per use).
+    pre = [I.push, I.fst] + _APPLY_PRE + [I.drop] + _RUN_PAIRED
     return ([I.push, I.fst, I.cur(value_gen), I.cons]
-            + with_modes(_RUN_PAIRED, [I.push, I.fst] + _APPLY_PRE + [I.drop] + _RUN_PAIRED + _APPLY_POST, no))
+            + with_modes(_RUN_PAIRED, pre + _APPLY_POST, no, pre + _APPLY_PAIR_POST, no))
 
 
 def size(code: list[Ins]) -> int:
@@ -241,8 +337,8 @@ class Generator(Translation):
         super().__init__(unit)
         self.lam = lam
 
-    def access(self, ctx: Ctx, key: Hashable) -> list[Ins]:
-        found = ctx.lookup(key)
+    def access(self, ctx: Ctx, key: Hashable, path: tuple[str, ...] = ()) -> list[Ins]:
+        found = ctx.lookup(key, path)
         if found is not None:
             return self.I(*found)  # Ω(x), underlined
         known = self.lam.lookup(key)
@@ -250,7 +346,7 @@ class Generator(Translation):
             raise AssertionError(f"variable {key!r} is neither in Ω nor in Λ")
         # A value known at generation time (a local exception name declared
         # outside `code`): its value is quoted into the code.
-        return lift_now(known)
+        return lift_now(known) + self.I(*[getattr(I, step) for step in path])
 
     def code_var(self, r: VarRef, ctx: Ctx) -> list[Ins]:
         # A `cogen u = lift e` variable holds e's value, not a generator
@@ -294,12 +390,21 @@ class Generator(Translation):
             r = self.refs[id(fn)]
             fetch = self.known_generator(r, ctx) if isinstance(r, VarRef) and r.is_code else None
             if fetch is not None:
+                if self.is_top_split(e.arg, ctx):
+                    return splice(fetch, APPLY_PAIR)
                 if self.is_top_slot(e.arg, ctx):
                     return splice(fetch, APPLY)
-                bind = self.bind(self.exp(e.arg, ctx))
+                items = tuple_items(e.arg)
+                if items is not None:
+                    # (a, b): a and b bound as two slots, for the apply-pair mode
+                    query, mode = QUERY_PAIR, APPLY_PAIR
+                    bind = (self.bind(self.exp(items[0], ctx))
+                            + self.bind(self.exp(items[1], ctx.push(Anon("first component")))))
+                else:
+                    query, mode, bind = QUERY, APPLY, self.bind(self.exp(e.arg, ctx))
                 if size(bind) <= DUPLICATE_LIMIT:
-                    return (call_generator(fetch, QUERY)
-                            + [I.branch(bind + splice(fetch, APPLY), super().exp_App(e, ctx))])
+                    return (query_generator(fetch, query)
+                            + [I.branch(bind + splice(fetch, mode), super().exp_App(e, ctx))])
         return super().exp_App(e, ctx)
 
     def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx):
@@ -330,6 +435,15 @@ class Generator(Translation):
             return None
         return self.state_fetch(r, ctx)
 
+    def is_top_split(self, arg: S.Exp, ctx: Ctx) -> bool:
+        """Whether arg is the variable of a pair split over the top two slots
+        of the run-time environment (the apply-pair mode's argument)."""
+        arg = strip_typed(arg)
+        if not isinstance(arg, S.Var):
+            return False
+        r = self.refs[id(arg)]
+        return isinstance(r, VarRef) and not r.is_code and not r.is_global and ctx.is_top_split(r.binder)
+
     def is_top_slot(self, arg: S.Exp, ctx: Ctx) -> bool:
         """Whether arg is the variable in the top slot of the run-time environment."""
         arg = strip_typed(arg)
@@ -346,8 +460,24 @@ class Generator(Translation):
             arg = Anon("argument")
             matched = self.match_rules(body.rules, root().push(arg), arg, self.raise_builtin(MATCH))
             if size(matched) <= DUPLICATE_LIMIT:
-                return with_modes(self.t.cur(matched), matched, [I.quote(TRUE)])
+                split, reads_slots = self.split_match(body.rules)
+                return with_modes(self.t.cur(matched), in_tail(matched), [I.quote(TRUE)], in_tail(split),
+                                  [I.quote(TRUE if reads_slots else FALSE)])
         return applied_value(self.exp(e, root()))
+
+    def split_match(self, rules) -> tuple[list[Ins], bool]:
+        """The apply-pair arm of a `fn` generator (module doc): its match on
+        the argument split over the top two slots, and True; or, if the
+        argument is used whole somewhere, the two slots paired again first,
+        and False (the answer to a pair query is then no)."""
+        first, second, whole = Anon("first component"), Anon("second component"), Anon("split argument")
+        ctx = root().push(first).push(second).split(whole, first, second, strict=True)
+        try:
+            return self.match_rules(rules, ctx, whole, self.raise_builtin(MATCH)), True
+        except WholePair:
+            arg = Anon("argument")
+            return (self.bind(self.I(*_REPAIR))
+                    + self.match_rules(rules, root().push(arg), arg, self.raise_builtin(MATCH))), False
 
     def lift_generator(self) -> list[Ins]:
         # Generated code cannot contain Cur(LIFT_GENERATOR) (its instructions
@@ -369,3 +499,13 @@ class Generator(Translation):
         # generator [(e, E') : G].
         make_closure = [I.push, I.push, I.fst, I.cur([I.cur(g)]), I.swap, I.snd, I.cons, I.lift, I.drop]
         return self.I(I.push) + make_closure + self.I(I.swap, I.cons, I.app)
+
+
+def tuple_items(e: S.Exp):
+    """(a, rest) for a tuple expression (a, b, ...) of at least two items,
+    rest being b or the tuple (b, ...); else None."""
+    e = strip_typed(e)
+    if not isinstance(e, S.Tuple) or len(e.items) < 2:
+        return None
+    rest = e.items[1] if len(e.items) == 2 else S.Tuple(tuple(e.items[1:]), span=e.span)
+    return e.items[0], rest

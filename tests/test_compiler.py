@@ -477,3 +477,147 @@ def test_string_concatenation_with_a_lifted_empty_string_folds():
     program = "val g = let cogen e = lift \"\" in code (fn s => e ^ s ^ e) end\n"
     assert not any(i.op == "prim" for i in walk(generated_block(program, "g").code[0].args[0]))
     assert printed(program + "val _ = print (eval g \"ab\")\n") == "ab"
+
+
+# ------------------------------------------------------------ commutative primitives with a constant operand
+
+COMMUTED = [  # (expression of x, value at x = 7): a constant first operand of a commutative primitive
+    ("2 + x", "9"), ("3 * x", "21"), ("Word.toInt (0w12 + Word.fromInt x)", "19"), ("Word.toInt (Word.andb (0w5, Word.fromInt x))", "5"),
+    ("if 7 = x then 1 else 0", "1"), ("if 6 <> x then 1 else 0", "1"), ("x + 1", "8"),
+]
+
+
+@pytest.mark.parametrize("exp, value", COMMUTED)
+def test_a_constant_first_operand_of_a_commutative_primitive_is_paired_second(exp, value):
+    """p (K, X) with K a constant compiles as p (X, K): X; push; K; cons, with
+    no swap (one reduction less), in ordinary and in generated code."""
+    program = f"fun f x = {exp}\nval g = code (fn x => {exp})\n"
+    compiled = driver.compile_source(Source("c.sml", program)).program
+    f_slot = compiled.global_names.index("f")
+    code = list(compiled.code)
+    fn_code = next(code[k - 1].args[0] for k, i in enumerate(code) if i.op == "setglobal" and i.args[0] == f_slot)
+    assert not any(i.op == "swap" for i in walk(fn_code)), fn_code
+    generated = generated_block(program, "g").code[0].args[0]
+    assert not any(i.op == "swap" for i in walk(generated)), generated
+    shown = printed(program + "val _ = print (Int.toString (f 7) ^ Int.toString (eval g 7))\n")
+    assert shown == value + value
+
+
+def test_commuting_keeps_overflow_and_effects():
+    """The operand that is not constant still runs (its output is kept) and
+    an overflow is still raised, whichever operand is taken first."""
+    program = """
+fun f x = 1 + (print "x"; x)
+val g = code (fn x => 1 + (print "g"; x))
+val _ = print (Int.toString (f 1) ^ Int.toString (eval g 2))
+val _ = (f 4611686018427387903; print "no overflow") handle Overflow => print " Overflow"
+"""
+    assert printed(program) == "xg23x Overflow" == printed(program, "c")
+
+
+# ------------------------------------------------------------ splices and lifts that end a generator
+
+
+def test_a_final_splice_or_lift_does_not_keep_the_state():
+    """in_tail drops the push ... drop around a splice or lift_now that ends
+    a generator (or an arm of a final branch or switch), and nothing else."""
+    from ccam.instructions import I
+    from mlbox.generator import APPLY, NORMAL, in_tail, lift_now, splice
+
+    before = [I.emit(I.push), I.emit(I.acc(0))]
+    for final in (splice([I.acc(2)], APPLY), splice([I.getglobal(12)], NORMAL), lift_now([I.acc(3), I.arg])):
+        assert in_tail(before + final) == before + final[1:-1]
+        assert in_tail(before + final + [I.emit(I.cons)]) == before + final + [I.emit(I.cons)]
+        assert in_tail([I.branch(before + final, before)]) == [I.branch(before + final[1:-1], before)]
+        assert in_tail([I.switch([before, final])]) == [I.switch([before, final[1:-1]])]
+    # a state-dependent fetch that is not a plain read is left alone
+    odd = [I.push, I.push, I.quote(APPLY), I.swap, I.push, I.cur([I.acc(0)]), I.swap, I.snd, I.cons, I.app, I.drop]
+    assert in_tail(odd) == odd
+
+
+def test_generators_ending_in_splices_and_lifts():
+    """Generators whose code ends by splicing another generator (in each
+    mode) or by lifting a value, nested, give the same results and counts on
+    both machines."""
+    program = """
+fun lifted n = let cogen k = lift n in code (fn (x : int) => k) end
+fun chain 0 = code (fn (x, y) => x + y)
+  | chain n = let cogen next = chain (n - 1)  cogen k = lift n
+              in code (fn (x, y) => if x > k then next (x - 1, y) else next (y, x)) end
+val g = let cogen c = chain 3  cogen l = lifted 7  cogen f = code (fn z => c (z, l z))
+        in code (fn z => (f z, l z, c (z, z))) end
+val (a, b, c) = eval g 5
+val _ = print (Int.toString a ^ " " ^ Int.toString b ^ " " ^ Int.toString c)
+"""
+    on_py, on_c = run_text(program, "py"), run_text(program, "c")
+    assert on_py.output == b"9 7 7"
+    assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
+
+
+# ------------------------------------------------------------ the apply-pair mode (a tuple argument split over two slots)
+
+
+def test_split_pair_lookup():
+    """A split pair's paths start at its components' slots; used whole it
+    is paired again, unless the split is strict."""
+    from ccam.instructions import I
+    from mlbox.layout import WholePair, root
+
+    ctx = root().push("a").push("b").split("p", "a", "b")
+    assert ctx.lookup("p", ("fst",)) == [I.acc(1)]
+    assert ctx.lookup("p", ("snd", "fst")) == [I.acc(0), I.fst]
+    assert ctx.lookup("p") == [I.push, I.acc(1), I.swap, I.acc(0), I.cons]
+    aliased = ctx.alias("s", "p", ()).alias("r", "s", ("snd",))
+    assert aliased.lookup("r", ("arg",)) == [I.acc(0), I.arg]
+    assert aliased.is_top_split("s") and aliased.is_top_split("p") and not aliased.is_top_split("r")
+    assert not aliased.push("c").is_top_split("s")
+    with pytest.raises(WholePair):
+        root().push("a").push("b").split("p", "a", "b", strict=True).lookup("p")
+
+
+SPLIT_PROGRAMS = [
+    # (program, printed): code variables applied to tuples, in every shape
+    ("val u = code (fn (a, b) => a - b)\n"
+     "val g = let cogen u = u in code (fn (x, y) => u (y, x) * 10 + u (x, 1)) end\n"
+     "val _ = print (Int.toString (eval g (3, 5)))", "22"),
+    # the argument used whole: paired again
+    ("val u = code (fn (s as (a, b)) => if a > b then s else (b, a))\n"
+     "val g = let cogen u = u in code (fn x => let val (a, _) = u (x, 4)  val (_, d) = u (2, x) in a + d end) end\n"
+     "val _ = print (Int.toString (eval g 7) ^ Int.toString (eval g 1))", "95"),
+    # passed on whole to another split generator, three and four items, constant patterns
+    ("fun count 0 = code (fn (n : int, acc : int, _ : string) => acc)\n"
+     "  | count k = let cogen next = count (k - 1)\n"
+     "              in code (fn (s as (n, acc, tag)) => if n > 0 then next (n - 1, acc + n, tag) else next s) end\n"
+     "val g = let cogen c = count 3 in code (fn x => c (x, 100, \"t\")) end\n"
+     "val h = code (fn (0, b, c, d) => b ^ c ^ d | (_, b, _, _) => b)\n"
+     "val k = let cogen h = h in code (fn n => h (n, \"b\", \"c\", \"d\")) end\n"
+     "val _ = print (Int.toString (eval g 2) ^ \" \" ^ eval k 0 ^ \" \" ^ eval k 1)", "103 bcd b"),
+    # generators that are not `fn`s, applied to tuples (a lifted function, an expression with an effect)
+    ("val note = ref \"\"\n"
+     "val f = code (note := !note ^ \"f\"; fn (a, b) => a * b)\n"
+     "fun mk k = lift (fn (a, b) => a + b + k)\n"
+     "val g = let cogen f = f  cogen m = mk 100\n"
+     "        in code (fn x => f ((note := !note ^ \"a\"; x), x) + m (x, 1)) end\n"
+     "val _ = print (Int.toString (eval g 3) ^ !note)", "113fa"),
+    # a match that fails on a split argument
+    ("val u = code (fn (1, b) => b | (2, b) => b * 2)\n"
+     "val g = let cogen u = u in code (fn x => u (x, 10)) end\n"
+     "val _ = print (Int.toString (eval g 2) ^ ((Int.toString (eval g 3)) handle Match => \" Match\"))", "20 Match"),
+]
+
+
+@pytest.mark.parametrize("program, want", SPLIT_PROGRAMS)
+def test_tuple_arguments_of_code_variables(program, want):
+    on_py, on_c = run_text(program, "py"), run_text(program, "c")
+    assert on_py.output == want.encode()
+    assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
+
+
+def test_a_split_argument_is_read_from_its_slots():
+    """`u (a, b)` for u = code (fn (x, y) => ...) binds a and b as two slots
+    and u's body reads x and y from them: no projection in the generated code."""
+    program = "val g = let cogen u = code (fn (x, y) => x - y) in code (fn z => u (z + 1, z)) end"
+    body = generated_block(program, "g").code[0].args[0]
+    assert [i.op for i in body] == ["push", "acc", "push", "quote", "cons", "prim", "cons", "push", "acc",
+                                    "cons", "push", "acc", "swap", "acc", "cons", "prim"]
+    assert printed(program + "\nval _ = print (Int.toString (eval g 5))") == "1"

@@ -359,7 +359,7 @@ def test_gen_command_shows_the_generated_code(session):
     assert lines[0] == "Cur("
     assert "'2333" in reply and "mul" in reply and "add" in reply
     summary = lines[-1]
-    assert summary.startswith("37 instructions generated (")
+    assert summary.startswith("34 instructions generated (")
     # `f x` is beta-reduced while generating, and the coefficient 0 folded away
     assert reply.count("Cur(") == 1 and "'0, " not in reply
     # Cur, then generator.INVOKE (push, quote the mode, swap, push, arena, cons,
