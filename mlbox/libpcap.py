@@ -15,6 +15,12 @@ NOT_INSTALLED = ("compiling a filter expression needs libpcap, which is not inst
                  "(e.g. `apt-get install libpcap0.8`); or give a file of `tcpdump -ddd` output instead")
 PCAP_NETMASK_UNKNOWN = 0xFFFFFFFF
 SNAPLEN = 262144
+# A capture file names its link type by a LINKTYPE_ value, pcap_open_dead
+# wants the DLT_ value: they are the same number except for these (libpcap's
+# own table, pcap-common.c), whose DLT_ value depends on the platform, so it
+# is looked up by name. Without the mapping a raw-IP capture (LINKTYPE_RAW,
+# 101) would be "unknown data link type 101".
+LINKTYPE_DLT_NAMES = {100: "ATM_RFC1483", 101: "RAW", 102: "SLIP_BSDOS", 103: "PPP_BSDOS", 106: "ATM_CLIP"}
 
 
 class _BpfInsn(ctypes.Structure):
@@ -47,6 +53,8 @@ def _load():
         lib.pcap_geterr.argtypes = [ctypes.c_void_p]
         lib.pcap_freecode.argtypes = [ctypes.POINTER(_BpfProgram)]
         lib.pcap_close.argtypes = [ctypes.c_void_p]
+        lib.pcap_datalink_name_to_val.restype = ctypes.c_int
+        lib.pcap_datalink_name_to_val.argtypes = [ctypes.c_char_p]
         _library = lib
     return _library
 
@@ -59,11 +67,21 @@ def available() -> bool:
     return True
 
 
+def dlt_for_linktype(linktype: int) -> int:
+    """The DLT_ value libpcap uses for a capture file's LINKTYPE_ value."""
+    name = LINKTYPE_DLT_NAMES.get(linktype)
+    if name is None:
+        return linktype
+    dlt = _load().pcap_datalink_name_to_val(name.encode("ascii"))
+    return linktype if dlt < 0 else dlt
+
+
 def compile_expression(expression: str, linktype: int = 1, optimize: bool = True) -> list[Insn]:
-    """The program tcpdump would run for `expression` on a link of type
-    `linktype` (1 = Ethernet). Raises FilterError with libpcap's message."""
+    """The program tcpdump would run for `expression` on a capture whose
+    file header gives link type `linktype` (a LINKTYPE_ value, 1 = Ethernet).
+    Raises FilterError with libpcap's message."""
     lib = _load()
-    handle = lib.pcap_open_dead(linktype, SNAPLEN)
+    handle = lib.pcap_open_dead(dlt_for_linktype(linktype), SNAPLEN)
     if not handle:
         raise FilterError(f"libpcap cannot open a handle for link type {linktype}")
     try:
@@ -78,3 +96,30 @@ def compile_expression(expression: str, linktype: int = 1, optimize: bool = True
             lib.pcap_freecode(ctypes.byref(program))
     finally:
         lib.pcap_close(handle)
+
+
+def _insn_array(insns):
+    array = (_BpfInsn * max(1, len(insns)))()
+    for slot, insn in zip(array, insns):
+        slot.code, slot.jt, slot.jf, slot.k = insn.code, insn.jt, insn.jf, insn.k
+    return array
+
+
+def bpf_validate(insns) -> bool:
+    """libpcap's own verdict on a program (`bpf_validate`): more lenient
+    than mlbox.pf_filter's (see tests/test_pf_differential.py)."""
+    lib = _load()
+    lib.bpf_validate.restype = ctypes.c_int
+    lib.bpf_validate.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_int]
+    return lib.bpf_validate(_insn_array(insns), len(insns)) != 0
+
+
+def bpf_filter(insns, packet: bytes, wirelen: int) -> int:
+    """libpcap's `bpf_filter` value for one packet (its captured bytes and
+    original length). Only for programs mlbox.pf_filter.validate accepts:
+    libpcap 1.10 aborts on an undefined opcode, divides by a constant 0 and
+    reads uninitialised scratch memory."""
+    lib = _load()
+    lib.bpf_filter.restype = ctypes.c_uint
+    lib.bpf_filter.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_char_p, ctypes.c_uint, ctypes.c_uint]
+    return lib.bpf_filter(_insn_array(insns), packet, wirelen, len(packet))
