@@ -76,6 +76,7 @@ from ccam.instructions import (
     Program,
     Status,
 )
+from ccam.nested import run_nested
 from ccam.values import (
     PLACEHOLDER,
     UNIT_VALUE,
@@ -522,7 +523,12 @@ class _Reader:
 
     def block_code(self, h: int, itself) -> tuple:
         """A block's instructions as Ins (sub-programs decoded too); `itself`
-        is the Python object of the block, for code that quotes it."""
+        is the Python object of the block, for code that quotes it.
+        Iterative over sub-programs (ccam/nested.py): code nests up to
+        MAX_CODE_NESTING deep, on whatever thread reads it."""
+        return run_nested(self._block_code(h, itself))
+
+    def _block_code(self, h: int, itself):
         lib, m = self.lib, self.m
         ident = lib.ccam_identity(m, h)
         sealed = lib.ccam_block_sealed(m, h) == 1
@@ -535,7 +541,7 @@ class _Reader:
         out = []
         pc = 0
         while pc < n:
-            ins, pc = self._decode_ins(h, pc)
+            ins, pc = yield from self._decode_ins(h, pc)
             out.append(ins)
         code = tuple(out)
         if sealed and not self.plain:
@@ -547,6 +553,8 @@ class _Reader:
         return code
 
     def _decode_ins(self, h, pc):
+        """The instruction at word pc and the pc after it; yields the walk
+        of each sub-program it holds (see block_code)."""
         lib, m = self.lib, self.m
         spec = BY_CODE[lib.ccam_block_word(m, h, pc)]
         pc += 1
@@ -562,11 +570,14 @@ class _Reader:
                 args.append(self._operand_value(h, pc) if kind == STR else self._const_operand(h, pc))
                 pc += 1
             elif kind == PROG:
-                args.append(self._operand_block(h, pc))
+                args.append((yield self._operand_block(h, pc)))
                 pc += 1
             elif kind == PROGS:
                 count = lib.ccam_block_word(m, h, pc)
-                args.append(tuple(self._operand_block(h, pc + 1 + i) for i in range(count)))
+                arms = []
+                for i in range(count):
+                    arms.append((yield self._operand_block(h, pc + 1 + i)))
+                args.append(tuple(arms))
                 pc += 1 + count
             elif kind == INSTR:
                 inner = BY_CODE[lib.ccam_block_word(m, h, pc)]
@@ -605,9 +616,11 @@ class _Reader:
         return v if kind == K_CON else lifted_operand(v)
 
     def _operand_block(self, h, i):
+        """The walk of the sub-program operand at word i (its handle is
+        released when the walk ends, however it ends)."""
         bh = self.lib.ccam_block_operand(self.m, h, i)
         try:
-            return self.block_code(bh, None)
+            return (yield from self._block_code(bh, None))
         finally:
             self.lib.ccam_release(self.m, bh)
 
