@@ -134,3 +134,43 @@ def test_both_loaders_refuse_one_level_too_many_on_a_small_stack():
     with pytest.raises(BytecodeError, match=f"nested deeper than {MAX_DEPTH}"):
         in_small_thread(lambda: read(data))
     in_small_thread(lambda: cmachine.Machine(nested(MAX_DEPTH)))  # the limit itself loads
+
+
+LIFTED_CHAIN = 2_000
+LIFTED = f"""
+fun wrap (f : int -> int) : int -> int =
+  let cogen h = lift f in let cogen k = code (fn x => h x + 1) in k end end
+fun chain 0 = (fn x => x + 1)
+  | chain n = wrap (chain (n - 1))
+val g = chain {LIFTED_CHAIN}
+val _ = print (Int.toString (g 1) ^ "\\n")
+"""
+
+
+def lifted_depth(closure) -> int:
+    """How many closures deep the chain of closures quoted in code goes."""
+    from ccam.instructions import walk
+    from ccam.values import Closure
+
+    depth = 0
+    while closure is not None:
+        depth += 1
+        quoted = [ins.args[0] for ins in walk(closure.code) if ins.op == "quote"]
+        closure = next((q for q in quoted if type(q) is Closure), None)
+    return depth
+
+
+def test_a_long_chain_of_lifted_closures_decodes_on_a_small_stack():
+    # generated code quoting a closure whose code quotes another, 2,000
+    # deep: Machine.decode copies it all (code included) without recursion
+    program = driver.compile_source(Source("lifted.sml", LIFTED)).program
+    slot = program.global_names.index("g")
+
+    def both():
+        c = cmachine.Machine(program)
+        assert c.run().output == f"{LIFTED_CHAIN + 2}\n".encode()
+        ref = refmachine.Machine(program)
+        ref.run()
+        return lifted_depth(c.decode(c.global_value(slot))), lifted_depth(ref.global_value(slot))
+
+    assert in_small_thread(both) == (LIFTED_CHAIN + 1, LIFTED_CHAIN + 1)
