@@ -56,6 +56,8 @@ POSITIVE_NAT_OPS = frozenset({"rec", "mergeswitch"})
 # Operands bounded like acc's index (each unit costs the machine a step).
 INDEX_NAT_OPS = frozenset({"acc", "rec", "update"})
 GLOBAL_OPS = frozenset({"getglobal", "setglobal"})
+# Instructions with sub-program operands (the writer descends into them).
+_NESTING_OPS = frozenset(spec.name for spec in BY_CODE.values() if PROG in spec.operands or PROGS in spec.operands)
 
 # Reason fragments (tests match on these).
 R_MAGIC = "bad magic (not a .ccam file)"
@@ -119,31 +121,53 @@ class _Writer:
         self.buf += s
 
     def prog(self, prog):
-        """A PROG and everything inside it, in file order. Iterative: the
-        work list holds what is still to be written, next item last."""
-        work = [(PROG, prog)]
-        while work:
-            kind, a = work.pop()
-            if kind == PROG:
-                self.u32(len(a))
-                work.extend((INSTR, ins) for ins in reversed(a))
-            elif kind == INSTR:
-                if not isinstance(a, Ins):
-                    raise BytecodeError(f"not an instruction: {a!r}", len(self.buf))
-                spec = a.spec
+        """A PROG and everything inside it, in file order. Iterative: a
+        stack of iterators over what is still to be written (instructions,
+        and the operands of a composite instruction being written)."""
+        self.u32(len(prog))
+        stack = [iter(prog)]
+        while stack:
+            for item in stack[-1]:
+                if type(item) is tuple:  # (kind, operand) of a composite instruction
+                    kind, a = item
+                    if kind == PROG:
+                        self.u32(len(a))
+                        stack.append(iter(a))
+                        break
+                    if kind == PROGS:
+                        self.u32(len(a))
+                        stack.append(iter([(PROG, p) for p in a]))
+                        break
+                    self.operand(kind, a)
+                    continue
+                if not isinstance(item, Ins):
+                    raise BytecodeError(f"not an instruction: {item!r}", len(self.buf))
+                spec = item.spec
                 self.u8(spec.code)
-                work.extend(reversed(tuple(zip(spec.operands, a.args))))
-            elif kind == NAT:
-                self.u32(a)
-            elif kind == CONST:
-                self.const(a)
-            elif kind == PROGS:
-                self.u32(len(a))
-                work.extend((PROG, p) for p in reversed(a))
-            elif kind == PRIM:
-                self.u8(PRIM_BY_NAME[a].code)
-            elif kind == STR:
-                self.string(a.encode("latin-1") if isinstance(a, str) else a)
+                if spec.name in _NESTING_OPS:
+                    stack.append(iter(tuple(zip(spec.operands, item.args))))
+                    break
+                for kind, a in zip(spec.operands, item.args):
+                    self.operand(kind, a)
+            else:
+                stack.pop()
+
+    def operand(self, kind: str, a):
+        """An operand that is not a sub-program (emit's is written whole)."""
+        if kind == NAT:
+            self.u32(a)
+        elif kind == CONST:
+            self.const(a)
+        elif kind == INSTR:
+            if not isinstance(a, Ins):
+                raise BytecodeError(f"not an instruction: {a!r}", len(self.buf))
+            self.u8(a.spec.code)
+            for inner_kind, b in zip(a.spec.operands, a.args):
+                self.operand(inner_kind, b)
+        elif kind == PRIM:
+            self.u8(PRIM_BY_NAME[a].code)
+        elif kind == STR:
+            self.string(a.encode("latin-1") if isinstance(a, str) else a)
 
     def const(self, c):
         t = type(c)
