@@ -5,6 +5,9 @@ the same rules.
 
 Nesting depth: the main program is at depth 1, a sub-program operand of an
 instruction at depth d is at depth d + 1; more than MAX_DEPTH is rejected.
+The writer, the reader and the verifier keep the programs they are inside
+on explicit stacks, never Python frames, so any depth up to the bound works
+on any thread (the caller's recursion limit and C stack play no part).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from ccam.instructions import (
     INSTR,
     INT_MAX,
     INT_MIN,
+    MAX_CODE_NESTING,
     MAX_STRING_SIZE,
     NAT,
     PRIM,
@@ -34,13 +38,14 @@ from ccam.instructions import (
     Ins,
     Program,
 )
+from ccam.nested import run_nested
 from ccam.values import VALUE_TYPES, describe_kind
 
 MAGIC = b"CCAM"
 VERSION = 1
 MAX_GLOBALS = 1 << 24
 MAX_PROGRAM_LENGTH = 1 << 24  # instructions in one PROG
-MAX_DEPTH = 256
+MAX_DEPTH = MAX_CODE_NESTING
 MAX_ACC = 1 << 20  # acc n, rec n and update k need n < MAX_ACC
 MAX_TAG = 1 << 24  # pack and constant tags
 MAX_STRING = MAX_STRING_SIZE
@@ -51,6 +56,8 @@ POSITIVE_NAT_OPS = frozenset({"rec", "mergeswitch"})
 # Operands bounded like acc's index (each unit costs the machine a step).
 INDEX_NAT_OPS = frozenset({"acc", "rec", "update"})
 GLOBAL_OPS = frozenset({"getglobal", "setglobal"})
+# Instructions with sub-program operands (the writer descends into them).
+_NESTING_OPS = frozenset(spec.name for spec in BY_CODE.values() if PROG in spec.operands or PROGS in spec.operands)
 
 # Reason fragments (tests match on these).
 R_MAGIC = "bad magic (not a .ccam file)"
@@ -114,32 +121,53 @@ class _Writer:
         self.buf += s
 
     def prog(self, prog):
+        """A PROG and everything inside it, in file order. Iterative: a
+        stack of iterators over what is still to be written (instructions,
+        and the operands of a composite instruction being written)."""
         self.u32(len(prog))
-        for ins in prog:
-            self.instr(ins)
+        stack = [iter(prog)]
+        while stack:
+            for item in stack[-1]:
+                if type(item) is tuple:  # (kind, operand) of a composite instruction
+                    kind, a = item
+                    if kind == PROG:
+                        self.u32(len(a))
+                        stack.append(iter(a))
+                        break
+                    if kind == PROGS:
+                        self.u32(len(a))
+                        stack.append(iter([(PROG, p) for p in a]))
+                        break
+                    self.operand(kind, a)
+                    continue
+                if not isinstance(item, Ins):
+                    raise BytecodeError(f"not an instruction: {item!r}", len(self.buf))
+                spec = item.spec
+                self.u8(spec.code)
+                if spec.name in _NESTING_OPS:
+                    stack.append(iter(tuple(zip(spec.operands, item.args))))
+                    break
+                for kind, a in zip(spec.operands, item.args):
+                    self.operand(kind, a)
+            else:
+                stack.pop()
 
-    def instr(self, ins: Ins):
-        if not isinstance(ins, Ins):
-            raise BytecodeError(f"not an instruction: {ins!r}", len(self.buf))
-        spec = ins.spec
-        self.u8(spec.code)
-        for kind, a in zip(spec.operands, ins.args):
-            if kind == NAT:
-                self.u32(a)
-            elif kind == CONST:
-                self.const(a)
-            elif kind == PROG:
-                self.prog(a)
-            elif kind == PROGS:
-                self.u32(len(a))
-                for p in a:
-                    self.prog(p)
-            elif kind == INSTR:
-                self.instr(a)
-            elif kind == PRIM:
-                self.u8(PRIM_BY_NAME[a].code)
-            elif kind == STR:
-                self.string(a.encode("latin-1") if isinstance(a, str) else a)
+    def operand(self, kind: str, a):
+        """An operand that is not a sub-program (emit's is written whole)."""
+        if kind == NAT:
+            self.u32(a)
+        elif kind == CONST:
+            self.const(a)
+        elif kind == INSTR:
+            if not isinstance(a, Ins):
+                raise BytecodeError(f"not an instruction: {a!r}", len(self.buf))
+            self.u8(a.spec.code)
+            for inner_kind, b in zip(a.spec.operands, a.args):
+                self.operand(inner_kind, b)
+        elif kind == PRIM:
+            self.u8(PRIM_BY_NAME[a].code)
+        elif kind == STR:
+            self.string(a.encode("latin-1") if isinstance(a, str) else a)
 
     def const(self, c):
         t = type(c)
@@ -215,7 +243,14 @@ class _Reader:
             self.fail(R_TRUNCATED, at)
         return self.take(n)
 
-    def prog(self, depth: int) -> tuple:
+    def prog(self) -> tuple:
+        """The PROG at the current position (the main program, depth 1).
+        Iterative: each PROG being read is a generator on an explicit stack
+        (see _read_prog), so any nesting up to MAX_DEPTH costs no Python
+        frames."""
+        return run_nested(self._read_prog(1))
+
+    def _read_prog(self, depth: int):
         at = self.pos
         if depth > MAX_DEPTH:
             self.fail(R_DEPTH, at)
@@ -224,42 +259,62 @@ class _Reader:
             self.fail(R_PROG_LENGTH.format(n), at)
         if n > len(self.data) - self.pos:  # every instruction takes at least one byte
             self.fail(R_TRUNCATED_PROG.format(n), at)
-        return tuple(self.instr(depth) for _ in range(n))
+        out = []
+        for _ in range(n):
+            at = self.pos
+            code = self.u8()
+            spec = BY_CODE.get(code)
+            if spec is None:
+                self.fail(R_OPCODE.format(code), at)
+            if spec.simple:  # no sub-program operand: read it in place
+                out.append(self._simple_operands(spec))
+                continue
+            args = []
+            for kind in spec.operands:
+                operand_at = self.pos
+                if kind == PROG:
+                    args.append((yield self._read_prog(depth + 1)))
+                elif kind == PROGS:
+                    n_arms = self.u32()
+                    if n_arms == 0:
+                        self.fail(R_ZERO_ARMS, operand_at)
+                    if n_arms > (len(self.data) - self.pos) // 4:  # every PROG takes at least 4 bytes
+                        self.fail(R_TRUNCATED, operand_at)
+                    arms = []
+                    for _ in range(n_arms):
+                        arms.append((yield self._read_prog(depth + 1)))
+                    args.append(tuple(arms))
+                else:
+                    args.append(self._operand(spec, kind, operand_at))
+            out.append(Ins(spec.name, tuple(args)))
+        return tuple(out)
 
-    def instr(self, depth: int, *, emitted: bool = False) -> Ins:
-        at = self.pos
-        code = self.u8()
-        spec = BY_CODE.get(code)
-        if spec is None:
-            self.fail(R_OPCODE.format(code), at)
-        if emitted and not spec.simple:
-            self.fail(R_EMIT_COMPOSITE.format(spec.name), at)
-        args = []
-        for kind in spec.operands:
-            operand_at = self.pos
-            if kind == NAT:
-                args.append(self.nat(spec.name, operand_at))
-            elif kind == CONST:
-                args.append(self.const())
-            elif kind == PROG:
-                args.append(self.prog(depth + 1))
-            elif kind == PROGS:
-                n = self.u32()
-                if n == 0:
-                    self.fail(R_ZERO_ARMS, operand_at)
-                if n > (len(self.data) - self.pos) // 4:  # every PROG takes at least 4 bytes
-                    self.fail(R_TRUNCATED, operand_at)
-                args.append(tuple(self.prog(depth + 1) for _ in range(n)))
-            elif kind == INSTR:
-                args.append(self.instr(depth, emitted=True))
-            elif kind == PRIM:
-                p = self.u8()
-                if p not in PRIM_BY_CODE:
-                    self.fail(R_PRIM.format(p), operand_at)
-                args.append(PRIM_BY_CODE[p].name)
-            elif kind == STR:
-                args.append(self.string())
-        return Ins(spec.name, tuple(args))
+    def _simple_operands(self, spec) -> Ins:
+        """A simple instruction's operands (none is a sub-program)."""
+        return Ins(spec.name, tuple(self._operand(spec, kind, self.pos) for kind in spec.operands))
+
+    def _operand(self, spec, kind: str, operand_at: int):
+        """One operand that is not a sub-program."""
+        if kind == NAT:
+            return self.nat(spec.name, operand_at)
+        if kind == CONST:
+            return self.const()
+        if kind == INSTR:
+            code = self.u8()
+            inner = BY_CODE.get(code)
+            if inner is None:
+                self.fail(R_OPCODE.format(code), operand_at)
+            if not inner.simple:
+                self.fail(R_EMIT_COMPOSITE.format(inner.name), operand_at)
+            return self._simple_operands(inner)
+        if kind == PRIM:
+            p = self.u8()
+            if p not in PRIM_BY_CODE:
+                self.fail(R_PRIM.format(p), operand_at)
+            return PRIM_BY_CODE[p].name
+        if kind == STR:
+            return self.string()
+        raise AssertionError(f"sub-program operand {kind} of {spec.name}")
 
     def nat(self, op: str, at: int) -> int:
         n = self.u32()
@@ -322,7 +377,7 @@ def read(data: bytes) -> Program:
     if nglobals > MAX_GLOBALS:
         r.fail(R_NGLOBALS_LARGE.format(nglobals), at)
     r.nglobals = nglobals
-    code = r.prog(1)
+    code = r.prog()
     at = r.pos
     nnames = r.u32()
     if nnames > nglobals:
@@ -348,26 +403,38 @@ def check_program(program: Program, *, allow_lifted: bool = True) -> None:
                             else R_NGLOBALS_LARGE.format(program.nglobals))
     if len(program.global_names) > program.nglobals:
         raise BytecodeError(R_NAMES.format(len(program.global_names), program.nglobals))
-    _check_prog(program.code, 1, program.nglobals, allow_lifted)
+    _check_code(program.code, program.nglobals, allow_lifted)
 
 
-def _check_prog(prog, depth: int, nglobals: int, allow_lifted: bool) -> None:
-    if depth > MAX_DEPTH:
-        raise BytecodeError(R_DEPTH)
-    if not isinstance(prog, tuple):
-        raise BytecodeError(f"a program must be a tuple of instructions, not {type(prog).__name__}")
-    if len(prog) > MAX_PROGRAM_LENGTH:
-        raise BytecodeError(R_PROG_LENGTH.format(len(prog)))
-    for ins in prog:
-        _check_ins(ins, depth, nglobals, allow_lifted)
+def _check_code(code, nglobals: int, allow_lifted: bool) -> None:
+    """Check a program and its sub-programs in file order (the first
+    problem a reader would meet is the one reported). Iterative: the work
+    list holds (program, depth) and (instruction, depth, emitted), next
+    item last."""
+    work: list = [(code, 1, None)]
+    while work:
+        item, depth, emitted = work.pop()
+        if emitted is None:  # a program
+            if depth > MAX_DEPTH:
+                raise BytecodeError(R_DEPTH)
+            if not isinstance(item, tuple):
+                raise BytecodeError(f"a program must be a tuple of instructions, not {type(item).__name__}")
+            if len(item) > MAX_PROGRAM_LENGTH:
+                raise BytecodeError(R_PROG_LENGTH.format(len(item)))
+            work.extend((ins, depth, False) for ins in reversed(item))
+        else:
+            work.extend(reversed(_check_ins(item, depth, nglobals, allow_lifted, emitted)))
 
 
-def _check_ins(ins, depth: int, nglobals: int, allow_lifted: bool, emitted: bool = False) -> None:
+def _check_ins(ins, depth: int, nglobals: int, allow_lifted: bool, emitted: bool) -> list:
+    """Check one instruction's own operands; its sub-programs and emitted
+    instruction are returned as work items, in operand order."""
     if not isinstance(ins, Ins):
         raise BytecodeError(f"not an instruction: {ins!r}")
     spec = ins.spec
     if emitted and not spec.simple:
         raise BytecodeError(R_EMIT_COMPOSITE.format(spec.name))
+    inner: list = []
     for kind, a in zip(spec.operands, ins.args):
         if kind == NAT:
             if type(a) is not int or not 0 <= a < 1 << 32:
@@ -378,20 +445,20 @@ def _check_ins(ins, depth: int, nglobals: int, allow_lifted: bool, emitted: bool
         elif kind == CONST:
             _check_const(ins, a, allow_lifted)
         elif kind == PROG:
-            _check_prog(a, depth + 1, nglobals, allow_lifted)
+            inner.append((a, depth + 1, None))
         elif kind == PROGS:
             if not isinstance(a, tuple) or not a:
                 raise BytecodeError(R_ZERO_ARMS if a == () else R_OPERAND.format(ins.op, a))
-            for p in a:
-                _check_prog(p, depth + 1, nglobals, allow_lifted)
+            inner.extend((p, depth + 1, None) for p in a)
         elif kind == INSTR:
-            _check_ins(a, depth, nglobals, allow_lifted, emitted=True)
+            inner.append((a, depth, True))
         elif kind == PRIM:
             if a not in PRIM_BY_NAME:
                 raise BytecodeError(R_OPERAND.format(ins.op, a))
         elif kind == STR:
             if type(a) is not bytes or len(a) > MAX_STRING:
                 raise BytecodeError(R_OPERAND.format(ins.op, a))
+    return inner
 
 
 def _check_const(ins: Ins, c, allow_lifted: bool) -> None:

@@ -76,6 +76,7 @@ from ccam.instructions import (
     Program,
     Status,
 )
+from ccam.nested import run_nested
 from ccam.values import (
     PLACEHOLDER,
     UNIT_VALUE,
@@ -116,6 +117,7 @@ CODE_CACHE_LIMIT = 4096
 
 # ccam.h CCAM_K_*
 K_INT, K_UNIT, K_CON0, K_CON, K_PAIR, K_STRING, K_CLOSURE, K_BLOCK, K_REF, K_ARRAY, K_EXNNAME, K_EXN, K_BOTTOM = range(13)
+K_CODE = -2  # not a C kind: a conversion task, "decode this closure's or block's code"
 # ccam.h CCAM_B_*: the host-value build program
 (B_END, B_INT, B_UNIT, B_BOTTOM, B_CON0, B_CON, B_PAIR, B_STRING, B_REF, B_ARRAY, B_EXN, B_EXNARG, B_HANDLE,
  B_CLOSURE, B_LOAD) = range(15)
@@ -375,9 +377,7 @@ class _Reader:
             return PLACEHOLDER
         if kind < 0:
             raise MemoryError(OUT_OF_MEMORY)
-        result = [None]
-        self._run([(kind, word, result, 0)])
-        return result[0]
+        return run_nested(self._take(kind, word))
 
     def child(self, h: int, i: int):
         kind = self.lib.ccam_child(self.m, h, i, self.word)
@@ -387,21 +387,44 @@ class _Reader:
 
     def handle_value(self, h: int):
         """The value of a handle the caller keeps."""
+        return run_nested(self._handle_value(h))
+
+    # ---- the iterative conversion
+    #
+    # Data is converted by a task loop (_run); the code of a closure or
+    # block, and a value quoted in that code (a lifted closure whose code
+    # quotes another, ...), are walks for ccam/nested.py run_nested, so
+    # neither deep code nor long chains of lifted values use Python frames.
+
+    def _handle_value(self, h: int):
         kind = self.lib.ccam_peek(self.m, h, self.word)
         if kind < 0:
             raise HostValueError(f"bad handle {h}")
         if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
             return self.take(kind, self.word[0])
-        return self.take(kind, self.lib.ccam_dup(self.m, h))
+        return (yield from self._take(kind, self.lib.ccam_dup(self.m, h)))
 
-    # ---- the iterative conversion
+    def _take(self, kind: int, word: int):
+        if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
+            return self.take(kind, word)
+        result = [None]
+        yield from self._run([(kind, word, result, 0)])
+        return result[0]
 
-    def _run(self, tasks: list) -> None:
+    def _run(self, tasks: list):
         lib, m = self.lib, self.m
         owned: list[int] = []
         try:
             while tasks:
                 kind, h, container, field = tasks.pop()
+                if kind == K_CODE:  # the code of the closure or block `container` (h: its handle)
+                    if type(container) is Closure:
+                        container.code = yield self._closure_code(h)
+                    else:
+                        sealed = lib.ccam_block_sealed(m, h) == 1
+                        code = yield self._block_code(h, container)
+                        container.code, container.sealed = (code, True) if sealed else (list(code), False)
+                    continue
                 if kind == K_INT:
                     v = h
                 elif kind == K_UNIT:
@@ -484,14 +507,12 @@ class _Reader:
         elif kind == K_CLOSURE:
             v = Closure(None, ())
             self.memo[ident] = v  # before its code: generated code may quote a value leading back here
-            v.code = self.closure_code(h)
             self._children(h, (0,), tasks, owned, v, ("env",))
+            tasks.append((K_CODE, h, v, None))  # next, before the environment (h stays owned until then)
         elif kind == K_BLOCK:
             v = Block()
             self.memo[ident] = v
-            sealed = lib.ccam_block_sealed(m, h) == 1
-            code = self.block_code(h, v)
-            v.code, v.sealed = (code, True) if sealed else (list(code), False)
+            tasks.append((K_CODE, h, v, None))
         else:
             raise HostValueError(f"bad handle {h} (kind {kind})")
         return v
@@ -514,15 +535,23 @@ class _Reader:
     # ---- code
 
     def closure_code(self, h: int) -> tuple:
+        return run_nested(self._closure_code(h))
+
+    def _closure_code(self, h: int):
         bh = self.lib.ccam_field(self.m, h, 1)
         try:
-            return self.block_code(bh, None)
+            return (yield from self._block_code(bh, None))
         finally:
             self.lib.ccam_release(self.m, bh)
 
     def block_code(self, h: int, itself) -> tuple:
         """A block's instructions as Ins (sub-programs decoded too); `itself`
-        is the Python object of the block, for code that quotes it."""
+        is the Python object of the block, for code that quotes it.
+        Iterative over sub-programs (ccam/nested.py): code nests up to
+        MAX_CODE_NESTING deep, on whatever thread reads it."""
+        return run_nested(self._block_code(h, itself))
+
+    def _block_code(self, h: int, itself):
         lib, m = self.lib, self.m
         ident = lib.ccam_identity(m, h)
         sealed = lib.ccam_block_sealed(m, h) == 1
@@ -535,7 +564,7 @@ class _Reader:
         out = []
         pc = 0
         while pc < n:
-            ins, pc = self._decode_ins(h, pc)
+            ins, pc = yield from self._decode_ins(h, pc)
             out.append(ins)
         code = tuple(out)
         if sealed and not self.plain:
@@ -547,6 +576,8 @@ class _Reader:
         return code
 
     def _decode_ins(self, h, pc):
+        """The instruction at word pc and the pc after it; yields the walk
+        of each sub-program it holds (see block_code)."""
         lib, m = self.lib, self.m
         spec = BY_CODE[lib.ccam_block_word(m, h, pc)]
         pc += 1
@@ -559,14 +590,17 @@ class _Reader:
                 args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc)].name)
                 pc += 1
             elif kind in (CONST, STR):
-                args.append(self._operand_value(h, pc) if kind == STR else self._const_operand(h, pc))
+                args.append((yield from (self._operand_value(h, pc) if kind == STR else self._const_operand(h, pc))))
                 pc += 1
             elif kind == PROG:
-                args.append(self._operand_block(h, pc))
+                args.append((yield self._operand_block(h, pc)))
                 pc += 1
             elif kind == PROGS:
                 count = lib.ccam_block_word(m, h, pc)
-                args.append(tuple(self._operand_block(h, pc + 1 + i) for i in range(count)))
+                arms = []
+                for i in range(count):
+                    arms.append((yield self._operand_block(h, pc + 1 + i)))
+                args.append(tuple(arms))
                 pc += 1 + count
             elif kind == INSTR:
                 inner = BY_CODE[lib.ccam_block_word(m, h, pc)]
@@ -577,8 +611,8 @@ class _Reader:
                     elif ik == PRIM:
                         inner_args.append(PRIM_BY_CODE[lib.ccam_block_word(m, h, pc + 1)].name)
                     else:
-                        inner_args.append(self._operand_value(h, pc + 1) if ik == STR
-                                          else self._const_operand(h, pc + 1))
+                        inner_args.append((yield from (self._operand_value(h, pc + 1) if ik == STR
+                                                       else self._const_operand(h, pc + 1))))
                 args.append(Ins(inner.name, tuple(inner_args)))
                 pc += 2
         return Ins(spec.name, tuple(args)), pc
@@ -586,7 +620,7 @@ class _Reader:
     def _operand_value(self, h, i):
         oh = self.lib.ccam_block_operand(self.m, h, i)
         try:
-            return self.handle_value(oh)
+            return (yield self._handle_value(oh))
         finally:
             self.lib.ccam_release(self.m, oh)
 
@@ -599,15 +633,17 @@ class _Reader:
         oh = self.lib.ccam_block_operand(self.m, h, i)
         try:
             kind = self.lib.ccam_peek(self.m, oh, self.word)
-            v = self.handle_value(oh)
+            v = yield self._handle_value(oh)
         finally:
             self.lib.ccam_release(self.m, oh)
         return v if kind == K_CON else lifted_operand(v)
 
     def _operand_block(self, h, i):
+        """The walk of the sub-program operand at word i (its handle is
+        released when the walk ends, however it ends)."""
         bh = self.lib.ccam_block_operand(self.m, h, i)
         try:
-            return self.block_code(bh, None)
+            return (yield from self._block_code(bh, None))
         finally:
             self.lib.ccam_release(self.m, bh)
 

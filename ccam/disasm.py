@@ -9,7 +9,11 @@ Two notations:
   plain   mnemonics separated by `; `: push; fst; swap; snd; cons; app
 
 Short sub-programs stay on one line; long ones are broken over indented
-lines, the sequence filling lines up to `width` columns.
+lines, the sequence filling lines up to `width` columns. Sub-programs
+nested more than MAX_INDENT_LEVELS deep are indented no further (the
+parentheses still show the nesting), so a listing of code nested thousands
+deep stays linear in the code's size; the layout is iterative, for code
+nested up to MAX_CODE_NESTING deep on any thread.
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ from __future__ import annotations
 from typing import Union
 
 from ccam.instructions import CONST, NAT, PRIM, PROG, PROGS, STR, Ins, Program
+from ccam.nested import run_nested
 from ccam.refmachine import const_value
 from ccam.values import Block, Closure, show
 
 UNDERLINE = "\u0332"
 PAPER_SYMBOLS = {"push": "⟨", "swap": ",", "cons": "⟩"}
 INDENT = "  "
+MAX_INDENT_LEVELS = 32  # deeper sub-programs are indented as much as this level
 
 
 def _width(text: str) -> int:
@@ -84,80 +90,112 @@ def _joiner(prev: str, cur: str, style: _Style) -> str:
     return "; "
 
 
-class _Atom:
-    """One instruction laid out: `text` when it fits on one line, else a head,
-    indented bodies separated by `|` lines, and a closing `)`."""
-
-    def __init__(self, text: str = "", head: str = "", bodies: list[list[str]] | None = None):
-        self.text = text
-        self.head = head
-        self.bodies = bodies
-
-
-def _atom(ins: Ins, style: _Style, width: int) -> _Atom:
-    spec = ins.spec
-    if ins.op == "emit":
-        inner = _symbol(ins.args[0], style)
-        if style.paper and style.underline_emits:
-            return _Atom(underline(inner))
-        return _Atom(f"emit({inner})")
-    subprograms = []
-    for kind, a in zip(spec.operands, ins.args):
+def _subprograms(ins: Ins) -> list:
+    out = []
+    for kind, a in zip(ins.spec.operands, ins.args):
         if kind == PROG:
-            subprograms.append(a)
+            out.append(a)
         elif kind == PROGS:
-            subprograms.extend(a)
-    if not subprograms:
-        return _Atom(_symbol(ins, style))
-    name = "Cur" if (ins.op == "cur" and style.paper) else ins.op
-    inline = [_inline(p, style) for p in subprograms]
-    text = f"{name}({' | '.join(inline)})"
-    if _width(text) <= width:
-        return _Atom(text)
-    return _Atom(head=f"{name}(", bodies=[_lines(p, style, width - len(INDENT)) for p in subprograms])
-
-
-def _inline(prog, style: _Style) -> str:
-    if not prog:
-        return "·"
-    out = ""
-    prev = None
-    for ins in prog:
-        text = _atom(ins, style, 10**9).text
-        out += (_joiner(prev, text, style) if prev is not None else "") + text
-        prev = text
+            out.extend(a)
     return out
 
 
-def _lines(prog, style: _Style, width: int) -> list[str]:
-    """The sequence laid out in lines of at most `width` columns (a long
-    composite breaks its line)."""
-    lines: list[str] = []
+def _flat_text(ins: Ins, style: _Style) -> str | None:
+    """How an instruction without sub-programs reads (None if it has some)."""
+    if ins.op == "emit":
+        inner = _symbol(ins.args[0], style)
+        if style.paper and style.underline_emits:
+            return underline(inner)
+        return f"emit({inner})"
+    if _subprograms(ins):
+        return None
+    return _symbol(ins, style)
+
+
+def _name(ins: Ins, style: _Style) -> str:
+    return "Cur" if (ins.op == "cur" and style.paper) else ins.op
+
+
+def _inline(prog, style: _Style, limit: int) -> str | None:
+    """The sequence on one line, sub-programs inline as name(P1 | P2), if
+    that takes at most `limit` columns (else None). Iterative, and it stops
+    as soon as the line is too long, so it costs O(limit) however large or
+    deep the sequence is."""
+    out: list[str] = []
+    width = 0
+    # Work list, next item last: a literal, or (prog, index of the next
+    # instruction, the text before it) for the rest of a sequence.
+    work: list = [(prog, 0, None)]
+    while work:
+        item = work.pop()
+        if type(item) is str:
+            out.append(item)
+            width += _width(item)
+            if width > limit:
+                return None
+            continue
+        seq, i, prev = item
+        if not seq:
+            work.append("·")
+            continue
+        if i == len(seq):
+            continue
+        ins = seq[i]
+        text = _flat_text(ins, style)
+        head = text if text is not None else _name(ins, style) + "("
+        # a composite reads as `)` to the joiner after it (as in _lines)
+        work.append((seq, i + 1, text if text is not None else ")"))
+        parts: list = [_joiner(prev, head, style)] if prev is not None else []
+        if text is not None:
+            parts.append(text)
+        else:
+            parts.append(head)
+            for k, sub in enumerate(_subprograms(ins)):
+                if k:
+                    parts.append(" | ")
+                parts.append((sub, 0, None))
+            parts.append(")")
+        work.extend(reversed(parts))
+    return "".join(out)
+
+
+def _lines(prog, style: _Style, width: int, level: int, out: list):
+    """Append the sequence to `out` as (indentation level, text) lines of at
+    most `width` columns (a long composite breaks its line, its
+    sub-programs laid out one level deeper). A walk for run_nested: it
+    yields the walk of each broken composite's sub-programs."""
+    start = len(out)
     line = ""
     prev = None
     for ins in prog:
-        atom = _atom(ins, style, width)
-        if atom.bodies is None:
-            sep = _joiner(prev, atom.text, style) if prev is not None else ""
+        text = _flat_text(ins, style)
+        if text is None:
+            text = _inline((ins,), style, width)
+        if text is not None:
+            sep = _joiner(prev, text, style) if prev is not None else ""
             # width - 1: leave room for the ";" that ends a broken line
-            if line and _width(line) + len(sep) + _width(atom.text) > width - 1:
-                lines.append(line + sep.rstrip())
-                line = atom.text
+            if line and _width(line) + len(sep) + _width(text) > width - 1:
+                out.append((level, line + sep.rstrip()))
+                line = text
             else:
-                line += sep + atom.text
-            prev = atom.text
+                line += sep + text
+            prev = text
         else:
-            sep = _joiner(prev, atom.head, style) if prev is not None else ""
-            lines.append(line + sep + atom.head)
-            for i, body in enumerate(atom.bodies):
-                if i:
-                    lines.append("|")
-                lines.extend(INDENT + b for b in (body or ["·"]))
+            head = _name(ins, style) + "("
+            sep = _joiner(prev, head, style) if prev is not None else ""
+            out.append((level, line + sep + head))
+            # Past MAX_INDENT_LEVELS the indentation (and the width) stays
+            # put: the parentheses and `|` lines still show the structure,
+            # and the listing stays linear in the code's size.
+            inner_width = width - len(INDENT) if level < MAX_INDENT_LEVELS else width
+            for k, sub in enumerate(_subprograms(ins)):
+                if k:
+                    out.append((level, "|"))
+                yield _lines(sub, style, inner_width, level + 1, out)
             line = ")"
             prev = ")"
-    if line or not lines:
-        lines.append(line)
-    return lines
+    if line or len(out) == start:
+        out.append((level, line))
 
 
 Disassemblable = Union[Program, Block, Closure, tuple, list]
@@ -179,7 +217,9 @@ def disasm(code: Disassemblable, *, notation: str = "paper", underline_emits: bo
     style = _Style(notation, underline_emits, tuple(global_names))
     if not body:
         return "·"
-    return "\n".join(_lines(tuple(body), style, width))
+    lines: list = []
+    run_nested(_lines(tuple(body), style, width, 0, lines))
+    return "\n".join(INDENT * min(level, MAX_INDENT_LEVELS) + text for level, text in lines)
 
 
 def listing(program: Program, **options) -> str:

@@ -258,6 +258,13 @@ MAX_ARRAY_LENGTH = 1 << 24
 # The stacks grow on demand, so a generous depth costs nothing until used.
 DEFAULT_MAX_STACK = 16_000_000  # value stack entries + control frames
 DEFAULT_MAX_HEAP = 1 << 30  # live heap bytes (C machine only)
+# How deeply sub-programs may nest in a .ccam file (the main program is at
+# depth 1, a sub-program operand of an instruction at depth d at d + 1).
+# Every walker over code (both readers, the writer, the verifier, the
+# disassembler, the C machine's conversions) is iterative, so this bounds
+# heap, not stack; it is the Python reader's and the C loader's limit both
+# (ccam_c/ccam_opcodes.h CCAM_MAX_NESTING is generated from it).
+MAX_CODE_NESTING = 100_000
 
 # Data constructor tags fixed by the machine (primitives produce them).
 TAG_FALSE, TAG_TRUE = 0, 1

@@ -2,7 +2,7 @@
 #ifndef CCAM_OPCODES_H
 #define CCAM_OPCODES_H
 
-#define CCAM_TABLE_HASH "84aae9f53b490fb4"
+#define CCAM_TABLE_HASH "1def1bff95c151dd"
 
 /* Opcodes: the codes of the .ccam format (ccam/instructions.py OPS). */
 #define CCAM_OP_ID             0  /* S, id; P ⟹ S, P */
@@ -301,5 +301,6 @@ static const char *const ccam_builtin_exn_names[10] = {
 #define CCAM_MAX_ARRAY_LENGTH INT64_C(16777216)
 #define CCAM_DEFAULT_MAX_STACK INT64_C(16000000)
 #define CCAM_DEFAULT_MAX_HEAP INT64_C(1073741824)
+#define CCAM_MAX_NESTING 100000
 
 #endif

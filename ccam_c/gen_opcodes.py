@@ -38,7 +38,8 @@ def table_hash() -> str:
              repr([(p.name, p.code) for p in t.PRIMS]),
              repr([(s.name, int(s)) for s in t.Status]),
              repr(t.BUILTIN_EXNS), repr((t.INT_MIN, t.INT_MAX)),
-             repr((t.MAX_STRING_SIZE, t.MAX_ARRAY_LENGTH, t.DEFAULT_MAX_STACK, t.DEFAULT_MAX_HEAP))]
+             repr((t.MAX_STRING_SIZE, t.MAX_ARRAY_LENGTH, t.DEFAULT_MAX_STACK, t.DEFAULT_MAX_HEAP)),
+             repr(t.MAX_CODE_NESTING)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
@@ -92,7 +93,8 @@ def render() -> str:
             f"#define CCAM_MAX_STRING_SIZE INT64_C({t.MAX_STRING_SIZE})",
             f"#define CCAM_MAX_ARRAY_LENGTH INT64_C({t.MAX_ARRAY_LENGTH})",
             f"#define CCAM_DEFAULT_MAX_STACK INT64_C({t.DEFAULT_MAX_STACK})",
-            f"#define CCAM_DEFAULT_MAX_HEAP INT64_C({t.DEFAULT_MAX_HEAP})", "",
+            f"#define CCAM_DEFAULT_MAX_HEAP INT64_C({t.DEFAULT_MAX_HEAP})",
+            f"#define CCAM_MAX_NESTING {t.MAX_CODE_NESTING}", "",
             "#endif", ""]
     return "\n".join(out)
 

@@ -6,9 +6,10 @@
  * decisions are the Python reader's (ccam/bytecode.py); tests/test_fuzz.py
  * checks that on mutated files.
  *
- * Nesting: decode_prog recurses once per sub-program level, and the format
- * bounds that depth by MAX_NESTING (checked before recursing), so the C
- * stack use is bounded by a constant whatever the input.
+ * Nesting: decode_prog keeps the PROGs being decoded on a heap-allocated
+ * stack, not the C stack (the machine may run on any thread, whose C stack
+ * can be small), and the format bounds their number by CCAM_MAX_NESTING
+ * (ccam/instructions.py MAX_CODE_NESTING, through ccam_opcodes.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +18,6 @@
 #include "ccam_int.h"
 
 #define FORMAT_VERSION 1
-#define MAX_NESTING 256
 #define MAX_COUNT (UINT32_C(1) << 24)
 #define MAX_GLOBALS (UINT32_C(1) << 24)
 #define MAX_ACC (UINT32_C(1) << 20)
@@ -137,16 +137,13 @@ static int check_nat(reader *r, size_t at, uint32_t op, uint32_t n) {
     return 0;
 }
 
-static int decode_prog(reader *r, block **out, int depth);
-
-/* Operands of an instruction, appended to b after the opcode word. */
-static int decode_operands(reader *r, block *b, uint32_t op, int depth) {
-    const char *k = ccam_op_operands[op];
-    for (; *k; k++) {
+/* Operands of a simple instruction (the operand of emit): at most one, and
+   never a sub-program, so no nesting. */
+static int decode_simple_operands(reader *r, block *b, uint32_t op) {
+    for (const char *k = ccam_op_operands[op]; *k; k++) {
         size_t at = r->pos;
         uint32_t u = 0;
         value v = 0;
-        block *sub;
         switch (*k) {
         case 'n':
             if (get_u32(r, &u, "operand")) return -1;
@@ -166,26 +163,113 @@ static int decode_operands(reader *r, block *b, uint32_t op, int depth) {
             if (get_string(r, &v, "string")) return -1;
             b->code[b->len++] = v;
             break;
-        case 'p':
-            if (decode_prog(r, &sub, depth + 1)) return -1;
-            b->code[b->len++] = VAL(sub);
-            break;
-        case 'P': {
-            if (get_u32(r, &u, "arm count")) return -1;
-            if (u == 0) return reject(r, at, "%s with no arms", ccam_op_names[op]);
-            /* every PROG takes at least 4 bytes: refuse absurd counts before reserving */
-            if (u > (r->len - r->pos) / 4) return reject(r, at, "truncated %s (expected %u arms)", ccam_op_names[op], u);
-            if (ccamH_block_reserve(r->m, b, u + 2)) return oom(r);
-            b->code[b->len++] = u;
-            size_t first = b->len;
-            b->len += u;
-            for (uint32_t i = 0; i < u; i++) b->code[first + i] = VAL(NULL);
-            for (uint32_t i = 0; i < u; i++) {
-                if (decode_prog(r, &sub, depth + 1)) return -1;
-                b->code[first + i] = VAL(sub);
-            }
-            break;
+        default:
+            return reject(r, at, "sub-program operand of simple instruction %s", ccam_op_names[op]);
         }
+    }
+    return 0;
+}
+
+/* One PROG being decoded: its block, its instructions so far, and where
+   the instruction in progress stands (which operand is next, which arm of
+   a switch), so that a sub-program can be decoded on a new frame and the
+   instruction resumed after it. */
+typedef struct {
+    block *b;
+    uint32_t count, done;  /* instructions the PROG declares, and decoded so far */
+    uint32_t op;           /* the instruction in progress (when kind is set) */
+    const char *kind;      /* its next operand kind; NULL between instructions */
+    uint32_t arm, narms;   /* a PROGS operand: next arm, number of arms */
+    uint32_t first;        /* a PROGS operand: word index of its first arm */
+    uint32_t slot;         /* word index the sub-program being decoded goes to */
+} prog_frame;
+
+typedef struct {
+    prog_frame *frames;
+    size_t n, cap;
+} frame_stack;
+
+/* Start decoding a PROG (u32 count, then count INSTRs) at depth s->n + 1
+   on a new frame. */
+static int open_prog(reader *r, frame_stack *s) {
+    size_t at = r->pos;
+    uint32_t count = 0;
+    if (s->n + 1 > CCAM_MAX_NESTING) return reject(r, at, "nesting deeper than %d", CCAM_MAX_NESTING);
+    if (get_u32(r, &count, "program")) return -1;
+    if (count > MAX_COUNT) return reject(r, at, "program of %u instructions too long", count);
+    if (count > r->len - r->pos) return reject(r, at, "truncated program (expected %u instructions)", count);
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        prog_frame *f = realloc(s->frames, cap * sizeof *f);
+        if (!f) return oom(r);
+        s->frames = f;
+        s->cap = cap;
+    }
+    block *b = ccamH_block(r->m, 0);
+    if (!b) return oom(r);
+    prog_frame *f = &s->frames[s->n++];
+    memset(f, 0, sizeof *f);
+    f->b = b;
+    f->count = count;
+    return 0;
+}
+
+/* Decode operands of the frame's instruction in progress until it is
+   complete (0, kind set to NULL) or a sub-program must be decoded first
+   (1, a new frame is open; its block goes to word `slot`). */
+static int decode_operands(reader *r, frame_stack *s) {
+    prog_frame *f = &s->frames[s->n - 1];
+    block *b = f->b;
+    uint32_t op = f->op;
+    for (; *f->kind; f->kind++) {
+        size_t at = r->pos;
+        uint32_t u = 0;
+        value v = 0;
+        switch (*f->kind) {
+        case 'n':
+            if (get_u32(r, &u, "operand")) return -1;
+            if (check_nat(r, at, op, u)) return -1;
+            b->code[b->len++] = u;
+            break;
+        case 'm':
+            if (get_u8(r, &u, "primitive")) return -1;
+            if (u > CCAM_PRIM_MAX_CODE || !ccam_prim_names[u]) return reject(r, at, "unknown primitive %u", u);
+            b->code[b->len++] = u;
+            break;
+        case 'c':
+            if (get_const(r, &v)) return -1;
+            b->code[b->len++] = v;
+            break;
+        case 's':
+            if (get_string(r, &v, "string")) return -1;
+            b->code[b->len++] = v;
+            break;
+        case 'p':
+            f->slot = b->len;
+            b->code[b->len++] = VAL(NULL);
+            f->kind++;  /* resume after this operand */
+            return open_prog(r, s) ? -1 : 1;
+        case 'P':
+            if (f->narms == 0) {  /* the arm count, before the first arm */
+                if (get_u32(r, &u, "arm count")) return -1;
+                if (u == 0) return reject(r, at, "%s with no arms", ccam_op_names[op]);
+                /* every PROG takes at least 4 bytes: refuse absurd counts before reserving */
+                if (u > (r->len - r->pos) / 4)
+                    return reject(r, at, "truncated %s (expected %u arms)", ccam_op_names[op], u);
+                if (ccamH_block_reserve(r->m, b, u + 2)) return oom(r);
+                b->code[b->len++] = u;
+                f->first = b->len;
+                b->len += u;
+                for (uint32_t i = 0; i < u; i++) b->code[f->first + i] = VAL(NULL);
+                f->narms = u;
+                f->arm = 0;
+            }
+            if (f->arm < f->narms) {
+                f->slot = f->first + f->arm++;
+                return open_prog(r, s) ? -1 : 1;  /* resume on this operand, at the next arm */
+            }
+            f->narms = 0;
+            break;
         case 'i': {
             uint32_t inner = 0;
             if (get_u8(r, &inner, "instruction")) return -1;
@@ -193,44 +277,65 @@ static int decode_operands(reader *r, block *b, uint32_t op, int depth) {
             if (!ccam_op_simple[inner]) return reject(r, at, "emit of composite instruction %s", ccam_op_names[inner]);
             b->code[b->len++] = inner;
             b->code[b->len] = 0;
-            /* a simple instruction has at most one operand, and never a sub-program */
+            /* a simple instruction has at most one operand */
             uint32_t save = b->len;
-            if (decode_operands(r, b, inner, depth)) return -1;
+            if (decode_simple_operands(r, b, inner)) return -1;
             b->len = save + 1;
             break;
         }
         }
     }
+    f->kind = NULL;
     return 0;
 }
 
-/* PROG = u32 count, then count INSTRs; decoded into a new sealed block. */
-static int decode_prog(reader *r, block **out, int depth) {
-    size_t at = r->pos;
-    uint32_t count = 0;
-    if (depth > MAX_NESTING) return reject(r, at, "nesting deeper than %d", MAX_NESTING);
-    if (get_u32(r, &count, "program")) return -1;
-    if (count > MAX_COUNT) return reject(r, at, "program of %u instructions too long", count);
-    if (count > r->len - r->pos) return reject(r, at, "truncated program (expected %u instructions)", count);
-    block *b = ccamH_block(r->m, 0);
-    if (!b) return oom(r);
+/* Decode the PROG at r->pos into a new sealed block. Iterative: the PROGs
+   being decoded are frames on a heap-allocated stack (at most
+   CCAM_MAX_NESTING of them), so no input can exhaust the C stack of the
+   calling thread. */
+static int decode_prog(reader *r, block **out) {
+    frame_stack s = { 0 };
+    int status = open_prog(r, &s);
     /* Blocks under construction are reachable from nothing, but no
        collection can happen during loading (no safe point). */
-    for (uint32_t i = 0; i < count; i++) {
-        size_t iat = r->pos;
-        uint32_t op = 0;
-        if (get_u8(r, &op, "instruction")) return reject(r, iat, "truncated program (expected %u instructions)", count);
-        if (op > CCAM_OP_MAX_CODE || !ccam_op_operands[op]) return reject(r, iat, "unknown opcode %u", op);
-        /* opcode + at most 3 fixed words (emit: opcode, inner, operand; branch: 2 blocks) + the seal word */
-        if (ccamH_block_reserve(r->m, b, 5)) return oom(r);
-        b->code[b->len++] = op;
-        if (decode_operands(r, b, op, depth)) return -1;
-        b->ninstr++;
+    while (status == 0) {
+        prog_frame *f = &s.frames[s.n - 1];
+        block *b = f->b;
+        if (f->kind) {  /* an instruction waiting for a sub-program that is now done */
+            int more = decode_operands(r, &s);
+            if (more < 0) { status = -1; break; }
+            if (more) continue;
+            b->ninstr++;
+            f->done++;
+            continue;
+        }
+        if (f->done < f->count) {
+            size_t iat = r->pos;
+            uint32_t op = 0;
+            if (get_u8(r, &op, "instruction")) {
+                status = reject(r, iat, "truncated program (expected %u instructions)", f->count);
+                break;
+            }
+            if (op > CCAM_OP_MAX_CODE || !ccam_op_operands[op]) {
+                status = reject(r, iat, "unknown opcode %u", op);
+                break;
+            }
+            /* opcode + at most 3 fixed words (emit: opcode, inner, operand; branch: 2 blocks) + the seal word */
+            if (ccamH_block_reserve(r->m, b, 5)) { status = oom(r); break; }
+            b->code[b->len++] = op;
+            f->op = op;
+            f->kind = ccam_op_operands[op];
+            continue;  /* its operands: the branch above */
+        }
+        if (ccamH_block_reserve(r->m, b, 1)) { status = oom(r); break; }
+        ccamH_block_seal(r->m, b);
+        s.n--;
+        if (s.n == 0) { *out = b; break; }
+        prog_frame *parent = &s.frames[s.n - 1];
+        parent->b->code[parent->slot] = VAL(b);
     }
-    if (ccamH_block_reserve(r->m, b, 1)) return oom(r);
-    ccamH_block_seal(r->m, b);
-    *out = b;
-    return 0;
+    free(s.frames);
+    return status;
 }
 
 /* Verify and decode a whole image: its main block and nglobals. */
@@ -251,7 +356,7 @@ static int parse_image(ccam_machine *m, const uint8_t *bytes, size_t len, block 
     if (nglobals > MAX_GLOBALS) return reject(&r, 8, "nglobals %u > %u", nglobals, MAX_GLOBALS);
     r.nglobals = nglobals;
     block *main_block;
-    if (decode_prog(&r, &main_block, 1)) return -1;
+    if (decode_prog(&r, &main_block)) return -1;
     size_t at = r.pos;
     if (get_u32(&r, &nnames, "name table")) return -1;
     if (nnames > nglobals) return reject(&r, at, "%u global names for %u globals", nnames, nglobals);

@@ -303,10 +303,10 @@ def _compile(occs: tuple, rows: list) -> Tree:
 
 # A column tested against more distinct constants than this is searched by
 # halving (Test kind "less") rather than tested constant after constant:
-# each test of a chain nests the rest one code block deeper, and the bytecode
-# format allows 256 levels (ccam/bytecode.py MAX_DEPTH), so a case with a
-# few hundred constant arms would not compile as a chain. Up to this many,
-# the chain is kept (its code is the smallest).
+# each test of a chain nests the rest one code block deeper, so a chain of a
+# few hundred constant arms would be as deep as it is long (the bytecode
+# allows MAX_CODE_NESTING levels; depth also costs the walkers over code).
+# Up to this many, the chain is kept (its code is the smallest).
 CONST_SEARCH_MIN = 32
 
 

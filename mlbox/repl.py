@@ -74,15 +74,20 @@ Ctrl-C interrupts a running evaluation or discards the current input."""
 
 
 def count_instructions(code) -> int:
-    """Instructions in a code sequence, those of sub-programs included."""
+    """Instructions in a code sequence, those of sub-programs included (an
+    emit and its operand count once). Iterative: generated code may nest
+    deeply."""
     total = 0
-    for ins in code:
-        total += 1
-        for kind, arg in zip(ins.spec.operands, ins.args):
-            if kind == PROG:
-                total += count_instructions(arg)
-            elif kind == PROGS:
-                total += sum(count_instructions(p) for p in arg)
+    pending = [code]
+    while pending:
+        seq = pending.pop()
+        total += len(seq)
+        for ins in seq:
+            for kind, arg in zip(ins.spec.operands, ins.args):
+                if kind == PROG:
+                    pending.append(arg)
+                elif kind == PROGS:
+                    pending.extend(arg)
     return total
 
 

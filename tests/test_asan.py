@@ -20,7 +20,7 @@ import subprocess
 import pytest
 
 from ccam import cmachine
-from ccam.bytecode import BytecodeError, read
+from ccam.bytecode import MAX_DEPTH, BytecodeError, read
 from tests.ccam_fuzz import corpus_bytes, mutants, seed_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -101,6 +101,52 @@ def test_fuzz_corpus_under_sanitizers(drivers):
         except BytecodeError:
             python_accepts = False
         assert python_accepts == line.startswith("RUN"), line
+
+
+def deep_images() -> list[bytes]:
+    """Files nested at the bound and one past it, through every kind of
+    sub-program operand (cur; branch's first operand, so the loader resumes
+    the instruction after it; a switch's last arm), whole and truncated."""
+    from tests.test_bytecode import NO_NAMES, header, nested, op, u32
+
+    def chain(prefix: bytes, inner: bytes, suffix: bytes, depth: int) -> bytes:
+        return header() + prefix * (depth - 1) + inner + suffix * (depth - 1) + NO_NAMES
+
+    kinds = [(u32(1) + op("branch"), u32(0)),  # branch(deeper | ·)
+             (u32(1) + op("switch") + u32(2) + u32(0), b"")]  # switch(· | deeper)
+    images = [nested(MAX_DEPTH), nested(MAX_DEPTH + 1)]
+    for prefix, suffix in kinds:
+        for depth in (MAX_DEPTH, MAX_DEPTH + 1):
+            images.append(chain(prefix, u32(0), suffix, depth))
+    whole = list(images)
+    for data in whole:
+        images += [data[:cut] for cut in (len(data) // 3, len(data) // 2, len(data) - 5)]
+    return images
+
+
+def test_deep_nesting_under_sanitizers_on_a_small_stack(drivers):
+    built, out = drivers
+    images = deep_images()
+    corpus = write_corpus(out, "deep.bin", images)
+    small_stack = "ulimit -s 512 && exec \"$0\" \"$@\""  # the loader must not recurse
+    for exe in (built["goto"], built["switch"]):
+        for fail_after in ("-1", "3", "40000"):
+            r = subprocess.run(["sh", "-c", small_stack, exe, *LIMITS, "-f", fail_after, corpus],
+                               capture_output=True, text=True, env=ENV, timeout=600)
+            assert r.returncode == 0, f"driver exit {r.returncode}:\n{r.stderr[-4000:]}"
+            assert "Sanitizer" not in r.stderr and "runtime error" not in r.stderr, r.stderr[-4000:]
+            lines = r.stdout.splitlines()
+            assert len(lines) == len(images)
+            if fail_after == "-1":
+                verdicts = []
+                for data in images:
+                    try:
+                        read(data)
+                        verdicts.append(True)
+                    except BytecodeError:
+                        verdicts.append(False)
+                assert [line.startswith("RUN") for line in lines] == verdicts
+                assert verdicts[:2] == [True, False] and verdicts[2:6] == [True, False, True, False]
 
 
 # ------------------------------------------------------------- the binding under ASan

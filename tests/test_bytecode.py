@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import struct
+import threading
 
 import pytest
 from hypothesis import given, settings
 
 from ccam import bytecode
-from ccam.bytecode import BytecodeError, read, write
-from ccam.instructions import BY_NAME, PRIM_BY_NAME, ConstInt, I, Ins, Program
+from ccam.bytecode import MAX_DEPTH, BytecodeError, read, write
+from ccam.instructions import BY_NAME, MAX_CODE_NESTING, PRIM_BY_NAME, ConstInt, I, Ins, Program
 from ccam.refmachine import Machine
 from ccam.values import Pair
 from tests.ccam_strategies import programs
@@ -38,10 +39,7 @@ def file_of(*instructions: bytes, nglobals: int = NGLOBALS) -> bytes:
 
 def nested(depth: int) -> bytes:
     """cur(cur(...cur(id)...)) with `depth` programs in all (main included)."""
-    body = u32(1) + op("id")
-    for _ in range(depth - 1):
-        body = u32(1) + op("cur") + body
-    return header() + body + NO_NAMES
+    return header() + (u32(1) + op("cur")) * (depth - 1) + u32(1) + op("id") + NO_NAMES
 
 
 # ------------------------------------------------------------- round trips
@@ -105,7 +103,7 @@ MALFORMED = [
     ("int too large", file_of(QUOTE_INT + struct.pack("<q", 1 << 62)), "outside the 63-bit range", 17),
     ("int too small", file_of(QUOTE_INT + struct.pack("<q", -(1 << 62) - 1)), "outside the 63-bit range", 17),
     ("truncated int", file_of(QUOTE_INT + b"\x01\x02")[:-4], "truncated", 18),
-    ("nesting too deep", nested(257), "nested deeper than 256", None),
+    ("nesting too deep", nested(MAX_DEPTH + 1), f"nested deeper than {MAX_DEPTH}", None),
     ("getglobal out of range", file_of(op("getglobal") + u32(NGLOBALS)), "getglobal 14: global index out of range", 17),
     ("setglobal out of range", file_of(op("setglobal") + u32(99)), "setglobal 99: global index out of range", 17),
     ("rec 0", file_of(op("rec") + u32(0)), "rec with n = 0", 17),
@@ -139,9 +137,68 @@ def test_verifier_rejects(data, reason, offset):
         assert str(info.value).startswith(f"offset {offset}: ")
 
 
-def test_nesting_at_the_limit_is_accepted():
-    program = read(nested(256))
-    assert program.code[0].op == "cur"
+def in_small_thread(fn):
+    """fn() on a thread with a 256 KiB C stack and the default recursion
+    limit, as an embedding application's worker thread may be: its result,
+    or the exception it raised."""
+    box = {}
+
+    def body():
+        try:
+            box["result"] = fn()
+        except BaseException as err:  # noqa: BLE001 - handed back to the test
+            box["error"] = err
+
+    old = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=body)
+        thread.start()
+    finally:
+        threading.stack_size(old)
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def depth_of(code) -> int:
+    depth, level = 1, code
+    while level and level[0].op == "cur":
+        level = level[0].args[0]
+        depth += 1
+    return depth
+
+
+def test_the_limit_is_the_instruction_tables():
+    assert MAX_DEPTH == MAX_CODE_NESTING >= 10_000
+
+
+def test_nesting_at_the_limit_reads_writes_and_checks_on_a_small_stack():
+    data = nested(MAX_DEPTH)
+    program = in_small_thread(lambda: read(data))
+    assert depth_of(program.code) == MAX_DEPTH
+    assert in_small_thread(lambda: write(program)) == data
+    in_small_thread(lambda: bytecode.check_program(program))
+
+
+def test_nesting_beyond_the_limit_is_rejected_on_a_small_stack():
+    with pytest.raises(BytecodeError, match=f"nested deeper than {MAX_DEPTH}"):
+        in_small_thread(lambda: read(nested(MAX_DEPTH + 1)))
+    too_deep = (I.id,)
+    for _ in range(MAX_DEPTH):
+        too_deep = (I.cur(too_deep),)
+    with pytest.raises(BytecodeError, match=f"nested deeper than {MAX_DEPTH}"):
+        in_small_thread(lambda: write(Program(too_deep, NGLOBALS)))
+
+
+def test_a_deep_program_error_names_the_first_problem():
+    # the verifier walks in file order: the bad operand before the deep one
+    deep = (I.id,)
+    for _ in range(MAX_DEPTH):
+        deep = (I.cur(deep),)
+    bad = Program((I.getglobal(NGLOBALS), *deep), NGLOBALS)
+    with pytest.raises(BytecodeError, match="global index out of range"):
+        in_small_thread(lambda: bytecode.check_program(bad))
 
 
 def test_every_prim_code_reads():

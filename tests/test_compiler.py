@@ -242,9 +242,8 @@ def _test_depth(tree) -> int:
     [bytes([k]) for k in range(256)] + [b"", b"ab", b"a\xff", b"\xff\xff"],
 ])
 def test_many_constants_are_searched_by_halving_in_clause_order(values):
-    # Each test of a chain nests the rest one code block deeper, and the
-    # bytecode allows 256 levels: a case with hundreds of constant arms is
-    # a binary search. A variable row in the middle catches the constants
+    # Each test of a chain nests the rest one code block deeper: a case with
+    # hundreds of constant arms is a binary search, of logarithmic depth. A variable row in the middle catches the constants
     # after it, and a repeated constant keeps its first row.
     rows = [[mc.MConst(v)] for v in values[:100]] + [[mc.MVar("n")]] + [[mc.MConst(v)] for v in values[100:]]
     rows.append([mc.MConst(values[0])])

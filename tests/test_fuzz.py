@@ -78,3 +78,56 @@ def test_accepted_mutants_agree_with_the_reference_machine():
             (ref.status, ref.reductions, ref.output, ref.gen_reductions, ref.emitted), (c.message, ref.message)
         compared += 1
     assert compared >= 200
+
+
+def deep_seeds() -> list[bytes]:
+    """Valid files nested 60 deep through every kind of sub-program operand
+    (cur, both operands of branch and try, a switch's arms), each level
+    doing a little work, so that mutants resume instructions after a
+    sub-program in the C loader's frame stack and still reach the machine."""
+    from ccam.bytecode import write
+    from ccam.instructions import TRUE, ConstCon, ConstInt, I, Program
+    from tests.machine_cases import NGLOBALS
+
+    seeds = []
+    for shape in range(4):
+        body: tuple = (I.quote(ConstInt(7)),)
+        for level in range(60):
+            kind = (level + shape) % 4
+            if kind == 0:
+                body = (I.cur(body), I.push, I.quote(ConstInt(level)), I.cons, I.app)
+            elif kind == 1:
+                body = (I.push, I.quote(TRUE), I.branch(body, (I.quote(ConstInt(level)),)))
+            elif kind == 2:
+                body = (I.push, I.quote(ConstCon(1)), I.switch([(I.quote(ConstInt(level)),), body]))
+            else:
+                body = (getattr(I, "try")(body, (I.quote(ConstInt(level)),)),)
+        seeds.append(write(Program(body, NGLOBALS)))
+    return seeds
+
+
+def test_mutants_of_deeply_nested_files_agree_on_both_readers_and_machines():
+    import random
+
+    from tests.ccam_fuzz import mutate
+
+    seeds = deep_seeds()
+    rng = random.Random(7)
+    accepted = rejected = 0
+    for _ in range(2_000):
+        data = mutate(rng, rng.choice(seeds), seeds)
+        try:
+            program = read(data)
+        except BytecodeError:
+            rejected += 1
+            try:
+                cmachine.Machine(data)
+            except BytecodeError as err:
+                assert str(err)
+                continue
+            raise AssertionError("the C loader accepts a file the Python reader rejects")
+        accepted += 1
+        c = cmachine.Machine(data, **LIMITS).run()
+        ref = refmachine.Machine(program, **LIMITS).run()
+        assert (c.status, c.reductions, c.output) == (ref.status, ref.reductions, ref.output), (c.message, ref.message)
+    assert accepted >= 200 and rejected >= 200
