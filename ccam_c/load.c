@@ -137,35 +137,44 @@ static int check_nat(reader *r, size_t at, uint32_t op, uint32_t n) {
     return 0;
 }
 
+/* One operand of kind 'n', 'm', 'c' or 's' (no sub-program) of instruction
+   op, appended to block b: 0 done, -1 rejected, 1 not such a kind. */
+static int decode_scalar_operand(reader *r, block *b, uint32_t op, char kind) {
+    size_t at = r->pos;
+    uint32_t u = 0;
+    value v = 0;
+    switch (kind) {
+    case 'n':
+        if (get_u32(r, &u, "operand")) return -1;
+        if (check_nat(r, at, op, u)) return -1;
+        b->code[b->len++] = u;
+        return 0;
+    case 'm':
+        if (get_u8(r, &u, "primitive")) return -1;
+        if (u > CCAM_PRIM_MAX_CODE || !ccam_prim_names[u]) return reject(r, at, "unknown primitive %u", u);
+        b->code[b->len++] = u;
+        return 0;
+    case 'c':
+        if (get_const(r, &v)) return -1;
+        b->code[b->len++] = v;
+        return 0;
+    case 's':
+        if (get_string(r, &v, "string")) return -1;
+        b->code[b->len++] = v;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 /* Operands of a simple instruction (the operand of emit): at most one, and
    never a sub-program, so no nesting. */
 static int decode_simple_operands(reader *r, block *b, uint32_t op) {
     for (const char *k = ccam_op_operands[op]; *k; k++) {
         size_t at = r->pos;
-        uint32_t u = 0;
-        value v = 0;
-        switch (*k) {
-        case 'n':
-            if (get_u32(r, &u, "operand")) return -1;
-            if (check_nat(r, at, op, u)) return -1;
-            b->code[b->len++] = u;
-            break;
-        case 'm':
-            if (get_u8(r, &u, "primitive")) return -1;
-            if (u > CCAM_PRIM_MAX_CODE || !ccam_prim_names[u]) return reject(r, at, "unknown primitive %u", u);
-            b->code[b->len++] = u;
-            break;
-        case 'c':
-            if (get_const(r, &v)) return -1;
-            b->code[b->len++] = v;
-            break;
-        case 's':
-            if (get_string(r, &v, "string")) return -1;
-            b->code[b->len++] = v;
-            break;
-        default:
-            return reject(r, at, "sub-program operand of simple instruction %s", ccam_op_names[op]);
-        }
+        int done = decode_scalar_operand(r, b, op, *k);
+        if (done < 0) return -1;
+        if (done > 0) return reject(r, at, "sub-program operand of simple instruction %s", ccam_op_names[op]);
     }
     return 0;
 }
@@ -224,26 +233,10 @@ static int decode_operands(reader *r, frame_stack *s) {
     for (; *f->kind; f->kind++) {
         size_t at = r->pos;
         uint32_t u = 0;
-        value v = 0;
+        int scalar = decode_scalar_operand(r, b, op, *f->kind);
+        if (scalar < 0) return -1;
+        if (scalar == 0) continue;
         switch (*f->kind) {
-        case 'n':
-            if (get_u32(r, &u, "operand")) return -1;
-            if (check_nat(r, at, op, u)) return -1;
-            b->code[b->len++] = u;
-            break;
-        case 'm':
-            if (get_u8(r, &u, "primitive")) return -1;
-            if (u > CCAM_PRIM_MAX_CODE || !ccam_prim_names[u]) return reject(r, at, "unknown primitive %u", u);
-            b->code[b->len++] = u;
-            break;
-        case 'c':
-            if (get_const(r, &v)) return -1;
-            b->code[b->len++] = v;
-            break;
-        case 's':
-            if (get_string(r, &v, "string")) return -1;
-            b->code[b->len++] = v;
-            break;
         case 'p':
             f->slot = b->len;
             b->code[b->len++] = VAL(NULL);
