@@ -221,6 +221,8 @@ def show(v) -> str:
             on_path.discard(x)
             continue
         t = type(x)
+        if t not in _SHOWN_TYPES:  # a machine's own subclass (the C machine's handles)
+            t = next((base for base in t.__mro__ if base in _SHOWN_TYPES), t)
         if t is int:
             out.append(str(x))
         elif t is bytes:
@@ -264,6 +266,9 @@ def show(v) -> str:
         else:
             raise TypeError(f"not a machine value: {x!r}")
     return "".join(out)
+
+
+_SHOWN_TYPES = frozenset({int, bytes, ExnName, Block, Con, Pair, Closure, Ref, Array, ExnVal})
 
 
 def describe_kind(v) -> str:

@@ -375,6 +375,13 @@ def test_gen_with_a_lifted_value(session):
     assert reply.startswith("'7; ⟨'2⟩; mul\n")
 
 
+def test_gen_shows_lifted_closures_refs_arrays_and_exceptions(session):
+    session.feed("exception E;")
+    assert session.feed(":gen let val r = ref 3 in lift (fn () => !r) end").startswith("'[((), ref(3)) : 2 ins]\n")
+    assert session.feed(":gen lift (Array.fromList [1, 2])").startswith("'[|1, 2|]\n")
+    assert session.feed(":gen lift E").startswith("'E\n")
+
+
 def test_gen_needs_a_generator(session):
     assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
 
