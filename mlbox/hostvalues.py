@@ -44,6 +44,7 @@ import attrs
 
 from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
 from ccam.values import UNIT_VALUE, Array, Con, Pair, WORD_MODULUS, from_word, to_word
+from mlbox.deep import with_deep_stack
 from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, prune
 
 NO_ARG = object()  # the argument of a nullary constructor
@@ -91,7 +92,13 @@ class MLValue(Handle):
 
 
 def show_type(t: Type) -> str:
-    return TypePrinter().show(t)
+    """The type in SML notation. The printer recurses over the type, so a
+    type nested deeper than this thread's stack allows (say 500 `[...]`)
+    is printed on the deep stack (mlbox/deep.py) instead."""
+    try:
+        return TypePrinter().show(t)
+    except RecursionError:
+        return with_deep_stack(TypePrinter().show)(t)
 
 
 class Converter:

@@ -320,3 +320,11 @@ def test_compiled_conversions_equal_the_converter(data):
     machine_value = plans.to_ml(t)(value)
     assert show(machine_value) == expected
     assert plans.to_python(t)(machine_value) == Converter().to_python(machine_value, t)
+
+
+def test_a_value_of_a_deeply_nested_type_prints_its_type():
+    """repr() of a generator of a generator ... 2,000 deep: the type printer
+    recurses, so it runs on the deep stack rather than fail."""
+    program = api.load_source("val x = " + "lift " * 2000 + "1")
+    shown = repr(program["x"])
+    assert shown == "<ML value : " + "[" * 2000 + "int" + "]" * 2000 + ">"
