@@ -63,7 +63,7 @@ def traced(program, name: str, call: Callable[[], object]) -> Mix:
 
 def measure_mix(py: BpfWorkload, packet: int) -> tuple[Mix, ...]:
     """evalpf and the specialised filter on one telnet packet, the
-    specialisation, and the polynomial's evalPoly and mlPolyFun."""
+    specialisation, and the polynomial's evalPoly, poly1Target and mlPolyFun."""
     arg = py.packet_args[packet]
     spec = py.specialised(keep=False)
     poly = load_poly("py")
@@ -72,4 +72,5 @@ def measure_mix(py: BpfWorkload, packet: int) -> tuple[Mix, ...]:
             traced(py.program, f"specialised filter (packet {packet})", lambda: spec(arg)),
             traced(py.program, "specialise prog (bevalpf on every instruction)", lambda: py.specialised(keep=False)),
             traced(poly, "evalPoly (47, poly1)", lambda: poly.call("evalPoly", 47, poly1)),
+            traced(poly, "poly1Target 47", lambda: poly.call("poly1target", 47)),
             traced(poly, "mlPolyFun 47", lambda: poly.call("mlPolyFun", 47)))

@@ -72,5 +72,5 @@ def test_mix_floor_never_exceeds_the_traced_reductions():
     py = BpfWorkload("py")
     mixes = measure_mix(py, py.telnet_indices[-1])
     assert [m.name.split(" (")[0] for m in mixes] == [
-        "evalpf", "specialised filter", "specialise prog", "evalPoly", "mlPolyFun 47"]
+        "evalpf", "specialised filter", "specialise prog", "evalPoly", "poly1Target 47", "mlPolyFun 47"]
     assert all(0 < m.floor <= m.total for m in mixes)
