@@ -322,17 +322,16 @@ class Translation(abc.ABC):
         r = self.refs.get(id(scrutinee)) if isinstance(scrutinee, S.Var) else None
         if isinstance(r, VarRef) and not r.is_code and not r.is_global:
             # the value already has a place in the environment: match it there
-            return self.match_rules(e.rules, ctx, r.binder, self.raise_builtin(MATCH))
+            return self.match_rules(e.rules, ctx, r.binder, self.raise_match)
         key = Anon("case")
-        return self.bind(self.exp(e.exp, ctx)) + self.match_rules(e.rules, ctx.push(key), key,
-                                                                  self.raise_builtin(MATCH))
+        return self.bind(self.exp(e.exp, ctx)) + self.match_rules(e.rules, ctx.push(key), key, self.raise_match)
 
     def exp_Fn(self, e: S.Fn, ctx):
         return self.fn_code(e.rules, ctx)
 
     def fn_code(self, rules, ctx: Ctx) -> list[Ins]:
         arg = Anon("argument")
-        return self.t.cur(self.match_rules(rules, ctx.push(arg), arg, self.raise_builtin(MATCH)))
+        return self.t.cur(self.match_rules(rules, ctx.push(arg), arg, self.raise_match))
 
     def exp_Raise(self, e: S.Raise, ctx):
         return self.exp(e.exp, ctx) + self.I(getattr(I, "raise"))
@@ -340,7 +339,9 @@ class Translation(abc.ABC):
     def exp_Handle(self, e: S.Handle, ctx):
         exn = Anon("exception")
         inner = ctx.push(exn)
-        reraise = self.access(inner, exn) + self.I(getattr(I, "raise"))
+        def reraise(at: Ctx) -> list[Ins]:
+            # `at`: the handler's match may have bound slots above the exception (a `ref` pattern)
+            return self.access(at, exn) + self.I(getattr(I, "raise"))
         return self.t.try_(self.exp(e.exp, ctx), self.match_rules(e.rules, inner, exn, reraise))
 
     def exp_While(self, e: S.While, ctx):
@@ -414,31 +415,69 @@ class Translation(abc.ABC):
 
     # ---- matches
 
-    def match_rules(self, rules: Sequence[S.Rule], ctx: Ctx, key: Hashable, fail: list[Ins]) -> list[Ins]:
+    def raise_match(self, _: Ctx) -> list[Ins]:
+        return self.raise_builtin(MATCH)
+
+    def raise_bind(self, _: Ctx) -> list[Ins]:
+        return self.raise_builtin(BIND)
+
+    def match_rules(self, rules: Sequence[S.Rule], ctx: Ctx, key: Hashable,
+                    fail: Callable[[Ctx], list[Ins]]) -> list[Ins]:
         """Match the value of `key` against rules; run the chosen body."""
         rows = [[mc.normalize(rule.pat, self.refs)] for rule in rules]
         tree = mc.compile_match([key], rows)
         return self.match_tree(tree, ctx, lambda action, inner: self.exp(rules[action].body, inner), fail)
 
-    def match_tree(self, tree, ctx: Ctx, leaf: Callable[[int, Ctx], list[Ins]], fail: list[Ins]) -> list[Ins]:
+    def match_tree(self, tree, ctx: Ctx, leaf: Callable[[int, Ctx], list[Ins]],
+                   fail: Callable[[Ctx], list[Ins]]) -> list[Ins]:
         """The code of a decision tree: tests, then `leaf(action, ctx)` with the
-        pattern variables bound as paths into the scrutinee."""
+        pattern variables bound as paths into the scrutinee, or `fail(ctx)`
+        where no rule matches.
+
+        The tree is a DAG (matchcomp.compile_match); its large shared nodes
+        become join points: closures `fn _ => node` bound where the match
+        starts (or just after the Deref whose slot they read), each called
+        (push; acc; swap; cons; app) where the node is reached. Smaller
+        shared nodes are copied per path."""
+        groups = mc.join_points(tree)
+        joins: dict = {}
+        code, ctx = self.bind_joins(groups.get(None, ()), ctx, leaf, fail, groups, joins)
+        return code + self.match_node(tree, ctx, leaf, fail, groups, joins)
+
+    def bind_joins(self, nodes, ctx: Ctx, leaf, fail, groups: dict, joins: dict) -> tuple[list[Ins], Ctx]:
+        """Bind a closure for each join point of `nodes` (children first, so
+        a join point's body can call those bound before it)."""
+        code: list[Ins] = []
+        for node in nodes:
+            body = self.match_node(node, ctx.push(Anon("join argument")), leaf, fail, groups, joins, inline=True)
+            key = Anon("join point")
+            code += self.bind(self.t.cur(body))
+            ctx = ctx.push(key)
+            joins[id(node)] = key
+        return code, ctx
+
+    def match_node(self, tree, ctx: Ctx, leaf, fail, groups: dict, joins: dict, inline: bool = False) -> list[Ins]:
+        """The code of one node of a decision tree; a join point is called
+        unless `inline` (compiling the join point's own body)."""
+        join = joins.get(id(tree))
+        if join is not None and not inline:
+            return self.I(I.push) + self.access(ctx, join) + self.I(I.swap, I.cons, I.app)
         if isinstance(tree, mc.Leaf):
             inner = ctx
             for key, (root_key, path) in tree.bindings:
                 inner = inner.alias(key, root_key, path)
             return leaf(tree.action, inner)
         if isinstance(tree, mc.Fail):
-            return fail
+            return fail(ctx)
         if isinstance(tree, mc.Switch):
-            arms = [self.match_tree(a, ctx, leaf, fail) for a in tree.arms]
+            arms = [self.match_node(a, ctx, leaf, fail, groups, joins) for a in tree.arms]
             scrutinee = self.I(I.push) + self.occurrence(ctx, tree.occ)
             if tree.datatype == "bool":
                 return scrutinee + self.t.branch(arms[1], arms[0])
             return scrutinee + self.t.switch(arms)
         if isinstance(tree, mc.Test):
-            yes = self.match_tree(tree.yes, ctx, leaf, fail)
-            no = self.match_tree(tree.no, ctx, leaf, fail)
+            yes = self.match_node(tree.yes, ctx, leaf, fail, groups, joins)
+            no = self.match_node(tree.no, ctx, leaf, fail, groups, joins)
             if tree.kind in ("const", "less"):
                 test = self.pair(self.occurrence(ctx, tree.occ), self.I(I.quote(const_operand(tree.value))))
                 if tree.kind == "const":
@@ -450,7 +489,8 @@ class Translation(abc.ABC):
             return self.I(I.push) + test + self.t.branch(yes, no)
         if isinstance(tree, mc.Deref):
             contents = self.bind(self.occurrence(ctx, tree.occ) + self.I(I.prim("deref")))
-            return contents + self.match_tree(tree.sub, ctx.push(tree.key), leaf, fail)
+            bound, inner = self.bind_joins(groups.get(tree.key, ()), ctx.push(tree.key), leaf, fail, groups, joins)
+            return contents + bound + self.match_node(tree.sub, inner, leaf, fail, groups, joins)
         raise AssertionError(f"unknown decision tree {tree!r}")
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
@@ -511,7 +551,7 @@ class Translation(abc.ABC):
         tree = mc.compile_match([key], [[pat]])
         return self.bind(value) + self.match_tree(tree, ctx.push(key),
                                                   lambda _, inner: self.val_binds(others, inner, rest),
-                                                  self.raise_builtin(BIND))
+                                                  self.raise_bind)
 
     def rec_functions(self, fns: list, ctx: Ctx, rest) -> list[Ins]:
         """`fun f ... and g ...` / `val rec`: rec n makes n placeholder slots,
@@ -542,8 +582,7 @@ class Translation(abc.ABC):
             inner = inner.push(a)
         rows = [[mc.normalize(p, self.refs) for p in c.pats] for c in clauses]
         tree = mc.compile_match(args, rows)
-        code = self.match_tree(tree, inner, lambda action, c: self.exp(clauses[action].body, c),
-                               self.raise_builtin(MATCH))
+        code = self.match_tree(tree, inner, lambda action, c: self.exp(clauses[action].body, c), self.raise_match)
         for _ in args:
             code = self.t.cur(code)
         return code
@@ -685,7 +724,7 @@ class Compiler(Translation):
                 code += [I.push] + self.access(inner, binder) + [self.set_global(binder, name), I.drop]
             return code + [I.quote(UNIT)]
 
-        return self.bind(value) + self.match_tree(tree, root().push(key), store, self.raise_builtin(BIND))
+        return self.bind(value) + self.match_tree(tree, root().push(key), store, self.raise_bind)
 
 
 def pat_name(p: S.Pat) -> str:

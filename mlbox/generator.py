@@ -115,7 +115,7 @@ from typing import Hashable, Sequence
 
 from ccam.instructions import FALSE, TRUE, UNIT, ConstCon, ConstInt, ConstStr, I, Ins, walk
 from mlbox import syntax as S
-from mlbox.compiler import MATCH, PURE_CONSTANT_OPS, Anon, Target, Translation, Unit_, strip_typed
+from mlbox.compiler import PURE_CONSTANT_OPS, Anon, Target, Translation, Unit_, strip_typed
 from mlbox.elaboration import BasisRef, VarRef
 from mlbox.layout import Ctx, WholePair, root
 
@@ -458,7 +458,7 @@ class Generator(Translation):
         body = strip_typed(e)
         if isinstance(body, S.Fn):
             arg = Anon("argument")
-            matched = self.match_rules(body.rules, root().push(arg), arg, self.raise_builtin(MATCH))
+            matched = self.match_rules(body.rules, root().push(arg), arg, self.raise_match)
             if size(matched) <= DUPLICATE_LIMIT:
                 split, reads_slots = self.split_match(body.rules)
                 return with_modes(self.t.cur(matched), in_tail(matched), [I.quote(TRUE)], in_tail(split),
@@ -473,11 +473,11 @@ class Generator(Translation):
         first, second, whole = Anon("first component"), Anon("second component"), Anon("split argument")
         ctx = root().push(first).push(second).split(whole, first, second, strict=True)
         try:
-            return self.match_rules(rules, ctx, whole, self.raise_builtin(MATCH)), True
+            return self.match_rules(rules, ctx, whole, self.raise_match), True
         except WholePair:
             arg = Anon("argument")
             return (self.bind(self.I(*_REPAIR))
-                    + self.match_rules(rules, root().push(arg), arg, self.raise_builtin(MATCH))), False
+                    + self.match_rules(rules, root().push(arg), arg, self.raise_match)), False
 
     def lift_generator(self) -> list[Ins]:
         # Generated code cannot contain Cur(LIFT_GENERATOR) (its instructions

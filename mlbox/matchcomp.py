@@ -7,6 +7,10 @@ rows that stay possible after a test are kept in order (so the first
 matching rule wins, as in SML), and a rule's body sits at the leaves the
 rule can be chosen at. This is the classic scheme of Augustsson/Wadler
 ("compiling pattern matching by clause matrices"), without backtracking.
+Equal subproblems are compiled once, so the tree is a DAG (a wildcard row
+survives every arm of a switch; copying would make the tree exponential in
+the number of columns); `join_points` picks the shared nodes large enough
+for the compiler to emit once, as closures (compiler.Translation.match_tree).
 
 Terms: a pattern is first normalised (`normalize`) into the small language
 below, using the checker's resolution of names (a PVar is a variable or a
@@ -243,9 +247,14 @@ class _Row:
 
 def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> Tree:
     """The decision tree for matching the values at `roots` against the
-    rows (one pattern per root); row i's action is i."""
+    rows (one pattern per root); row i's action is i.
+
+    The tree is a DAG: a subproblem (the same occurrences and rows) met on
+    several paths is compiled once and the node shared. Wildcard rows
+    survive every arm of a switch, so without sharing a few columns of
+    constructors with defaults give a tree exponential in the columns."""
     occs = tuple((r, ()) for r in roots)
-    return _compile(occs, [_Row(tuple(ps), (), i) for i, ps in enumerate(rows)])
+    return _compile(occs, [_Row(tuple(ps), (), i) for i, ps in enumerate(rows)], {})
 
 
 def _absorb(occs, row: _Row) -> _Row:
@@ -260,7 +269,15 @@ def _absorb(occs, row: _Row) -> _Row:
     return _Row(tuple(pats), tuple(binds), row.action)
 
 
-def _compile(occs: tuple, rows: list) -> Tree:
+def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
+    key = (occs, tuple(rows))
+    tree = memo.get(key)
+    if tree is None:
+        tree = memo[key] = _compile_new(occs, rows, memo)
+    return tree
+
+
+def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
     if not rows:
         return FAIL
     rows = [_absorb(occs, r) for r in rows]
@@ -273,31 +290,32 @@ def _compile(occs: tuple, rows: list) -> Tree:
     if isinstance(p, MTuple):
         n = len(p.items)
         return _compile(_replace(occs, j, _tuple_occs(occ, n)),
-                        [_expand(r, j, lambda q: q.items if isinstance(q, MTuple) else (WILD,) * n) for r in rows])
+                        [_expand(r, j, lambda q: q.items if isinstance(q, MTuple) else (WILD,) * n) for r in rows],
+                        memo)
     if isinstance(p, MRef):
         key = DerefKey(next(_fresh))
         sub = _compile(_replace(occs, j, ((key, ()),)),
-                       [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MRef) else (WILD,)) for r in rows])
+                       [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MRef) else (WILD,)) for r in rows], memo)
         return Deref(occ, key, sub)
     if isinstance(p, MCon):
         if p.ncons == 1:
-            return _specialize_con(occs, rows, j, p.tag)
-        return Switch(occ, tuple(_specialize_con(occs, rows, j, tag) for tag in range(p.ncons)), p.datatype)
+            return _specialize_con(occs, rows, j, p.tag, memo)
+        return Switch(occ, tuple(_specialize_con(occs, rows, j, tag, memo) for tag in range(p.ncons)), p.datatype)
     if isinstance(p, MConst):
         values = sorted({q.value for q in (r.pats[j] for r in rows) if isinstance(q, MConst)})
         if len(values) > CONST_SEARCH_MIN:
-            return _const_search(occs, rows, j, values)
+            return _const_search(occs, rows, j, values, memo)
         yes = [_expand(r, j, lambda q: ()) for r in rows
                if isinstance(r.pats[j], MWild) or r.pats[j] == p]
         no = [r for r in rows if r.pats[j] != p]
-        return Test(occ, "const", p.value, _compile(_replace(occs, j, ()), yes), _compile(occs, no))
+        return Test(occ, "const", p.value, _compile(_replace(occs, j, ()), yes, memo), _compile(occs, no, memo))
     if isinstance(p, MExn):
         has_arg = p.arg is not None
         yes = [_expand(r, j, lambda q: ((q.arg,) if isinstance(q, MExn) else (WILD,)) if has_arg else ())
                for r in rows if isinstance(r.pats[j], MWild) or (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
         no = [r for r in rows if not (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
         new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
-        return Test(occ, "exn", p.ref, _compile(new_occs, yes), _compile(occs, no))
+        return Test(occ, "exn", p.ref, _compile(new_occs, yes, memo), _compile(occs, no, memo))
     raise AssertionError(f"unexpected pattern term {p!r}")
 
 
@@ -310,18 +328,18 @@ def _compile(occs: tuple, rows: list) -> Tree:
 CONST_SEARCH_MIN = 32
 
 
-def _const_search(occs, rows, j, values) -> Tree:
+def _const_search(occs, rows, j, values, memo: dict) -> Tree:
     """Column j against the sorted distinct constants `values` of the rows: a
     balanced tree of "less" tests narrows to one constant, tested for
     equality; rows with a wildcard there are the default. Matching a
     constant has no effect, so testing them in another order than the rows'
     chooses the same rule."""
     occ = occs[j]
-    default = _compile(occs, [r for r in rows if isinstance(r.pats[j], MWild)])
+    default = _compile(occs, [r for r in rows if isinstance(r.pats[j], MWild)], memo)
 
     def holding(value) -> Tree:
         kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j] == MConst(value)]
-        return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept])
+        return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept], memo)
 
     def search(lo: int, hi: int) -> Tree:
         if hi - lo == 1:
@@ -332,15 +350,15 @@ def _const_search(occs, rows, j, values) -> Tree:
     return search(0, len(values))
 
 
-def _specialize_con(occs, rows, j, tag) -> Tree:
+def _specialize_con(occs, rows, j, tag, memo: dict) -> Tree:
     """The rows that stay possible when column j holds constructor `tag`."""
     kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j].tag == tag]
     has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
     occ = occs[j]
     if has_arg:
         return _compile(_replace(occs, j, ((occ[0], occ[1] + ("arg",)),)),
-                        [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MCon) else (WILD,)) for r in kept])
-    return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept])
+                        [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MCon) else (WILD,)) for r in kept], memo)
+    return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept], memo)
 
 
 def _tuple_occs(occ: Occ, n: int) -> tuple:
@@ -361,12 +379,68 @@ def _expand(row: _Row, j: int, parts) -> _Row:
     return _Row(_replace(row.pats, j, tuple(parts(row.pats[j]))), row.bindings, row.action)
 
 
-def tree_size(t: Tree) -> int:
-    """Number of nodes (for tests and heuristics)."""
+def children(t: Tree) -> tuple:
     if isinstance(t, Switch):
-        return 1 + sum(tree_size(a) for a in t.arms)
+        return t.arms
     if isinstance(t, Test):
-        return 1 + tree_size(t.yes) + tree_size(t.no)
+        return (t.yes, t.no)
     if isinstance(t, Deref):
-        return 1 + tree_size(t.sub)
-    return 1
+        return (t.sub,)
+    return ()
+
+
+def tree_size(t: Tree, sizes: Optional[dict] = None) -> int:
+    """Number of nodes of the tree with every shared node counted once per
+    path to it: the size of the code if nothing were shared."""
+    sizes = {} if sizes is None else sizes
+    found = sizes.get(id(t))
+    if found is None:
+        found = sizes[id(t)] = 1 + sum(tree_size(c, sizes) for c in children(t))
+    return found
+
+
+# A node reached on several paths whose unshared size is at least this is
+# compiled once, as a join point (compiler.Translation.match_tree); a
+# smaller one is copied, which costs no reductions: a join point costs a
+# closure per match and a call per use.
+JOIN_MIN_SIZE = 16
+
+
+def join_points(tree: Tree, min_size: int = JOIN_MIN_SIZE) -> dict:
+    """The nodes of the DAG `tree` to compile once: reached on more than one
+    path and of unshared size at least `min_size`, grouped by where they are
+    made: under None, where the match starts; under a DerefKey, just after
+    the Deref binding it, for a node that reads that slot (the innermost
+    it reads; every path to the node passes that Deref). In each group
+    children come before their parents."""
+    uses: dict = {}
+    order: list = []  # post-order, each node once
+    free: dict = {}   # id -> the DerefKeys the node reads but does not bind
+
+    def visit(t: Tree) -> None:
+        uses[id(t)] = uses.get(id(t), 0) + 1
+        if uses[id(t)] > 1:
+            return
+        keys: set = set()
+        for c in children(t):
+            visit(c)
+            keys |= free[id(c)]
+        if isinstance(t, (Switch, Test)):
+            keys.add(t.occ[0])
+        elif isinstance(t, Deref):
+            keys.discard(t.key)
+            keys.add(t.occ[0])
+        elif isinstance(t, Leaf):
+            keys.update(root for _, (root, _) in t.bindings)
+        free[id(t)] = {k for k in keys if isinstance(k, DerefKey)}
+        order.append(t)
+
+    visit(tree)
+    sizes: dict = {}
+    groups: dict = {}
+    for t in order:
+        if uses[id(t)] > 1 and tree_size(t, sizes) >= min_size:
+            # DerefKeys are numbered as made, so the innermost has the largest number
+            where = max(free[id(t)], key=lambda k: k.n, default=None)
+            groups.setdefault(where, []).append(t)
+    return groups

@@ -23,6 +23,9 @@ from mlbox import matchcomp as mc
 from mlbox.diagnostics import Source
 from mlbox.parser import parse_program
 
+SHARED_DEFAULT_INPUTS = ("[(A, A, A, A, A, A), (H, B, A, A, A, A), (A, A, C, D, E, F), (H, H, H, D, H, H), "
+                         "(A, A, A, A, A, F), (A, A, A, A, H, F), (G, G, G, G, G, G), (A, A, A, A, A, H)]")
+
 # (name, top-level declarations, expression of type string, expected output)
 CONSTRUCTS = [
     ("int constant", "", "Int.toString 42", "42"),
@@ -124,6 +127,19 @@ CONSTRUCTS = [
      "let fun cat E = \"\" | cat (s ::: r) = s ^ cat r in cat (\"x\" ::: \"y\" ::: E) end", "xy"),
     ("nonfix and op", "",
      "let nonfix + val n = + (1, 2) infix 1 + val m = 3 + 4 * 2 in Int.toString (op + (n, m)) end", "14"),
+    # a match whose decision tree shares large nodes (join points, see
+    # test_a_subproblem_met_on_several_paths_is_compiled_once)
+    ("match with shared defaults", "datatype t8 = A | B | C | D | E | F | G | H",
+     "let fun f (A, A, A, A, A, A) = \"1\" | f (_, B, _, _, _, _) = \"2\" | f (_, _, C, _, _, _) = \"3\" "
+     "| f (_, _, _, D, _, _) = \"4\" | f (_, _, _, _, E, _) = \"5\" | f (_, _, _, _, _, F) = \"6\" | f _ = \"7\" "
+     "in String.concat (map f " + SHARED_DEFAULT_INPUTS + ") end", "12346677"),
+    ("match with shared defaults under a ref", "datatype t8 = A | B | C | D | E | F | G | H",
+     "let fun f (ref (A, A, A, A, A, A)) = \"1\" | f (ref (_, B, _, _, _, _)) = \"2\" "
+     "| f (ref (_, _, C, _, _, _)) = \"3\" | f (ref (_, _, _, D, _, _)) = \"4\" "
+     "| f (ref (_, _, _, _, E, _)) = \"5\" | f (ref (_, _, _, _, _, F)) = \"6\" | f _ = \"7\" "
+     "in String.concat (map (fn x => f (ref x)) " + SHARED_DEFAULT_INPUTS + ") end", "12346677"),
+    ("handler with a ref pattern that does not match re-raises", "exception R of int ref",
+     "((raise R (ref 3)) handle R (ref 4) => \"no\") handle R (ref n) => Int.toString n", "3"),
 ]
 
 PRELUDE_HELPERS = "fun str' c = implode [c]\nfun Bool' b = if b then \"true\" else \"false\"\n"
@@ -266,6 +282,63 @@ def test_a_case_with_hundreds_of_constant_arms_compiles_and_runs():
             "val _ = print (Int.toString (eval h 1500))\n")
     for machine in ("c", "py"):
         assert printed(text, machine) == "0 1 599 ~1 ~1" + str(sum(range(256))) + "500"
+
+
+def _eight_constructor_rows(columns: int) -> list:
+    """fun f (A, A, ...) | f (_, B, _, ...) | f (_, _, C, ...) ... | f _: every
+    wildcard row survives every arm of every switch."""
+    con = [mc.MCon(tag, 8, None, "t8") for tag in range(8)]
+    rows = [[mc.MTuple(tuple(con[0] for _ in range(columns)))]]
+    for j in range(1, columns):
+        rows.append([mc.MTuple(tuple(con[j] if k == j else mc.WILD for k in range(columns)))])
+    return rows + [[mc.WILD]]
+
+
+def _nodes(tree) -> set:
+    seen, todo = {}, [tree]
+    while todo:
+        t = todo.pop()
+        if id(t) not in seen:
+            seen[id(t)] = t
+            todo.extend(mc.children(t))
+    return set(seen)
+
+
+def test_a_subproblem_met_on_several_paths_is_compiled_once():
+    tree = mc.compile_match(["a"], _eight_constructor_rows(8))
+    assert mc.tree_size(tree) > 8 ** 7  # what copying every path would cost
+    assert len(_nodes(tree)) < 200
+    groups = mc.join_points(tree)
+    assert list(groups) == [None] and groups[None]
+    # each join point's body may call only join points made before it
+    made: set = set()
+    for node in groups[None]:
+        inner = _nodes(node) - {id(node)}
+        assert all(id(j) in made for j in groups[None] if id(j) in inner)
+        made.add(id(node))
+
+
+def test_join_points_keep_code_small_and_choose_the_first_matching_clause():
+    columns = 8
+    names = "ABCDEFGH"
+    rows = [f"f ({', '.join(names[0] for _ in range(columns))}) = 0"]
+    rows += [f"f ({', '.join(names[j] if k == j else '_' for k in range(columns))}) = {j}" for j in range(1, columns)]
+    inputs = [(0,) * columns, (7,) * columns, (0,) * (columns - 1) + (7,), (3, 1, 2, 3, 4, 5, 6, 7)]
+    inputs += [tuple((i * 7 + k * 3) % 8 for k in range(columns)) for i in range(40)]
+
+    def expected(x):
+        if all(v == 0 for v in x):
+            return 0
+        return next((j for j in range(1, columns) if x[j] == j), columns)
+
+    text = ("datatype t8 = A | B | C | D | E | F | G | H\n"
+            "fun " + " | ".join(rows) + f" | f _ = {columns}\n"
+            "val _ = print (String.concatWith \" \" (map (Int.toString o f) ["
+            + ", ".join("(" + ", ".join(names[v] for v in x) + ")" for x in inputs) + "]))\n")
+    compiled = driver.compile_source(Source("wide.sml", text))
+    assert sum(1 for _ in walk(compiled.program.code)) < 20_000  # without sharing: > 8**7 nodes
+    for machine in ("c", "py"):
+        assert printed(text, machine) == " ".join(str(expected(x)) for x in inputs)
 
 
 def test_exception_patterns_and_constants_share_one_tree():
