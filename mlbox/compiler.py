@@ -426,20 +426,29 @@ class Translation(abc.ABC):
         """Match the value of `key` against rules; run the chosen body."""
         rows = [[mc.normalize(rule.pat, self.refs)] for rule in rules]
         tree = mc.compile_match([key], rows)
-        return self.match_tree(tree, ctx, lambda action, inner: self.exp(rules[action].body, inner), fail)
+        return self.match_tree(tree, ctx, lambda action, inner: self.exp(rules[action].body, inner), fail,
+                               [rule.body for rule in rules])
 
     def match_tree(self, tree, ctx: Ctx, leaf: Callable[[int, Ctx], list[Ins]],
-                   fail: Callable[[Ctx], list[Ins]]) -> list[Ins]:
+                   fail: Callable[[Ctx], list[Ins]], bodies: Sequence[S.Exp] = ()) -> list[Ins]:
         """The code of a decision tree: tests, then `leaf(action, ctx)` with the
         pattern variables bound as paths into the scrutinee, or `fail(ctx)`
-        where no rule matches.
+        where no rule matches. `bodies[action]`, where given, is the rule's
+        body: its size decides whether a leaf reached on several paths is
+        worth a join point.
 
         The tree is a DAG (matchcomp.compile_match); its large shared nodes
         become join points: closures `fn _ => node` bound where the match
         starts (or just after the Deref whose slot they read), each called
         (push; acc; swap; cons; app) where the node is reached. Smaller
         shared nodes are copied per path."""
-        groups = mc.join_points(tree)
+        def leaf_weight(action: int) -> int:
+            # in decision nodes: a node's code is about three times an AST node's
+            if action >= len(bodies):
+                return 1
+            return 1 + S.node_count(bodies[action], 3 * mc.JOIN_MIN_EXTRA) // 3
+
+        groups = mc.join_points(tree, leaf_weight=leaf_weight)
         joins: dict = {}
         code, ctx = self.bind_joins(groups.get(None, ()), ctx, leaf, fail, groups, joins)
         return code + self.match_node(tree, ctx, leaf, fail, groups, joins)
@@ -582,7 +591,8 @@ class Translation(abc.ABC):
             inner = inner.push(a)
         rows = [[mc.normalize(p, self.refs) for p in c.pats] for c in clauses]
         tree = mc.compile_match(args, rows)
-        code = self.match_tree(tree, inner, lambda action, c: self.exp(clauses[action].body, c), self.raise_match)
+        code = self.match_tree(tree, inner, lambda action, c: self.exp(clauses[action].body, c), self.raise_match,
+                               [c.body for c in clauses])
         for _ in args:
             code = self.t.cur(code)
         return code

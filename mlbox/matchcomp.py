@@ -389,26 +389,30 @@ def children(t: Tree) -> tuple:
     return ()
 
 
-def tree_size(t: Tree, sizes: Optional[dict] = None) -> int:
+def tree_size(t: Tree, sizes: Optional[dict] = None, leaf_weight=lambda action: 1) -> int:
     """Number of nodes of the tree with every shared node counted once per
-    path to it: the size of the code if nothing were shared."""
+    path to it: the size of the code if nothing were shared. A leaf counts
+    `leaf_weight(action)` (the size of the rule's body, say)."""
     sizes = {} if sizes is None else sizes
     found = sizes.get(id(t))
     if found is None:
-        found = sizes[id(t)] = 1 + sum(tree_size(c, sizes) for c in children(t))
+        own = leaf_weight(t.action) if isinstance(t, Leaf) else 1
+        found = sizes[id(t)] = own + sum(tree_size(c, sizes, leaf_weight) for c in children(t))
     return found
 
 
-# A node reached on several paths whose unshared size is at least this is
-# compiled once, as a join point (compiler.Translation.match_tree); a
-# smaller one is copied, which costs no reductions: a join point costs a
-# closure per match and a call per use.
-JOIN_MIN_SIZE = 16
+# A node reached on n paths (n > 1) whose copies would add at least this
+# much code, (n - 1) times its unshared size in decision nodes, is compiled
+# once, as a join point (compiler.Translation.match_tree); otherwise it is
+# copied, which costs no reductions: a join point costs a closure per match
+# and a call per use. (A decision node is about six instructions.)
+JOIN_MIN_EXTRA = 64
 
 
-def join_points(tree: Tree, min_size: int = JOIN_MIN_SIZE) -> dict:
-    """The nodes of the DAG `tree` to compile once: reached on more than one
-    path and of unshared size at least `min_size`, grouped by where they are
+def join_points(tree: Tree, min_extra: int = JOIN_MIN_EXTRA, leaf_weight=lambda action: 1) -> dict:
+    """The nodes of the DAG `tree` to compile once: reached on n > 1 paths
+    and with (n - 1) times their unshared size (tree_size with
+    `leaf_weight`) at least `min_extra`, grouped by where they are
     made: under None, where the match starts; under a DerefKey, just after
     the Deref binding it, for a node that reads that slot (the innermost
     it reads; every path to the node passes that Deref). In each group
@@ -439,7 +443,7 @@ def join_points(tree: Tree, min_size: int = JOIN_MIN_SIZE) -> dict:
     sizes: dict = {}
     groups: dict = {}
     for t in order:
-        if uses[id(t)] > 1 and tree_size(t, sizes) >= min_size:
+        if uses[id(t)] > 1 and (uses[id(t)] - 1) * tree_size(t, sizes, leaf_weight) >= min_extra:
             # DerefKeys are numbered as made, so the innermost has the largest number
             where = max(free[id(t)], key=lambda k: k.n, default=None)
             groups.setdefault(where, []).append(t)

@@ -54,6 +54,20 @@ def span_field():
     return attrs.field(default=NOSPAN, eq=False, repr=False, kw_only=True)
 
 
+def node_count(node, limit: int) -> int:
+    """The number of AST nodes in `node`, counted up to `limit` (a size
+    estimate for compilation heuristics; iterative, as programs nest deep)."""
+    n, todo = 0, [node]
+    while todo and n < limit:
+        x = todo.pop()
+        if isinstance(x, (tuple, list)):
+            todo.extend(x)
+        elif attrs.has(type(x)) and not isinstance(x, Span):
+            n += 1
+            todo.extend(getattr(x, f.name) for f in attrs.fields(type(x)) if f.name != "span")
+    return min(n, limit)
+
+
 # ---------------------------------------------------------------- types
 
 

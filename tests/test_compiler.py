@@ -318,6 +318,18 @@ def test_a_subproblem_met_on_several_paths_is_compiled_once():
         made.add(id(node))
 
 
+def test_a_default_is_a_join_point_only_when_its_copies_would_add_much_code():
+    # case x of A => ... | _ => default, over 12 constructors: the default's
+    # leaf is reached from 11 arms
+    rows = [[mc.MCon(0, 12, None, "t12")], [mc.WILD]]
+    tree = mc.compile_match(["a"], rows)
+    assert mc.join_points(tree, leaf_weight=lambda action: 1) == {}
+    assert len(mc.join_points(tree, leaf_weight=lambda action: 10)[None]) == 1
+    # reached from two arms only: copied unless very large
+    rows = [[mc.MCon(0, 3, None, "t3")], [mc.WILD]]
+    assert mc.join_points(mc.compile_match(["a"], rows), leaf_weight=lambda action: 20) == {}
+
+
 def test_join_points_keep_code_small_and_choose_the_first_matching_clause():
     columns = 8
     names = "ABCDEFGH"
