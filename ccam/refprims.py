@@ -31,6 +31,7 @@ from ccam.values import (
     ExnVal,
     Pair,
     Ref,
+    Vector,
     describe_kind,
     from_word,
     to_word,
@@ -146,7 +147,8 @@ def structural_eq(a, b) -> bool:
     or code block met before a difference is the error TYPE. Values of
     different kinds are unequal. ints and strings by value; unit, ⊥, refs,
     arrays and exception names by identity; constructors and exception values
-    by tag/name and argument.
+    by tag/name and argument; vectors by length, then element by element
+    from the first.
     A comparison that would never finish is TYPE too: meeting again a pair
     of pairs whose comparison is still in progress (a cycle, which only
     `update` can build). A pair of pairs already compared completely is
@@ -185,6 +187,12 @@ def structural_eq(a, b) -> bool:
                 return False
             if x.arg is not None:
                 work.append((x.arg, y.arg))
+        elif tx is Vector:
+            # A vector is built from values that exist before it, so it
+            # cannot contain itself: no cycle check is needed here.
+            if len(x.items) != len(y.items):
+                return False
+            work.extend(zip(reversed(x.items), reversed(y.items)))  # the first on top
         elif x is not y:
             return False
     return True
@@ -498,6 +506,35 @@ def p_afromlist(m, v):
     return Array(items)
 
 
+def _vector(name: str, v) -> Vector:
+    if type(v) is not Vector:
+        raise type_error(name, "a vector", v)
+    return v
+
+
+def p_vfromlist(m, v):
+    items = walk_list("vfromlist", v)
+    if len(items) > MAX_ARRAY_LENGTH:
+        raise BuiltinRaise("Size")
+    return Vector(items)
+
+
+def p_vsub(m, v):
+    v = _pair("vsub", v)
+    vec, i = _vector("vsub", v.fst), _int("vsub", v.snd)
+    if not 0 <= i < len(vec.items):
+        raise BuiltinRaise("Subscript")
+    return vec.items[i]
+
+
+def p_vlength(m, v):
+    return len(_vector("vlength", v).items)
+
+
+def p_vfromarray(m, v):
+    return Vector(list(_array("vfromarray", v).items))
+
+
 def p_exnname(m, v):
     if type(v) is not ExnVal:
         raise type_error("exnname", "an exception value", v)
@@ -529,6 +566,7 @@ IMPLEMENTATIONS: dict[str, PrimFn] = {
     "ref": p_ref, "deref": p_deref, "assign": p_assign,
     "array": p_array, "asub": p_asub, "aupdate": p_aupdate, "alength": p_alength,
     "afromlist": p_afromlist, "exnname": p_exnname,
+    "vfromlist": p_vfromlist, "vsub": p_vsub, "vlength": p_vlength, "vfromarray": p_vfromarray,
 }
 
 assert set(IMPLEMENTATIONS) == {p.name for p in PRIMS}, "every primitive of the table, and only those"

@@ -260,6 +260,12 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             }
             /* snd below fst: fst is compared completely first */
             if (eq_push(m, &work, PAIR(x)->b, PAIR(y)->b) || eq_push(m, &work, PAIR(x)->a, PAIR(y)->a)) status = -1;
+        } else if (KIND(x) == CCAM_K_VECTOR) {
+            /* Built from values older than itself, a vector never contains
+               itself: a cycle must pass a patched pair (checked above). */
+            if (ARR(x)->len != ARR(y)->len) { *eq = 0; break; }
+            for (uint64_t i = ARR(x)->len; i-- > 0;)  /* the first item on top */
+                if (eq_push(m, &work, ARR(x)->items[i], ARR(y)->items[i])) { status = -1; break; }
         } else if (x != y) {
             *eq = 0;  /* refs, arrays, exception names: identity */
             break;
@@ -570,6 +576,36 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         value *dst = arr->items;
         TRY(walk_list(c, v, visit_store, &dst, &n));
         *res = VAL(arr);
+        return 0;
+    }
+    case CCAM_PRIM_VFROMLIST: {
+        int64_t n;
+        TRY(walk_list(c, v, NULL, NULL, &n));
+        if (n > CCAM_MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
+        array_obj *vec = ccamH_vector(m, (uint64_t)n);
+        if (!vec) return oom(c);
+        value *dst = vec->items;
+        TRY(walk_list(c, v, visit_store, &dst, &n));
+        *res = VAL(vec);
+        return 0;
+    }
+    case CCAM_PRIM_VSUB:
+        TRY(get_pair(c, v, &x, &y));
+        if (!IS_KIND(x, CCAM_K_VECTOR)) return type_err(c, "a vector", x);
+        TRY(get_int(c, y, &a));
+        if (a < 0 || (uint64_t)a >= ARR(x)->len) return raise_builtin(c, CCAM_EXN_SUBSCRIPT);
+        *res = ARR(x)->items[a];
+        return 0;
+    case CCAM_PRIM_VLENGTH:
+        if (!IS_KIND(v, CCAM_K_VECTOR)) return type_err(c, "a vector", v);
+        *res = MK_INT((int64_t)ARR(v)->len);
+        return 0;
+    case CCAM_PRIM_VFROMARRAY: {
+        if (!IS_KIND(v, CCAM_K_ARRAY)) return type_err(c, "an array", v);
+        array_obj *vec = ccamH_vector(m, ARR(v)->len);
+        if (!vec) return oom(c);
+        if (ARR(v)->len) memcpy(vec->items, ARR(v)->items, ARR(v)->len * sizeof(value));
+        *res = VAL(vec);
         return 0;
     }
     case CCAM_PRIM_EXNNAME:
