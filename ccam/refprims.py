@@ -139,6 +139,7 @@ def make_list(items) -> Con:
 
 
 _DONE = object()  # work-list marker: the comparison of a pair of pairs is complete
+_NEXT_ITEM = object()  # work-list marker: (_NEXT_ITEM, vector, vector, index of the next item)
 
 
 def structural_eq(a, b) -> bool:
@@ -159,6 +160,12 @@ def structural_eq(a, b) -> bool:
         item = work.pop()
         if item[0] is _DONE:
             in_progress.discard(item[1])
+            continue
+        if item[0] is _NEXT_ITEM:
+            _, vx, vy, i = item
+            if i + 1 < len(vx.items):
+                work.append((_NEXT_ITEM, vx, vy, i + 1))
+            work.append((vx.items[i], vy.items[i]))
             continue
         x, y = item
         tx, ty = type(x), type(y)
@@ -189,10 +196,13 @@ def structural_eq(a, b) -> bool:
                 work.append((x.arg, y.arg))
         elif tx is Vector:
             # A vector is built from values that exist before it, so it
-            # cannot contain itself: no cycle check is needed here.
+            # cannot contain itself: no cycle check is needed here. Its
+            # items are compared one at a time, from the first, under a
+            # cursor (no work-list space per item).
             if len(x.items) != len(y.items):
                 return False
-            work.extend(zip(reversed(x.items), reversed(y.items)))  # the first on top
+            if x.items:
+                work.append((_NEXT_ITEM, x, y, 0))
         elif x is not y:
             return False
     return True

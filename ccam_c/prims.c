@@ -215,8 +215,20 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
     if (eq_push(m, &work, a, b)) status = -1;
     while (status == 0 && work.n) {
         value y = work.w[--work.n], x = work.w[--work.n];
-        if (x == V_NONE) {  /* end of a patched pair's comparison */
+        if (x == V_NONE && y == V_NONE) {  /* end of a patched pair's comparison */
             active.n -= 2;
+            continue;
+        }
+        if (x == V_NONE) {  /* a vector cursor: compare item y; the two vectors lie just below */
+            value vx = work.w[work.n - 2], vy = work.w[work.n - 1];
+            uint64_t i = (uint64_t)INT_OF(y);
+            if (i + 1 < ARR(vx)->len) {
+                work.n += 2;  /* the cursor again, at the next item */
+                work.w[work.n - 1] = MK_INT((int64_t)i + 1);
+            } else {
+                work.n -= 2;
+            }
+            if (eq_push(m, &work, ARR(vx)->items[i], ARR(vy)->items[i])) status = -1;
             continue;
         }
         if ((++steps & 0xFFFFF) == 0 && m->interrupt) {
@@ -262,10 +274,11 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             if (eq_push(m, &work, PAIR(x)->b, PAIR(y)->b) || eq_push(m, &work, PAIR(x)->a, PAIR(y)->a)) status = -1;
         } else if (KIND(x) == CCAM_K_VECTOR) {
             /* Built from values older than itself, a vector never contains
-               itself: a cycle must pass a patched pair (checked above). */
+               itself: a cycle must pass a patched pair (checked above).
+               Items are compared one at a time under a cursor (V_NONE,
+               index), so a long vector costs no work-stack space per item. */
             if (ARR(x)->len != ARR(y)->len) { *eq = 0; break; }
-            for (uint64_t i = ARR(x)->len; i-- > 0;)  /* the first item on top */
-                if (eq_push(m, &work, ARR(x)->items[i], ARR(y)->items[i])) { status = -1; break; }
+            if (ARR(x)->len && (eq_push(m, &work, x, y) || eq_push(m, &work, V_NONE, MK_INT(0)))) status = -1;
         } else if (x != y) {
             *eq = 0;  /* refs, arrays, exception names: identity */
             break;

@@ -267,6 +267,21 @@ def test_vectors_round_trip_and_keep_their_items_alive():
     stressed.heap_check()
 
 
+@pytest.mark.parametrize("last, expect", [(0, "C1"), (1, "C0")])
+def test_long_vectors_compare_item_by_item(last, expect):
+    """eq of two vectors of 2^20 pairs that differ (or not) in their last
+    item: both machines walk them under a cursor, one item at a time."""
+    n = 1 << 20
+    vector_of = lambda item: [I.push, q(n), I.swap, *item, I.cons, P("array"), P("vfromarray")]  # noqa: E731
+    pair = lambda second: [I.push, q(7), I.swap, q(second), I.cons]  # noqa: E731
+    # the second vector: the same pairs, but its last item is (7, last)
+    update_last = [I.push, q(n), I.swap, *pair(0), I.cons, P("array"), I.push, I.push, q(n - 1), I.push,
+                   *pair(last), I.cons, I.cons, P("aupdate"), I.drop, P("vfromarray")]
+    ref, c = run_both([I.push, *vector_of(pair(0)), I.swap, *update_last, I.cons, P("eq")], None)
+    assert_same(ref, c)
+    assert c.status == Status.OK and show(c.value) == expect
+
+
 def test_cyclic_ref_converts():
     # r := (r, 1): a cycle through a ref
     code = [q(0), P("ref"), I.push, I.push, q(1), I.cons, I.cons, P("assign"), I.drop]
