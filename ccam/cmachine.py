@@ -8,8 +8,8 @@ or the bytes of a .ccam file (verified by the C loader; a rejected file
 raises BytecodeError with the loader's reason). Results are the Result of
 ccam/values.py.
 
-Values coming back. Data (ints, strings, (), constructors, pairs, exception
-values) is converted to the classes of ccam/values.py. Values with an
+Values coming back. Data (ints, strings, (), constructors, pairs, vectors,
+exception values) is converted to the classes of ccam/values.py. Values with an
 identity in the machine — closures, code blocks, refs, arrays, exception
 names — come back as *handles*: objects of the subclasses CClosure, CBlock,
 CRef, CArray and CExnName of the values classes, which pin their C object
@@ -91,10 +91,11 @@ from ccam.values import (
     Ref,
     Result,
     Unit,
+    Vector,
     lifted_operand,
 )
 
-ABI_VERSION = 3  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 4  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -116,11 +117,12 @@ MAX_HOST_NODES = 1 << 22
 CODE_CACHE_LIMIT = 4096
 
 # ccam.h CCAM_K_*
-K_INT, K_UNIT, K_CON0, K_CON, K_PAIR, K_STRING, K_CLOSURE, K_BLOCK, K_REF, K_ARRAY, K_EXNNAME, K_EXN, K_BOTTOM = range(13)
+K_INT, K_UNIT, K_CON0, K_CON, K_PAIR, K_STRING, K_CLOSURE, K_BLOCK, K_REF, K_ARRAY, K_EXNNAME, K_EXN, K_BOTTOM, \
+    K_VECTOR = range(14)
 K_CODE = -2  # not a C kind: a conversion task, "decode this closure's or block's code"
 # ccam.h CCAM_B_*: the host-value build program
 (B_END, B_INT, B_UNIT, B_BOTTOM, B_CON0, B_CON, B_PAIR, B_STRING, B_REF, B_ARRAY, B_EXN, B_EXNARG, B_HANDLE,
- B_CLOSURE, B_LOAD) = range(15)
+ B_CLOSURE, B_LOAD, B_VECTOR) = range(16)
 INFO_WORDS = 8  # ccam.h CCAM_INFO_WORDS
 INT_MIN, INT_MAX = -(1 << 62), (1 << 62) - 1
 
@@ -499,9 +501,9 @@ class _Reader:
             v = Ref(None)
             self.memo[ident] = v
             self._children(h, (0,), tasks, owned, v, ("value",))
-        elif kind == K_ARRAY:
+        elif kind == K_ARRAY or kind == K_VECTOR:
             n = lib.ccam_length(m, h)
-            v = Array([None] * n)
+            v = (Array if kind == K_ARRAY else Vector)([None] * n)
             self.memo[ident] = v
             self._children(h, range(n - 1, -1, -1), tasks, owned, v.items, range(n - 1, -1, -1))
         elif kind == K_CLOSURE:
@@ -761,10 +763,10 @@ class _Writer:
                 active.add(key)
                 push((B_REF, None, x))
                 push(x.value)
-            elif t is Array:
+            elif t is Array or t is Vector:
                 active.add(key)
                 items = x.items
-                push((B_ARRAY, len(items), x))
+                push((B_ARRAY if t is Array else B_VECTOR, len(items), x))
                 work.extend(reversed(items))
             elif t is ExnVal:
                 if type(x.name) is not CExnName:

@@ -26,6 +26,8 @@ Values (abstract; each machine picks a representation):
                 merge instructions seal it, after which emitting into it is
                 the error SEALED (this keeps a running block immutable)
   ref v, array  mutable cells (identity equality)
+  #[v0, ..]     vector: an immutable sequence of values, compared element
+                by element (SML's 'a vector)
   X             exception name (generative: `newexn` makes a fresh one)
   X(v)/X        exception value: an exception name with or without argument
   ⊥             the placeholder in a recursive environment before `update`
@@ -187,8 +189,8 @@ PRIMS: tuple[PrimSpec, ...] = (
     _p("le", 8, "(int, int)", "bool", "a <= b"),
     _p("gt", 9, "(int, int)", "bool", "a > b"),
     _p("ge", 10, "(int, int)", "bool", "a >= b"),
-    _p("eq", 11, "(v, v)", "bool", "structural equality: ints, strings, constructors, pairs, unit; refs, arrays and "
-       "exception names by identity; error TYPE on closures and code blocks"),
+    _p("eq", 11, "(v, v)", "bool", "structural equality: ints, strings, constructors, pairs, unit, vectors (length, then "
+       "element by element); refs, arrays and exception names by identity; error TYPE on closures and code blocks"),
     _p("ne", 12, "(v, v)", "bool", "not (a = b)"),
     _p("wadd", 13, "(word, word)", "word", "a + b mod 2^63"),
     _p("wsub", 14, "(word, word)", "word", "a - b mod 2^63"),
@@ -235,6 +237,10 @@ PRIMS: tuple[PrimSpec, ...] = (
     _p("alength", 54, "array", "int", "Array.length"),
     _p("afromlist", 55, "v list", "array", "Array.fromList", ["Size"]),
     _p("exnname", 56, "exn value", "string", "the name of an exception value's exception (for messages)"),
+    _p("vfromlist", 57, "v list", "vector", "Vector.fromList", ["Size"]),
+    _p("vsub", 58, "(vector, int)", "v", "Vector.sub", ["Subscript"]),
+    _p("vlength", 59, "vector", "int", "Vector.length"),
+    _p("vfromarray", 60, "array", "vector", "Array.vector: a vector of the array's current items"),
 )
 
 PRIM_BY_NAME: dict[str, PrimSpec] = {p.name: p for p in PRIMS}
@@ -248,10 +254,10 @@ BUILTIN_EXNS: tuple[str, ...] = (
     "Match", "Bind", "Div", "Overflow", "Subscript", "Size", "Chr", "Empty", "Option", "Fail",
 )
 
-# Size limits of the primitives (SML's String.maxSize and Array.maxLen):
-# concat/sconcat/implode raise Size beyond MAX_STRING_SIZE bytes,
-# array/afromlist raise Size beyond MAX_ARRAY_LENGTH elements (and array on
-# a negative length). MAX_STRING_SIZE is also the verifier's string limit.
+# Size limits of the primitives (SML's String.maxSize, Array.maxLen and
+# Vector.maxLen): concat/sconcat/implode raise Size beyond MAX_STRING_SIZE
+# bytes, array/afromlist/vfromlist raise Size beyond MAX_ARRAY_LENGTH
+# elements (and array on a negative length). MAX_STRING_SIZE is also the verifier's string limit.
 MAX_STRING_SIZE = 1 << 30
 MAX_ARRAY_LENGTH = 1 << 24
 # Default limits of a run (both machines; each can be changed per machine).

@@ -17,7 +17,8 @@ constructor C_1 or a 3-tuple from nested pairs, is mlbox/hostvalues.py's).
   a machine value             itself (closures, refs, ... handed back by a run)
 
 Back from the machine (`to_host`): int -> int, string -> bytes, () -> (),
-pair -> 2-tuple, constructor -> Constructor, array -> list (a copy); other
+pair -> 2-tuple, constructor -> Constructor, array and vector -> list (a
+copy; a tuple would read as nested pairs); other
 values (closures, code blocks, refs, exceptions) are returned as they are.
 `list_to_host`, `tuple_to_host`, `bool_to_host` read the layouts the
 structural view cannot tell apart.
@@ -31,7 +32,7 @@ from typing import Any, Mapping
 import attrs
 
 from ccam.instructions import INT_MAX, INT_MIN, TAG_CONS, TAG_FALSE, TAG_NIL, TAG_TRUE
-from ccam.values import UNIT_VALUE, VALUE_TYPES, Array, Con, Pair, Unit, describe_kind
+from ccam.values import UNIT_VALUE, VALUE_TYPES, Array, Con, Pair, Unit, Vector, describe_kind
 
 NO_ARG = None  # Constructor.arg of a nullary constructor
 
@@ -112,7 +113,7 @@ def to_host(v: Any):
         return (to_host(v.fst), to_host(v.snd))
     if t is Con:
         return Constructor(v.tag, NO_ARG if v.arg is None else to_host(v.arg))
-    if t is Array:
+    if t is Array or t is Vector:
         return [to_host(item) for item in v.items]
     return v
 

@@ -31,6 +31,7 @@ from ccam.values import (
     ExnVal,
     Pair,
     Ref,
+    Vector,
     describe_kind,
     from_word,
     to_word,
@@ -138,6 +139,7 @@ def make_list(items) -> Con:
 
 
 _DONE = object()  # work-list marker: the comparison of a pair of pairs is complete
+_NEXT_ITEM = object()  # work-list marker: (_NEXT_ITEM, vector, vector, index of the next item)
 
 
 def structural_eq(a, b) -> bool:
@@ -146,7 +148,8 @@ def structural_eq(a, b) -> bool:
     or code block met before a difference is the error TYPE. Values of
     different kinds are unequal. ints and strings by value; unit, ⊥, refs,
     arrays and exception names by identity; constructors and exception values
-    by tag/name and argument.
+    by tag/name and argument; vectors by length, then element by element
+    from the first.
     A comparison that would never finish is TYPE too: meeting again a pair
     of pairs whose comparison is still in progress (a cycle, which only
     `update` can build). A pair of pairs already compared completely is
@@ -157,6 +160,12 @@ def structural_eq(a, b) -> bool:
         item = work.pop()
         if item[0] is _DONE:
             in_progress.discard(item[1])
+            continue
+        if item[0] is _NEXT_ITEM:
+            _, vx, vy, i = item
+            if i + 1 < len(vx.items):
+                work.append((_NEXT_ITEM, vx, vy, i + 1))
+            work.append((vx.items[i], vy.items[i]))
             continue
         x, y = item
         tx, ty = type(x), type(y)
@@ -185,6 +194,15 @@ def structural_eq(a, b) -> bool:
                 return False
             if x.arg is not None:
                 work.append((x.arg, y.arg))
+        elif tx is Vector:
+            # A vector is built from values that exist before it, so it
+            # cannot contain itself: no cycle check is needed here. Its
+            # items are compared one at a time, from the first, under a
+            # cursor (no work-list space per item).
+            if len(x.items) != len(y.items):
+                return False
+            if x.items:
+                work.append((_NEXT_ITEM, x, y, 0))
         elif x is not y:
             return False
     return True
@@ -498,6 +516,35 @@ def p_afromlist(m, v):
     return Array(items)
 
 
+def _vector(name: str, v) -> Vector:
+    if type(v) is not Vector:
+        raise type_error(name, "a vector", v)
+    return v
+
+
+def p_vfromlist(m, v):
+    items = walk_list("vfromlist", v)
+    if len(items) > MAX_ARRAY_LENGTH:
+        raise BuiltinRaise("Size")
+    return Vector(items)
+
+
+def p_vsub(m, v):
+    v = _pair("vsub", v)
+    vec, i = _vector("vsub", v.fst), _int("vsub", v.snd)
+    if not 0 <= i < len(vec.items):
+        raise BuiltinRaise("Subscript")
+    return vec.items[i]
+
+
+def p_vlength(m, v):
+    return len(_vector("vlength", v).items)
+
+
+def p_vfromarray(m, v):
+    return Vector(list(_array("vfromarray", v).items))
+
+
 def p_exnname(m, v):
     if type(v) is not ExnVal:
         raise type_error("exnname", "an exception value", v)
@@ -529,6 +576,7 @@ IMPLEMENTATIONS: dict[str, PrimFn] = {
     "ref": p_ref, "deref": p_deref, "assign": p_assign,
     "array": p_array, "asub": p_asub, "aupdate": p_aupdate, "alength": p_alength,
     "afromlist": p_afromlist, "exnname": p_exnname,
+    "vfromlist": p_vfromlist, "vsub": p_vsub, "vlength": p_vlength, "vfromarray": p_vfromarray,
 }
 
 assert set(IMPLEMENTATIONS) == {p.name for p in PRIMS}, "every primitive of the table, and only those"

@@ -12,6 +12,7 @@ The value model is the abstract one of ccam/instructions.py:
   [e : P]    Closure(env, code) with code a tuple of Ins
   {P}        Block: a list of Ins plus a sealed flag
   ref v      Ref; arrays are Array (identity equality, mutable)
+  #[v0, ..]  Vector (immutable; structural equality, element by element)
   X          ExnName: a fresh object per `newexn` (generative)
   X(v)/X     ExnVal(name, arg); arg is None without argument
   ⊥          PLACEHOLDER, the hole of a recursive environment
@@ -139,6 +140,20 @@ class Array:
         return f"Array(<{len(self.items)}>)"
 
 
+class Vector:
+    """An SML vector: immutable, so it has no identity and `eq` compares it
+    element by element. `items` is a list only so that conversions can fill
+    it in place while building it; nothing changes it once it is a value."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list):
+        self.items = items
+
+    def __repr__(self):
+        return f"Vector(<{len(self.items)}>)"
+
+
 class ExnName:
     """An exception name X. Each `newexn` makes a new one; names are equal
     only when they are the same object."""
@@ -166,7 +181,7 @@ class ExnVal:
 
 
 # Every class a machine value can have (int and bytes included).
-VALUE_TYPES = (int, bytes, Unit, Placeholder, Con, Pair, Closure, Block, Ref, Array, ExnName, ExnVal)
+VALUE_TYPES = (int, bytes, Unit, Placeholder, Con, Pair, Closure, Block, Ref, Array, Vector, ExnName, ExnVal)
 
 
 def to_word(n: int) -> int:
@@ -204,7 +219,7 @@ def _show_bytes(s: bytes) -> str:
 def show(v) -> str:
     """The canonical rendering of a machine value, used by tests of both
     machines: () 3 -3 "ab\\n" C1 C1(v) (a, b) [e : 2 ins] {3 ins} {sealed 3 ins}
-    ref(v) [|1, 2|] exn<Div> Div Fail("x") ⊥. A value met again inside
+    ref(v) [|1, 2|] #[1, 2] exn<Div> Div Fail("x") ⊥. A value met again inside
     itself (a cycle through update, refs or arrays) is shown as `…`.
     Iterative, so long lists do not exhaust the Python stack."""
     out: list[str] = []
@@ -237,7 +252,7 @@ def show(v) -> str:
             out.append(f"{{{'sealed ' if x.sealed else ''}{len(x.code)} ins}}")
         elif id(x) in on_path:
             out.append("…")
-        elif t in (Con, Pair, Closure, Ref, Array, ExnVal):
+        elif t in (Con, Pair, Closure, Ref, Array, Vector, ExnVal):
             on_path.add(id(x))
             parts: list = []
             if t is Con:
@@ -250,13 +265,13 @@ def show(v) -> str:
                 parts = [("s", "["), ("v", x.env), ("s", f" : {len(x.code)} ins]")]
             elif t is Ref:
                 parts = [("s", "ref("), ("v", x.value), ("s", ")")]
-            elif t is Array:
-                parts = [("s", "[|")]
+            elif t is Array or t is Vector:
+                parts = [("s", "[|" if t is Array else "#[")]
                 for i, item in enumerate(x.items):
                     if i:
                         parts.append(("s", ", "))
                     parts.append(("v", item))
-                parts.append(("s", "|]"))
+                parts.append(("s", "|]" if t is Array else "]"))
             else:
                 parts = [("s", x.name.name.decode("latin-1"))]
                 if x.arg is not None:
@@ -268,7 +283,7 @@ def show(v) -> str:
     return "".join(out)
 
 
-_SHOWN_TYPES = frozenset({int, bytes, ExnName, Block, Con, Pair, Closure, Ref, Array, ExnVal})
+_SHOWN_TYPES = frozenset({int, bytes, ExnName, Block, Con, Pair, Closure, Ref, Array, Vector, ExnVal})
 
 
 def describe_kind(v) -> str:
@@ -287,6 +302,7 @@ def describe_kind(v) -> str:
         Block: "code block",
         Ref: "ref",
         Array: "array",
+        Vector: "vector",
         ExnName: "exception name",
         ExnVal: "exception value",
     }.get(t, type(v).__name__)

@@ -274,7 +274,8 @@ int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i) {
     case CCAM_K_CON: case CCAM_K_REF: return i == 0 ? pin(m, PAIR(v)->a) : -1;
     case CCAM_K_EXN: return i == 0 ? pin(m, PAIR(v)->b) : -1;
     case CCAM_K_CLOSURE: return i == 0 ? pin(m, CLOS(v)->env) : i == 1 ? pin(m, VAL(CLOS(v)->code)) : -1;
-    case CCAM_K_ARRAY: return i >= 0 && (uint64_t)i < ARR(v)->len ? pin(m, ARR(v)->items[i]) : -1;
+    case CCAM_K_ARRAY: case CCAM_K_VECTOR:
+        return i >= 0 && (uint64_t)i < ARR(v)->len ? pin(m, ARR(v)->items[i]) : -1;
     default: return -1;
     }
 }
@@ -283,7 +284,7 @@ int64_t ccam_length(ccam_machine *m, int64_t h) {
     if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return -1;
     value v = m->pins[h];
     if (KIND(v) == CCAM_K_STRING) return (int64_t)STR(v)->len;
-    if (KIND(v) == CCAM_K_ARRAY) return (int64_t)ARR(v)->len;
+    if (KIND(v) == CCAM_K_ARRAY || KIND(v) == CCAM_K_VECTOR) return (int64_t)ARR(v)->len;
     if (KIND(v) == CCAM_K_BLOCK) return BLOCK(v)->ninstr;
     return -1;
 }
@@ -490,7 +491,7 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
         int64_t op = ops[i], start = i;
         int64_t arg = 0;
         int has_arg = op == CCAM_B_INT || op == CCAM_B_CON0 || op == CCAM_B_CON || op == CCAM_B_ARRAY ||
-                      op == CCAM_B_HANDLE || op == CCAM_B_LOAD || op == CCAM_B_STRING;
+                      op == CCAM_B_VECTOR || op == CCAM_B_HANDLE || op == CCAM_B_LOAD || op == CCAM_B_STRING;
         if (has_arg) {
             if (i + 1 >= nops) return build_fail(m, "operand missing", i);
             arg = ops[i + 1];
@@ -539,9 +540,10 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             if (!v) return build_fail(m, "out of memory", start);
             break;
         }
-        case CCAM_B_ARRAY: {
-            if (arg < 0 || arg > CCAM_MAX_ARRAY_LENGTH || (uint64_t)arg > b->n) return build_fail(m, "bad array length", start);
-            array_obj *a = ccamH_array(m, (uint64_t)arg);
+        case CCAM_B_ARRAY: case CCAM_B_VECTOR: {
+            if (arg < 0 || arg > CCAM_MAX_ARRAY_LENGTH || (uint64_t)arg > b->n)
+                return build_fail(m, op == CCAM_B_ARRAY ? "bad array length" : "bad vector length", start);
+            array_obj *a = op == CCAM_B_ARRAY ? ccamH_array(m, (uint64_t)arg) : ccamH_vector(m, (uint64_t)arg);
             if (!a) return build_fail(m, "out of memory", start);
             b->n -= (size_t)arg;
             if (arg) memcpy(a->items, b->stack + b->n, (size_t)arg * sizeof(value));
@@ -584,7 +586,8 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             return build_fail(m, "unknown operation", start);
         }
         if (build_push(m, b, v)) return build_fail(m, "out of memory", start);
-        if (op == CCAM_B_CON || op == CCAM_B_PAIR || op == CCAM_B_REF || op == CCAM_B_ARRAY || op == CCAM_B_EXN ||
+        if (op == CCAM_B_CON || op == CCAM_B_PAIR || op == CCAM_B_REF || op == CCAM_B_ARRAY || op == CCAM_B_VECTOR ||
+            op == CCAM_B_EXN ||
             op == CCAM_B_EXNARG || op == CCAM_B_CLOSURE) {
             if (build_remember(b, v)) return build_fail(m, "out of memory", start);
         }
@@ -724,7 +727,10 @@ int ccam_child(ccam_machine *m, int64_t h, int64_t i, int64_t *word) {
     case CCAM_K_CON: case CCAM_K_REF: if (i != 0) return -1; f = PAIR(v)->a; break;
     case CCAM_K_EXN: if (i != 0 || PAIR(v)->b == V_NONE) return -1; f = PAIR(v)->b; break;
     case CCAM_K_CLOSURE: if (i != 0 && i != 1) return -1; f = i == 0 ? CLOS(v)->env : VAL(CLOS(v)->code); break;
-    case CCAM_K_ARRAY: if (i < 0 || (uint64_t)i >= ARR(v)->len) return -1; f = ARR(v)->items[i]; break;
+    case CCAM_K_ARRAY: case CCAM_K_VECTOR:
+        if (i < 0 || (uint64_t)i >= ARR(v)->len) return -1;
+        f = ARR(v)->items[i];
+        break;
     default: return -1;
     }
     int k = value_kind(f);

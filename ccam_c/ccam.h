@@ -35,7 +35,8 @@ enum {
     CCAM_K_ARRAY = 9,
     CCAM_K_EXNNAME = 10,
     CCAM_K_EXN = 11,    /* exception value X or X(v) */
-    CCAM_K_BOTTOM = 12  /* the placeholder of rec */
+    CCAM_K_BOTTOM = 12, /* the placeholder of rec */
+    CCAM_K_VECTOR = 13  /* immutable vector (an array's layout, structural equality) */
 };
 
 /* Debug options (ccam_set_debug). */
@@ -88,7 +89,7 @@ int ccam_call(ccam_machine *m, int64_t closure, int64_t arg);
 /* Host values built in one call from a postfix program of int64 words
    (CCAM_B_*; strings are (offset, length) slices of `data`).  Every value
    of a program ends with CCAM_B_END.  The values that CON, PAIR, REF,
-   ARRAY, EXN, EXNARG and CLOSURE make are numbered 0, 1, ... within a value,
+   ARRAY, VECTOR, EXN, EXNARG and CLOSURE make are numbered 0, 1, ... within a value,
    and LOAD k pushes the k-th again (shared substructure).  A malformed program
    is refused (-1 / CCAM_STATUS_TYPE with a message), never trusted. */
 enum {
@@ -106,7 +107,8 @@ enum {
     CCAM_B_EXNARG = 11,  /* X v -> X(v) */
     CCAM_B_HANDLE = 12,  /* HANDLE h: the pinned value */
     CCAM_B_CLOSURE = 13, /* env {P} -> [env : P] (seals the block) */
-    CCAM_B_LOAD = 14     /* LOAD k: the k-th value made by a composite operation */
+    CCAM_B_LOAD = 14,    /* LOAD k: the k-th value made by a composite operation */
+    CCAM_B_VECTOR = 15   /* VECTOR n: v0 .. vn-1 -> #[v0, .., vn-1] */
 };
 /* One value: a new handle, or -1 (message in ccam_message). */
 int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint8_t *data, size_t datalen);
@@ -154,8 +156,8 @@ int ccam_set_global(ccam_machine *m, int64_t i, int64_t h);   /* 0 ok, -1 bad in
 int ccam_kind(ccam_machine *m, int64_t h);
 int64_t ccam_int_value(ccam_machine *m, int64_t h);
 int64_t ccam_tag(ccam_machine *m, int64_t h);                 /* constructor tag */
-int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i);    /* new handle: pair 0/1, con/exn/ref arg 0, array i */
-int64_t ccam_length(ccam_machine *m, int64_t h);              /* string/array length, block instructions */
+int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i);    /* new handle: pair 0/1, con/exn/ref arg 0, array/vector i */
+int64_t ccam_length(ccam_machine *m, int64_t h);              /* string/array/vector length, block instructions */
 int ccam_block_sealed(ccam_machine *m, int64_t h);
 int64_t ccam_block_nwords(ccam_machine *m, int64_t h);        /* words of a block's code */
 int64_t ccam_block_word(ccam_machine *m, int64_t h, int64_t i);   /* opcode or number operand */

@@ -78,7 +78,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 3
+#define CCAM_ABI_VERSION 4
 
 typedef uint64_t value;
 
@@ -127,7 +127,7 @@ typedef struct block block;
 typedef struct { obj h; value env; block *code; } closure_obj;
 typedef struct { obj h; value name; uint64_t id; } exnname_obj;  /* name: a string */
 typedef struct { obj h; uint64_t len; uint8_t data[]; } string_obj;  /* data[len] == 0 */
-typedef struct { obj h; uint64_t len; value items[]; } array_obj;
+typedef struct { obj h; uint64_t len; value items[]; } array_obj;  /* also VECTOR */
 struct block {
     obj h;
     uint64_t *code;
@@ -228,6 +228,7 @@ pair_obj *ccamH_pair(ccam_machine *m, int kind, value a, value b);
 block *ccamH_block(ccam_machine *m, int flags);
 value ccamH_string(ccam_machine *m, const uint8_t *data, size_t len);
 array_obj *ccamH_array(ccam_machine *m, uint64_t len);
+array_obj *ccamH_vector(ccam_machine *m, uint64_t len);
 value ccamH_exnname(ccam_machine *m, value name_string);
 int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words);
 int ccamH_block_seal(ccam_machine *m, block *b);

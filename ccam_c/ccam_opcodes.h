@@ -2,7 +2,7 @@
 #ifndef CCAM_OPCODES_H
 #define CCAM_OPCODES_H
 
-#define CCAM_TABLE_HASH "1def1bff95c151dd"
+#define CCAM_TABLE_HASH "e8852900dbdf5366"
 
 /* Opcodes: the codes of the .ccam format (ccam/instructions.py OPS). */
 #define CCAM_OP_ID             0  /* S, id; P ⟹ S, P */
@@ -190,8 +190,12 @@ static const unsigned char ccam_op_simple[40] = {
 #define CCAM_PRIM_ALENGTH     54  /* array -> int */
 #define CCAM_PRIM_AFROMLIST   55  /* v list -> array */
 #define CCAM_PRIM_EXNNAME     56  /* exn value -> string */
-#define CCAM_PRIM_MAX_CODE 56
-static const char *const ccam_prim_names[57] = {
+#define CCAM_PRIM_VFROMLIST   57  /* v list -> vector */
+#define CCAM_PRIM_VSUB        58  /* (vector, int) -> v */
+#define CCAM_PRIM_VLENGTH     59  /* vector -> int */
+#define CCAM_PRIM_VFROMARRAY  60  /* array -> vector */
+#define CCAM_PRIM_MAX_CODE 60
+static const char *const ccam_prim_names[61] = {
     "add",
     "sub",
     "mul",
@@ -249,6 +253,10 @@ static const char *const ccam_prim_names[57] = {
     "alength",
     "afromlist",
     "exnname",
+    "vfromlist",
+    "vsub",
+    "vlength",
+    "vfromarray",
 };
 
 /* Run statuses (ccam/instructions.py Status). */

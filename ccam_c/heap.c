@@ -158,12 +158,18 @@ value ccamH_string(ccam_machine *m, const uint8_t *data, size_t len) {
     return VAL(s);
 }
 
-array_obj *ccamH_array(ccam_machine *m, uint64_t len) {
+static array_obj *sequence(ccam_machine *m, int kind, uint64_t len) {
     if (len > (uint64_t)INT64_MAX / 16) { m->oom = 2; return NULL; }
-    array_obj *a = ccamH_alloc(m, CCAM_K_ARRAY, sizeof(array_obj) + len * sizeof(value));
+    array_obj *a = ccamH_alloc(m, kind, sizeof(array_obj) + len * sizeof(value));
     if (a) a->len = len;
     return a;
 }
+
+array_obj *ccamH_array(ccam_machine *m, uint64_t len) { return sequence(m, CCAM_K_ARRAY, len); }
+
+/* Like an array, its items are uninitialised: the caller fills them all
+   before the next safe point (where a collection would scan them). */
+array_obj *ccamH_vector(ccam_machine *m, uint64_t len) { return sequence(m, CCAM_K_VECTOR, len); }
 
 value ccamH_exnname(ccam_machine *m, value name_string) {
     exnname_obj *x = ccamH_alloc(m, CCAM_K_EXNNAME, sizeof(exnname_obj));
@@ -302,7 +308,7 @@ static void scan_object(ccam_machine *m, obj *o) {
     case CCAM_K_EXNNAME:
         mark_value(m, ((exnname_obj *)o)->name);
         break;
-    case CCAM_K_ARRAY: {
+    case CCAM_K_ARRAY: case CCAM_K_VECTOR: {
         array_obj *a = (array_obj *)o;
         for (uint64_t i = 0; i < a->len; i++) mark_value(m, a->items[i]);
         break;
@@ -514,7 +520,7 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
         if (!o->small && o->kind == CCAM_K_BLOCK)
             CHECK(LARGE_OF(o)->bytes == (int64_t)sizeof(block) + (int64_t)((block *)o)->cap * 8,
                   "block %p charged %lld bytes", (void *)o, (long long)LARGE_OF(o)->bytes);
-        CHECK(o->kind <= CCAM_K_EXN && o->kind != CCAM_K_INT && o->kind != CCAM_K_UNIT && o->kind != CCAM_K_CON0,
+        CHECK((o->kind <= CCAM_K_EXN || o->kind == CCAM_K_VECTOR) && o->kind != CCAM_K_INT && o->kind != CCAM_K_UNIT && o->kind != CCAM_K_CON0,
               "object %p has bad kind %d", (void *)o, o->kind);
         CHECK(!o->mark, "object %p marked outside a collection", (void *)o);
         switch (o->kind) {
@@ -537,10 +543,10 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
             CHECK(IS_KIND(((exnname_obj *)o)->name, CCAM_K_STRING) && is_object(&s, ((exnname_obj *)o)->name),
                   "exception name %p has no name string", (void *)o);
             break;
-        case CCAM_K_ARRAY: {
+        case CCAM_K_ARRAY: case CCAM_K_VECTOR: {
             array_obj *a = (array_obj *)o;
             for (uint64_t i = 0; i < a->len; i++)
-                CHECK(valid_value(&s, a->items[i]) && a->items[i] != V_NONE, "array %p item %llu dangling",
+                CHECK(valid_value(&s, a->items[i]) && a->items[i] != V_NONE, "array/vector %p item %llu dangling",
                       (void *)o, (unsigned long long)i);
             break;
         }

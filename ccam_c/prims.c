@@ -215,8 +215,20 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
     if (eq_push(m, &work, a, b)) status = -1;
     while (status == 0 && work.n) {
         value y = work.w[--work.n], x = work.w[--work.n];
-        if (x == V_NONE) {  /* end of a patched pair's comparison */
+        if (x == V_NONE && y == V_NONE) {  /* end of a patched pair's comparison */
             active.n -= 2;
+            continue;
+        }
+        if (x == V_NONE) {  /* a vector cursor: compare item y; the two vectors lie just below */
+            value vx = work.w[work.n - 2], vy = work.w[work.n - 1];
+            uint64_t i = (uint64_t)INT_OF(y);
+            if (i + 1 < ARR(vx)->len) {
+                work.n += 2;  /* the cursor again, at the next item */
+                work.w[work.n - 1] = MK_INT((int64_t)i + 1);
+            } else {
+                work.n -= 2;
+            }
+            if (eq_push(m, &work, ARR(vx)->items[i], ARR(vy)->items[i])) status = -1;
             continue;
         }
         if ((++steps & 0xFFFFF) == 0 && m->interrupt) {
@@ -260,6 +272,13 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             }
             /* snd below fst: fst is compared completely first */
             if (eq_push(m, &work, PAIR(x)->b, PAIR(y)->b) || eq_push(m, &work, PAIR(x)->a, PAIR(y)->a)) status = -1;
+        } else if (KIND(x) == CCAM_K_VECTOR) {
+            /* Built from values older than itself, a vector never contains
+               itself: a cycle must pass a patched pair (checked above).
+               Items are compared one at a time under a cursor (V_NONE,
+               index), so a long vector costs no work-stack space per item. */
+            if (ARR(x)->len != ARR(y)->len) { *eq = 0; break; }
+            if (ARR(x)->len && (eq_push(m, &work, x, y) || eq_push(m, &work, V_NONE, MK_INT(0)))) status = -1;
         } else if (x != y) {
             *eq = 0;  /* refs, arrays, exception names: identity */
             break;
@@ -570,6 +589,36 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         value *dst = arr->items;
         TRY(walk_list(c, v, visit_store, &dst, &n));
         *res = VAL(arr);
+        return 0;
+    }
+    case CCAM_PRIM_VFROMLIST: {
+        int64_t n;
+        TRY(walk_list(c, v, NULL, NULL, &n));
+        if (n > CCAM_MAX_ARRAY_LENGTH) return raise_builtin(c, CCAM_EXN_SIZE);
+        array_obj *vec = ccamH_vector(m, (uint64_t)n);
+        if (!vec) return oom(c);
+        value *dst = vec->items;
+        TRY(walk_list(c, v, visit_store, &dst, &n));
+        *res = VAL(vec);
+        return 0;
+    }
+    case CCAM_PRIM_VSUB:
+        TRY(get_pair(c, v, &x, &y));
+        if (!IS_KIND(x, CCAM_K_VECTOR)) return type_err(c, "a vector", x);
+        TRY(get_int(c, y, &a));
+        if (a < 0 || (uint64_t)a >= ARR(x)->len) return raise_builtin(c, CCAM_EXN_SUBSCRIPT);
+        *res = ARR(x)->items[a];
+        return 0;
+    case CCAM_PRIM_VLENGTH:
+        if (!IS_KIND(v, CCAM_K_VECTOR)) return type_err(c, "a vector", v);
+        *res = MK_INT((int64_t)ARR(v)->len);
+        return 0;
+    case CCAM_PRIM_VFROMARRAY: {
+        if (!IS_KIND(v, CCAM_K_ARRAY)) return type_err(c, "an array", v);
+        array_obj *vec = ccamH_vector(m, ARR(v)->len);
+        if (!vec) return oom(c);
+        if (ARR(v)->len) memcpy(vec->items, ARR(v)->items, ARR(v)->len * sizeof(value));
+        *res = VAL(vec);
         return 0;
     }
     case CCAM_PRIM_EXNNAME:

@@ -59,6 +59,7 @@ const char *ccamV_kind_name(value v) {
     case CCAM_K_BLOCK: return "code block";
     case CCAM_K_REF: return "ref";
     case CCAM_K_ARRAY: return "array";
+    case CCAM_K_VECTOR: return "vector";
     case CCAM_K_EXNNAME: return "exception name";
     case CCAM_K_EXN: return "exception value";
     default: return "?";
@@ -709,6 +710,18 @@ dispatch:
                 break;
             case CCAM_PRIM_ALENGTH:
                 if (!IS_KIND(v, CCAM_K_ARRAY)) goto prim_slow;
+                top = MK_INT((int64_t)ARR(v)->len);
+                break;
+            case CCAM_PRIM_VSUB:
+                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
+                x = PAIR(v)->a; y = PAIR(v)->b;
+                if (!IS_KIND(x, CCAM_K_VECTOR) || !IS_INT(y)) goto prim_slow;
+                a = INT_OF(y);
+                if (a < 0 || (uint64_t)a >= ARR(x)->len) goto prim_slow;
+                top = ARR(x)->items[a];
+                break;
+            case CCAM_PRIM_VLENGTH:
+                if (!IS_KIND(v, CCAM_K_VECTOR)) goto prim_slow;
                 top = MK_INT((int64_t)ARR(v)->len);
                 break;
             case CCAM_PRIM_WFROMINT: case CCAM_PRIM_WTOINTX:

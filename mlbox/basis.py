@@ -21,11 +21,11 @@ from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_FALSE, TAG_NIL, TAG_NO
 # Built-in type constructors and their arity; which admit equality.
 TYPES: dict[str, int] = {
     "int": 0, "word": 0, "string": 0, "char": 0, "bool": 0, "unit": 0, "exn": 0, "order": 0,
-    "list": 1, "option": 1, "ref": 1, "array": 1,
+    "list": 1, "option": 1, "ref": 1, "array": 1, "vector": 1,
 }
-EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array"}
-# ref and array admit equality whatever their argument (identity); list and
-# option when their argument does.
+EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector"}
+# ref and array admit equality whatever their argument (identity); list,
+# option and vector (compared element by element) when their argument does.
 EQ_ALWAYS = {"ref", "array"}
 
 # Built-in datatypes: name -> (type variables, constructors as
@@ -206,6 +206,27 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Array.exists": ("('a -> bool) -> 'a array -> bool", ("prelude",)),
     "Array.all": ("('a -> bool) -> 'a array -> bool", ("prelude",)),
     "Array.find": ("('a -> bool) -> 'a array -> 'a option", ("prelude",)),
+    "Array.vector": ("'a array -> 'a vector", ("prim", "vfromarray")),
+    "Vector.fromList": ("'a list -> 'a vector", ("prim", "vfromlist")),
+    "Vector.sub": ("'a vector * int -> 'a", ("prim", "vsub")),
+    "Vector.length": ("'a vector -> int", ("prim", "vlength")),
+    "Vector.maxLen": ("int", ("prelude",)),
+    "Vector.tabulate": ("int * (int -> 'a) -> 'a vector", ("prelude",)),
+    "Vector.update": ("'a vector * int * 'a -> 'a vector", ("prelude",)),
+    "Vector.concat": ("'a vector list -> 'a vector", ("prelude",)),
+    "Vector.map": ("('a -> 'b) -> 'a vector -> 'b vector", ("prelude",)),
+    "Vector.mapi": ("(int * 'a -> 'b) -> 'a vector -> 'b vector", ("prelude",)),
+    "Vector.app": ("('a -> unit) -> 'a vector -> unit", ("prelude",)),
+    "Vector.appi": ("(int * 'a -> unit) -> 'a vector -> unit", ("prelude",)),
+    "Vector.foldl": ("('a * 'b -> 'b) -> 'b -> 'a vector -> 'b", ("prelude",)),
+    "Vector.foldr": ("('a * 'b -> 'b) -> 'b -> 'a vector -> 'b", ("prelude",)),
+    "Vector.foldli": ("(int * 'a * 'b -> 'b) -> 'b -> 'a vector -> 'b", ("prelude",)),
+    "Vector.foldri": ("(int * 'a * 'b -> 'b) -> 'b -> 'a vector -> 'b", ("prelude",)),
+    "Vector.exists": ("('a -> bool) -> 'a vector -> bool", ("prelude",)),
+    "Vector.all": ("('a -> bool) -> 'a vector -> bool", ("prelude",)),
+    "Vector.find": ("('a -> bool) -> 'a vector -> 'a option", ("prelude",)),
+    "Vector.findi": ("(int * 'a -> bool) -> 'a vector -> (int * 'a) option", ("prelude",)),
+    "Vector.collate": ("('a * 'a -> order) -> 'a vector * 'a vector -> order", ("prelude",)),
     "Char.ord": ("char -> int", ("id",)),
     "Char.chr": ("int -> char", ("prim", "chr")),
     "Char.isDigit": ("char -> bool", ("prelude",)),

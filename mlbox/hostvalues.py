@@ -15,6 +15,9 @@ Conversions, by the ML type of the position:
   t1 * ... * tn      tuple of n                           tuple
   t list             list or tuple                        list
   t array            list or tuple (a fresh array)        list (a copy)
+  t vector           list or tuple                        tuple (immutable, as the
+                                                          vector; hashable when its
+                                                          items are)
   t option           None / a value (or Data NONE/SOME)   None / the value
   datatype           Data(constructor, arg) or, for a     Data
                      nullary constructor, its name
@@ -43,7 +46,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
-from ccam.values import UNIT_VALUE, Array, Con, Pair, WORD_MODULUS, from_word, to_word
+from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, from_word, to_word
 from mlbox.deep import with_deep_stack
 from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, prune
 
@@ -184,12 +187,14 @@ class Converter:
             if isinstance(value, (bytes, bytearray, memoryview)):
                 return bytes(value)
             raise self._fail(value, t)
-        if name in ("list", "array"):
+        if name in ("list", "array", "vector"):
             if not isinstance(value, (list, tuple)):
-                raise self._fail(value, t, f"a{'n' if name == 'array' else ''} {name} is a Python list")
+                raise self._fail(value, t, f"a{'n' if name == 'array' else ''} {name} is a Python list or tuple")
             items = [self.to_ml(v, t.args[0]) for v in value]
             if name == "array":
                 return Array(items)
+            if name == "vector":
+                return Vector(items)
             result = Con(0)
             for item in reversed(items):
                 result = Con(1, Pair(item, result))
@@ -277,6 +282,8 @@ class Converter:
                 return out
             if name == "array":
                 return [self.to_python(item, t.args[0]) for item in v.items]
+            if name == "vector":
+                return tuple(self.to_python(item, t.args[0]) for item in v.items)
             if name == "option":
                 return None if v.tag == TAG_NONE else self.to_python(v.arg, t.args[0])
             if t.tycon.cons:
@@ -418,7 +425,7 @@ class Plans:
                     return Con(1)
                 return Con(0) if v is False else slow(v)
             return bool_to_ml
-        if name in ("list", "array"):
+        if name in ("list", "array", "vector"):
             return self._sequence_to_ml(t, slow)
         # word, char, option, datatypes, refs, exn: rarer; the Converter is exact
         return slow
@@ -451,10 +458,12 @@ class Plans:
 
     def _sequence_to_ml(self, t: TCon, slow: Callable) -> Callable:
         item = self.to_ml(t.args[0])
-        if t.tycon.name == "array":
+        if t.tycon.name in ("array", "vector"):
+            make = Array if t.tycon.name == "array" else Vector
+
             def array_to_ml(v):
                 if type(v) is list or type(v) is tuple:
-                    return Array([item(x) for x in v])
+                    return make([item(x) for x in v])
                 return slow(v)
             return array_to_ml
 
@@ -484,7 +493,7 @@ class Plans:
                 return chr
             if name == "string":
                 return lambda v: v.decode("utf-8", "surrogateescape")
-            if name in ("list", "array", "option"):
+            if name in ("list", "array", "vector", "option"):
                 return self._container_to_python(t)
             if t.tycon.cons:
                 return self._data_to_python(t)
@@ -516,6 +525,10 @@ class Plans:
             if item is _identity:
                 return lambda v: list(v.items)
             return lambda v: [item(x) for x in v.items]
+        if name == "vector":
+            if item is _identity:
+                return lambda v: tuple(v.items)
+            return lambda v: tuple(item(x) for x in v.items)
         if name == "option":
             return lambda v: None if v.tag == TAG_NONE else item(v.arg)
 

@@ -413,3 +413,74 @@ fun Array_find p a =
 fun Array_exists p a = isSome (Array_find p a)
 
 fun Array_all p a = not (Array_exists (fn x => not (p x)) a)
+
+(* Vector: made through a fresh array (Array.vector copies it into the
+   vector), so that f is applied left to right and the result costs one
+   array and one vector, not a list. Traversals left to right, except the
+   foldr's, as Array's. *)
+
+(* The machine's MAX_ARRAY_LENGTH (ccam/instructions.py): Array.array,
+   Array.fromList and Vector.fromList raise Size beyond it.  Poly/ML's is
+   2^56 - 1; a program can only tell them apart by asking. *)
+val Vector_maxLen = 16777216
+
+fun Vector_tabulate (n, f) =
+    if n < 0 orelse n > Vector_maxLen then raise Size
+    else Array.vector (Array_tabulate (n, f))
+
+fun Vector_foldli f acc v =
+    let val n = Vector.length v
+        fun from (i, acc) = if i < n then from (i + 1, f (i, Vector.sub (v, i), acc)) else acc
+    in from (0, acc) end
+
+fun Vector_foldri f acc v =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, Vector.sub (v, i), acc)) else acc
+    in down (Vector.length v - 1, acc) end
+
+fun Vector_foldl f acc v = Vector_foldli (fn (_, x, acc) => f (x, acc)) acc v
+
+fun Vector_foldr f acc v = Vector_foldri (fn (_, x, acc) => f (x, acc)) acc v
+
+fun Vector_appi f v = Vector_foldli (fn (i, x, ()) => f (i, x)) () v
+
+fun Vector_app f v = Vector_foldli (fn (_, x, ()) => f x) () v
+
+fun Vector_mapi f v = Vector_tabulate (Vector.length v, fn i => f (i, Vector.sub (v, i)))
+
+fun Vector_map f v = Vector_tabulate (Vector.length v, fn i => f (Vector.sub (v, i)))
+
+fun Vector_update (v, i, x) =
+    if i < 0 orelse i >= Vector.length v then raise Subscript
+    else Vector_tabulate (Vector.length v, fn j => if j = i then x else Vector.sub (v, j))
+
+(* Size is decided on the lengths, before any item is copied *)
+fun Vector_concat vs =
+    if foldl (fn (v, n) => n + Vector.length v) 0 vs > Vector_maxLen then raise Size
+    else Vector.fromList (foldr (fn (v, acc) => Vector_foldr (op ::) acc v) [] vs)
+
+fun Vector_findi p v =
+    let val n = Vector.length v
+        fun from i =
+            if i >= n then NONE
+            else let val x = Vector.sub (v, i) in if p (i, x) then SOME (i, x) else from (i + 1) end
+    in from 0 end
+
+fun Vector_find p v =
+    case Vector_findi (fn (_, x) => p x) v of
+        SOME (_, x) => SOME x
+      | NONE => NONE
+
+fun Vector_exists p v = isSome (Vector_findi (fn (_, x) => p x) v)
+
+fun Vector_all p v = not (Vector_exists (fn x => not (p x)) v)
+
+fun Vector_collate cmp (v, w) =
+    let val m = Vector.length v
+        val n = Vector.length w
+        fun from i =
+            if i >= m then (if i >= n then EQUAL else LESS)
+            else if i >= n then GREATER
+            else case cmp (Vector.sub (v, i), Vector.sub (w, i)) of
+                     EQUAL => from (i + 1)
+                   | order => order
+    in from 0 end

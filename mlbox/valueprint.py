@@ -2,15 +2,18 @@
 them (for the REPL, mlbox/repl.py):
 
     42   ~3   0wx2A   true   #"a"   "a\nb"   ()   (1,"a")   [1,2,3]
-    [|1,2|]   SOME 3   Rect (2,3)   ref 5   fn   <code>   Fail "x"   Div
+    [|1,2|]   fromList[1,2]   SOME 3   Rect (2,3)   ref 5   fn   <code>   Fail "x"   Div
 
+A vector prints as Poly/ML prints it (`fromList[1,2]`; SML/NJ's `#[1,2]`
+is no syntax of Poly/ML's or ours), with this printer's separators.
 A constructor's argument is parenthesised when it is itself a constructor
-(or `ref`) applied to an argument: `SOME (SOME 3)`, `ref (SOME 1)`.
+(or `ref`, or a vector's `fromList`) applied to an argument: `SOME (SOME 3)`,
+`ref (SOME 1)`, `SOME (fromList[1])`.
 
 Printing is bounded, so that no value (a long list, a deep tree, a cycle
 through refs) can make it run long or loop: past `Limits.depth` nested
-constructors, lists, arrays or refs a value prints as `#` (SML/NJ's mark), a list or
-array shows at most `Limits.length` elements then `...`, a string at most
+constructors, lists, arrays, vectors or refs a value prints as `#` (SML/NJ's mark), a
+list, array or vector shows at most `Limits.length` elements then `...`, a string at most
 `Limits.string` characters then `...` inside the quotes.
 
 An exception value prints as its constructor applied to its argument. The
@@ -109,7 +112,7 @@ class Reader(abc.ABC):
 
     @abc.abstractmethod
     def array(self, v, limit: int) -> tuple[list, int]:
-        """The first `limit` elements of an array and its length."""
+        """The first `limit` elements of an array or vector and its length."""
         raise NotImplementedError
 
     @abc.abstractmethod
@@ -336,12 +339,12 @@ class _Printer:
             return self.exn(v, depth)
         if name == "list":
             return self.list(v, t.args[0], depth)
-        if name == "array":
+        if name == "array" or name == "vector":
             items, n = self.r.array(v, self.limits.length)
             shown = [self.show(x, t.args[0], depth + 1) for x in items]
             if n > len(items):
                 shown.append(MORE)
-            return "[|" + ",".join(shown) + "|]"
+            return ("[|" + ",".join(shown) + "|]") if name == "array" else ("fromList[" + ",".join(shown) + "]")
         if name == "ref":
             return "ref " + self.atomic(self.r.deref(v), t.args[0], depth + 1)
         if t.tycon.cons:
@@ -387,7 +390,7 @@ def _is_application(text: str, t: Type) -> bool:
     t = prune(t)
     if not isinstance(t, TCon) or text == DEPTH_MARK:
         return False
-    if t.tycon.name == "ref":
+    if t.tycon.name in ("ref", "vector"):
         return True
     if t.tycon.name == "exn":
         return " " in text  # `Fail "x"`, not `Div`

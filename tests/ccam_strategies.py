@@ -152,9 +152,9 @@ def expr(draw, kind, env: tuple, depth: int, simple: bool = False):
         forms += {
             INT: ["arith", "arith", "size", "fst"] + ([] if simple else
                                                        ["app", "try", "gen", "lift", "switch", "ref", "array",
-                                                        "global", "raise", "genfun", "genbranch", "genswitch",
+                                                        "vector", "global", "raise", "genfun", "genbranch", "genswitch",
                                                         "gentry"]),
-            BOOL: ["compare", "scompare", "eq"],
+            BOOL: ["compare", "scompare", "eq"] + ([] if simple else ["veq"]),
             STR_: ["itos", "concat"] + ([] if simple else ["substring"]),
             UNIT_: [] if simple else ["print"],
         }.get(kind if isinstance(kind, str) else "pair", ["pairof"])
@@ -233,6 +233,20 @@ def expr(draw, kind, env: tuple, depth: int, simple: bool = False):
         length = _const(draw, INT, small=True)
         array = _pair_up(length, draw(sub(INT)), [I.prim("array")])
         return _pair_up(array, draw(sub(INT)), [I.prim("asub")])
+    if form == "vector":
+        # vsub (Vector.fromList [A, ...], i) (Subscript when i is out of
+        # range), or the length of Array.vector of an array
+        if draw(st.booleans()):
+            vector = [*_list_of(draw, sub, INT), I.prim("vfromlist")]
+            return _pair_up(vector, _const(draw, INT, small=True), [I.prim("vsub")])
+        length = _const(draw, INT, small=True)
+        return [*_pair_up(length, draw(sub(INT)), [I.prim("array")]), I.prim("vfromarray"), I.prim("vlength")]
+    if form == "veq":
+        # two vectors of ints or strings, of lengths that may differ
+        item = draw(st.sampled_from([INT, STR_]))
+        left = [*_list_of(draw, sub, item), I.prim("vfromlist")]
+        right = [*_list_of(draw, sub, item), I.prim("vfromlist")]
+        return _pair_up(left, right, [I.prim(draw(st.sampled_from(["eq", "ne"])))])
     if form == "global":
         slot = draw(st.integers(G_FREE, NGLOBALS - 1))
         return [I.push, *draw(sub(INT)), I.setglobal(slot), I.drop, I.getglobal(slot)]
@@ -253,6 +267,14 @@ def expr(draw, kind, env: tuple, depth: int, simple: bool = False):
     if form == "print":
         return [*draw(sub(STR_)), I.prim("print")]
     raise AssertionError(form)
+
+
+def _list_of(draw, sub, item) -> list:
+    """Code for a machine list of 0 to 3 expressions of kind `item`."""
+    code = [I.quote(ConstCon(0))]
+    for _ in range(draw(st.integers(0, 3))):
+        code = _pair_up(draw(sub(item)), code, [I.pack(1)])
+    return code
 
 
 def _const(draw, kind, small: bool = False):

@@ -9,7 +9,8 @@ of the exception value (UNCAUGHT); None when the status is an error.
 Start values are host literals turned into fresh machine values by
 `start_value` (so cases that mutate them cannot leak into each other):
   int, bytes, () -> unit, 2-tuple -> pair, list -> machine list,
-  Con -> constructor, A([...]) -> array, R(v) -> ref, CLOSURE, BLOCK.
+  Con -> constructor, A([...]) -> array, V([...]) -> vector, R(v) -> ref,
+  CLOSURE, BLOCK.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ccam.instructions import (
     Program,
     Status,
 )
-from ccam.values import UNIT_VALUE, Array, Block, Closure, Con, Pair, Ref
+from ccam.values import UNIT_VALUE, Array, Block, Closure, Con, Pair, Ref, Vector
 
 OK, UNCAUGHT, TYPE, SWITCH, SEALED, GLOBAL = (Status.OK, Status.UNCAUGHT, Status.TYPE, Status.SWITCH,
                                             Status.SEALED, Status.GLOBAL)
@@ -44,6 +45,10 @@ G_FREE = len(BUILTIN_EXNS)  # the first user global
 
 
 class A(NamedTuple):
+    items: list
+
+
+class V(NamedTuple):
     items: list
 
 
@@ -67,6 +72,8 @@ def start_value(x):
         return x
     if isinstance(x, A):
         return Array([start_value(v) for v in x.items])
+    if isinstance(x, V):
+        return Vector([start_value(v) for v in x.items])
     if isinstance(x, R):
         return Ref(start_value(x.value))
     if isinstance(x, Con):
@@ -296,6 +303,16 @@ PRIM_CASES: list[Case] = [
     prim_case("eq", ((1, CLOSURE), (1, CLOSURE)), TYPE, None),
     prim_case("eq", (R(1), R(1)), OK, "C0"),
     prim_case("eq", (A([1]), A([1])), OK, "C0"),
+    # vectors: by length, then item by item from the first
+    prim_case("eq", (V([1, (2, b"x")]), V([1, (2, b"x")])), OK, "C1"),
+    prim_case("eq", (V([]), V([])), OK, "C1"),
+    prim_case("eq", (V([1, 2]), V([1])), OK, "C0"),
+    prim_case("eq", (V([1, CLOSURE]), V([2, CLOSURE])), OK, "C0"),
+    prim_case("eq", (V([1, CLOSURE]), V([1, CLOSURE])), TYPE, None),
+    prim_case("eq", (V([CLOSURE]), V([CLOSURE, 1])), OK, "C0"),
+    prim_case("eq", (V([V([1]), [2]]), V([V([1]), [2]])), OK, "C1"),
+    prim_case("eq", (V([1]), A([1])), OK, "C0"),
+    prim_case("eq", (V([A([1])]), V([A([1])])), OK, "C0"),
     prim_case("ne", (1, 2), OK, "C1"),
     prim_case("ne", ([1], [1]), OK, "C0"),
     prim_case("ne", (CLOSURE, CLOSURE), TYPE, None),
@@ -401,6 +418,19 @@ PRIM_CASES: list[Case] = [
     prim_case("alength", [1], TYPE, None),
     prim_case("afromlist", [1, 2], OK, "[|1, 2|]"),
     prim_case("afromlist", 7, TYPE, None),
+    prim_case("vfromlist", [1, 2], OK, "#[1, 2]"),
+    prim_case("vfromlist", [], OK, "#[]"),
+    prim_case("vfromlist", 7, TYPE, None),
+    prim_case("vsub", (V([1, 2, 3]), 2), OK, "3"),
+    prim_case("vsub", (V([1, 2, 3]), 3), UNCAUGHT, "Subscript"),
+    prim_case("vsub", (V([1, 2, 3]), -1), UNCAUGHT, "Subscript"),
+    prim_case("vsub", (A([1, 2, 3]), 0), TYPE, None),
+    prim_case("vsub", (V([1]), b"0"), TYPE, None),
+    prim_case("vlength", V([1, 2, 3]), OK, "3"),
+    prim_case("vlength", V([]), OK, "0"),
+    prim_case("vlength", A([1]), TYPE, None),
+    prim_case("vfromarray", A([1, (2, 3)]), OK, "#[1, (2, 3)]"),
+    prim_case("vfromarray", V([1]), TYPE, None),
     prim_case("exnname", 7, TYPE, None),
     # Effects seen through a program.
     Case("deref after assign", [P("ref"), I.push, I.push, q(7), I.cons, P("assign"), I.drop, P("deref")], 5, OK,
@@ -416,6 +446,11 @@ PRIM_CASES: list[Case] = [
          [I.rec(1), I.push, I.update(0), I.push, I.quote(UNIT), I.cons, P("eq")], 5, OK, "C0", 7),
     Case("cyclic environment shown", [I.rec(1), I.push, I.update(0)], 5, OK, "(5, …)", 3),
     Case("sconcat of a cyclic list", [I.rec(1), I.push, I.pack(1), I.update(0), I.pack(1), P("sconcat")], b"a",
+         TYPE, None, 5),
+    Case("vfromarray copies: a later aupdate leaves the vector alone",
+         [I.push, P("vfromarray"), I.swap, I.push, I.push, q(0), I.push, q(9), I.cons, I.cons, P("aupdate"),
+          I.drop, I.drop], A([1, 2]), OK, "#[1, 2]", 13),
+    Case("vfromlist of a cyclic list", [I.rec(1), I.push, I.pack(1), I.update(0), I.pack(1), P("vfromlist")], 1,
          TYPE, None, 5),
     Case("afromlist of a cyclic list", [I.rec(1), I.push, I.pack(1), I.update(0), I.pack(1), P("afromlist")], 1,
          TYPE, None, 5),

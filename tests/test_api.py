@@ -34,6 +34,8 @@ val answer = 42
 val pairs = [(1, "one"), (2, "two")]
 fun maybe n = if n > 0 then SOME n else NONE
 fun identity x = x
+fun squares (n, v : int vector) = (Vector.tabulate (n, fn i => i * i), Vector.foldl op+ 0 v)
+val names = Vector.fromList ["a", "b"]
 '''
 
 
@@ -65,6 +67,14 @@ def test_calls_convert_by_type(prog):
     assert prog.call("both", True, 0x1234) == 0x34
     assert prog.call("maybe", 3) == 3 and prog.call("maybe", 0) is None
     assert prog.call("identity", [1, 2]) == [1, 2]  # a type variable bound by the argument
+
+
+def test_vectors_are_tuples(prog):
+    assert prog["names"] == ("a", "b")
+    assert prog.call("squares", 3, [1, 2]) == ((0, 1, 4), 3)  # a list or a tuple in, a tuple out
+    assert prog.call("squares", 0, (5,)) == ((), 5)
+    with pytest.raises(HostValueError, match="a vector is a Python list or tuple"):
+        prog.call("squares", 1, 7)
 
 
 def test_reduction_counts_per_call(prog):
@@ -294,6 +304,9 @@ TYPED_VALUES = [
     (TTuple((BOOL, INT, STRING)), st.tuples(st.booleans(), _INTS, _TEXT)),
     (_of("list", TTuple((INT, BOOL))), st.lists(st.tuples(_INTS, st.booleans()), max_size=4)),
     (_of("array", STRING), st.lists(_TEXT, max_size=4)),
+    (_of("vector", INT), st.lists(_INTS, max_size=4) | st.tuples(_INTS, _INTS)),
+    (_of("vector", _of("vector", CHAR)), st.lists(st.lists(st.characters(max_codepoint=255), max_size=3),
+                                                   max_size=3)),
     (_of("list", _of("list", INT)), st.lists(st.lists(_INTS, max_size=3), max_size=3)),
     (_of("option", INT), st.none() | _INTS),
     (SHAPE, st.sampled_from([Data("Empty"), "Empty"]) | st.builds(Data, st.just("Circle"), _INTS)

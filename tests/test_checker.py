@@ -127,6 +127,9 @@ def test_memo_power_uses_code_variable_outside_code():
     ("datatype ('a, 'b) e = L of 'a | R of 'b\nval x = [L 1, R \"s\"]", "(int, string) e list"),
     ("val x = fn (f, g) => fn y => g (f y)", "('a -> 'b) * ('b -> 'c) -> 'a -> 'c"),
     ("val x = Array.fromList [#\"a\"]", "char array"),
+    ("val x = Vector.fromList [Vector.fromList [(1, \"a\")]]", "(int * string) vector vector"),
+    ("val x = fn (v : ''a vector) => v = v", "''a vector -> bool"),
+    ("val x = fn v => Vector.sub (v, 0) = 1", "int vector -> bool"),
 ])
 def test_types_print_sml_style(program, expected):
     assert types_of(program)["x"] == expected

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 
 from ccam import cmachine, refmachine
 from ccam.bytecode import BytecodeError, write
-from ccam.instructions import BUILTIN_EXNS, ConstCon, ConstInt, I, Ins, Program, Status
-from ccam.values import UNIT_VALUE, Con, Pair, Ref, show
+from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_NIL, ConstCon, ConstInt, I, Ins, Program, Status
+from ccam.values import UNIT_VALUE, Con, Pair, Ref, Vector, show
 from tests.ccam_strategies import raw_cases, runnable_cases
 from tests.machine_cases import CASES, NGLOBALS, Case, P, q, qs, start_value
 
@@ -237,6 +237,49 @@ def test_host_values_round_trip():
     back = machine.decode(machine.global_value(NGLOBALS - 1))
     assert show(back) == show(value)
     machine.heap_check()
+
+
+def test_vectors_round_trip_and_keep_their_items_alive():
+    """A vector built from the host and one built by vfromlist from fresh
+    pairs and strings survive collections (their items are scanned) and come
+    back as vectors; shared items stay shared."""
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS), debug=cmachine.DEBUG_HEAP_CHECK)
+    shared = Pair(b"x", 1)
+    value = Vector([shared, shared, Vector([]), Vector([Con(1, b"y")])])
+    machine.set_global(NGLOBALS - 1, value)
+    machine.collect()
+    back = machine.global_value(NGLOBALS - 1)
+    assert type(back) is Vector and show(back) == show(value)
+    assert back.items[0] is back.items[1]
+    # [(i, "s" ^ itos i) | i <- 0..2], made in the machine, collected before every instruction
+    code = [I.quote(ConstCon(TAG_NIL))]
+    for i in range(3):  # cons (i, "s" ^ itos i) onto the list on top
+        code += [I.push, q(i), I.push, qs(b"s"), I.push, q(i), P("itos"), I.cons, P("concat"), I.cons, I.swap,
+                 I.cons, I.pack(TAG_CONS)]
+    code += [P("vfromlist")]
+    stressed = cmachine.Machine(Program(tuple(code), NGLOBALS), plain=True,
+                                debug=cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK)
+    r = stressed.run()
+    assert r.status == Status.OK, r.message
+    assert show(r.value) == '#[(2, "s2"), (1, "s1"), (0, "s0")]'
+    ref = refmachine.Machine(Program(tuple(code), NGLOBALS)).run()
+    assert_same(ref, r)
+    stressed.heap_check()
+
+
+@pytest.mark.parametrize("last, expect", [(0, "C1"), (1, "C0")])
+def test_long_vectors_compare_item_by_item(last, expect):
+    """eq of two vectors of 2^20 pairs that differ (or not) in their last
+    item: both machines walk them under a cursor, one item at a time."""
+    n = 1 << 20
+    vector_of = lambda item: [I.push, q(n), I.swap, *item, I.cons, P("array"), P("vfromarray")]  # noqa: E731
+    pair = lambda second: [I.push, q(7), I.swap, q(second), I.cons]  # noqa: E731
+    # the second vector: the same pairs, but its last item is (7, last)
+    update_last = [I.push, q(n), I.swap, *pair(0), I.cons, P("array"), I.push, I.push, q(n - 1), I.push,
+                   *pair(last), I.cons, I.cons, P("aupdate"), I.drop, P("vfromarray")]
+    ref, c = run_both([I.push, *vector_of(pair(0)), I.swap, *update_last, I.cons, P("eq")], None)
+    assert_same(ref, c)
+    assert c.status == Status.OK and show(c.value) == expect
 
 
 def test_cyclic_ref_converts():

@@ -16,7 +16,7 @@ import io
 
 import pytest
 
-from ccam.instructions import BUILTIN_EXNS, Status, walk
+from ccam.instructions import BUILTIN_EXNS, MAX_ARRAY_LENGTH, Status, walk
 from ccam.values import Block
 from mlbox import basis, driver
 from mlbox import matchcomp as mc
@@ -401,11 +401,27 @@ def test_prelude_is_compiled_once():
     ("hd []", "Empty"), ("tl []", "Empty"), ("valOf NONE", "Option"), ("List.nth ([1], 1)", "Subscript"),
     ("List.nth ([1], ~1)", "Subscript"), ("Array.tabulate (~1, fn i => i)", "Size"), ("1 div 0", "Div"),
     ("String.sub (\"a\", 2)", "Subscript"), ("chr 300", "Chr"),
+    ("Vector.sub (Vector.fromList [1], 1)", "Subscript"), ("Vector.update (Vector.fromList [], 0, 1)", "Subscript"),
+    ("Vector.tabulate (~1, fn i => i)", "Size"),
+    # beyond the machine's limit, before calling f once
+    ("Vector.tabulate (Vector.maxLen + 1, fn i => raise Fail \"called\")", "Size"),
 ])
 def test_basis_exceptions(exp, exn):
     result = run_text(f"val _ = ignore ({exp})\n")
     assert result.status == Status.UNCAUGHT
     assert result.value.name.name.decode() == exn
+
+
+def test_vector_max_len_is_the_machines_limit():
+    result = run_text("val _ = print (Int.toString Vector.maxLen)\n")
+    assert result.output == str(MAX_ARRAY_LENGTH).encode()
+    # a vector of exactly that length can be made, one more item is Size
+    # (made by the primitives Array.array and Array.vector, in a few reductions)
+    full = "val full = Array.vector (Array.array (Vector.maxLen, 0))\n"
+    assert run_text(full).status == Status.OK
+    over = run_text(full + "val _ = Vector.concat [full, Vector.fromList [1]]\n")
+    assert over.status == Status.UNCAUGHT and over.value.name.name == b"Size"
+    assert over.reductions < 1000  # the lengths are added up before any item is copied
 
 
 def test_every_basis_name_compiles_as_a_value():

@@ -19,7 +19,7 @@ from ccam.marshal import (
     to_machine,
     tuple_to_host,
 )
-from ccam.values import Closure, UNIT_VALUE, show
+from ccam.values import Closure, Pair, UNIT_VALUE, Vector, show
 
 
 @pytest.mark.parametrize("host, shown", [
@@ -61,6 +61,12 @@ def test_to_machine_rejects(host, fragment):
 def test_machine_values_pass_through():
     closure = Closure(UNIT_VALUE, ())
     assert to_machine(closure) is closure and to_host(closure) is closure
+
+
+def test_vectors_pass_in_and_come_back_as_lists():
+    vector = Vector([1, Pair(b"a", 2)])
+    assert to_machine(vector) is vector
+    assert to_host(vector) == [1, (b"a", 2)]
 
 
 def test_constructor_by_name():

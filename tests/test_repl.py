@@ -79,6 +79,10 @@ val it = ref (SOME ~1) : int option ref
 val it = SOME (SOME [1]) : int list option option
 - Array.fromList [1,2];
 val it = [|1,2|] : int array
+- Vector.fromList [1,2];
+val it = fromList[1,2] : int vector
+- SOME (Vector.fromList [Vector.fromList ["a"], Vector.fromList []]);
+val it = SOME (fromList[fromList["a"],fromList[]]) : string vector vector option
 - Fail "boom";
 val it = Fail "boom" : exn
 - 0w255;
@@ -379,6 +383,7 @@ def test_gen_shows_lifted_closures_refs_arrays_and_exceptions(session):
     session.feed("exception E;")
     assert session.feed(":gen let val r = ref 3 in lift (fn () => !r) end").startswith("'[((), ref(3)) : 2 ins]\n")
     assert session.feed(":gen lift (Array.fromList [1, 2])").startswith("'[|1, 2|]\n")
+    assert session.feed(":gen lift (Vector.fromList [1, 2])").startswith("'#[1, 2]\n")
     assert session.feed(":gen lift E").startswith("'E\n")
 
 

@@ -116,6 +116,8 @@ CASES = [
      "type t does not admit equality", None),
     ("eq_rigid", "fun eq (x : 'a, y) = x = y", E, 1, 22, "type 'a does not admit equality", None),
     ("eq_exn", "val b = Div = Div", E, 1, 9, "type exn does not admit equality", None),
+    ("eq_vector_of_functions", "val v = Vector.fromList [fn x => x + 1]\nval b = v = v", E, 2, 9,
+     C.NOT_EQUALITY.format(type="(int -> int) vector", reason="functions cannot be compared"), None),
     # ---- constructors and patterns
     ("con_no_arg_exp", "val x = NONE 3", E, 1, 9, C.CON_NO_ARG.format(name="NONE"), None),
     ("con_no_arg_pat", "fun f (NONE x) = x", E, 1, 7, C.CON_NO_ARG.format(name="NONE"), None),
