@@ -375,6 +375,11 @@ def _build_basis(for_prelude: bool) -> Scope:
         tyvars: dict[str, TVar] = {}
         ty = _basis_type(text, tyvars)
         scope.values[oname] = OverloadedValue(oname, ty, tyvars["'n"], tuple(instances))
+    # the same entries: the same type, constructor or exception identity
+    for qualified, name in basis.QUALIFIED_TYPES.items():
+        scope.types[qualified] = scope.types[name]
+    for qualified, name in basis.QUALIFIED_CONSTRUCTORS.items():
+        scope.values[qualified] = scope.values[name]
     return scope
 
 

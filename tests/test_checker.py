@@ -350,6 +350,48 @@ def test_refs_of_constructors_exceptions_and_basis():
     assert refs["print"] == [BasisRef("print")]
 
 
+def test_qualified_basis_types_are_the_unqualified_types():
+    types = types_of("""
+    val i : Int.int = 1  val w : Word.word List.list = [0w1]  val p : String.char Option.option = NONE
+    val a : Char.string Array.array = Array.array (1, "")  val e : General.exn = Div
+    val u : General.unit = ()  val c : General.order = LESS  val b : Bool.bool = true
+    val same = (i = 1, c = General.LESS, b = Bool.true)
+    """)
+    assert [types[n] for n in "iwpaeucb"] == [
+        "int", "word list", "char option", "string array", "exn", "unit", "order", "bool"]
+    [error] = check("val x : int Int.int = 1").errors
+    assert error.message == "type constructor 'Int.int' expects 0 type argument(s) but is given 1"
+    [error] = check("val x : Int.word = 1").errors
+    assert error.message == "unbound type constructor 'Int.word'"
+    # the types unify with the unqualified ones: the message shows SML's names
+    [error] = check('val x : Int.int = "s"').errors
+    assert "string" in error.message and "Int.int" not in error.message
+
+
+def test_qualified_basis_constructors_and_exceptions_are_the_same_constructors():
+    src = """
+    fun f (Option.SOME x) = List.:: (x, List.nil) | f NONE = nil
+    fun g () = (raise General.Fail "x") handle List.Empty => 1 | Fail _ => 2 | General.Div => 3
+    val v = (General.LESS, Bool.false, Option.Option)
+    """
+    _, _, refs = refs_by_name(src)
+    assert refs["Option.SOME"] == [ConRef("SOME", TAG_SOME, True, 2, "option")]
+    assert refs["List.::"] == [ConRef("::", TAG_CONS, True, 2, "list")]
+    assert refs["List.nil"] == [ConRef("nil", TAG_NIL, False, 2, "list")]
+    assert refs["General.Fail"] == refs["Fail"] == [ExnRef("Fail", True, builtin=BUILTIN_EXNS.index("Fail"))]
+    assert refs["List.Empty"] == [ExnRef("Empty", False, builtin=BUILTIN_EXNS.index("Empty"))]
+    # the same constructors for the match checker: f is exhaustive
+    assert ok(src).warnings == []
+    # a program's own Empty does not change what List.Empty is
+    _, _, refs = refs_by_name("exception Empty  val x = (List.Empty, Empty)")
+    assert refs["List.Empty"][0].builtin == BUILTIN_EXNS.index("Empty")
+    assert refs["Empty"][0].builtin is None
+    # only the names the Basis has (Poly/ML has no Int.Overflow or List.SOME)
+    for name in ("Int.Overflow", "List.SOME", "General.nil", "Option.Empty"):
+        [error] = check(f"val x = {name}").errors
+        assert error.message == f"unbound variable or constructor '{name}'"
+
+
 def test_var_refs_mark_code_and_global_variables():
     src = """
     cogen top = lift 1
