@@ -95,6 +95,11 @@ DUPLICATE_CONSTRUCTOR = "constructor '{name}' is declared twice in this datatype
 DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
+ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref)"
+ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
+COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
+COGEN_BINDS_CONSTRUCTOR_NOTE = ("as in its erasure 'val {name} = ...', the name would be a constructor pattern; "
+                                "choose another name for the code variable")
 
 STAGING_VARIABLE = "value variable '{name}' cannot be used inside 'code'"
 STAGING_EXCEPTION = "exception '{name}' cannot be used inside 'code'"
@@ -108,6 +113,12 @@ STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 
 MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+
+# The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
+# `exception` declarations to bind these names, and datatype and exception
+# declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
+# basis's constructor in a pattern.
+RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref"})
 
 # ---------------------------------------------------- environment entries
 
@@ -634,9 +645,11 @@ class Checker:
             while isinstance(pat, S.PTyped):
                 pat = pat.pat
             names: dict[str, VarInfo] = {}
-            pat_ty, _ = self.infer_pat(bind.pat, names, is_global)
+            pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
             if not isinstance(pat, S.PVar) or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
+            elif pat.name in RESERVED_NAMES:
+                self.error(ILLEGAL_REBINDING.format(name=pat.name), pat.span)
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -660,6 +673,20 @@ class Checker:
         for name, info in rec_scope.values.items():
             self.bind_value(name, info, is_global)
 
+    def infer_val_rec_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> Type:
+        """The pattern of `val rec p = fn ...`: a variable, perhaps
+        annotated. As in SML, it binds the name even where the name is a
+        constructor (`val rec SOME = fn x => x` rebinds SOME as a
+        function), since a `val rec` can only bind variables."""
+        if isinstance(p, S.PTyped):
+            ty = self.infer_val_rec_pat(p.pat, names, is_global)
+            annotated = self.elab_type(p.ty)
+            self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
+            return annotated
+        if isinstance(p, S.PVar):
+            return self.bind_pattern_var(p, p.name, names, is_global)
+        return self.infer_pat(p, names, is_global)[0]
+
     def declare_fun(self, dec: S.FunDec, is_global: bool) -> None:
         frame = self.push_tyvars(dec, dec.tyvars)
         self.level += 1
@@ -668,6 +695,8 @@ class Checker:
         for fb in dec.binds:
             if fb.name in rec_scope.values:
                 self.error(DUPLICATE_BINDING.format(name=fb.name), fb.span)
+            if fb.name in RESERVED_NAMES:
+                self.error(ILLEGAL_REBINDING.format(name=fb.name), fb.span)
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
@@ -733,6 +762,7 @@ class Checker:
             for tag, cb in enumerate(db.cons):
                 if cb.name in seen_cons:
                     self.error(DUPLICATE_CONSTRUCTOR.format(name=cb.name), cb.span)
+                self.check_constructor_name(cb.name, cb.span)
                 seen_cons.add(cb.name)
                 ty = result
                 if cb.arg is not None:
@@ -745,6 +775,12 @@ class Checker:
                 self.top.append(("datatype", db.name, tycon))
             for con in tycon.cons:
                 self.bind_value(con.name, con, is_global, kind="con")
+
+    def check_constructor_name(self, name: str, span: S.Span) -> None:
+        if name in RESERVED_NAMES:
+            self.error(ILLEGAL_REBINDING.format(name=name), span)
+        elif name == "it":
+            self.error(ILLEGAL_IT_CONSTRUCTOR, span)
 
     def declare_type(self, dec: S.TypeDec, is_global: bool) -> None:
         made = []
@@ -767,6 +803,7 @@ class Checker:
         for eb in dec.binds:
             if any(eb.name == other.name for other in made):
                 self.error(DUPLICATE_BINDING.format(name=eb.name), eb.span)
+            self.check_constructor_name(eb.name, eb.span)
             if eb.same_as is not None:
                 made.append(self.replicate_exception(eb, is_global))
                 continue
@@ -820,6 +857,10 @@ class Checker:
             self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
+        binds = self.scope.find_value(dec.name)
+        if isinstance(binds, (DataCon, ExnInfo)) or dec.name == "ref":
+            self.error(COGEN_BINDS_CONSTRUCTOR.format(name=dec.name), dec.span,
+                       COGEN_BINDS_CONSTRUCTOR_NOTE.format(name=dec.name))
         frame = self.push_tyvars(dec, ())
         self.level += 1
         exp_ty = self.infer(dec.exp)
@@ -1176,6 +1217,9 @@ class Checker:
             entry = self.scope.find_value(p.name)
             if isinstance(entry, (DataCon, ExnInfo)):
                 return self.con_pattern(p, entry, None, names, is_global)
+            if p.name == "ref":  # the constructor, since no declaration can rebind it
+                self.error(CON_NEEDS_ARG.format(name="ref"), p.span)
+                return TCon(BUILTIN_TYCONS["ref"], (self.fresh(),)), mc.WILD
             return self.bind_pattern_var(p, p.name, names, is_global), mc.WILD
         if isinstance(p, S.PConst):
             kind = CONST_KINDS[type(p.const)]
