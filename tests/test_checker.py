@@ -178,11 +178,25 @@ def test_value_restriction():
     assert types["r"] == "'_a list ref"  # not generalised: a weak type
     assert types["id"] == "'a -> 'a"
     assert types["c"] == "['a -> 'a]"  # code e is a value
-    assert types["l"] == "['a -> 'a]"
+    # lift e is expansive even of a value (SPEC §2 makes only code a value;
+    # its erasure `let val v = e in fn () => v end` is expansive in SML)
+    assert types["l"] == "['_a -> '_a]"
     assert types["mk"] == "unit -> 'a list ref"
     assert types["app"] == "'_a -> '_a"  # an application is expansive
     assert types["s"] == "'a list option"  # a constructor applied to a value is a value
     assert types["cs"] == "'_a list"  # let is expansive
+
+
+def test_a_lift_is_not_generalised_as_its_erasure_is_not():
+    staged = "val g = lift NONE\nval a : int option = eval g\nval b : string option = eval g"
+    [error] = check(staged).errors
+    assert (error.span.line, error.message) == (
+        3, "this expression has type int option but the pattern bound to it has type string option")
+    # a top-level cogen of a lift is not generalised either: u is one type
+    [error] = check("cogen u = lift []\nval c = (1 :: u, \"s\" :: u)").errors
+    assert error.message == "this operand of '::' has type int list but string list is expected"
+    # the generator itself can be polymorphic: code is a value
+    assert ok("val g = code NONE\nval a : int option = eval g\nval b : string option = eval g")
 
 
 def test_local_datatype_used_only_inside_its_let():
