@@ -274,6 +274,28 @@ class Scope:
         return None
 
 
+class _TypeNames:
+    """What each type name denotes at one point of checking: a copy of the
+    scopes the current input may still change (later declarations may
+    shadow a name), over the unchanging environment it started from."""
+
+    __slots__ = ("layers", "rest")
+
+    def __init__(self, scope: Scope, stop: Optional[Scope]):
+        self.layers: list[dict] = []
+        while scope is not stop:
+            self.layers.append(dict(scope.types))
+            scope = scope.parent
+        self.rest = stop
+
+    def find(self, name: str):
+        for layer in self.layers:
+            entry = layer.get(name)
+            if entry is not None:
+                return entry
+        return self.rest.find_type(name) if self.rest is not None else None
+
+
 @attrs.frozen
 class Env:
     """A persistent checking environment: what the next input (of the
@@ -462,6 +484,9 @@ class Checker:
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
         self.top: list[tuple[str, str, object]] = []  # (kind, name, entry) in order
+        # for each entry of self.top, the type names visible after its
+        # top-level declaration (what the REPL shows its type against)
+        self.top_views: list[_TypeNames] = []
 
     # -------------------------------------------------------- reporting
 
@@ -531,6 +556,9 @@ class Checker:
         semicolons = set(program.semicolons)
         for index, dec in enumerate(program.decs, start=1):
             self.declare(dec, is_global=True)
+            made = len(self.top) - len(self.top_views)
+            if made:
+                self.top_views += [_TypeNames(self.scope, self.toplevel.parent)] * made
             if index in semicolons:
                 self.resolve_overloads()
         self.resolve_overloads()
@@ -557,8 +585,8 @@ class Checker:
                 elab.unused.add(id(info.binder))
         for node_id, ty in self.typed_nodes:
             elab.types[node_id] = TypePrinter().show(ty)
-        for kind, name, entry in self.top:
-            elab.toplevel.append(_top_binding(kind, name, entry))
+        for (kind, name, entry), view in zip(self.top, self.top_views, strict=True):
+            elab.toplevel.append(_top_binding(kind, name, entry, view.find))
         self.finish_staging_reports()
         self.diagnostics.sort(key=lambda d: (d.span.line, d.span.col))
 
@@ -1380,13 +1408,16 @@ def _show_abbrev(abbrev: Abbrev) -> str:
     return f"{head} = {printer.show(abbrev.body)}"
 
 
-def _top_binding(kind: str, name: str, entry) -> TopBinding:
+def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
+    """The binding as reported; `visible` tells what each type name
+    denotes after its declaration (a shadowed datatype shows as `?.t`)."""
     if kind in ("val", "cogen"):
-        return TopBinding(kind, name, TypePrinter(weak=True).show(entry.ty), id(entry.binder), entry.ty)
+        return TopBinding(kind, name, TypePrinter(weak=True, visible=visible).show(entry.ty), id(entry.binder),
+                          entry.ty)
     if kind == "con":
-        return TopBinding(kind, name, TypePrinter().show(entry.ty), id(entry.binder), entry)
+        return TopBinding(kind, name, TypePrinter(visible=visible).show(entry.ty), id(entry.binder), entry)
     if kind == "exn":
-        shown = TypePrinter().show(entry.arg) if entry.arg is not None else ""
+        shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "fixity":
         described = "nonfix" if entry.assoc is None else \
