@@ -42,6 +42,26 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
 # their argument types.
 EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None) for name in BUILTIN_EXNS}
 
+# The qualified names the Basis's structures give the built-in types,
+# constructors and exceptions above (those Poly/ML 5.7 has: `General.Domain`
+# and `StringCvt.radix` exist too, but mlbox has no such exception or type).
+# Each is the same type or constructor as its unqualified name, so a
+# program can rebind `Empty` and still catch the basis's `List.Empty`.
+QUALIFIED_TYPES: dict[str, str] = {
+    "Int.int": "int", "Word.word": "word", "String.string": "string", "String.char": "char",
+    "Char.char": "char", "Char.string": "string", "Bool.bool": "bool", "List.list": "list",
+    "Option.option": "option", "Array.array": "array", "Vector.vector": "vector", "General.exn": "exn",
+    "General.unit": "unit", "General.order": "order",
+}
+QUALIFIED_CONSTRUCTORS: dict[str, str] = {
+    "Bool.false": "false", "Bool.true": "true", "List.nil": "nil", "List.::": "::",
+    "Option.NONE": "NONE", "Option.SOME": "SOME",
+    "General.LESS": "LESS", "General.EQUAL": "EQUAL", "General.GREATER": "GREATER",
+    "General.Match": "Match", "General.Bind": "Bind", "General.Div": "Div",
+    "General.Overflow": "Overflow", "General.Subscript": "Subscript", "General.Size": "Size",
+    "General.Chr": "Chr", "General.Fail": "Fail", "List.Empty": "Empty", "Option.Option": "Option",
+}
+
 # Overloaded operators: type scheme over one overloaded variable 'n, the
 # types it may stand for (first = default), and the primitive per type.
 OVERLOADS: dict[str, tuple[str, dict[str, str]]] = {

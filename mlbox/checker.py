@@ -95,6 +95,11 @@ DUPLICATE_CONSTRUCTOR = "constructor '{name}' is declared twice in this datatype
 DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
+ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref)"
+ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
+COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
+COGEN_BINDS_CONSTRUCTOR_NOTE = ("as in its erasure 'val {name} = ...', the name would be a constructor pattern; "
+                                "choose another name for the code variable")
 
 STAGING_VARIABLE = "value variable '{name}' cannot be used inside 'code'"
 STAGING_EXCEPTION = "exception '{name}' cannot be used inside 'code'"
@@ -108,6 +113,12 @@ STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 
 MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+
+# The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
+# `exception` declarations to bind these names, and datatype and exception
+# declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
+# basis's constructor in a pattern.
+RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref"})
 
 # ---------------------------------------------------- environment entries
 
@@ -263,6 +274,28 @@ class Scope:
         return None
 
 
+class _TypeNames:
+    """What each type name denotes at one point of checking: a copy of the
+    scopes the current input may still change (later declarations may
+    shadow a name), over the unchanging environment it started from."""
+
+    __slots__ = ("layers", "rest")
+
+    def __init__(self, scope: Scope, stop: Optional[Scope]):
+        self.layers: list[dict] = []
+        while scope is not stop:
+            self.layers.append(dict(scope.types))
+            scope = scope.parent
+        self.rest = stop
+
+    def find(self, name: str):
+        for layer in self.layers:
+            entry = layer.get(name)
+            if entry is not None:
+                return entry
+        return self.rest.find_type(name) if self.rest is not None else None
+
+
 @attrs.frozen
 class Env:
     """A persistent checking environment: what the next input (of the
@@ -375,6 +408,11 @@ def _build_basis(for_prelude: bool) -> Scope:
         tyvars: dict[str, TVar] = {}
         ty = _basis_type(text, tyvars)
         scope.values[oname] = OverloadedValue(oname, ty, tyvars["'n"], tuple(instances))
+    # the same entries: the same type, constructor or exception identity
+    for qualified, name in basis.QUALIFIED_TYPES.items():
+        scope.types[qualified] = scope.types[name]
+    for qualified, name in basis.QUALIFIED_CONSTRUCTORS.items():
+        scope.values[qualified] = scope.values[name]
     return scope
 
 
@@ -446,6 +484,9 @@ class Checker:
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
         self.top: list[tuple[str, str, object]] = []  # (kind, name, entry) in order
+        # for each entry of self.top, the type names visible after its
+        # top-level declaration (what the REPL shows its type against)
+        self.top_views: list[_TypeNames] = []
 
     # -------------------------------------------------------- reporting
 
@@ -515,6 +556,9 @@ class Checker:
         semicolons = set(program.semicolons)
         for index, dec in enumerate(program.decs, start=1):
             self.declare(dec, is_global=True)
+            made = len(self.top) - len(self.top_views)
+            if made:
+                self.top_views += [_TypeNames(self.scope, self.toplevel.parent)] * made
             if index in semicolons:
                 self.resolve_overloads()
         self.resolve_overloads()
@@ -541,8 +585,8 @@ class Checker:
                 elab.unused.add(id(info.binder))
         for node_id, ty in self.typed_nodes:
             elab.types[node_id] = TypePrinter().show(ty)
-        for kind, name, entry in self.top:
-            elab.toplevel.append(_top_binding(kind, name, entry))
+        for (kind, name, entry), view in zip(self.top, self.top_views, strict=True):
+            elab.toplevel.append(_top_binding(kind, name, entry, view.find))
         self.finish_staging_reports()
         self.diagnostics.sort(key=lambda d: (d.span.line, d.span.col))
 
@@ -629,9 +673,11 @@ class Checker:
             while isinstance(pat, S.PTyped):
                 pat = pat.pat
             names: dict[str, VarInfo] = {}
-            pat_ty, _ = self.infer_pat(bind.pat, names, is_global)
+            pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
             if not isinstance(pat, S.PVar) or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
+            elif pat.name in RESERVED_NAMES:
+                self.error(ILLEGAL_REBINDING.format(name=pat.name), pat.span)
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -655,6 +701,20 @@ class Checker:
         for name, info in rec_scope.values.items():
             self.bind_value(name, info, is_global)
 
+    def infer_val_rec_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> Type:
+        """The pattern of `val rec p = fn ...`: a variable, perhaps
+        annotated. As in SML, it binds the name even where the name is a
+        constructor (`val rec SOME = fn x => x` rebinds SOME as a
+        function), since a `val rec` can only bind variables."""
+        if isinstance(p, S.PTyped):
+            ty = self.infer_val_rec_pat(p.pat, names, is_global)
+            annotated = self.elab_type(p.ty)
+            self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
+            return annotated
+        if isinstance(p, S.PVar):
+            return self.bind_pattern_var(p, p.name, names, is_global)
+        return self.infer_pat(p, names, is_global)[0]
+
     def declare_fun(self, dec: S.FunDec, is_global: bool) -> None:
         frame = self.push_tyvars(dec, dec.tyvars)
         self.level += 1
@@ -663,6 +723,8 @@ class Checker:
         for fb in dec.binds:
             if fb.name in rec_scope.values:
                 self.error(DUPLICATE_BINDING.format(name=fb.name), fb.span)
+            if fb.name in RESERVED_NAMES:
+                self.error(ILLEGAL_REBINDING.format(name=fb.name), fb.span)
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
@@ -728,6 +790,7 @@ class Checker:
             for tag, cb in enumerate(db.cons):
                 if cb.name in seen_cons:
                     self.error(DUPLICATE_CONSTRUCTOR.format(name=cb.name), cb.span)
+                self.check_constructor_name(cb.name, cb.span)
                 seen_cons.add(cb.name)
                 ty = result
                 if cb.arg is not None:
@@ -740,6 +803,12 @@ class Checker:
                 self.top.append(("datatype", db.name, tycon))
             for con in tycon.cons:
                 self.bind_value(con.name, con, is_global, kind="con")
+
+    def check_constructor_name(self, name: str, span: S.Span) -> None:
+        if name in RESERVED_NAMES:
+            self.error(ILLEGAL_REBINDING.format(name=name), span)
+        elif name == "it":
+            self.error(ILLEGAL_IT_CONSTRUCTOR, span)
 
     def declare_type(self, dec: S.TypeDec, is_global: bool) -> None:
         made = []
@@ -762,6 +831,7 @@ class Checker:
         for eb in dec.binds:
             if any(eb.name == other.name for other in made):
                 self.error(DUPLICATE_BINDING.format(name=eb.name), eb.span)
+            self.check_constructor_name(eb.name, eb.span)
             if eb.same_as is not None:
                 made.append(self.replicate_exception(eb, is_global))
                 continue
@@ -815,6 +885,10 @@ class Checker:
             self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
+        binds = self.scope.find_value(dec.name)
+        if isinstance(binds, (DataCon, ExnInfo)) or dec.name == "ref":
+            self.error(COGEN_BINDS_CONSTRUCTOR.format(name=dec.name), dec.span,
+                       COGEN_BINDS_CONSTRUCTOR_NOTE.format(name=dec.name))
         frame = self.push_tyvars(dec, ())
         self.level += 1
         exp_ty = self.infer(dec.exp)
@@ -1141,14 +1215,17 @@ class Checker:
 
     def is_nonexpansive(self, e) -> bool:
         """SML '97's non-expansive expressions, plus `code e` (a generator
-        is a syntactic value like `fn`) and `lift e` of a non-expansive e.
-        A code variable is expansive: using it runs generated code."""
+        is a syntactic value like `fn`; SPEC §2). A code variable is
+        expansive: using it runs generated code. So is `lift e`, whatever e:
+        SPEC §2 makes only `code` a new syntactic value, and the erasure
+        `let val v = e in fn () => v end` is expansive in SML, so a
+        generalised `lift` would accept programs whose erasure SML rejects."""
         if isinstance(e, (S.ConstExp, S.Fn, S.Code)):
             return True
         if isinstance(e, S.Var):
             ref = self.elab.refs.get(id(e))
             return not (isinstance(ref, VarRef) and ref.is_code)
-        if isinstance(e, (S.Typed, S.Lift)):
+        if isinstance(e, S.Typed):
             return self.is_nonexpansive(e.exp)
         if isinstance(e, (S.Tuple, S.ListExp)):
             return all(self.is_nonexpansive(x) for x in e.items)
@@ -1171,6 +1248,9 @@ class Checker:
             entry = self.scope.find_value(p.name)
             if isinstance(entry, (DataCon, ExnInfo)):
                 return self.con_pattern(p, entry, None, names, is_global)
+            if p.name == "ref":  # the constructor, since no declaration can rebind it
+                self.error(CON_NEEDS_ARG.format(name="ref"), p.span)
+                return TCon(BUILTIN_TYCONS["ref"], (self.fresh(),)), mc.WILD
             return self.bind_pattern_var(p, p.name, names, is_global), mc.WILD
         if isinstance(p, S.PConst):
             kind = CONST_KINDS[type(p.const)]
@@ -1328,13 +1408,16 @@ def _show_abbrev(abbrev: Abbrev) -> str:
     return f"{head} = {printer.show(abbrev.body)}"
 
 
-def _top_binding(kind: str, name: str, entry) -> TopBinding:
+def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
+    """The binding as reported; `visible` tells what each type name
+    denotes after its declaration (a shadowed datatype shows as `?.t`)."""
     if kind in ("val", "cogen"):
-        return TopBinding(kind, name, TypePrinter(weak=True).show(entry.ty), id(entry.binder), entry.ty)
+        return TopBinding(kind, name, TypePrinter(weak=True, visible=visible).show(entry.ty), id(entry.binder),
+                          entry.ty)
     if kind == "con":
-        return TopBinding(kind, name, TypePrinter().show(entry.ty), id(entry.binder), entry)
+        return TopBinding(kind, name, TypePrinter(visible=visible).show(entry.ty), id(entry.binder), entry)
     if kind == "exn":
-        shown = TypePrinter().show(entry.arg) if entry.arg is not None else ""
+        shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "fixity":
         described = "nonfix" if entry.assoc is None else \

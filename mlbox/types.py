@@ -19,7 +19,7 @@ Type variables carry the constraints SML attaches to them:
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from typing import Callable, Iterable, Optional, Union
 
 GENERIC = 1 << 30  # the level of a generalised (quantified) variable
 
@@ -376,10 +376,17 @@ class TypePrinter:
     first appearance, consistently across every type printed by the same
     printer (so the two sides of a mismatch use the same names). Rigid
     (explicit) variables keep the user's name. With `weak=True`,
-    non-generalised variables print as '_a (a REPL binding's weak type)."""
+    non-generalised variables print as '_a (a REPL binding's weak type).
 
-    def __init__(self, weak: bool = False):
+    `visible`, when given, tells what a type name denotes where the type is
+    shown (a Tycon, an abbreviation, or None): a type constructor whose
+    name now denotes another type prints as `?.t`, as Poly/ML prints a
+    datatype shadowed by a later one or hidden by `local`, so that two
+    different types are not both shown as `t`."""
+
+    def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None):
         self.weak = weak
+        self.visible = visible
         self.names: dict[int, str] = {}
         self.taken: set[str] = set()
         self.counter = 0
@@ -434,14 +441,34 @@ class TypePrinter:
         if isinstance(t, TBox):
             return f"[{self._arrow(t.body)}]"
         if isinstance(t, TTuple):
-            return "unit" if not t.items else f"({self._tuple(t)})"
+            return self._qualify("unit", UNIT) if not t.items else f"({self._tuple(t)})"
         if isinstance(t, TArrow):
             return f"({self._arrow(t)})"
+        name = self._qualify(t.tycon.name, t.tycon)
         if not t.args:
-            return t.tycon.name
+            return name
         if len(t.args) == 1:
-            return f"{self._app(t.args[0])} {t.tycon.name}"
-        return "(" + ", ".join(self._arrow(x) for x in t.args) + ") " + t.tycon.name
+            return f"{self._app(t.args[0])} {name}"
+        return "(" + ", ".join(self._arrow(x) for x in t.args) + ") " + name
+
+    def _qualify(self, name: str, denoted) -> str:
+        """`name`, or `?.name` if the name now denotes something else than
+        `denoted` (a Tycon, or UNIT for unit). Not found (hidden by a
+        `local` and not shadowed) is no confusion, as in Poly/ML."""
+        if self.visible is None:
+            return name
+        seen = self.visible(name)
+        if seen is None or seen is denoted:
+            return name
+        # an abbreviation of the very same type (the basis's `unit`, or
+        # `type t = t`) names it too
+        body = getattr(seen, "body", None)
+        if getattr(seen, "arity", None) == 0 and body is not None:
+            body = prune(body)
+            if body is denoted or (isinstance(body, TCon) and body.tycon is denoted and not body.args) or (
+                    denoted is UNIT and isinstance(body, TTuple) and not body.items):
+                return name
+        return "?." + name
 
 
 def show_type(t: Type, weak: bool = False) -> str:

@@ -107,6 +107,14 @@ def test_the_recorded_types_are_polymls():
     assert poly_types() == read_recording()
 
 
+def test_the_corpus_runs_every_qualified_name_under_polyml():
+    """Each qualified type and constructor of basis.py is one Poly/ML has:
+    the corpus program that Poly/ML's recording checks uses them all."""
+    program = (RECORDING.parent / "polyml" / "97_qualified_basis_names.sml").read_text()
+    used = set(re.findall(r"\b[A-Z][A-Za-z]*\.(?:[A-Za-z]+|::)", program))
+    assert set(basis.QUALIFIED_TYPES) | set(basis.QUALIFIED_CONSTRUCTORS) <= used
+
+
 # ------------------------------------------------------------ order
 
 

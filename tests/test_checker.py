@@ -181,11 +181,25 @@ def test_value_restriction():
     assert types["r"] == "'_a list ref"  # not generalised: a weak type
     assert types["id"] == "'a -> 'a"
     assert types["c"] == "['a -> 'a]"  # code e is a value
-    assert types["l"] == "['a -> 'a]"
+    # lift e is expansive even of a value (SPEC §2 makes only code a value;
+    # its erasure `let val v = e in fn () => v end` is expansive in SML)
+    assert types["l"] == "['_a -> '_a]"
     assert types["mk"] == "unit -> 'a list ref"
     assert types["app"] == "'_a -> '_a"  # an application is expansive
     assert types["s"] == "'a list option"  # a constructor applied to a value is a value
     assert types["cs"] == "'_a list"  # let is expansive
+
+
+def test_a_lift_is_not_generalised_as_its_erasure_is_not():
+    staged = "val g = lift NONE\nval a : int option = eval g\nval b : string option = eval g"
+    [error] = check(staged).errors
+    assert (error.span.line, error.message) == (
+        3, "this expression has type int option but the pattern bound to it has type string option")
+    # a top-level cogen of a lift is not generalised either: u is one type
+    [error] = check("cogen u = lift []\nval c = (1 :: u, \"s\" :: u)").errors
+    assert error.message == "this operand of '::' has type int list but string list is expected"
+    # the generator itself can be polymorphic: code is a value
+    assert ok("val g = code NONE\nval a : int option = eval g\nval b : string option = eval g")
 
 
 def test_local_datatype_used_only_inside_its_let():
@@ -351,6 +365,48 @@ def test_refs_of_constructors_exceptions_and_basis():
     exn_bind = program.decs[1].binds[0]
     assert refs["Mine"] == [ExnRef("Mine", True, binder=id(exn_bind), is_global=True)] * 2
     assert refs["print"] == [BasisRef("print")]
+
+
+def test_qualified_basis_types_are_the_unqualified_types():
+    types = types_of("""
+    val i : Int.int = 1  val w : Word.word List.list = [0w1]  val p : String.char Option.option = NONE
+    val a : Char.string Array.array = Array.array (1, "")  val e : General.exn = Div
+    val u : General.unit = ()  val c : General.order = LESS  val b : Bool.bool = true
+    val same = (i = 1, c = General.LESS, b = Bool.true)
+    """)
+    assert [types[n] for n in "iwpaeucb"] == [
+        "int", "word list", "char option", "string array", "exn", "unit", "order", "bool"]
+    [error] = check("val x : int Int.int = 1").errors
+    assert error.message == "type constructor 'Int.int' expects 0 type argument(s) but is given 1"
+    [error] = check("val x : Int.word = 1").errors
+    assert error.message == "unbound type constructor 'Int.word'"
+    # the types unify with the unqualified ones: the message shows SML's names
+    [error] = check('val x : Int.int = "s"').errors
+    assert "string" in error.message and "Int.int" not in error.message
+
+
+def test_qualified_basis_constructors_and_exceptions_are_the_same_constructors():
+    src = """
+    fun f (Option.SOME x) = List.:: (x, List.nil) | f NONE = nil
+    fun g () = (raise General.Fail "x") handle List.Empty => 1 | Fail _ => 2 | General.Div => 3
+    val v = (General.LESS, Bool.false, Option.Option)
+    """
+    _, _, refs = refs_by_name(src)
+    assert refs["Option.SOME"] == [ConRef("SOME", TAG_SOME, True, 2, "option")]
+    assert refs["List.::"] == [ConRef("::", TAG_CONS, True, 2, "list")]
+    assert refs["List.nil"] == [ConRef("nil", TAG_NIL, False, 2, "list")]
+    assert refs["General.Fail"] == refs["Fail"] == [ExnRef("Fail", True, builtin=BUILTIN_EXNS.index("Fail"))]
+    assert refs["List.Empty"] == [ExnRef("Empty", False, builtin=BUILTIN_EXNS.index("Empty"))]
+    # the same constructors for the match checker: f is exhaustive
+    assert ok(src).warnings == []
+    # a program's own Empty does not change what List.Empty is
+    _, _, refs = refs_by_name("exception Empty  val x = (List.Empty, Empty)")
+    assert refs["List.Empty"][0].builtin == BUILTIN_EXNS.index("Empty")
+    assert refs["Empty"][0].builtin is None
+    # only the names the Basis has (Poly/ML has no Int.Overflow or List.SOME)
+    for name in ("Int.Overflow", "List.SOME", "General.nil", "Option.Empty"):
+        [error] = check(f"val x = {name}").errors
+        assert error.message == f"unbound variable or constructor '{name}'"
 
 
 def test_var_refs_mark_code_and_global_variables():

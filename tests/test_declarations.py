@@ -170,6 +170,58 @@ def test_replicating_a_local_exception_inside_code_is_a_staging_error():
     assert (message, where) == (C.STAGING_EXCEPTION.format(name="L"), (1, 51))
 
 
+# ------------------------------------------------------------ rebinding constructors
+
+
+def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
+    # SML: a `val rec` binds only variables, so it shadows the constructor
+    result = check("val rec SOME = fn x => x + 1\nval a = SOME 3\nfun f SOME = SOME\n"
+                   "exception E\nval rec E : int -> int = fn x => x\nval b = E 2")
+    assert result.ok, result.errors
+    assert [(b.name, b.type) for b in result.elaboration.toplevel if b.kind == "val"] == [
+        ("SOME", "int -> int"), ("a", "int"), ("f", "'a -> 'a"), ("E", "int -> int"), ("b", "int")]
+    # the pattern is the variable itself: the compiler finds its binder
+    prog = parse_program("val rec NONE = fn x => x")
+    assert id(prog.decs[0].binds[0].pat) not in check_program(prog).elaboration.refs
+    # inside a let only: afterwards the constructor is back
+    assert check("val x = let val rec SOME = fn y => y in SOME 1 end\nval z = SOME 2 : int option").ok
+
+
+@pytest.mark.parametrize("text, error", [
+    ("val rec nil = fn x => x", (C.ILLEGAL_REBINDING.format(name="nil"), (1, 9))),
+    ("val rec f = fn x => x and ref = fn x => x", (C.ILLEGAL_REBINDING.format(name="ref"), (1, 27))),
+    ("fun true x = x", (C.ILLEGAL_REBINDING.format(name="true"), (1, 5))),
+    ("datatype t = A | false", (C.ILLEGAL_REBINDING.format(name="false"), (1, 18))),
+    ("exception ref", (C.ILLEGAL_REBINDING.format(name="ref"), (1, 11))),
+    ("datatype t = it", (C.ILLEGAL_IT_CONSTRUCTOR, (1, 14))),
+    ("exception it of int", (C.ILLEGAL_IT_CONSTRUCTOR, (1, 11))),
+    # `ref` is always the constructor: alone in a pattern it lacks its argument
+    ("val f = fn ref => 1", (C.CON_NEEDS_ARG.format(name="ref"), (1, 12))),
+])
+def test_names_sml_reserves_cannot_be_declared(text, error):
+    assert errors(text) == [error]
+
+
+def test_it_may_still_be_a_variable():
+    assert top_names("val it = 1\nval rec it = fn x => x\nfun it y = y") == [("val", "it")] * 3
+
+
+@pytest.mark.parametrize("text, name, where", [
+    ("cogen SOME = code 3", "SOME", (1, 1)),
+    ("exception E\ncogen E = lift 3", "E", (2, 1)),
+    ("datatype t = T\nval g = let cogen T = code 1 in code T end", "T", (2, 13)),
+    ("cogen ref = code 3", "ref", (1, 1)),
+])
+def test_cogen_of_a_constructor_name_is_an_error_as_its_erasure_is(text, name, where):
+    # its erasure `val SOME = fn () => 3` is a constructor pattern of the
+    # wrong type, which no SML accepts
+    [error] = check(text).errors
+    assert ((error.message, (error.span.line, error.span.col)), error.notes) == (
+        (C.COGEN_BINDS_CONSTRUCTOR.format(name=name), where), (C.COGEN_BINDS_CONSTRUCTOR_NOTE.format(name=name),))
+    # a rebound name is a variable again, and may be a code variable
+    assert check("val rec SOME = fn x => x\ncogen SOME = code 3\nval g = code (SOME + 1)").ok
+
+
 # ------------------------------------------------------------ erasure
 
 

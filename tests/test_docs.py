@@ -338,6 +338,8 @@ def test_documented_basis_is_the_basis():
         for name, arg, _tag in cons:
             constructors[name] = f"{arg} -> {result}" if arg else result
     assert {name: row[0] for name, row in doc["constructors"].items()} == constructors
+    assert {name: row[0] for name, row in doc["qualified"].items()} == \
+        {**basis.QUALIFIED_TYPES, **basis.QUALIFIED_CONSTRUCTORS}
 
 
 def test_reading_the_documented_basis():

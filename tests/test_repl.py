@@ -222,6 +222,53 @@ val it = (E -,E 2) : exn * exn
 """)
 
 
+def test_a_shadowed_or_hidden_type_prints_as_polyml_prints_it(session):
+    """`?.t` when the name t now denotes another type (a later datatype,
+    an abbreviation, or the one outside a `local`); plain `t` when the
+    name denotes nothing, as Poly/ML 5.7 prints them."""
+    replay(session, """
+- datatype t = A;
+datatype t = A
+- val a = A;
+val a = A : t
+- datatype t = B;
+datatype t = B
+- val b = (a, B, [SOME a]);
+val b = (A,B,[SOME A]) : ?.t * t * ?.t option list
+- fun f (x : t) = a;
+val f = fn : t -> ?.t
+- local datatype t = C in val c = C end;
+val c = C : ?.t
+- local datatype u = D in val d = D end;
+val d = D : u
+- type t = int;
+type t = int
+- (B, 1 : t);
+val it = (B,1) : ?.t * int
+- datatype order = X;
+datatype order = X
+- LESS;
+val it = LESS : ?.order
+- datatype unit = U;
+datatype unit = U
+- ();
+val it = () : ?.unit
+""")
+    # the qualified names of the basis name its types still: no confusion
+    assert session.feed("val n : Int.int = 3;") == "val n = 3 : int\n"
+
+
+def test_a_type_shadowed_within_one_program_prints_against_each_declaration():
+    from mlbox.checker import check_program, describe_binding
+    from mlbox.parser import parse_program
+
+    program = "datatype t = A\nval a = A\ntype old = t\ndatatype t = B of old\nexception E of t\nval b = (a, B a)\n"
+    result = check_program(parse_program(program))
+    assert [describe_binding(b) for b in result.elaboration.toplevel] == [
+        "datatype t", "con A : t", "val a : t", "type old = t", "datatype t", "con B : ?.t -> t",
+        "exception E of t", "val b : ?.t * t"]
+
+
 # ------------------------------------------------------------ errors keep the session
 
 
