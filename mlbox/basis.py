@@ -22,8 +22,12 @@ from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_FALSE, TAG_NIL, TAG_NO
 TYPES: dict[str, int] = {
     "int": 0, "word": 0, "string": 0, "char": 0, "bool": 0, "unit": 0, "exn": 0, "order": 0,
     "list": 1, "option": 1, "ref": 1, "array": 1, "vector": 1,
+    # only under its qualified name, as its constructors: SML has no
+    # top-level `radix` or `HEX`, so a program may use those names freely
+    "StringCvt.radix": 0,
 }
-EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector"}
+EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector",
+           "StringCvt.radix"}
 # ref and array admit equality whatever their argument (identity); list,
 # option and vector (compared element by element) when their argument does.
 EQ_ALWAYS = {"ref", "array"}
@@ -36,6 +40,8 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
     "option": (("'a",), (("NONE", None, TAG_NONE), ("SOME", "'a", TAG_SOME))),
     # no primitive makes an order, so its tags are a user datatype's
     "order": ((), (("LESS", None, 0), ("EQUAL", None, 1), ("GREATER", None, 2))),
+    "StringCvt.radix": ((), (("StringCvt.BIN", None, 0), ("StringCvt.OCT", None, 1), ("StringCvt.DEC", None, 2),
+                             ("StringCvt.HEX", None, 3))),
 }
 
 # Built-in exceptions, in the machine's order (global slot = index), with
@@ -44,7 +50,7 @@ EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None
 
 # The qualified names the Basis's structures give the built-in types,
 # constructors and exceptions above (those Poly/ML 5.7 has: `General.Domain`
-# and `StringCvt.radix` exist too, but mlbox has no such exception or type).
+# exists too, but mlbox has no such exception).
 # Each is the same type or constructor as its unqualified name, so a
 # program can rebind `Empty` and still catch the basis's `List.Empty`.
 QUALIFIED_TYPES: dict[str, str] = {
@@ -129,6 +135,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Int.precision": ("int option", ("prelude",)),
     "Int.toInt": ("int -> int", ("id",)),
     "Int.fromInt": ("int -> int", ("id",)),
+    "Int.fmt": ("StringCvt.radix -> int -> string", ("prelude",)),
     "Int.~": ("int -> int", ("prim", "neg")),
     "Int.+": ("int * int -> int", ("prim", "add")),
     "Int.-": ("int * int -> int", ("prim", "sub")),
@@ -157,6 +164,8 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "String.map": ("(char -> char) -> string -> string", ("prelude",)),
     "String.compare": ("string * string -> order", ("prelude",)),
     "String.toString": ("string -> string", ("prelude",)),
+    "String.toCString": ("string -> string", ("prelude",)),
+    "String.maxSize": ("int", ("prelude",)),
     "String.^": ("string * string -> string", ("prim", "concat")),
     "String.<": ("string * string -> bool", ("prim", "slt")),
     "String.<=": ("string * string -> bool", ("prim", "sle")),
@@ -189,6 +198,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "List.partition": ("('a -> bool) -> 'a list -> 'a list * 'a list", ("prelude",)),
     "List.tabulate": ("int * (int -> 'a) -> 'a list", ("prelude",)),
     "List.collate": ("('a * 'a -> order) -> 'a list * 'a list -> order", ("prelude",)),
+    "List.@": ("'a list * 'a list -> 'a list", ("prelude",)),
     "ListPair.zip": ("'a list * 'b list -> ('a * 'b) list", ("prelude",)),
     "ListPair.unzip": ("('a * 'b) list -> 'a list * 'b list", ("prelude",)),
     "ListPair.map": ("('a * 'b -> 'c) -> 'a list * 'b list -> 'c list", ("prelude",)),
@@ -209,6 +219,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Option.composePartial": ("('a -> 'b option) * ('c -> 'a option) -> 'c -> 'b option", ("prelude",)),
     "Bool.not": ("bool -> bool", ("prelude",)),
     "Bool.toString": ("bool -> string", ("prelude",)),
+    "Bool.fromString": ("string -> bool option", ("prelude",)),
     "Array.array": ("int * 'a -> 'a array", ("prim", "array")),
     "Array.fromList": ("'a list -> 'a array", ("prim", "afromlist")),
     "Array.sub": ("'a array * int -> 'a", ("prim", "asub")),
@@ -226,6 +237,9 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Array.exists": ("('a -> bool) -> 'a array -> bool", ("prelude",)),
     "Array.all": ("('a -> bool) -> 'a array -> bool", ("prelude",)),
     "Array.find": ("('a -> bool) -> 'a array -> 'a option", ("prelude",)),
+    "Array.findi": ("(int * 'a -> bool) -> 'a array -> (int * 'a) option", ("prelude",)),
+    "Array.collate": ("('a * 'a -> order) -> 'a array * 'a array -> order", ("prelude",)),
+    "Array.maxLen": ("int", ("prelude",)),
     "Array.vector": ("'a array -> 'a vector", ("prim", "vfromarray")),
     "Vector.fromList": ("'a list -> 'a vector", ("prim", "vfromlist")),
     "Vector.sub": ("'a vector * int -> 'a", ("prim", "vsub")),
@@ -272,6 +286,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Char.maxChar": ("char", ("prelude",)),
     "Char.maxOrd": ("int", ("prelude",)),
     "Char.toString": ("char -> string", ("prelude",)),
+    "Char.toCString": ("char -> string", ("prelude",)),
     "Char.<": ("char * char -> bool", ("prim", "lt")),
     "Char.<=": ("char * char -> bool", ("prim", "le")),
     "Char.>": ("char * char -> bool", ("prim", "gt")),
@@ -292,6 +307,8 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Word.div": ("word * word -> word", ("prim", "wdiv")),
     "Word.mod": ("word * word -> word", ("prim", "wmod")),
     "Word.toString": ("word -> string", ("prim", "wtostring")),
+    "Word.fmt": ("StringCvt.radix -> word -> string", ("prelude",)),
+    "Word.fromString": ("string -> word option", ("prelude",)),
     "Word.compare": ("word * word -> order", ("prelude",)),
     "Word.<": ("word * word -> bool", ("prim", "wlt")),
     "Word.<=": ("word * word -> bool", ("prim", "wle")),
@@ -300,6 +317,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Word.max": ("word * word -> word", ("prelude",)),
     "Word.min": ("word * word -> word", ("prelude",)),
     "Word.wordSize": ("int", ("prelude",)),
+    "Word.~": ("word -> word", ("prelude",)),
     "General.exnName": ("exn -> string", ("prim", "exnname")),
     "General.ignore": ("'a -> unit", ("prelude",)),
     "General.o": ("('b -> 'c) * ('a -> 'b) -> 'a -> 'c", ("prelude",)),

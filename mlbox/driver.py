@@ -28,7 +28,7 @@ PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.sml")
 
 # Basis names that are not ML identifiers, and the prelude's names for them
 # (the other prelude names are the basis names with '.' replaced by '_').
-PRELUDE_NAMES = {"@": "append", "o": "compose", "before": "before_"}
+PRELUDE_NAMES = {"@": "append", "List.@": "append", "o": "compose", "before": "before_", "Word.~": "Word_neg"}
 
 MACHINES = ("c", "py")
 NO_C_MACHINE_NOTE = "mlbox: note: the C machine is not available, using the Python machine"

@@ -9,6 +9,8 @@
        @        append
        o        compose
        before   before_
+       List.@   append
+       Word.~   Word_neg
    Everything else has its basis name. The semantics, exceptions included,
    are SML's Basis Library ones (checked against Poly/ML 5.7 by
    the programs 70 to 72 of tests/data/polyml). Within this file a basis name defined
@@ -177,6 +179,34 @@ fun Word_min (a : word, b) = if a < b then a else b
 
 val Word_wordSize = 63
 
+fun Word_neg (w : word) = 0w0 - w
+
+(* Int.fmt and Word.fmt: digits in the radix, upper-case hexadecimal,
+   negative ints with ~ *)
+local
+    fun digit d = String.sub ("0123456789ABCDEF", d)
+    fun base StringCvt.BIN = 2
+      | base StringCvt.OCT = 8
+      | base StringCvt.DEC = 10
+      | base StringCvt.HEX = 16
+    (* the digits of a negative i (a non-positive one has them all: the
+       smallest int has no positive counterpart) *)
+    fun negativeDigits (b, i, acc) =
+        if i = 0 then acc
+        else let val q = Int_quot (i, b)
+             in negativeDigits (b, q, digit (q * b - i) :: acc) end
+    fun wordDigits (b, w, acc) =
+        if w = 0w0 then acc else wordDigits (b, w div b, digit (Word.toInt (w mod b)) :: acc)
+in
+    fun Int_fmt radix i =
+        if i = 0 then "0"
+        else if i < 0 then implode (#"~" :: negativeDigits (base radix, i, []))
+        else implode (negativeDigits (base radix, ~i, []))
+
+    fun Word_fmt radix w =
+        if w = 0w0 then "0" else implode (wordDigits (Word.fromInt (base radix), w, []))
+end
+
 (* General: the same values under their structure's name *)
 
 val General_ignore = ignore
@@ -218,6 +248,56 @@ fun Char_contains s c =
 
 fun Char_notContains s c = not (Char_contains s c)
 
+(* Poly/ML's Bool.scan: after white space, "true" or "false" in any case;
+   what follows is ignored *)
+fun Bool_fromString s =
+    let val n = size s
+        fun skip i = if i < n andalso Char_isSpace (String.sub (s, i)) then skip (i + 1) else i
+        val start = skip 0
+        fun matches word =
+            let val m = size word
+                fun from k =
+                    k >= m orelse (Char_toLower (String.sub (s, start + k)) = String.sub (word, k) andalso from (k + 1))
+            in start + m <= n andalso from 0 end
+    in if matches "true" then SOME true else if matches "false" then SOME false else NONE end
+
+(* Poly/ML's Word.scan HEX: after white space (unless the text starts with
+   0), hexadecimal digits, optionally after 0w, 0wx, 0wX, 0x or 0X; a
+   prefix with no digit after it reads as the 0 it starts with. Overflow
+   beyond the largest word. *)
+fun Word_fromString s =
+    let val n = size s
+        fun hexValue c =
+            if Char_isDigit c then SOME (ord c - 48)
+            else if #"a" <= c andalso c <= #"f" then SOME (ord c - 87)
+            else if #"A" <= c andalso c <= #"F" then SOME (ord c - 55)
+            else NONE
+        val maxWord = Word.notb 0w0
+        fun digits (i, acc, any) =
+            case (if i < n then hexValue (String.sub (s, i)) else NONE) of
+                SOME d =>
+                  let val d = Word.fromInt d
+                  in if acc > (maxWord - d) div 0w16 then raise Overflow
+                     else digits (i + 1, acc * 0w16 + d, true)
+                  end
+              | NONE => if any then SOME acc else NONE
+        fun number i = digits (i, 0w0, false)
+        fun at i = if i < n then SOME (String.sub (s, i)) else NONE
+        fun isX c = c = SOME #"x" orelse c = SOME #"X"
+        fun afterZero i =  (* s[i] is the 0 *)
+            let val after =
+                    case at (i + 1) of
+                        NONE => NONE
+                      | SOME #"w" => if isX (at (i + 2)) then number (i + 3) else number (i + 2)
+                      | c => if isX c then number (i + 2) else number i
+            in case after of NONE => SOME 0w0 | result => result end
+        fun start i =
+            case at i of
+                NONE => NONE
+              | SOME #"0" => afterZero i
+              | SOME c => if Char_isSpace c then start (i + 1) else number i
+    in start 0 end
+
 (* SML's escape for a character in a string literal *)
 fun Char_toString c =
     case c of
@@ -234,6 +314,25 @@ fun Char_toString c =
         if Char_isPrint c then str c
         else if c < #" " then "\\^" ^ str (chr (ord c + 64))
         else "\\" ^ Int.toString (ord c)  (* 127 .. 255: always three digits *)
+
+(* C's escape: the named ones, else three octal digits *)
+fun Char_toCString c =
+    case c of
+        #"\\" => "\\\\"
+      | #"\"" => "\\\""
+      | #"'" => "\\'"
+      | #"?" => "\\?"
+      | #"\a" => "\\a"
+      | #"\b" => "\\b"
+      | #"\t" => "\\t"
+      | #"\n" => "\\n"
+      | #"\v" => "\\v"
+      | #"\f" => "\\f"
+      | #"\r" => "\\r"
+      | _ =>
+        if Char_isPrint c then str c
+        else let val n = ord c
+             in implode [#"\\", chr (48 + n div 64), chr (48 + n div 8 mod 8), chr (48 + n mod 8)] end
 
 (* String *)
 
@@ -279,6 +378,12 @@ in
 end
 
 fun String_toString s = String_translate Char_toString s
+
+fun String_toCString s = String_translate Char_toCString s
+
+(* The machine's MAX_STRING_SIZE (ccam/instructions.py): ^, concat and
+   implode raise Size beyond it. Poly/ML's is 2^59 - 16. *)
+val String_maxSize = 1073741824
 
 (* The fields of s separated by single delimiters, left to right;
    tokens are the non-empty fields. *)
@@ -414,6 +519,24 @@ fun Array_exists p a = isSome (Array_find p a)
 
 fun Array_all p a = not (Array_exists (fn x => not (p x)) a)
 
+fun Array_findi p a =
+    let val n = Array.length a
+        fun from i =
+            if i >= n then NONE
+            else let val x = Array.sub (a, i) in if p (i, x) then SOME (i, x) else from (i + 1) end
+    in from 0 end
+
+fun Array_collate cmp (a, b) =
+    let val m = Array.length a
+        val n = Array.length b
+        fun from i =
+            if i >= m then (if i >= n then EQUAL else LESS)
+            else if i >= n then GREATER
+            else case cmp (Array.sub (a, i), Array.sub (b, i)) of
+                     EQUAL => from (i + 1)
+                   | order => order
+    in from 0 end
+
 (* Vector: made through a fresh array (Array.vector copies it into the
    vector), so that f is applied left to right and the result costs one
    array and one vector, not a list. Traversals left to right, except the
@@ -423,6 +546,8 @@ fun Array_all p a = not (Array_exists (fn x => not (p x)) a)
    Array.fromList and Vector.fromList raise Size beyond it.  Poly/ML's is
    2^56 - 1; a program can only tell them apart by asking. *)
 val Vector_maxLen = 16777216
+
+val Array_maxLen = Vector_maxLen
 
 fun Vector_tabulate (n, f) =
     if n < 0 orelse n > Vector_maxLen then raise Size
