@@ -385,6 +385,138 @@ fun String_toCString s = String_translate Char_toCString s
    implode raise Size beyond it. Poly/ML's is 2^59 - 16. *)
 val String_maxSize = 1073741824
 
+(* Reading SML and C escapes back: Char.fromString, String.fromString,
+   Char.fromCString and String.fromCString as Poly/ML reads them (its
+   Char.scan, String.scan and scanC over the string). Only printable
+   characters (#" " .. #"~") are read; \uXXXX takes exactly four hex
+   digits, \ddd exactly three decimal ones, C's \ooo up to three octal ones
+   and C's \x as many hex ones as there are; a code above 255 is an error.
+   The int arithmetic is Poly/ML's too, so a very long \x... raises
+   Overflow as there. *)
+local
+    fun at (s, i) = if i < size s then SOME (String.sub (s, i)) else NONE
+
+    fun isPrintable (c : char) = #" " <= c andalso c <= #"~"
+
+    fun inRange (res, i) = if res > 255 then NONE else SOME (chr res, i)
+
+    (* left hex digits exactly; left < 0: as many as there are, at least one *)
+    fun hex (s, i, left, res) =
+        let fun stop () = if left >= ~1 orelse res > 255 then NONE else SOME (chr res, i)
+        in if left = 0 then inRange (res, i)
+           else case at (s, i) of
+                    NONE => stop ()
+                  | SOME c =>
+                    if #"0" <= c andalso c <= #"9" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"0")
+                    else if #"a" <= c andalso c <= #"f" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"a" + 10)
+                    else if #"A" <= c andalso c <= #"F" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"A" + 10)
+                    else stop ()
+        end
+
+    fun decimal (s, i, left, res) =
+        if left = 0 then inRange (res, i)
+        else case at (s, i) of
+                 SOME c => if Char_isDigit c then decimal (s, i + 1, left - 1, res * 10 + ord c - ord #"0") else NONE
+               | NONE => NONE
+
+    fun octal (s, i, left, res) =
+        if left = 0 then inRange (res, i)
+        else case at (s, i) of
+                 SOME c =>
+                 if #"0" <= c andalso c <= #"7" then octal (s, i + 1, left - 1, res * 8 + ord c - ord #"0")
+                 else inRange (res, i)
+               | NONE => inRange (res, i)
+
+    fun control (s, i) =
+        case at (s, i) of
+            SOME c => if ord c >= 64 andalso ord c <= 95 then SOME (chr (ord c - 64), i + 1) else NONE
+          | NONE => NONE
+
+    fun skipSpace (s, i) = case at (s, i) of SOME c => if Char_isSpace c then skipSpace (s, i + 1) else i | NONE => i
+
+    (* One item of an SML string body at i: NONE for an error, SOME (NONE, j)
+       at the end or after a \f...f\ gap, SOME (SOME c, j) for a character *)
+    fun scanML (s, i) =
+        case at (s, i) of
+            NONE => SOME (NONE, i)
+          | SOME c =>
+            if not (isPrintable c) then NONE
+            else if c <> #"\\" then SOME (SOME c, i + 1)
+            else
+              let fun one c = SOME (SOME c, i + 2)
+                  fun read (SOME (c, j)) = SOME (SOME c, j)
+                    | read NONE = NONE
+              in case at (s, i + 1) of
+                     NONE => NONE
+                   | SOME #"a" => one #"\a"
+                   | SOME #"b" => one #"\b"
+                   | SOME #"t" => one #"\t"
+                   | SOME #"n" => one #"\n"
+                   | SOME #"v" => one #"\v"
+                   | SOME #"f" => one #"\f"
+                   | SOME #"r" => one #"\r"
+                   | SOME #"\\" => one #"\\"
+                   | SOME #"\"" => one #"\""
+                   | SOME #"^" => read (control (s, i + 2))
+                   | SOME #"u" => read (hex (s, i + 2, 4, 0))
+                   | SOME e =>
+                     if Char_isSpace e then
+                       let val j = skipSpace (s, i + 2)
+                       in if at (s, j) = SOME #"\\" then SOME (NONE, j + 1) else NONE end
+                     else if #"0" <= e andalso e <= #"2" then read (decimal (s, i + 1, 3, 0))
+                     else NONE
+              end
+
+    (* One character of a C string body at i *)
+    fun scanC (s, i) =
+        case at (s, i) of
+            NONE => NONE
+          | SOME c =>
+            if not (isPrintable c) then NONE
+            else if c <> #"\\" then SOME (c, i + 1)
+            else
+              case at (s, i + 1) of
+                  NONE => NONE
+                | SOME #"a" => SOME (#"\a", i + 2)
+                | SOME #"b" => SOME (#"\b", i + 2)
+                | SOME #"t" => SOME (#"\t", i + 2)
+                | SOME #"n" => SOME (#"\n", i + 2)
+                | SOME #"v" => SOME (#"\v", i + 2)
+                | SOME #"f" => SOME (#"\f", i + 2)
+                | SOME #"r" => SOME (#"\r", i + 2)
+                | SOME #"^" => control (s, i + 2)
+                | SOME #"x" => hex (s, i + 2, ~1, 0)
+                | SOME e =>
+                  if e = #"?" orelse e = #"\\" orelse e = #"\"" orelse e = #"'" then SOME (e, i + 2)
+                  else if #"0" <= e andalso e <= #"7" then octal (s, i + 1, 3, 0)
+                  else NONE
+in
+    (* the first character, past any gaps *)
+    fun Char_fromString s =
+        let fun from i =
+                case scanML (s, i) of
+                    SOME (SOME c, _) => SOME c
+                  | SOME (NONE, j) => if j >= size s then NONE else from j
+                  | NONE => NONE
+        in from 0 end
+
+    (* as much as can be read; NONE if nothing can (a gap counts as read) *)
+    fun String_fromString s =
+        let fun from (i, acc, haveRead) =
+                case scanML (s, i) of
+                    SOME (SOME c, j) => from (j, c :: acc, true)
+                  | SOME (NONE, j) => if j >= size s then SOME (implode (rev acc)) else from (j, acc, true)
+                  | NONE => if haveRead then SOME (implode (rev acc)) else NONE
+        in from (0, [], false) end
+
+    fun Char_fromCString s = case scanC (s, 0) of SOME (c, _) => SOME c | NONE => NONE
+
+    fun String_fromCString "" = SOME ""
+      | String_fromCString s =
+        let fun from (i, acc) = case scanC (s, i) of SOME (c, j) => from (j, c :: acc) | NONE => rev acc
+        in case from (0, []) of [] => NONE | cs => SOME (implode cs) end
+end
+
 (* The fields of s separated by single delimiters, left to right;
    tokens are the non-empty fields. *)
 fun String_fields isDelim s =
