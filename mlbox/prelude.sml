@@ -13,7 +13,7 @@
        Word.~   Word_neg
    Everything else has its basis name. The semantics, exceptions included,
    are SML's Basis Library ones (checked against Poly/ML 5.7 by
-   the programs 70 to 72 of tests/data/polyml). Within this file a basis name defined
+   the programs 70 to 76 of tests/data/polyml). Within this file a basis name defined
    here is only reachable under its prelude name, so a definition uses the
    earlier ones as List_filter, not List.filter. Helpers that are not basis
    names stay inside `local`.
