@@ -22,6 +22,10 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 EXIT_BROKEN_PIPE = 141
 
 
+PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
+NOT_A_COMMAND = "mlbox: {file!r} is not a command; to run the program: mlbox run {quoted}"
+
+
 class UsageError(Exception):
     """A problem with the command line or the files it names (exit 2)."""
 
@@ -241,6 +245,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
+    if argv[0] not in _SUBCOMMANDS and argv[0].endswith(PROGRAM_SUFFIXES):
+        # `mlbox prog.sml`, as one runs `python prog.py`: argparse would only
+        # say "invalid choice"; name the command that was probably meant
+        import shlex
+
+        print(NOT_A_COMMAND.format(file=argv[0], quoted=shlex.quote(argv[0])), file=sys.stderr)
+        return EXIT_USAGE
     if argv[0] == "run":
         # run's style is given only as `--stats=json`: a bare `--stats` must
         # not take the file after it (`mlbox run --stats prog.sml`) as its value
