@@ -22,6 +22,10 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 EXIT_BROKEN_PIPE = 141
 
 
+PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
+NOT_A_COMMAND = "mlbox: {file!r} is not a command; to run the program: mlbox run {quoted}"
+
+
 class UsageError(Exception):
     """A problem with the command line or the files it names (exit 2)."""
 
@@ -152,15 +156,40 @@ def _configure_repl(p) -> None:
 
 # ------------------------------------------------------------------ main
 
-# name -> (one-line help, adds the subcommand's arguments and handler)
+# name -> (one-line help, adds the subcommand's arguments and handler), in
+# the order a newcomer meets them (`mlbox --help` lists them in this order)
 _SUBCOMMANDS = {
+    "repl": ("the interactive top level (the default: `mlbox` alone)", _configure_repl),
     "check": ("type-check a program and print its top-level bindings", _configure_check),
-    "pf": ("run a BPF filter on a capture, interpreted and specialised (mlbox/pf.py)", _configure_pf),
-    "run": ("compile (or load a .ccam) and run a program (mlbox/runner.py)", _configure_run),
+    "run": ("compile and run a program (or run a compiled .ccam file)", _configure_run),
     "compile": ("compile a program to a .ccam bytecode file", _configure_compile),
     "dis": ("disassemble a .ccam file (or a compiled source file)", _configure_dis),
-    "repl": ("the interactive top level (the default: `mlbox` alone) (mlbox/repl.py)", _configure_repl),
+    "pf": ("run a BPF filter on a capture, interpreted and specialised at run time",
+           _configure_pf),
 }
+
+_EPILOG = """\
+`mlbox COMMAND --help` describes a command's options.
+First steps: `mlbox run examples/poly.sml`, then docs/tutorial.md.
+"""
+
+
+class _VersionAction(argparse.Action):
+    """--version: the installed package's version, looked up only when asked
+    for (importlib.metadata is too slow to import on every start-up)."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print mlbox's version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("mlbox")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        print(f"mlbox {number}")
+        parser.exit()
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -198,12 +227,15 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     argparse to list them, and nothing runs."""
     parser = argparse.ArgumentParser(
         prog="mlbox", formatter_class=_HelpFormatter,
-        description="ML□: Standard ML with modal types for run-time code generation")
+        description="ML□: Standard ML with modal types for run-time code generation",
+        epilog=_EPILOG)
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     names = [command] if command in _SUBCOMMANDS else list(_SUBCOMMANDS)
     for name in names:
         help_, configure = _SUBCOMMANDS[name]
-        p = subparsers.add_parser(name, help=help_, formatter_class=_HelpFormatter)
+        p = subparsers.add_parser(name, help=help_, description=help_[0].upper() + help_[1:] + ".",
+                                  formatter_class=_HelpFormatter)
         if command is None or command == name:
             configure(p)
     return parser
@@ -211,8 +243,15 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
+    if argv[0] not in _SUBCOMMANDS and argv[0].endswith(PROGRAM_SUFFIXES):
+        # `mlbox prog.sml`, as one runs `python prog.py`: argparse would only
+        # say "invalid choice"; name the command that was probably meant
+        import shlex
+
+        print(NOT_A_COMMAND.format(file=argv[0], quoted=shlex.quote(argv[0])), file=sys.stderr)
+        return EXIT_USAGE
     if argv[0] == "run":
         # run's style is given only as `--stats=json`: a bare `--stats` must
         # not take the file after it (`mlbox run --stats prog.sml`) as its value

@@ -166,7 +166,7 @@ class Session:
         try:
             compiled = self.incremental.compile(source)
         except CompileError as err:
-            out.append(render_all(err.diagnostics, source))
+            out.append(render_all(_with_repl_hints(err.diagnostics), source))
             return
         if compiled.warnings:
             out.append(render_all(compiled.warnings, source))
@@ -488,3 +488,18 @@ def add_arguments(p) -> None:
 
 def command(args) -> int:
     return main_loop(machine=args.machine, stats=args.stats)
+
+
+# SML/NJ and Poly/ML users load files with `use "f.sml";`, a function of
+# their top levels; here loading is the command :load, so say so.
+USE_HINT = "to load a file in the REPL, type :load FILE"
+
+
+def _with_repl_hints(diagnostics):
+    import attrs
+
+    from mlbox.checker import UNBOUND_VARIABLE
+
+    unbound_use = UNBOUND_VARIABLE.format(name="use")
+    return [attrs.evolve(d, notes=d.notes + (USE_HINT,)) if d.message == unbound_use else d
+            for d in diagnostics]

@@ -7,8 +7,9 @@ Conventions for fenced blocks (the info string after the opening ```):
                root; the lines after a command, up to the next `$ ` line, are
                its expected stdout and stderr, interleaved as on a terminal.
                `mlbox` is `python -m mlbox` of the interpreter running the
-               tests; `python examples/NAME.py` runs an example script with
-               that interpreter; `cat FILE` shows a file. Nothing else may
+               tests; `python examples/NAME.py [FILE ...]` runs an example
+               script with that interpreter (its arguments: files of the
+               repository, no options); `cat FILE` shows a file. Nothing else may
                be run.
   mlbox-repl   A REPL transcript: `- ` starts an input, `= ` continues it, and
                every other line is expected output. Replayed through
@@ -63,7 +64,7 @@ COMMAND_TIMEOUT_SECONDS = 60
 
 # Failure messages (the harness's own tests refer to these).
 MISMATCH = "output differs from the document"
-UNKNOWN_COMMAND = "the docs may only run `mlbox ...`, `python examples/NAME.py` and `cat FILE`, not {!r}"
+UNKNOWN_COMMAND = "the docs may only run `mlbox ...`, `python examples/NAME.py [FILE ...]` and `cat FILE`, not {!r}"
 EXAMPLE_SCRIPT = re.compile(r"examples/\w+\.py")  # what `python` may run: an example script
 NO_COMMANDS = "a console block needs at least one `$ ` command line"
 OUTPUT_BEFORE_INPUT = "a REPL transcript must start with a `- ` input line"
@@ -187,9 +188,17 @@ def command_argv(command: str) -> list[str]:
     words = shlex.split(command)
     if words and words[0] == "mlbox":
         return [sys.executable, "-m", "mlbox", *words[1:]]
-    if len(words) == 2 and words[0] == "python" and EXAMPLE_SCRIPT.fullmatch(words[1]):
-        return [sys.executable, words[1]]
+    if (len(words) >= 2 and words[0] == "python" and EXAMPLE_SCRIPT.fullmatch(words[1])
+            and all(_is_repository_file_argument(arg) for arg in words[2:])):
+        return [sys.executable, *words[1:]]
     raise ValueError(UNKNOWN_COMMAND.format(command))
+
+
+def _is_repository_file_argument(arg: str) -> bool:
+    """An example script's argument in the docs: a relative path inside the
+    repository (the scratch root links its entries), never an option, so a
+    document cannot make a script do anything but read the files named."""
+    return not arg.startswith("-") and not os.path.isabs(arg) and ".." not in pathlib.PurePath(arg).parts
 
 
 def run_command(command: str, cwd: pathlib.Path) -> str:
@@ -425,6 +434,9 @@ def test_only_mlbox_and_cat_run():
         command_argv("make test")
     assert command_argv("mlbox run x.sml")[1:] == ["-m", "mlbox", "run", "x.sml"]
     assert command_argv("python examples/embed_filter.py") == [sys.executable, "examples/embed_filter.py"]
-    for other in ("python -c 1", "python tests/x.py", "python examples/x.py -c 1", "python ../examples/x.py"):
+    assert command_argv("python examples/x.py a.bpf tests/b.pcap") == [sys.executable, "examples/x.py",
+                                                                        "a.bpf", "tests/b.pcap"]
+    for other in ("python -c 1", "python tests/x.py", "python examples/x.py -c 1", "python ../examples/x.py",
+                  "python examples/x.py /etc/passwd", "python examples/x.py ../x"):
         with pytest.raises(ValueError):
             command_argv(other)

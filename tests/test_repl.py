@@ -495,6 +495,16 @@ def test_help_quit_and_unknown_commands(session):
     assert session.finished
 
 
+def test_use_as_in_other_top_levels_points_to_load(session):
+    reply = session.feed('use "prog.sml";')
+    assert "unbound variable or constructor 'use'" in reply
+    assert reply.rstrip("\n").endswith("note: " + repl.USE_HINT)
+    assert "mlbox run" not in reply
+    session.feed("fun use f = size f;")  # a program's own `use` is no mistake
+    assert session.feed('use "prog.sml";') == "val it = 8 : int\n"
+    assert repl.USE_HINT not in session.feed("usee 1;")
+
+
 # ------------------------------------------------------------ bounded printing
 
 

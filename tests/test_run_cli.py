@@ -131,3 +131,18 @@ def test_a_reader_closing_the_pipe_stops_dis_quietly():
     process.stdout.close()
     assert process.wait(timeout=60) == cli.EXIT_BROKEN_PIPE
     assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("name", ["prog.sml", "my prog.ccam"])
+def test_a_program_given_without_run_is_pointed_to_run(name, capfd):
+    assert cli.main([name]) == cli.EXIT_USAGE
+    out, err = capfd.readouterr()
+    assert out == ""
+    expected_command = "mlbox run prog.sml" if name == "prog.sml" else "mlbox run 'my prog.ccam'"
+    assert err.rstrip("\n").endswith(expected_command)
+    assert "not a command" in err
+
+
+def test_an_unknown_command_is_still_argparses_invalid_choice(capfd):
+    assert cli.main(["frobnicate"]) == cli.EXIT_USAGE
+    assert "invalid choice: 'frobnicate'" in capfd.readouterr().err

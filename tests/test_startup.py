@@ -341,3 +341,28 @@ def test_help_lists_every_subcommand_without_importing_them(cache_home):
     assert listed == list(cli._SUBCOMMANDS)
     modules = _modules_after(["--help"], cache_home)
     assert _imported(modules, ("mlbox.pf", "mlbox.repl", "mlbox.runner")) == []
+
+
+def test_help_points_a_newcomer_to_a_first_step(cache_home):
+    done = _mlbox(["--help"], cache_home)
+    assert "--help" in cli._EPILOG and "docs/tutorial.md" in cli._EPILOG
+    assert " ".join(cli._EPILOG.split()) in " ".join(done.stdout.split())  # argparse reflows it
+    assert "mlbox/" not in done.stdout  # help names commands, not the modules behind them
+
+
+@pytest.mark.parametrize("name", list(cli._SUBCOMMANDS))
+def test_each_command_help_says_what_the_command_does(name, cache_home):
+    help_line = cli._SUBCOMMANDS[name][0]
+    done = _mlbox([name, "--help"], cache_home)
+    assert done.returncode == 0
+    description = help_line[0].upper() + help_line[1:] + "."
+    assert " ".join(description.split()) in " ".join(done.stdout.split())
+
+
+def test_version_is_the_installed_package_version(cache_home):
+    from importlib.metadata import version
+
+    done = _mlbox(["--version"], cache_home)
+    assert (done.returncode, done.stdout) == (0, f"mlbox {version('mlbox')}\n")
+    modules = _modules_after(["--version"], cache_home)
+    assert _imported(modules, ("mlbox.pf", "mlbox.repl", "mlbox.runner")) == []
