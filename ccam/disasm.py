@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from ccam.instructions import CONST, NAT, PRIM, PROG, PROGS, STR, Ins, Program
+from ccam.instructions import CONST, NAT, PRIM, PROG, PROGS, STR, Ins, Program, walk
 from ccam.nested import run_nested
 from ccam.refmachine import const_value
 from ccam.values import Block, Closure, show
@@ -222,10 +222,16 @@ def disasm(code: Disassemblable, *, notation: str = "paper", underline_emits: bo
     return "\n".join(INDENT * min(level, MAX_INDENT_LEVELS) + text for level, text in lines)
 
 
-def listing(program: Program, **options) -> str:
-    """A whole program with a header naming its globals (for `mlbox dis`)."""
+def listing(program: Program, *, used_only: bool = False, **options) -> str:
+    """A whole program with a header naming its globals (for `mlbox dis`);
+    with `used_only`, only those its code reads or sets (a program shown
+    without the prelude would otherwise list every basis name)."""
     header = [f"; CCAM program: {program.nglobals} globals"]
-    named = [f"{i}:{n}" for i, n in enumerate(program.global_names) if n]
+    shown = range(len(program.global_names))
+    if used_only:
+        shown = sorted({ins.args[0] for ins in walk(program.code) if ins.op in ("getglobal", "setglobal")})
+    named = [f"{i}:{program.global_names[i]}" for i in shown
+             if i < len(program.global_names) and program.global_names[i]]
     if named:
-        header.append("; globals: " + " ".join(named))
+        header.append(("; globals used: " if used_only else "; globals: ") + " ".join(named))
     return "\n".join(header + [disasm(program, **options)])

@@ -80,7 +80,7 @@ def add_compile_arguments(p) -> None:
 def add_dis_arguments(p) -> None:
     p.add_argument("file", help="a .ccam file or an ML□ source file")
     p.add_argument("--plain", action="store_true", help="mnemonics instead of the paper's notation")
-    p.add_argument("--all", action="store_true", help="also show the prelude's code, which every program starts with")
+    p.add_argument("--all", action="store_true", help="also show the prelude's code, which every program starts with, and name every global")
 
 
 def _report(diags, source) -> None:
@@ -145,7 +145,7 @@ def cmd_dis(args) -> int:
         return EXIT_ERRORS
     if not args.all:
         program = _without_prelude(program)
-    print(listing(program, notation="plain" if args.plain else "paper"))
+    print(listing(program, used_only=not args.all, notation="plain" if args.plain else "paper"))
     return EXIT_OK
 
 

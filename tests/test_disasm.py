@@ -89,6 +89,15 @@ def test_nested_layout_keeps_indenting():
     assert lines[-1] == ")"
 
 
+def test_listing_without_the_prelude_names_only_the_globals_its_code_uses():
+    # `mlbox dis` without --all: not every basis name, only those the shown code reads or sets
+    program = Program((I.getglobal(10), I.cur([I.setglobal(3)])), 12, tuple(BUILTIN_EXNS) + ("fact", "main"))
+    assert listing(program, used_only=True, notation="plain").splitlines()[:2] == [
+        "; CCAM program: 12 globals",
+        "; globals used: 3:Overflow 10:fact",
+    ]
+
+
 def test_generated_blocks_and_closures():
     block = Block([Ins("quote", (Pair(1, 2),)), I.cur([I.snd])])
     assert disasm(block) == "'(1, 2); Cur(snd)"
