@@ -3,14 +3,18 @@ subcommand is one small function `cmd_NAME(args) -> exit status`, added to
 the parser by `_add_NAME(subparsers)`.
 
 Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
-exception), 2 bad usage or an unreadable file, 70 an internal error (a bug
-in mlbox: reported, never a traceback), 141 standard output closed by its
-reader (128 + SIGPIPE, as the shell reports a process killed by it).
+exception), 2 bad usage or an unreadable file, 3 the machine stopped (a
+limit; mlbox/runner.py), 70 an internal error (a bug in mlbox: reported,
+never a traceback), 74 standard output refused the output (a full disk, an
+I/O error: one line on stderr), 141 standard output closed by its reader
+(128 + SIGPIPE, as the shell reports a process killed by it; quietly).
+Output from the program's `print` and from mlbox itself is treated alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -19,7 +23,19 @@ if TYPE_CHECKING:
     from mlbox.diagnostics import Diagnostic, Source
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_OUTPUT = 74  # EX_IOERR of sysexits.h
 EXIT_BROKEN_PIPE = 141
+OUTPUT_FAILED = "mlbox: cannot write the output: {reason}"
+
+
+class OutputFailed(Exception):
+    """A machine's print could not write standard output: the run stopped
+    there with Status.OUTPUT and the errno. main reports it as it reports
+    Python's own failed writes of stdout (OSError)."""
+
+    def __init__(self, errno_: int):
+        super().__init__(os.strerror(errno_))
+        self.errno = errno_
 
 
 class UsageError(Exception):
@@ -217,17 +233,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # run's style is given only as `--stats=json`: a bare `--stats` must
         # not take the file after it (`mlbox run --stats prog.sml`) as its value
         argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
-    parser = build_parser(argv[0])
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse reports usage errors itself
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
-        return handler(args)
+        status = _run(argv)
+        # Python would flush stdout at exit and, if that failed, only warn
+        # and exit 120: flush here, where a failure is reported like any other.
+        sys.stdout.flush()
+        return status
     except UsageError as err:
         message = str(err)
         # a message that has a location already starts with it (FILE:LINE:COL: error: ...)
@@ -237,11 +248,62 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("mlbox: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # The reader went away (`mlbox dis p.sml | head`): stop quietly, as a
-        # process killed by SIGPIPE would, and keep the interpreter's final
-        # flush of stdout from failing again at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        return _broken_pipe()
+    except OutputFailed as err:
+        if err.errno == errno.EPIPE:
+            return _broken_pipe()
+        _discard_stdout()
+        _print_error(OUTPUT_FAILED.format(reason=err))
+        return EXIT_OUTPUT
+    except OSError as err:
+        if err.filename is not None:  # a file named by the user that was not read through read_source: a bug
+            return _internal_error(err)
+        # Every file mlbox opens by name reports its own errors (UsageError,
+        # with the name); an OSError without one comes from writing standard
+        # output (a full disk, an I/O error).
+        _discard_stdout()
+        _print_error(OUTPUT_FAILED.format(reason=err.strerror or err))
+        return EXIT_OUTPUT
     except Exception as err:  # a bug in mlbox: say so, without a traceback
-        print(f"mlbox: internal error: {type(err).__name__}: {err}", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal_error(err)
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser(argv[0])
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse reports usage errors itself
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    return handler(args)
+
+
+def _broken_pipe() -> int:
+    """The reader went away (`mlbox dis p.sml | head`): stop quietly, as a
+    process killed by SIGPIPE would."""
+    _discard_stdout()
+    return EXIT_BROKEN_PIPE
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush of
+    what is still buffered does not fail again at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout replaced by one without a descriptor (a test's capture): nothing flushes at exit
+
+
+def _print_error(message: str) -> None:
+    try:
+        print(message, file=sys.stderr)
+    except OSError:
+        pass  # stderr gone too: the exit status is all that is left to say it
+
+
+def _internal_error(err: Exception) -> int:
+    _print_error(f"mlbox: internal error: {type(err).__name__}: {err}")
+    return EXIT_INTERNAL

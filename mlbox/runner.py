@@ -9,7 +9,9 @@ compiled .ccam file.
 
 `run` writes only the program's output to stdout. Warnings, an uncaught
 exception (`uncaught exception NAME`, exit 1), machine errors (exit 3) and
-`--stats` go to stderr.
+`--stats` go to stderr. A print that standard output refuses stops the
+program there (both machines): a closed pipe exits quietly with 141, any
+other write error with 74 and one line on stderr (mlbox/cli.py).
 """
 
 from __future__ import annotations
@@ -186,7 +188,9 @@ def cmd_run(args) -> int:
             limits["max_heap"] = heap
     out = sys.stdout.buffer
     start = time.perf_counter()
-    machine = cls(program, out=out, **limits)
+    # the output goes to stdout as it is printed: a copy in Result.output
+    # would only grow with a long-running program's output
+    machine = cls(program, out=out, keep_output=False, **limits)
     result = machine.run()
     elapsed = time.perf_counter() - start
     out.flush()
@@ -194,6 +198,10 @@ def cmd_run(args) -> int:
         _stats(args.stats, result, machine, elapsed)
     if result.status == Status.OK:
         return EXIT_OK
+    if result.status == Status.OUTPUT:
+        from mlbox.cli import OutputFailed
+
+        raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
