@@ -69,6 +69,12 @@ def read_source(path: str) -> Source:
                          f"(byte 0x{data[err.start]:02x} at offset {err.start})")
     if text.startswith(BYTE_ORDER_MARK):
         text = text[1:]
+    if "\r" in text:
+        # Windows (CR LF) and classic Mac (CR alone) line ends: lines as the
+        # editor showed them, so that locations name them. A raw CR is
+        # otherwise only whitespace (or, in a string literal, a character
+        # SML does not allow there).
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return Source(path, text)
 
 

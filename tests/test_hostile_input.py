@@ -76,6 +76,30 @@ def test_bad_source_is_a_located_error(tmp_path, data):
     assert len(err.splitlines()) < 200  # a binary file does not give one error per byte
 
 
+@pytest.mark.parametrize("line_end", [b"\r\n", b"\r"], ids=["crlf", "cr-only"])
+def test_windows_and_old_mac_line_ends_give_the_lines_the_editor_shows(tmp_path, line_end):
+    data = line_end.join([b"val x = 1", b"val y = x + \"a\"", b""])
+    rc, _out, err = mlbox("check", write(tmp_path, "lines.sml", data))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS)
+    assert err.splitlines()[:3] == [f"{tmp_path}/lines.sml:2:13: error: this operand of '+' has type string but int "
+                                    "is expected", '    val y = x + "a"', "                ^^^"]
+
+
+def test_a_raw_carriage_return_in_a_string_is_refused_as_poly_ml_refuses_it(tmp_path):
+    rc, _out, err = mlbox("check", write(tmp_path, "cr.sml", b'val s = "a\rb"\n'))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+
+
+def test_a_very_long_line_is_shown_around_the_error(tmp_path):
+    text = "val x = " + "1+" * 2000 + '"a" + ' + "1+" * 2000 + "1\n"
+    rc, _out, err = mlbox("check", write(tmp_path, "long.sml", text))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS)
+    head, line, caret = err.splitlines()[:3]
+    assert head.endswith(":1:4009: error: this operand of '+' has type string but int is expected")
+    assert line.startswith("    ...1+1+") and line.endswith("+1+...") and len(line) < 200
+    assert caret.strip() == "^^^" and line[caret.index("^"):][:3] == '"a"'
+
+
 def test_control_characters_do_not_reach_the_terminal(tmp_path):
     rc, _out, err = mlbox("check", write(tmp_path, "esc.sml", b"val x = \x1b[31m 1;\x00\n"))
     assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
@@ -169,6 +193,22 @@ def test_too_deep_is_a_located_error(tmp_path, text):
         rc, _out, err = mlbox(command, path)
         assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
         assert "nested too deeply" in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", [
+    "val x = " + "let val a = 1 in " * 100_000 + "a" + " end" * 100_000,
+    "val x = " + "+".join(["1"] * 100_000),
+    "val x = " + "::".join(["1"] * 100_000) + "::nil",
+    "fun f (" + "::".join(f"a{i}" for i in range(100_000)) + "::_) = 1",
+], ids=["lets", "infix-left", "infix-right", "pattern"])
+def test_five_times_too_deep_is_refused_in_linear_time(tmp_path, text):
+    """100,000 levels: the parser once copied a sequence's list per item and
+    looked up each identifier's fixity through every enclosing `let`, which
+    took many minutes here; linear, it is well within the timeout."""
+    rc, _out, err = mlbox("check", write(tmp_path, "deep.sml", text), timeout=240)
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "nested too deeply" in err and len(err) < 2000  # the line is shown clipped
 
 
 @pytest.mark.parametrize("construct", ["if true then {} else 0", "fn a => {}", "code {}",
