@@ -172,6 +172,8 @@ NEST = MAX_NESTING // 4  # well inside the bound (an infix operator is two level
     ("val x = " + "(" * NEST + "7" + ")" * NEST + "\nval () = print (Int.toString x)", "7"),
     ("val x = " + "let val a = 1 in " * 2000 + "a" + " end" * 2000 + "\nval () = print (Int.toString x)", "1"),
     ("val x = " + "code " * 80 + "1\nval () = print \"ok\"", "ok"),  # 3 code blocks deep per `code`
+    # compiled in linear time (the tail of the nested pairs was copied per component)
+    ("val x = (" + ",".join(["1"] * 100_000) + ")\nval () = print \"ok\"", "ok"),
 ])
 def test_large_but_fine_programs_run(tmp_path, text, output):
     rc, out, err = mlbox("run", write(tmp_path, "big.sml", text))
