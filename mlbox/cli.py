@@ -45,27 +45,58 @@ class UsageError(Exception):
 BYTE_ORDER_MARK = "\ufeff"  # editors on Windows start UTF-8 files with it; it is not part of the program
 
 
-def read_source(path: str) -> Source:
+STDIN_PATH = "-"  # a file argument of check, run, compile and dis: the program on standard input
+STDIN_NAME = "<stdin>"  # the name its diagnostics give
+# No program or bytecode file is this large; reading stops here rather than
+# exhausting memory on a device (`mlbox run /dev/zero`) or a wrong file.
+MAX_FILE_BYTES = 64 << 20
+
+
+def read_bytes(path: str, *, allow_stdin: bool = False) -> bytes:
+    """The bytes of a program or bytecode file (`-` is standard input when
+    allow_stdin, as on the command line); UsageError if it cannot be read."""
+    if allow_stdin and path == STDIN_PATH:
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            raise UsageError(f"cannot read {path}: no such file")
+        except IsADirectoryError:
+            raise UsageError(f"cannot read {path}: it is a directory")
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror or err}")
+    if len(data) > MAX_FILE_BYTES:
+        raise UsageError(f"cannot read {path}: more than {MAX_FILE_BYTES >> 20} MB, too large for a program")
+    return data
+
+
+def is_bytecode(data: bytes) -> bool:
+    """Whether `data` starts as a .ccam file does: the magic, then binary
+    header fields (not always UTF-8, so this is asked before decoding)."""
+    return data.startswith(b"CCAM") and b"\0" in data[:64]
+
+
+def read_source(path: str, *, allow_stdin: bool = False) -> Source:
+    data = read_bytes(path, allow_stdin=allow_stdin)
+    name = STDIN_NAME if allow_stdin and path == STDIN_PATH else path
+    if is_bytecode(data):
+        raise UsageError(f"{name}: is a compiled .ccam file, not ML source (run it with `mlbox run`)")
+    return decode_source(name, data)
+
+
+def decode_source(name: str, data: bytes) -> Source:
+    """The program text of a source file's bytes (UTF-8, a byte-order mark
+    dropped, line ends made LF), reported under `name`."""
     from mlbox.diagnostics import Source
 
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise UsageError(f"cannot read {path}: no such file")
-    except IsADirectoryError:
-        raise UsageError(f"cannot read {path}: it is a directory")
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror or err}")
-    # the .ccam magic, then binary header fields (not always UTF-8, so before decoding)
-    if data.startswith(b"CCAM") and b"\0" in data[:64]:
-        raise UsageError(f"{path}: is a compiled .ccam file, not ML source (run it with `mlbox run {path}`)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UsageError(f"{path}:{line}:{col}: error: not UTF-8 text "
+        raise UsageError(f"{name}:{line}:{col}: error: not UTF-8 text "
                          f"(byte 0x{data[err.start]:02x} at offset {err.start})")
     if text.startswith(BYTE_ORDER_MARK):
         text = text[1:]
@@ -75,7 +106,7 @@ def read_source(path: str) -> Source:
         # otherwise only whitespace (or, in a string literal, a character
         # SML does not allow there).
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return Source(path, text)
+    return Source(name, text)
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
@@ -93,7 +124,7 @@ def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
 
 
 def _configure_check(p) -> None:
-    p.add_argument("file", help="an ML□ source file (.sml or .ml)")
+    p.add_argument("file", help="an ML□ source file (.sml or .ml), or - for standard input")
     p.set_defaults(handler=cmd_check)
 
 
@@ -109,7 +140,7 @@ def _check_file(args) -> int:
     from mlbox.diagnostics import CompileError
     from mlbox.parser import parse_program
 
-    source = read_source(args.file)
+    source = read_source(args.file, allow_stdin=True)
     try:
         program = parse_program(source)
         check_nesting(program.decs)
