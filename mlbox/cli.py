@@ -5,7 +5,7 @@ the parser by `_add_NAME(subparsers)`.
 Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
 exception), 2 bad usage or an unreadable file, 3 the machine stopped (a
 limit; mlbox/runner.py), 70 an internal error (a bug in mlbox: reported,
-never a traceback), 74 standard output refused the output (a full disk, an
+never a traceback), 74 standard output refused the output or is closed (a full disk, an
 I/O error: one line on stderr), 141 standard output closed by its reader
 (128 + SIGPIPE, as the shell reports a process killed by it; quietly).
 Output from the program's `print` and from mlbox itself is treated alike.
@@ -270,6 +270,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # run's style is given only as `--stats=json`: a bare `--stats` must
         # not take the file after it (`mlbox run --stats prog.sml`) as its value
         argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
+    if sys.stdout is None:
+        # fd 1 not open at all (`mlbox run p.sml >&-`): Python leaves no
+        # stdout, and the next file opened would take its descriptor
+        _print_error(OUTPUT_FAILED.format(reason="standard output is closed"))
+        return EXIT_OUTPUT
     try:
         status = _run(argv)
         # Python would flush stdout at exit and, if that failed, only warn

@@ -228,3 +228,13 @@ def test_the_repl_stops_quietly_when_the_reader_goes_away(name):
     process.stdin.close()
     assert process.wait(timeout=120) == cli.EXIT_BROKEN_PIPE
     assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("command", [["run"], ["check"], ["dis"]])
+def test_a_closed_standard_output_is_an_output_error(command, program):
+    """fd 1 not open at all (`mlbox run p.sml >&-`): one line, status 74."""
+    path = program(TWO_PRINTS)
+    done = subprocess.run([sys.executable, "-m", "mlbox", *command, path], stderr=subprocess.PIPE, cwd=ROOT,
+                          timeout=120, preexec_fn=lambda: os.close(1))  # closed before Python starts
+    assert (done.returncode, done.stderr.decode()) == (
+        cli.EXIT_OUTPUT, "mlbox: cannot write the output: standard output is closed\n")
