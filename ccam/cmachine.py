@@ -818,7 +818,7 @@ class Machine:
 
     def __init__(self, program, *, max_reductions: Optional[int] = None, max_stack: int = DEFAULT_MAX_STACK,
                  max_heap: int = DEFAULT_MAX_HEAP, out=None, trace=None, debug: int = 0,
-                 catch_sigint: bool = True, plain: bool = False):
+                 catch_sigint: bool = True, plain: bool = False, keep_output: bool = True):
         if trace is not None:
             raise ValueError(NO_TRACE)
         data = _image(program)
@@ -835,6 +835,7 @@ class Machine:
         self._max_reductions = max_reductions
         self._max_stack = max_stack
         self._max_heap = max_heap
+        self._keep_output = keep_output
         self.out = out
         self.catch_sigint = catch_sigint
         lib.ccam_set_debug(m, debug)
@@ -881,12 +882,19 @@ class Machine:
     def out(self, out):
         """Output goes to out's file descriptor directly when it has one
         (flushed before each run, so earlier writes come first), else it is
-        written to `out` after the run; it is also kept for Result.output."""
+        written to `out` after the run; it is also kept for Result.output
+        unless keep_output=False. A descriptor refusing the bytes stops the
+        run at that print with Status.OUTPUT (see output_errno)."""
         self._out = out
         fd = _fileno(out)
         self._out_flush = out.flush if fd is not None else None
         self._out_write = out.write if out is not None and fd is None else None
-        lib.ccam_set_output_fd(self._m, -1 if fd is None else fd, 1)
+        lib.ccam_set_output_fd(self._m, -1 if fd is None else fd, 1 if self._keep_output else 0)
+
+    @property
+    def output_errno(self) -> int:
+        """The errno of the print that stopped the latest run with Status.OUTPUT (0: none)."""
+        return lib.ccam_output_errno(self._m)
 
     def _enter(self) -> None:
         """Before a run: pending releases, the stream, the Ctrl-C handler

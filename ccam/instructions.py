@@ -292,6 +292,7 @@ class Status(enum.IntEnum):
     REDUCTION_LIMIT = 8  # more reductions than allowed
     UNDERFLOW = 9  # an instruction needed more stack than there is
     INTERRUPTED = 10  # stopped from outside (Ctrl-C)
+    OUTPUT = 11  # print could not write to the output stream (closed pipe, full disk); see output_errno
 
 
 # ------------------------------------------------------------- programs

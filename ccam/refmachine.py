@@ -26,7 +26,7 @@ Machine state
 Counting rules shared with the C machine (docs/ccam.md states them):
   * a transition counts instructions.reductions(ins) (1; acc n counts n+1);
   * an instruction that stops the machine with an error (TYPE, UNDERFLOW,
-    SWITCH, SEALED, GLOBAL, STACK_LIMIT) is not counted; one that raises an
+    SWITCH, SEALED, GLOBAL, STACK_LIMIT, OUTPUT) is not counted; one that raises an
     ML exception (raise, or a primitive raising Div, Overflow, ...) is, and
     so is the unwinding it starts;
   * REDUCTION_LIMIT: an instruction runs only if the count after it would
@@ -35,9 +35,20 @@ Counting rules shared with the C machine (docs/ccam.md states them):
     whose transition would make it exceed max_stack does not run.
 The heap limit (HEAP_LIMIT) exists only in the C machine: Python's memory is
 Python's business, so the reference machine never reports it.
+
+Output: `print` writes to `out`'s file descriptor directly when it has one
+(after flushing `out` when a run starts), one write per print as the C
+machine does, so both stop at the same print when the writes fail (status
+OUTPUT, the errno in `output_errno`); a stream without a descriptor gets
+`out.write`. Result.output also holds the output unless keep_output=False
+(for a long-running program writing to a stream, whose output need not stay
+in memory).
 """
 
 from __future__ import annotations
+
+import os
+import select
 
 from typing import Callable, Optional
 
@@ -141,11 +152,14 @@ class Machine:
     `start`/`step`/`state` run it one transition at a time."""
 
     def __init__(self, program: Program, *, max_reductions: Optional[int] = None,
-                 max_stack: int = DEFAULT_MAX_STACK, out=None, trace: Optional[TraceHook] = None):
+                 max_stack: int = DEFAULT_MAX_STACK, out=None, trace: Optional[TraceHook] = None,
+                 keep_output: bool = True):
         check_program(program)  # the verifier's rules, on a Program in memory
         self.program = program
         self.max_reductions = max_reductions
         self.max_stack = max_stack
+        self.keep_output = keep_output
+        self.output_errno = 0  # the errno of the print that stopped the latest run with OUTPUT
         self.out = out
         self.trace = trace
         self.builtin_exns = {name: ExnName(name.encode("ascii")) for name in BUILTIN_EXNS}
@@ -200,14 +214,39 @@ class Machine:
         v = self.globals[slot]
         return None if v is _UNSET else v
 
+    @property
+    def out(self):
+        return self._out
+
+    @out.setter
+    def out(self, out) -> None:
+        self._out = out
+        self._out_fd = _fileno(out)
+
     def write_output(self, data: bytes) -> None:
+        """print: the bytes to `out` (see the module docstring), then to
+        Result.output; a stream refusing them stops the run (OUTPUT)."""
+        out = self._out
+        if out is not None:
+            try:
+                if self._out_fd is not None:
+                    _write_all(self._out_fd, data)
+                else:
+                    out.write(data)
+            except OSError as err:
+                self.output_errno = err.errno or 0
+                reason = os.strerror(err.errno) if err.errno else str(err)
+                raise MachineError(Status.OUTPUT, f"cannot write the output: {reason}") from None
+            if not self.keep_output:
+                return
         self.output.append(data)
-        if self.out is not None:
-            self.out.write(data)
 
     # ------------------------------------------------------------- the loop
 
     def _load(self, code: tuple, stack: list) -> None:
+        if self._out_fd is not None:
+            self._out.flush()  # what the host wrote to `out` before the run comes first
+        self.output_errno = 0
         self.stack = stack
         self.prog = code
         self.pc = 0
@@ -598,3 +637,26 @@ def run(program: Program, **limits) -> Result:
 
 
 __all__ = ["Machine", "Result", "run", "const_value", "lifted_operand", "GENERATING_OPS"]
+
+
+def _fileno(out) -> Optional[int]:
+    """out's file descriptor, if it has one (as ccam/cmachine.py finds it)."""
+    if out is None:
+        return None
+    try:
+        return out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """All of `data` to fd, as the C machine's print writes it: a short
+    write continues, a non-blocking fd (O_NONBLOCK set by another process
+    sharing it) is waited for; any other failure raises OSError (os.write
+    itself retries on EINTR)."""
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            select.select([], [fd], [])

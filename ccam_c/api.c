@@ -100,6 +100,7 @@ const uint8_t *ccam_output(ccam_machine *m, size_t *len) {
 }
 
 void ccam_output_clear(ccam_machine *m) { m->out_len = 0; }
+int ccam_output_errno(ccam_machine *m) { return m->out_errno; }
 void ccam_set_debug(ccam_machine *m, int flags) { m->debug = flags; }
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { m->fail_after = n < 0 ? -1 : n; }
 void ccam_interrupt(ccam_machine *m) { m->interrupt = 1; }

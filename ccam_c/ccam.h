@@ -66,6 +66,8 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
 const uint8_t *ccam_output(ccam_machine *m, size_t *len);
 void ccam_output_clear(ccam_machine *m);
+/* The errno of the print that stopped the latest run with CCAM_STATUS_OUTPUT (0: none). */
+int ccam_output_errno(ccam_machine *m);
 void ccam_set_debug(ccam_machine *m, int flags);
 /* Make the n-th allocation from now fail as if malloc returned NULL (-1: never). */
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n);

@@ -215,6 +215,7 @@ struct ccam_machine {
     int catch_sigint;        /* swap in the SIGINT handler around runs */
     int out_fd;
     int out_keep;            /* also collect into out (for Result.output) */
+    int out_errno;           /* why the latest failed print failed (0: none) */
     uint8_t *out; size_t out_len, out_cap;
     char *msgs; size_t msgs_len, msgs_cap;  /* the messages of a batch of calls */
 
@@ -279,7 +280,7 @@ const char *ccamV_kind_name(value v);
 #define PRIM_RAISE (-1)
 int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg);
 int ccamP_equal(ccam_machine *m, value a, value b, int *eq);
-int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);
+int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);  /* 0 or a status */
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...);
 

@@ -2,7 +2,7 @@
 #ifndef CCAM_OPCODES_H
 #define CCAM_OPCODES_H
 
-#define CCAM_TABLE_HASH "e8852900dbdf5366"
+#define CCAM_TABLE_HASH "4b5c9d11ab5914aa"
 
 /* Opcodes: the codes of the .ccam format (ccam/instructions.py OPS). */
 #define CCAM_OP_ID             0  /* S, id; P ⟹ S, P */
@@ -271,6 +271,7 @@ static const char *const ccam_prim_names[61] = {
 #define CCAM_STATUS_REDUCTION_LIMIT  8
 #define CCAM_STATUS_UNDERFLOW        9
 #define CCAM_STATUS_INTERRUPTED      10
+#define CCAM_STATUS_OUTPUT           11
 
 /* Built-in exceptions: global slots 0.. in this order. */
 #define CCAM_EXN_MATCH      0

@@ -8,8 +8,10 @@
  * equality keeps an explicit work stack.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ccam_int.h"
@@ -295,16 +297,46 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
 
 /* ------------------------------------------------------------------ output */
 
+/* Wait until a non-blocking output fd (O_NONBLOCK set on a shared pipe or
+   terminal by another process) takes more bytes: print blocks, as it does on
+   a blocking fd, instead of losing the bytes. */
+static void wait_writable(int fd) {
+    struct pollfd p;
+    p.fd = fd;
+    p.events = POLLOUT;
+    p.revents = 0;
+    poll(&p, 1, -1);  /* EINTR or an error: the write after it tells */
+}
+
+/* print's bytes: all of them to the output fd when there is one, and into
+   the buffer read by ccam_output when there is no fd or the host keeps it.
+   0, or a status with the message set: OUTPUT when the fd refuses the bytes
+   (a closed pipe, a full disk; the errno is kept for ccam_output_errno), so
+   that the run stops at this print instead of going on and losing its
+   output; INTERRUPTED on Ctrl-C while the write waits for a slow reader. */
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
     if (m->out_fd >= 0) {
         size_t done = 0;
         while (done < len) {
             ssize_t w = write(m->out_fd, data + done, len - done);
-            if (w < 0) {
-                if (errno == EINTR) continue;
-                break;  /* a closed pipe loses the output, as a closed stdout would */
+            if (w >= 0) {
+                done += (size_t)w;
+                continue;
             }
-            done += (size_t)w;
+            if (errno == EINTR) {
+                if (m->interrupt) {
+                    ccam_set_message(m, "interrupted");
+                    return CCAM_STATUS_INTERRUPTED;
+                }
+                continue;
+            }
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                wait_writable(m->out_fd);
+                continue;
+            }
+            m->out_errno = errno;
+            ccam_set_message(m, "cannot write the output: %s", strerror(errno));
+            return CCAM_STATUS_OUTPUT;
         }
     }
     if (m->out_fd < 0 || m->out_keep) {
@@ -312,7 +344,10 @@ int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
             size_t cap = m->out_cap ? m->out_cap : 256;
             while (cap < m->out_len + len) cap *= 2;
             uint8_t *o = ccamH_raw_realloc(m, m->out, cap);
-            if (!o) return -1;
+            if (!o) {
+                ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
+                return CCAM_STATUS_HEAP_LIMIT;
+            }
             m->out = o;
             m->out_cap = cap;
         }
@@ -529,7 +564,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         return stoi(c, s);
     case CCAM_PRIM_PRINT:
         TRY(get_string(c, v, &s));
-        if (ccamP_output(m, s->data, s->len)) return oom(c);
+        TRY(ccamP_output(m, s->data, s->len));
         *res = V_UNIT;
         return 0;
     case CCAM_PRIM_REF: {

@@ -240,6 +240,7 @@ int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t
     m->status = CCAM_STATUS_OK;
     m->interrupt = 0;
     m->oom = 0;
+    m->out_errno = 0;
     while (m->vs_cap < n) {
         if (grow_values(m)) {
             ccam_set_message(m, "out of memory");

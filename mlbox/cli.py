@@ -3,14 +3,18 @@ subcommand is one small function `cmd_NAME(args) -> exit status`, added to
 the parser by `_add_NAME(subparsers)`.
 
 Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
-exception), 2 bad usage or an unreadable file, 70 an internal error (a bug
-in mlbox: reported, never a traceback), 141 standard output closed by its
-reader (128 + SIGPIPE, as the shell reports a process killed by it).
+exception), 2 bad usage or an unreadable file, 3 the machine stopped (a
+limit; mlbox/runner.py), 70 an internal error (a bug in mlbox: reported,
+never a traceback), 74 standard output refused the output or is closed (a full disk, an
+I/O error: one line on stderr), 141 standard output closed by its reader
+(128 + SIGPIPE, as the shell reports a process killed by it; quietly).
+Output from the program's `print` and from mlbox itself is treated alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -19,7 +23,19 @@ if TYPE_CHECKING:
     from mlbox.diagnostics import Diagnostic, Source
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_OUTPUT = 74  # EX_IOERR of sysexits.h
 EXIT_BROKEN_PIPE = 141
+OUTPUT_FAILED = "mlbox: cannot write the output: {reason}"
+
+
+class OutputFailed(Exception):
+    """A machine's print could not write standard output: the run stopped
+    there with Status.OUTPUT and the errno. main reports it as it reports
+    Python's own failed writes of stdout (OSError)."""
+
+    def __init__(self, errno_: int):
+        super().__init__(os.strerror(errno_))
+        self.errno = errno_
 
 
 PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
@@ -33,31 +49,68 @@ class UsageError(Exception):
 BYTE_ORDER_MARK = "\ufeff"  # editors on Windows start UTF-8 files with it; it is not part of the program
 
 
-def read_source(path: str) -> Source:
+STDIN_PATH = "-"  # a file argument of check, run, compile and dis: the program on standard input
+STDIN_NAME = "<stdin>"  # the name its diagnostics give
+# No program or bytecode file is this large; reading stops here rather than
+# exhausting memory on a device (`mlbox run /dev/zero`) or a wrong file.
+MAX_FILE_BYTES = 64 << 20
+
+
+def read_bytes(path: str, *, allow_stdin: bool = False) -> bytes:
+    """The bytes of a program or bytecode file (`-` is standard input when
+    allow_stdin, as on the command line); UsageError if it cannot be read."""
+    if allow_stdin and path == STDIN_PATH:
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            raise UsageError(f"cannot read {path}: no such file")
+        except IsADirectoryError:
+            raise UsageError(f"cannot read {path}: it is a directory")
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror or err}")
+    if len(data) > MAX_FILE_BYTES:
+        raise UsageError(f"cannot read {path}: more than {MAX_FILE_BYTES >> 20} MB, too large for a program")
+    return data
+
+
+def is_bytecode(data: bytes) -> bool:
+    """Whether `data` starts as a .ccam file does: the magic, then binary
+    header fields (not always UTF-8, so this is asked before decoding)."""
+    return data.startswith(b"CCAM") and b"\0" in data[:64]
+
+
+def read_source(path: str, *, allow_stdin: bool = False) -> Source:
+    data = read_bytes(path, allow_stdin=allow_stdin)
+    name = STDIN_NAME if allow_stdin and path == STDIN_PATH else path
+    if is_bytecode(data):
+        raise UsageError(f"{name}: is a compiled .ccam file, not ML source (run it with `mlbox run`)")
+    return decode_source(name, data)
+
+
+def decode_source(name: str, data: bytes) -> Source:
+    """The program text of a source file's bytes (UTF-8, a byte-order mark
+    dropped, line ends made LF), reported under `name`."""
     from mlbox.diagnostics import Source
 
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise UsageError(f"cannot read {path}: no such file")
-    except IsADirectoryError:
-        raise UsageError(f"cannot read {path}: it is a directory")
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror or err}")
-    # the .ccam magic, then binary header fields (not always UTF-8, so before decoding)
-    if data.startswith(b"CCAM") and b"\0" in data[:64]:
-        raise UsageError(f"{path}: is a compiled .ccam file, not ML source (run it with `mlbox run {path}`)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UsageError(f"{path}:{line}:{col}: error: not UTF-8 text "
+        raise UsageError(f"{name}:{line}:{col}: error: not UTF-8 text "
                          f"(byte 0x{data[err.start]:02x} at offset {err.start})")
     if text.startswith(BYTE_ORDER_MARK):
         text = text[1:]
-    return Source(path, text)
+    if "\r" in text:
+        # Windows (CR LF) and classic Mac (CR alone) line ends: lines as the
+        # editor showed them, so that locations name them. A raw CR is
+        # otherwise only whitespace (or, in a string literal, a character
+        # SML does not allow there).
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return Source(name, text)
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
@@ -75,7 +128,7 @@ def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
 
 
 def _configure_check(p) -> None:
-    p.add_argument("file", help="an ML□ source file (.sml or .ml)")
+    p.add_argument("file", help="an ML□ source file (.sml or .ml), or - for standard input")
     p.set_defaults(handler=cmd_check)
 
 
@@ -91,7 +144,7 @@ def _check_file(args) -> int:
     from mlbox.diagnostics import CompileError
     from mlbox.parser import parse_program
 
-    source = read_source(args.file)
+    source = read_source(args.file, allow_stdin=True)
     try:
         program = parse_program(source)
         check_nesting(program.decs)
@@ -256,17 +309,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # run's style is given only as `--stats=json`: a bare `--stats` must
         # not take the file after it (`mlbox run --stats prog.sml`) as its value
         argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
-    parser = build_parser(argv[0])
+    if sys.stdout is None:
+        # fd 1 not open at all (`mlbox run p.sml >&-`): Python leaves no
+        # stdout, and the next file opened would take its descriptor
+        _print_error(OUTPUT_FAILED.format(reason="standard output is closed"))
+        return EXIT_OUTPUT
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse reports usage errors itself
-        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
-        return handler(args)
+        status = _run(argv)
+        # Python would flush stdout at exit and, if that failed, only warn
+        # and exit 120: flush here, where a failure is reported like any other.
+        sys.stdout.flush()
+        return status
     except UsageError as err:
         message = str(err)
         # a message that has a location already starts with it (FILE:LINE:COL: error: ...)
@@ -276,11 +329,62 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("mlbox: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # The reader went away (`mlbox dis p.sml | head`): stop quietly, as a
-        # process killed by SIGPIPE would, and keep the interpreter's final
-        # flush of stdout from failing again at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        return _broken_pipe()
+    except OutputFailed as err:
+        if err.errno == errno.EPIPE:
+            return _broken_pipe()
+        _discard_stdout()
+        _print_error(OUTPUT_FAILED.format(reason=err))
+        return EXIT_OUTPUT
+    except OSError as err:
+        if err.filename is not None:  # a file named by the user that was not read through read_source: a bug
+            return _internal_error(err)
+        # Every file mlbox opens by name reports its own errors (UsageError,
+        # with the name); an OSError without one comes from writing standard
+        # output (a full disk, an I/O error).
+        _discard_stdout()
+        _print_error(OUTPUT_FAILED.format(reason=err.strerror or err))
+        return EXIT_OUTPUT
     except Exception as err:  # a bug in mlbox: say so, without a traceback
-        print(f"mlbox: internal error: {type(err).__name__}: {err}", file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal_error(err)
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser(argv[0])
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse reports usage errors itself
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    return handler(args)
+
+
+def _broken_pipe() -> int:
+    """The reader went away (`mlbox dis p.sml | head`): stop quietly, as a
+    process killed by SIGPIPE would."""
+    _discard_stdout()
+    return EXIT_BROKEN_PIPE
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush of
+    what is still buffered does not fail again at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout replaced by one without a descriptor (a test's capture): nothing flushes at exit
+
+
+def _print_error(message: str) -> None:
+    try:
+        print(message, file=sys.stderr)
+    except OSError:
+        pass  # stderr gone too: the exit status is all that is left to say it
+
+
+def _internal_error(err: Exception) -> int:
+    _print_error(f"mlbox: internal error: {type(err).__name__}: {err}")
+    return EXIT_INTERNAL

@@ -274,11 +274,20 @@ class Translation(abc.ABC):
         return self.tuple_code([self.exp(x, ctx) for x in e.items])
 
     def tuple_code(self, parts: list[list[Ins]]) -> list[Ins]:
-        """(a, (b, c)) from the codes of a, b, c."""
-        code = parts[-1]
-        for part in reversed(parts[:-1]):
-            code = self.pair(part, code)
-        return code
+        """(a, (b, c)) from the codes of a, b, c: pair(a, pair(b, c)), built
+        as one prefix, the innermost pair and one suffix rather than by
+        copying the growing tail once per component (quadratic in a long
+        tuple). Only the innermost tail can be constant: every longer tail
+        ends in a cons, so every outer pair is push; x; swap; ...; cons."""
+        if len(parts) == 1:
+            return parts[0]
+        code = self.pair(parts[-2], parts[-1])
+        prefix: list[Ins] = []
+        for part in parts[:-2]:
+            prefix += self.I(I.push)
+            prefix += part
+            prefix += self.I(I.swap)
+        return prefix + code + self.I(I.cons) * (len(parts) - 2)
 
     def exp_ListExp(self, e: S.ListExp, ctx):
         # [a, b, c] is pair(a, pair(b, pair(c, nil) pack) pack) pack, built as

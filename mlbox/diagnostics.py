@@ -92,14 +92,37 @@ def render(diag: Diagnostic, source: Optional[Source]) -> str:
         # control characters (ESC, NUL, ...) of a damaged file must not
         # reach the terminal; one replacement each keeps the caret aligned
         text = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", source.line(span.line).expandtabs(1))
-        out.append("    " + text)
         if span.end_line == span.line and span.end_col > span.col:
             width = span.end_col - span.col
         else:
             width = max(1, len(text) - span.col + 1)
-        out.append("    " + " " * (span.col - 1) + "^" * max(1, width))
+        text, col, width = _clip(text, span.col, width)
+        out.append("    " + text)
+        out.append("    " + " " * (col - 1) + "^" * max(1, width))
     out.extend(f"  note: {n}" for n in diag.notes)
     return "\n".join(out)
+
+
+# A source line longer than this is shown as a window around the span
+# (generated or minified sources have lines of megabytes).
+MAX_LINE_SHOWN = 160
+CONTEXT_BEFORE = 40  # characters kept before the span's start in a clipped line
+ELLIPSIS = "..."
+
+
+def _clip(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """The part of a long line shown around column `col` (1-based) and the
+    span's column and underline width in it."""
+    if len(text) <= MAX_LINE_SHOWN:
+        return text, col, width
+    start = max(0, col - 1 - CONTEXT_BEFORE)
+    end = min(len(text), start + MAX_LINE_SHOWN)
+    shown = text[start:end]
+    prefix = ELLIPSIS if start > 0 else ""
+    suffix = ELLIPSIS if end < len(text) else ""
+    col_in = col - start + len(prefix)
+    width = max(1, min(width, end - (col - 1)))
+    return prefix + shown + suffix, col_in, width
 
 
 # Errors shown at most per report: a binary file or the wrong kind of file

@@ -115,6 +115,14 @@ def _extended(items: list, item) -> list:
     return items
 
 
+def _appended(items: list, item) -> list:
+    """A left-recursive list rule's result: the list so far, extended in
+    place (each list is one symbol's value, used by one reduction), so that
+    a sequence of n items costs O(n), not the O(n^2) of copying it per item."""
+    items.append(item)
+    return items
+
+
 def _located(p, value, span: Optional[Span]):
     """Make a rule's result `value` and record its span on the symbol, for
     results that are not AST nodes (lists, names)."""
@@ -427,7 +435,7 @@ class Grammar:
         # the local part end here.
         exported = self.fixity.pop()
         self.fixity.pop()
-        self.fixity.scopes[-1].update(exported)
+        self.fixity.declare_all(exported)
         p[0] = S.LocalDec(tuple(p[2]), tuple(p[4]), span=self.whole(p))
 
     def p_local_start(self, p):
@@ -462,7 +470,7 @@ class Grammar:
         """ fixnames : opname
                      | fixnames opname
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[2])
         _located(p, items, self.whole(p))
 
     def p_dec_cogen(self, p):
@@ -473,7 +481,7 @@ class Grammar:
         """ valbinds : valbind
                      | valbinds AND valbind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_valbind(self, p):
@@ -484,7 +492,7 @@ class Grammar:
         """ funbinds : funbind
                      | funbinds AND funbind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_funbind(self, p):
@@ -500,7 +508,7 @@ class Grammar:
         """ clauses : clause
                     | clauses BAR clause
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_clause(self, p):
@@ -536,14 +544,14 @@ class Grammar:
         """ tyvars : TYVAR
                    | tyvars COMMA TYVAR
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_databinds(self, p):
         """ databinds : databind
                       | databinds AND databind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_databind(self, p):
@@ -554,7 +562,7 @@ class Grammar:
         """ conbinds : conbind
                      | conbinds BAR conbind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_conbind(self, p):
@@ -567,7 +575,7 @@ class Grammar:
         """ typebinds : typebind
                       | typebinds AND typebind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_typebind(self, p):
@@ -578,7 +586,7 @@ class Grammar:
         """ exnbinds : exnbind
                      | exnbinds AND exnbind
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_exnbind(self, p):
@@ -647,7 +655,7 @@ class Grammar:
         """ match : rule
                   | match BAR rule
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_rule(self, p):
@@ -662,7 +670,7 @@ class Grammar:
         """ expitems : expitem
                      | expitems expitem
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[2])
         _located(p, items, self.whole(p))
 
     def p_expitem_atom(self, p):
@@ -793,7 +801,7 @@ class Grammar:
         """ patitems : patitem
                      | patitems patitem
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[2]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[2])
         _located(p, items, self.whole(p))
 
     def p_patitem_atom(self, p):
@@ -851,7 +859,7 @@ class Grammar:
         """ pats : pat
                  | pats COMMA pat
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     # ------------------------------------------------------------ types
@@ -873,7 +881,7 @@ class Grammar:
         """ ty_factors : app_ty
                        | ty_factors STAR app_ty
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_app_ty_atom(self, p):
@@ -892,7 +900,7 @@ class Grammar:
         """ ty_list : ty
                     | ty_list COMMA ty
         """
-        items = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_atom_ty_var(self, p):
@@ -1001,7 +1009,7 @@ class _Driver:
                 return grammar.lookahead
 
             # a restart is at top level: the scopes of the failed part end
-            del grammar.fixity.scopes[1:]
+            grammar.fixity.pop_to_top_level()
             try:
                 results.append(self.parser.parse(tokenfunc=next_token))
                 break

@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 import attrs
 
 from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
-from mlbox.pf_filter import FilterError, Insn, parse_filter, validate
+from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter, validate
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
@@ -207,6 +207,9 @@ class Timing:
 # ------------------------------------------------------------------ input
 
 
+MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
+
+
 def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
     """The instructions of FILTER (a file, or an expression for libpcap),
     validated; and how to name it in the report."""
@@ -215,12 +218,15 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
             raise PfError(f"{spec}: is a directory, not a filter file")
         try:
             with open(spec, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MAX_FILTER_CHARS + 1)  # bounded: a device (/dev/zero) never ends
         except UnicodeDecodeError as error:
             raise PfError(f"{spec}: not a text file (byte {error.start}): a filter file holds "
                           "`tcpdump -ddd` or `tcpdump -dd` output")
         except OSError as error:
             raise PfError(f"{spec}: cannot read the filter file: {error.strerror or error}")
+        if len(text) > MAX_FILTER_CHARS:
+            raise PfError(f"{spec}: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter file "
+                          f"(classic BPF has at most {MAX_INSNS} instructions)")
         insns = parse_filter(text, spec)
         origin = spec
     elif os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):

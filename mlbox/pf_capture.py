@@ -72,6 +72,19 @@ IDB, PB, SPB, EPB = 1, 2, 3, 6  # pcapng block types that carry interfaces and p
 TSRESOL_OPTION = 9
 
 
+# The capture is read whole into memory: beyond this it is refused rather
+# than read until memory runs out (an endless stream).
+MAX_CAPTURE_BYTES = 1 << 30
+TOO_LARGE = "larger than {gb} GB, more than mlbox pf reads (cut it with `editcap -r`)"
+
+
+def _capture_magic(head: bytes) -> bool:
+    """Whether a file's first bytes (up to 4) can start a pcap or pcapng file."""
+    magics = [struct.pack("<I", PCAPNG_SHB)]
+    magics += [struct.pack(endian + "I", magic) for magic in PCAP_MAGICS for endian in "<>"]
+    return any(magic.startswith(head) for magic in magics)
+
+
 def read_capture(path: str) -> Capture:
     """Every packet of a pcap or pcapng file, in order. A file that ends in
     the middle of a record keeps the packets before it (with a warning), as
@@ -83,11 +96,18 @@ def read_capture(path: str) -> Capture:
         raise CaptureError(f"{path}: is a directory, not a capture file")
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            # the magic first: a file that is no capture (or a device,
+            # /dev/zero) is refused without reading it whole
+            data = f.read(4)
+            if data and not _capture_magic(data):
+                raise CaptureError(f"{path}: {NOT_A_CAPTURE}")
+            data += f.read(MAX_CAPTURE_BYTES + 1 - len(data))
     except OSError as error:
         raise CaptureError(f"{path}: {error.strerror or error}") from None
     if not data:
         raise CaptureError(f"{path}: empty file, {NOT_A_CAPTURE}")
+    if len(data) > MAX_CAPTURE_BYTES:
+        raise CaptureError(f"{path}: {TOO_LARGE.format(gb=MAX_CAPTURE_BYTES >> 30)}")
     reader = _PcapNg(path, data) if data[:4] == struct.pack("<I", PCAPNG_SHB) else _Pcap(path, data)
     reader.read()
     if not reader.packets:

@@ -292,7 +292,7 @@ def show_dec(d: S.Dec) -> str:
         body = _decs(d.body)
         exported = _fixity.pop()
         _fixity.pop()
-        _fixity.scopes[-1].update(exported)
+        _fixity.declare_all(exported)
         return f"local {hidden} in {body} end"
     if isinstance(d, S.FixityDec):
         _fixity.declare(d.names, None if d.assoc is None else (d.precedence, d.assoc))

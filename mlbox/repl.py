@@ -35,6 +35,7 @@ from typing import Optional
 
 from ccam.instructions import PROG, PROGS, Status
 from mlbox import valueprint
+from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.runner import exception_name
 
@@ -101,7 +102,10 @@ class Session:
 
     `machine` is "c", "py" or None (c when built). `out`, when given, is a
     binary stream program output is written to as it happens (the terminal);
-    otherwise `feed` returns it with the rest."""
+    otherwise `feed` returns it with the rest. A print that `out` refuses (a
+    closed pipe, a full disk) stops that input and raises
+    mlbox.cli.OutputFailed out of `feed`: with its output gone the session
+    cannot go on, and the command line ends it as `mlbox run` ends."""
 
     def __init__(self, machine: Optional[str] = None, stats: bool = False, out=None):
         from mlbox import driver
@@ -112,7 +116,9 @@ class Session:
         self.out = out
         self.finished = False  # set by :quit
         self.incremental = driver.Incremental()
-        self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out)
+        # with `out`, output is written as it happens and Result.output is never read
+        self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out,
+                                                               keep_output=out is None)
         result = self.machine.run()
         if result.status != Status.OK:
             raise RuntimeError(f"the prelude did not run: {result.message}")
@@ -150,6 +156,8 @@ class Session:
                 self._input(Source(INPUT_NAME, text), out)
         except KeyboardInterrupt:
             out.append(INTERRUPT)
+        except OutputFailed:
+            raise  # not a bug: the session's output is gone (see the class docstring)
         except Exception as err:  # a bug in mlbox: report it, keep the session
             out.append(INTERNAL_ERROR.format(kind=type(err).__name__, message=err))
         finally:
@@ -188,6 +196,8 @@ class Session:
             out.append(_RAW + _text(result.output))
 
     def _failure(self, result) -> str:
+        if result.status == Status.OUTPUT:
+            raise OutputFailed(self.machine.output_errno)
         if result.status == Status.UNCAUGHT:
             return UNCAUGHT.format(name=exception_name(result))
         if result.status == Status.INTERRUPTED:

@@ -9,7 +9,9 @@ compiled .ccam file.
 
 `run` writes only the program's output to stdout. Warnings, an uncaught
 exception (`uncaught exception NAME`, exit 1), machine errors (exit 3) and
-`--stats` go to stderr.
+`--stats` go to stderr. A print that standard output refuses stops the
+program there (both machines): a closed pipe exits quietly with 141, any
+other write error with 74 and one line on stderr (mlbox/cli.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ UNCAUGHT = "uncaught exception {name}"
 MACHINE_ERROR = "mlbox: machine error ({status}): {message}"
 BAD_BYTECODE = "mlbox: {path}: not a valid {suffix} file: {reason}"
 BAD_SIZE = "bad size {text!r}: use a number of bytes, optionally with K, M or G"
+NO_HEAP_LIMIT = "mlbox: warning: --max-heap limits the C machine only; the Python machine (--machine py) has no heap limit"
 PRELUDE_OMITTED = "(* the prelude's {n} instructions are left out; --all shows them *)"
 
 _SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
@@ -62,7 +65,7 @@ def parse_size(text: str) -> int:
 
 
 def add_run_arguments(p) -> None:
-    p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file")
+    p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file; - for standard input")
     p.add_argument("--stats", nargs="?", const="text", choices=["text", "json"],
                    help="report reductions, code generation, heap and time on stderr (--stats=json: one JSON line)")
     p.add_argument("--machine", choices=["c", "py"], default=None,
@@ -73,12 +76,12 @@ def add_run_arguments(p) -> None:
 
 
 def add_compile_arguments(p) -> None:
-    p.add_argument("file", help="an ML□ source file")
+    p.add_argument("file", help="an ML□ source file; - for standard input (with -o)")
     p.add_argument("-o", "--output", default=None, help="the .ccam file to write (default: FILE with .ccam)")
 
 
 def add_dis_arguments(p) -> None:
-    p.add_argument("file", help="a .ccam file or an ML□ source file")
+    p.add_argument("file", help="a .ccam file or an ML□ source file; - for standard input")
     p.add_argument("--plain", action="store_true", help="mnemonics instead of the paper's notation")
     p.add_argument("--all", action="store_true", help="also show the prelude's code, which every program starts with, and name every global")
 
@@ -90,27 +93,31 @@ def _report(diags, source) -> None:
         print(render_all(diags, source), file=sys.stderr)
 
 
-def load_program(path: str) -> Optional[Program]:
-    """A Program from a .ccam or source file; None after reporting errors."""
-    from mlbox.cli import UsageError, read_source
+def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
+    """A Program from a .ccam or source file (`-`: standard input); None
+    after reporting errors. A file is bytecode by its content (so `mlbox run
+    prog` runs a compiled program whatever its name), or by its .ccam
+    suffix (then damage is reported as such); with bytecode=False (compile)
+    only source is taken."""
+    from mlbox.cli import STDIN_NAME, STDIN_PATH, decode_source, is_bytecode, read_bytes, read_source
     from mlbox.diagnostics import CompileError
 
-    if path.endswith(CCAM_SUFFIX):
-        from ccam.bytecode import BytecodeError, read
+    if not bytecode:
+        source = read_source(path, allow_stdin=True)
+    else:
+        data = read_bytes(path, allow_stdin=True)
+        name = STDIN_NAME if path == STDIN_PATH else path
+        if is_bytecode(data) or path.endswith(CCAM_SUFFIX):
+            from ccam.bytecode import BytecodeError, read
 
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as err:
-            raise UsageError(f"cannot read {path}: {err.strerror or err}")
-        try:
-            return read(data)
-        except BytecodeError as err:
-            print(BAD_BYTECODE.format(path=path, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
-            return None
+            try:
+                return read(data)
+            except BytecodeError as err:
+                print(BAD_BYTECODE.format(path=name, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
+                return None
+        source = decode_source(name, data)
     from mlbox.driver import compile_source
 
-    source = read_source(path)
     try:
         compiled = compile_source(source)
     except CompileError as err:
@@ -123,7 +130,11 @@ def load_program(path: str) -> Optional[Program]:
 def cmd_compile(args) -> int:
     from ccam.bytecode import write
 
-    program = load_program(args.file)
+    from mlbox.cli import STDIN_PATH, UsageError
+
+    if args.file == STDIN_PATH and not args.output:
+        raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
+    program = load_program(args.file, bytecode=False)
     if program is None:
         return EXIT_ERRORS
     out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
@@ -131,8 +142,6 @@ def cmd_compile(args) -> int:
         with open(out, "wb") as f:
             f.write(write(program))
     except OSError as err:
-        from mlbox.cli import UsageError
-
         raise UsageError(f"cannot write {out}: {err.strerror or err}")
     return EXIT_OK
 
@@ -184,9 +193,13 @@ def cmd_run(args) -> int:
             raise UsageError(str(err))
         if cls.__module__ == "ccam.cmachine":
             limits["max_heap"] = heap
+        else:
+            print(NO_HEAP_LIMIT, file=sys.stderr)
     out = sys.stdout.buffer
     start = time.perf_counter()
-    machine = cls(program, out=out, **limits)
+    # the output goes to stdout as it is printed: a copy in Result.output
+    # would only grow with a long-running program's output
+    machine = cls(program, out=out, keep_output=False, **limits)
     result = machine.run()
     elapsed = time.perf_counter() - start
     out.flush()
@@ -194,11 +207,37 @@ def cmd_run(args) -> int:
         _stats(args.stats, result, machine, elapsed)
     if result.status == Status.OK:
         return EXIT_OK
+    if result.status == Status.OUTPUT:
+        from mlbox.cli import OutputFailed
+
+        raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
     print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
+    hint = limit_hint(result, args)
+    if hint:
+        print(hint, file=sys.stderr)
     return EXIT_MACHINE
+
+
+STACK_HINT = "  note: the stack holds {n} entries (values and return frames); raise it with --max-stack N"
+REDUCTIONS_HINT = "  note: raise the limit with a larger --max-reductions N (without the flag there is none)"
+HEAP_HINT = "  note: the live heap may hold {size}; raise it with --max-heap SIZE (e.g. --max-heap 4G)"
+
+
+def limit_hint(result, args) -> str:
+    """How to raise the limit a run stopped at ('' for other stops, and for
+    an allocation the system refused, which no flag helps)."""
+    from ccam.instructions import DEFAULT_MAX_HEAP, DEFAULT_MAX_STACK
+
+    if result.status == Status.STACK_LIMIT:
+        return STACK_HINT.format(n=args.max_stack or DEFAULT_MAX_STACK)
+    if result.status == Status.REDUCTION_LIMIT:
+        return REDUCTIONS_HINT
+    if result.status == Status.HEAP_LIMIT and result.message.startswith("heap limit exceeded"):
+        return HEAP_HINT.format(size=args.max_heap or f"{DEFAULT_MAX_HEAP >> 30}G (the default)")
+    return ""
 
 
 def exception_name(result) -> str:

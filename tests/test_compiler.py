@@ -721,3 +721,34 @@ def test_a_split_argument_is_read_from_its_slots():
     assert [i.op for i in body] == ["push", "acc", "push", "quote", "cons", "prim", "cons", "push", "acc",
                                     "cons", "push", "acc", "swap", "acc", "cons", "prim"]
     assert printed(program + "\nval _ = print (Int.toString (eval g 5))") == "1"
+
+
+@pytest.mark.parametrize("target", ["plain", "gen"])
+def test_long_tuples_compile_as_nested_pairs(target):
+    """tuple_code builds pair(a, pair(b, ...)) without copying the tail per
+    component: the same code as the nested pairs, on both targets, constant
+    components (whose innermost pair takes pair's shorter form) included."""
+    from ccam.instructions import I, ConstInt
+    from mlbox.compiler import PLAIN, Compiler
+    from mlbox.generator import GEN
+
+    t = PLAIN if target == "plain" else GEN
+    compiler = Compiler.__new__(Compiler)
+    compiler.t = t
+
+    def const(n):
+        return t.ins(I.quote(ConstInt(n)))
+
+    def computed(n):
+        return t.ins(I.acc(n)) + t.ins(I.snd)
+
+    def nested(parts):
+        code = parts[-1]
+        for part in reversed(parts[:-1]):
+            code = compiler.pair(part, code)
+        return code
+
+    for parts in ([const(1)], [const(1), const(2)], [computed(0), const(1)], [const(1), computed(0)],
+                  [computed(i) if i % 3 else const(i) for i in range(7)],
+                  [const(i) for i in range(6)], [computed(i) for i in range(5)]):
+        assert compiler.tuple_code(parts) == nested(parts)

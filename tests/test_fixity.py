@@ -260,3 +260,23 @@ def test_repl_forgets_the_fixity_of_a_failed_input():
     session = Session(machine="py")
     assert "error" in session.feed("infix 6 ++; val x = 1 + \"a\";\n")
     assert "val it = 3 : int" in session.feed("fun ++ (a, b) = a + b; ++ (1, 2);\n")
+
+
+def test_fixity_scopes_under_deep_nesting():
+    """Lookups do not walk the scopes (100,000 nested `let`s would make the
+    parse quadratic); inner declarations shadow outer ones and end with their scope."""
+    from mlbox.syntax import Fixity
+
+    fixity = Fixity()
+    fixity.declare(["++"], (4, "left"))
+    for depth in range(100_000):
+        fixity.push()
+        assert fixity.lookup("++") == (4, "left") and fixity.lookup("+") == (6, "left")
+    fixity.declare(["++", "+"], None)
+    fixity.declare(["++"], (9, "right"))  # redeclared in the same scope
+    assert fixity.lookup("++") == (9, "right") and fixity.lookup("+") is None
+    assert fixity.pop() == {"++": (9, "right"), "+": None}
+    assert fixity.lookup("++") == (4, "left") and fixity.lookup("+") == (6, "left")
+    fixity.declare_all({"+": None})
+    fixity.pop_to_top_level()
+    assert len(fixity.scopes) == 1 and fixity.lookup("+") == (6, "left") and fixity.lookup("++") == (4, "left")

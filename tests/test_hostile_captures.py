@@ -168,3 +168,27 @@ def test_pf_command_reports_damaged_captures(tmp_path, name):
                           capture_output=True, timeout=120, cwd=ROOT)
     err = proc.stderr.decode()
     assert "Traceback" not in err and proc.returncode == 2 and CASES[name][1] in err, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
+@pytest.mark.parametrize("which", ["capture", "filter"])
+def test_an_endless_file_is_refused_not_read_until_memory_runs_out(which):
+    capture = "/dev/zero" if which == "capture" else os.path.join(ROOT, "examples", "captures", "telnet_small.pcap")
+    filter_ = "/dev/zero" if which == "filter" else FILTER
+    proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", filter_, capture],
+                          capture_output=True, timeout=120, cwd=ROOT)
+    expected = ("mlbox pf: /dev/zero: is not a pcap or pcapng capture file\n" if which == "capture" else
+                "mlbox pf: /dev/zero: larger than 1 MB, too large for a filter file "
+                "(classic BPF has at most 4096 instructions)\n")
+    assert (proc.returncode, proc.stderr.decode()) == (2, expected)
+
+
+def test_a_capture_beyond_the_size_bound_is_refused(tmp_path, monkeypatch):
+    from mlbox import pf_capture
+
+    path = tmp_path / "big.pcap"
+    path.write_bytes(pcap(records=[(PACKET, len(PACKET), len(PACKET))] * 40))
+    assert len(read_capture(str(path)).packets) == 40
+    monkeypatch.setattr(pf_capture, "MAX_CAPTURE_BYTES", 1000)
+    with pytest.raises(CaptureError, match="more than mlbox pf reads"):
+        read_capture(str(path))

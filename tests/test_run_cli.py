@@ -10,7 +10,7 @@ import pytest
 from ccam.bytecode import write
 from mlbox import cli, driver
 from mlbox.diagnostics import Source
-from mlbox.runner import MACHINE_ERROR
+from mlbox.runner import MACHINE_ERROR, REDUCTIONS_HINT
 
 HELLO = 'val _ = print "hello\\n"\n'
 NOT_EXHAUSTIVE = 'fun f 0 = "zero"\nval _ = print (f 0 ^ "\\n")\n'
@@ -76,7 +76,8 @@ def test_reduction_limit_is_a_clean_machine_error(src, capfd):
     status = cli.main(["run", src(FOREVER), "--machine", "py", "--max-reductions", "1000"])
     err = capfd.readouterr().err
     assert status not in (0, 1)
-    assert err.strip() == MACHINE_ERROR.format(status="REDUCTION_LIMIT", message="more than 1000 reductions")
+    assert err.splitlines() == [MACHINE_ERROR.format(status="REDUCTION_LIMIT", message="more than 1000 reductions"),
+                                REDUCTIONS_HINT]
 
 
 def test_compile_then_run_and_dis(src, tmp_path, capfd):

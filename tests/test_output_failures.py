@@ -1,0 +1,240 @@
+"""print on an output stream that refuses the bytes: a reader that closed
+the pipe (`mlbox run p.sml | head -1`), a full disk (`> /dev/full`), and a
+non-blocking stdout that is only slow. Both machines stop at the same print
+with Status.OUTPUT (the errno in `output_errno`); the command line exits 141
+quietly on a closed pipe and 74 with one line on stderr otherwise, for
+`run`, `dis` and the REPL alike."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from ccam.instructions import Status
+from mlbox import cli, driver
+from mlbox.diagnostics import Source
+
+ROOT = Path(__file__).resolve().parents[1]
+MACHINES = ["c", "py"]
+TWO_PRINTS = 'val r = ref 0\nval _ = (r := 1; print "first\\n"; r := 2; print "second\\n"; r := 3)\n'
+# never ends on its own: a machine that ignored a failed write would hang the test (timeout), not pass it
+PRINTS_FOREVER = 'fun loop n = (print (Int.toString n ^ "\\n"); loop (n + 1))\nval _ = loop 0\n'
+DISK_FULL = "mlbox: cannot write the output: " + os.strerror(errno.ENOSPC) + "\n"
+needs_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+
+
+def machine(name: str, text: str, out, **options):
+    program = driver.compile_source(Source("p.sml", text)).program
+    return driver.machine_class(name)(program, out=out, **options)
+
+
+@pytest.fixture
+def closed_pipe():
+    """A binary stream on a pipe whose reader has gone: every write fails with EPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with open(write_end, "wb") as stream:
+        yield stream
+
+
+# ------------------------------------------------------------------ the machines
+
+
+def test_both_machines_stop_at_the_same_print_on_a_closed_pipe(closed_pipe):
+    results = {}
+    for name in MACHINES:
+        m = machine(name, TWO_PRINTS, closed_pipe)
+        result = m.run()
+        assert result.status == Status.OUTPUT
+        assert result.message == "cannot write the output: " + os.strerror(errno.EPIPE)
+        assert m.output_errno == errno.EPIPE
+        assert result.output == b""  # the refused bytes are not reported as printed
+        results[name] = result
+    assert results["c"].reductions == results["py"].reductions
+    ok = machine("py", TWO_PRINTS, None).run()
+    assert ok.status == Status.OK and ok.output == b"first\nsecond\n"
+    assert 0 < results["py"].reductions < ok.reductions  # it stopped, and at the first print
+
+
+@needs_dev_full
+@pytest.mark.parametrize("name", MACHINES)
+def test_a_full_disk_stops_the_run_with_its_errno(name):
+    with open("/dev/full", "wb") as full:
+        m = machine(name, TWO_PRINTS, full)
+        result = m.run()
+    assert (result.status, m.output_errno) == (Status.OUTPUT, errno.ENOSPC)
+    assert result.message == "cannot write the output: " + os.strerror(errno.ENOSPC)
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_output_errno_is_cleared_by_the_next_run(name, closed_pipe):
+    m = machine(name, TWO_PRINTS, closed_pipe)
+    assert m.run().status == Status.OUTPUT
+    m.out = None
+    assert m.run().status == Status.OK
+    assert m.output_errno == 0
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_keep_output_false_writes_the_stream_only(name, tmp_path):
+    with open(tmp_path / "out", "wb") as stream:
+        kept = machine(name, TWO_PRINTS, stream).run()
+        not_kept = machine(name, TWO_PRINTS, stream, keep_output=False).run()
+    assert kept.output == b"first\nsecond\n" and not_kept.output == b""
+    assert (tmp_path / "out").read_bytes() == b"first\nsecond\n" * 2
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_a_stream_without_a_descriptor_refusing_a_write(name):
+    """The reference machine writes such a stream as it prints, the C
+    machine after the run: the failure is a status of the run on the one,
+    the stream's own exception on the other, and never silent."""
+
+    class Refusing:
+        def write(self, data):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+        def flush(self):
+            pass
+
+    m = machine(name, TWO_PRINTS, Refusing())
+    if name == "py":
+        result = m.run()
+        assert (result.status, m.output_errno) == (Status.OUTPUT, errno.EIO)
+    else:
+        with pytest.raises(OSError):
+            m.run()
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_a_non_blocking_output_that_is_slow_loses_nothing(name):
+    """O_NONBLOCK on stdout (set by another process sharing the pipe): a
+    full pipe makes write fail with EAGAIN, which only means `wait`."""
+    text = 'val line = implode (List.tabulate (99, fn _ => #"x")) ^ "\\n"\n' \
+           'fun loop 0 = () | loop n = (print line; loop (n - 1))\nval _ = loop 3000\n'
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETFL, fcntl.fcntl(write_end, fcntl.F_GETFL) | os.O_NONBLOCK)
+    received = []
+    reader_may_start = threading.Event()
+
+    def read_slowly():
+        reader_may_start.wait(60)
+        with open(read_end, "rb") as r:
+            received.append(r.read())
+
+    reader = threading.Thread(target=read_slowly)
+    reader.start()
+    with open(write_end, "wb") as stream:
+        m = machine(name, text, stream, keep_output=False)
+        # 300 kB: more than a pipe holds, so the writes meet a full pipe until the reader starts
+        threading.Timer(0.5, reader_may_start.set).start()
+        result = m.run()
+    reader.join(60)
+    assert result.status == Status.OK, result.message
+    assert received == [("x" * 99 + "\n").encode() * 3000]
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def mlbox(*args: str, stdin=None, stdout=subprocess.PIPE, input_: bytes | None = None):
+    return subprocess.run([sys.executable, "-m", "mlbox", *args], stdin=stdin, stdout=stdout,
+                          stderr=subprocess.PIPE, input=input_, cwd=ROOT, timeout=120)
+
+
+@pytest.fixture
+def program(tmp_path):
+    def make(text: str) -> str:
+        path = tmp_path / "p.sml"
+        path.write_text(text)
+        return str(path)
+
+    return make
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_run_stops_quietly_when_the_reader_goes_away(name, program):
+    """`mlbox run p.sml | head -1`, with a program that prints forever."""
+    process = subprocess.Popen([sys.executable, "-m", "mlbox", "run", "--machine", name, program(PRINTS_FOREVER)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert process.stdout.readline() == b"0\n"
+    process.stdout.close()
+    assert process.wait(timeout=120) == cli.EXIT_BROKEN_PIPE
+    assert process.stderr.read() == b""
+
+
+def test_run_on_a_closed_pipe_stops_at_the_same_print_on_both_machines(program):
+    path = program(TWO_PRINTS)
+    stats = {}
+    for name in MACHINES:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            done = mlbox("run", "--machine", name, "--stats=json", path, stdout=write_end)
+        finally:
+            os.close(write_end)
+        assert done.returncode == cli.EXIT_BROKEN_PIPE
+        stats[name] = json.loads(done.stderr.decode().strip().splitlines()[-1])
+    assert stats["c"]["status"] == stats["py"]["status"] == "OUTPUT"
+    assert stats["c"]["reductions"] == stats["py"]["reductions"]
+
+
+@needs_dev_full
+@pytest.mark.parametrize("name", MACHINES)
+def test_run_to_a_full_disk_is_one_line_and_status_74(name, program):
+    with open("/dev/full", "wb") as full:
+        done = mlbox("run", "--machine", name, program(PRINTS_FOREVER), stdout=full)
+    assert (done.returncode, done.stderr.decode()) == (cli.EXIT_OUTPUT, DISK_FULL)
+
+
+@needs_dev_full
+@pytest.mark.parametrize("command", [["dis"], ["check"], ["compile", "-o", "/dev/full"]])
+def test_the_other_commands_to_a_full_disk(command, program):
+    path = program(TWO_PRINTS)
+    with open("/dev/full", "wb") as full:
+        done = mlbox(*command, path, stdout=full)
+    if command[0] == "compile":  # a named output file: its own message, with the name
+        assert done.returncode == cli.EXIT_USAGE
+        assert done.stderr.decode().startswith("mlbox: cannot write /dev/full: ")
+    else:
+        assert (done.returncode, done.stderr.decode()) == (cli.EXIT_OUTPUT, DISK_FULL)
+
+
+@needs_dev_full
+@pytest.mark.parametrize("name", MACHINES)
+def test_the_repl_to_a_full_disk(name):
+    with open("/dev/full", "wb") as full:
+        done = mlbox("--machine", name, stdout=full, input_=b'print "hi\\n";\nval x = 1;\n')
+    assert (done.returncode, done.stderr.decode()) == (cli.EXIT_OUTPUT, DISK_FULL)
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_the_repl_stops_quietly_when_the_reader_goes_away(name):
+    """The banner fits the pipe; the first print of a program printing
+    forever fails once the reader is gone, and the session ends."""
+    process = subprocess.Popen([sys.executable, "-m", "mlbox", "--machine", name], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert process.stdout.readline().startswith(b"mlbox: ")  # the banner
+    process.stdout.close()
+    process.stdin.write(PRINTS_FOREVER.replace("\nval _ = loop 0\n", ";\nloop 0;\n").encode())
+    process.stdin.close()
+    assert process.wait(timeout=120) == cli.EXIT_BROKEN_PIPE
+    assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("command", [["run"], ["check"], ["dis"]])
+def test_a_closed_standard_output_is_an_output_error(command, program):
+    """fd 1 not open at all (`mlbox run p.sml >&-`): one line, status 74."""
+    path = program(TWO_PRINTS)
+    done = subprocess.run([sys.executable, "-m", "mlbox", *command, path], stderr=subprocess.PIPE, cwd=ROOT,
+                          timeout=120, preexec_fn=lambda: os.close(1))  # closed before Python starts
+    assert (done.returncode, done.stderr.decode()) == (
+        cli.EXIT_OUTPUT, "mlbox: cannot write the output: standard output is closed\n")
