@@ -78,7 +78,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 4
+#define CCAM_ABI_VERSION 5
 
 typedef uint64_t value;
 
