@@ -77,6 +77,7 @@ from ccam.instructions import (
     Status,
 )
 from ccam.nested import run_nested
+from ccam.output import output_fileno
 from ccam.values import (
     PLACEHOLDER,
     UNIT_VALUE,
@@ -886,7 +887,7 @@ class Machine:
         unless keep_output=False. A descriptor refusing the bytes stops the
         run at that print with Status.OUTPUT (see output_errno)."""
         self._out = out
-        fd = _fileno(out)
+        fd = output_fileno(out)
         self._out_flush = out.flush if fd is not None else None
         self._out_write = out.write if out is not None and fd is None else None
         lib.ccam_set_output_fd(self._m, -1 if fd is None else fd, 1 if self._keep_output else 0)
@@ -1162,15 +1163,6 @@ def _reject(err) -> None:
 
     reason = ffi.string(err).decode("utf-8", "replace") or "out of memory while loading"
     raise BytecodeError(reason)
-
-
-def _fileno(out) -> Optional[int]:
-    if out is None:
-        return None
-    try:
-        return out.fileno()
-    except (AttributeError, OSError, ValueError):
-        return None
 
 
 def run(program, **limits) -> Result:

@@ -66,6 +66,7 @@ from ccam.instructions import (
     Status,
     reductions,
 )
+from ccam.output import output_fileno
 from ccam.refprims import (
     FALSE_VALUE,
     IMPLEMENTATIONS,
@@ -221,7 +222,7 @@ class Machine:
     @out.setter
     def out(self, out) -> None:
         self._out = out
-        self._out_fd = _fileno(out)
+        self._out_fd = output_fileno(out)
 
     def write_output(self, data: bytes) -> None:
         """print: the bytes to `out` (see the module docstring), then to
@@ -637,16 +638,6 @@ def run(program: Program, **limits) -> Result:
 
 
 __all__ = ["Machine", "Result", "run", "const_value", "lifted_operand", "GENERATING_OPS"]
-
-
-def _fileno(out) -> Optional[int]:
-    """out's file descriptor, if it has one (as ccam/cmachine.py finds it)."""
-    if out is None:
-        return None
-    try:
-        return out.fileno()
-    except (AttributeError, OSError, ValueError):
-        return None
 
 
 def _write_all(fd: int, data: bytes) -> None:
