@@ -571,6 +571,13 @@ class Grammar:
         """
         p[0] = S.ConBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
 
+    def p_conbind_op(self, p):
+        # SML's `<op> vid`: `datatype e = op + of e * e` declares an infix constructor
+        """ conbind : OP opname
+                    | OP opname OF ty
+        """
+        p[0] = S.ConBind(p[2], p[4] if len(p) == 5 else None, span=self.whole(p))
+
     def p_typebinds(self, p):
         """ typebinds : typebind
                       | typebinds AND typebind
@@ -595,11 +602,21 @@ class Grammar:
         """
         p[0] = S.ExnBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
 
+    def p_exnbind_op(self, p):
+        # SML's `<op> vid` (`exception op Foo`), as Poly/ML accepts it
+        """ exnbind : OP opname
+                    | OP opname OF ty
+        """
+        p[0] = S.ExnBind(p[2], p[4] if len(p) == 5 else None, span=self.whole(p))
+
     def p_exnbind_replication(self, p):
         """ exnbind : IDENT EQUALS IDENT
                     | IDENT EQUALS OP IDENT
+                    | OP opname EQUALS IDENT
+                    | OP opname EQUALS OP IDENT
         """
-        p[0] = S.ExnBind(p[1], None, same_as=p[len(p) - 1], span=self.whole(p))
+        name = p[2] if p[1] == "op" else p[1]
+        p[0] = S.ExnBind(name, None, same_as=p[len(p) - 1], span=self.whole(p))
 
     # ------------------------------------------------------------ expressions
 

@@ -65,6 +65,12 @@ def _binder(name: str) -> str:
     return f"op {name}" if _infix(name) else name
 
 
+def _declared_con(name: str) -> str:
+    """A constructor or exception being declared: with `op` when infix or
+    symbolic, as the grammar reads a symbolic one (`+`) only after `op`."""
+    return f"op {name}" if _infix(name) or not name[0].isalpha() else name
+
+
 # ---------------------------------------------------------------- constants
 
 
@@ -275,7 +281,7 @@ def show_dec(d: S.Dec) -> str:
     if isinstance(d, S.DatatypeDec):
         binds = " and ".join(
             f"{_tyvars(b.tyvars)}{b.name} = "
-            + " | ".join(f"{c.name}{_of(c.arg)}" for c in b.cons)
+            + " | ".join(f"{_declared_con(c.name)}{_of(c.arg)}" for c in b.cons)
             for b in d.binds)
         return f"datatype {binds}"
     if isinstance(d, S.TypeDec):
@@ -283,7 +289,8 @@ def show_dec(d: S.Dec) -> str:
         return f"type {binds}"
     if isinstance(d, S.ExceptionDec):
         return "exception " + " and ".join(
-            f"{b.name} = {_binder(b.same_as)}" if b.same_as is not None else f"{b.name}{_of(b.arg)}"
+            f"{_declared_con(b.name)} = {_binder(b.same_as)}" if b.same_as is not None
+            else f"{_declared_con(b.name)}{_of(b.arg)}"
             for b in d.binds)
     if isinstance(d, S.LocalDec):
         _fixity.push()

@@ -67,6 +67,19 @@ def test_exception_replication_parses_with_and_without_op():
                                   S.ExnBind("G", None, "H")))
 
 
+def test_op_before_a_declared_constructor_or_exception():
+    # SML's `<op> vid` in conbinds and exbinds, which Poly/ML accepts
+    [dt, ex] = parse_program("datatype e = op + of e * e | op N of int\n"
+                             "exception op Bad of int and op E = op Fail").decs
+    assert [(c.name, c.arg is not None) for c in dt.binds[0].cons] == [("+", True), ("N", True)]
+    assert ex == S.ExceptionDec((S.ExnBind("Bad", S.TyCon("int")), S.ExnBind("E", None, "Fail")))
+    assert check("datatype e = op + of e * e | N of int\n"
+                 "fun eval (a + b) = Int.+ (eval a, eval b) | eval (N n) = n\n"
+                 "val seven = eval (N 3 + N 4)").ok
+    # `op` does not lift the names SML reserves
+    assert errors("datatype t = op :: of int") == [(C.ILLEGAL_REBINDING.format(name="::"), (1, 14))]
+
+
 @pytest.mark.parametrize("text, error", [
     ("local val x = 1 end", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("'end'"), "'in'"), (1, 17))),
     ("local val x = 1 in val y = 2", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("end of file"), "'end'"),
@@ -85,6 +98,7 @@ def test_syntax_errors(text, error):
     "local val x = 1 fun f y = y + x in val z = f 2 exception E = Fail end",
     "val v = let local local datatype t = A in val a = A end in val b = 1 end in b end",
     "exception E of int exception F = E and G = op E",
+    "datatype e = op + of e * e | op ++ | N infix 5 ++ exception op ** of int and op -- = op ** and op %",
     "val g = code (let local cogen u = lift 1 in val w = u end in w end)",
 ])
 def test_printer_round_trips(text):
