@@ -48,6 +48,14 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
 # their argument types.
 EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None) for name in BUILTIN_EXNS}
 
+# Basis exceptions declared in ML by mlbox/prelude.sml (the machine knows
+# only BUILTIN_EXNS): qualified basis name -> (the name the prelude declares
+# it under, which exnName and an uncaught report give, as in Poly/ML;
+# its argument type or None).
+PRELUDE_EXCEPTIONS: dict[str, tuple[str, str | None]] = {
+    "ListPair.UnequalLengths": ("UnequalLengths", None),
+}
+
 # The qualified names the Basis's structures give the built-in types,
 # constructors and exceptions above (those Poly/ML 5.7 has: `General.Domain`
 # exists too, but mlbox has no such exception).
@@ -209,6 +217,12 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "ListPair.foldr": ("('a * 'b * 'c -> 'c) -> 'c -> 'a list * 'b list -> 'c", ("prelude",)),
     "ListPair.all": ("('a * 'b -> bool) -> 'a list * 'b list -> bool", ("prelude",)),
     "ListPair.exists": ("('a * 'b -> bool) -> 'a list * 'b list -> bool", ("prelude",)),
+    "ListPair.zipEq": ("'a list * 'b list -> ('a * 'b) list", ("prelude",)),
+    "ListPair.mapEq": ("('a * 'b -> 'c) -> 'a list * 'b list -> 'c list", ("prelude",)),
+    "ListPair.appEq": ("('a * 'b -> unit) -> 'a list * 'b list -> unit", ("prelude",)),
+    "ListPair.foldlEq": ("('a * 'b * 'c -> 'c) -> 'c -> 'a list * 'b list -> 'c", ("prelude",)),
+    "ListPair.foldrEq": ("('a * 'b * 'c -> 'c) -> 'c -> 'a list * 'b list -> 'c", ("prelude",)),
+    "ListPair.allEq": ("('a * 'b -> bool) -> 'a list * 'b list -> bool", ("prelude",)),
     "Option.getOpt": ("'a option * 'a -> 'a", ("prelude",)),
     "Option.isSome": ("'a option -> bool", ("prelude",)),
     "Option.valOf": ("'a option -> 'a", ("prelude",)),

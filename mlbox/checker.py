@@ -160,14 +160,16 @@ class ExnInfo:
     declared by an ExnBind (exceptions are generative values, so a local
     one obeys the same staging rule as a local variable)."""
 
-    __slots__ = ("name", "arg", "binder", "builtin", "depth", "is_global", "ctor")
+    __slots__ = ("name", "arg", "binder", "builtin", "prelude", "depth", "is_global", "ctor")
 
     def __init__(self, name: str, arg: Optional[Type], binder=None, builtin: Optional[int] = None,
-                 depth: int = 0, is_global: bool = True):
+                 depth: int = 0, is_global: bool = True, prelude: Optional[str] = None):
         self.name = name
         self.arg = arg
         self.binder = binder
         self.builtin = builtin
+        # the basis name of an exception the prelude declares (basis.PRELUDE_EXCEPTIONS)
+        self.prelude = prelude
         self.depth = depth
         self.is_global = is_global
         self.ctor = mc.exn_ctor(self, name, arg is not None)
@@ -180,13 +182,15 @@ class ExnInfo:
         """`exception name = self`: the same exception under another name
         (the same built-in or declaration, hence the same ExnRef identity
         and the same constructor for the match checker)."""
-        copy = ExnInfo(name, self.arg, self.binder, self.builtin, self.depth, self.is_global)
+        copy = ExnInfo(name, self.arg, self.binder, self.builtin, self.depth, self.is_global, self.prelude)
         copy.ctor = self.ctor
         return copy
 
     def ref(self) -> ExnRef:
         if self.builtin is not None:
             return ExnRef(self.name, self.arg is not None, builtin=self.builtin)
+        if self.prelude is not None:
+            return ExnRef(self.name, self.arg is not None, prelude=self.prelude)
         return ExnRef(self.name, self.arg is not None, binder=id(self.binder), is_global=self.is_global)
 
 
@@ -400,6 +404,9 @@ def _build_basis(for_prelude: bool) -> Scope:
             scope.values[con.name] = con
     for index, (ename, arg) in enumerate(basis.EXCEPTIONS.items()):
         scope.values[ename] = ExnInfo(ename, _basis_type(arg, {}) if arg else None, builtin=index)
+    if not for_prelude:  # (the prelude declares them)
+        for qualified, (ename, arg) in basis.PRELUDE_EXCEPTIONS.items():
+            scope.values[qualified] = ExnInfo(ename, _basis_type(arg, {}) if arg else None, prelude=qualified)
     for vname, (text, impl) in basis.VALUES.items():
         if for_prelude and impl == ("prelude",):
             continue  # the prelude is defining it

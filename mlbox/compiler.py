@@ -418,6 +418,8 @@ class Translation(abc.ABC):
         """The exception name (made by newexn) an exception constructor denotes."""
         if r.builtin is not None:
             return self.I(I.getglobal(r.builtin))
+        if r.prelude is not None:
+            return self.I(I.getglobal(self.unit.globals.prelude[r.prelude]))
         if r.is_global:
             return self.I(I.getglobal(self.unit.globals.slot(r.binder, r.name)))
         return self.access(ctx, r.binder)

@@ -160,6 +160,11 @@ def _compile_prelude():
             if binder is None:
                 raise AssertionError(f"the prelude does not define {prelude_name(name)} (for {name})")
             globals_.prelude[name] = globals_.by_binder[binder]
+    declared_exns = {b.name: b.binder for b in result.elaboration.toplevel if b.kind == "exn"}
+    for name, (declared, _arg) in basis.PRELUDE_EXCEPTIONS.items():
+        if declared not in declared_exns:
+            raise AssertionError(f"the prelude does not declare exception {declared} (for {name})")
+        globals_.prelude[name] = globals_.by_binder[declared_exns[declared]]
     # Only names and slots leave this function: the prelude's AST is gone
     # after it, and its node ids (the keys of by_binder) may be reused by
     # a later program's nodes.

@@ -55,6 +55,7 @@ class ExnRef:
     builtin: Optional[int] = None
     binder: Optional[int] = None
     is_global: bool = False
+    prelude: Optional[str] = None  # the basis name of an exception the prelude declares
 
 
 @attrs.frozen

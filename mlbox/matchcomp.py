@@ -101,7 +101,11 @@ LIST_NCONS = 2
 def exn_identity(ref: ExnRef) -> Hashable:
     """Two exception constructors are the same exception when they name the
     same built-in or the same declaration."""
-    return ("builtin", ref.builtin) if ref.builtin is not None else ("decl", ref.binder)
+    if ref.builtin is not None:
+        return ("builtin", ref.builtin)
+    if ref.prelude is not None:
+        return ("prelude", ref.prelude)
+    return ("decl", ref.binder)
 
 
 def const_value(c: S.Const) -> Union[int, bytes]:

@@ -617,6 +617,36 @@ fun ListPair_all p (x :: xs, y :: ys) = p (x, y) andalso ListPair_all p (xs, ys)
 fun ListPair_exists p (x :: xs, y :: ys) = p (x, y) orelse ListPair_exists p (xs, ys)
   | ListPair_exists p _ = false
 
+(* The Eq variants: lists of unequal lengths raise ListPair.UnequalLengths
+   (declared here under the name exnName gives it, as Poly/ML's), after
+   applying f to the pairs before the shorter list ends, as Poly/ML does;
+   foldrEq compares the lengths first, and allEq is false instead. *)
+
+exception UnequalLengths
+
+fun ListPair_zipEq (x :: xs, y :: ys) = (x, y) :: ListPair_zipEq (xs, ys)
+  | ListPair_zipEq ([], []) = []
+  | ListPair_zipEq _ = raise UnequalLengths
+
+fun ListPair_mapEq f (x :: xs, y :: ys) = f (x, y) :: ListPair_mapEq f (xs, ys)
+  | ListPair_mapEq f ([], []) = []
+  | ListPair_mapEq f _ = raise UnequalLengths
+
+fun ListPair_appEq f (x :: xs, y :: ys) = (f (x, y); ListPair_appEq f (xs, ys))
+  | ListPair_appEq f ([], []) = ()
+  | ListPair_appEq f _ = raise UnequalLengths
+
+fun ListPair_foldlEq f acc (x :: xs, y :: ys) = ListPair_foldlEq f (f (x, y, acc)) (xs, ys)
+  | ListPair_foldlEq f acc ([], []) = acc
+  | ListPair_foldlEq f acc _ = raise UnequalLengths
+
+fun ListPair_foldrEq f acc (xs, ys) =
+    if length xs <> length ys then raise UnequalLengths else ListPair_foldr f acc (xs, ys)
+
+fun ListPair_allEq p (x :: xs, y :: ys) = p (x, y) andalso ListPair_allEq p (xs, ys)
+  | ListPair_allEq p ([], []) = true
+  | ListPair_allEq p _ = false
+
 (* Array: left to right, except the foldr's *)
 
 fun Array_foldli f acc a =

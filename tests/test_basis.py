@@ -143,6 +143,36 @@ def test_a_shadowing_order_datatype_is_a_different_type():
     assert error.notes == ("these are two different types that are both called order (one shadows the other)",)
 
 
+# ------------------------------------------------------------ prelude exceptions
+
+
+def test_a_prelude_exception_has_only_its_qualified_name():
+    [error] = check("val e = UnequalLengths").errors
+    assert "unbound variable or constructor 'UnequalLengths'" in error.message
+    assert check("val e = ListPair.UnequalLengths\nexception UnequalLengths\nval f = UnequalLengths").errors == []
+
+
+def test_a_prelude_exception_is_one_constructor_for_the_match_checker():
+    # a handler with it twice has a redundant rule; with a program's own
+    # exception of the same name it has none
+    twice = check("fun f g = g () handle ListPair.UnequalLengths => 1 | ListPair.UnequalLengths => 2")
+    assert [w.message for w in twice.warnings if "redundant" in w.message]
+    distinct = check("exception UnequalLengths\n"
+                     "fun f g = g () handle ListPair.UnequalLengths => 1 | UnequalLengths => 2")
+    assert distinct.warnings == []
+
+
+def test_a_prelude_exception_works_inside_code():
+    program = """
+    val g = code (ListPair.zipEq ([1], []) handle ListPair.UnequalLengths => [(0, 0)])
+    val h = code (fn () => raise ListPair.UnequalLengths)
+    val _ = print (Int.toString (length (eval g)) ^ exnName ((eval h (); Empty) handle e => e) ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("code.sml", program))
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == b"1UnequalLengths\n", machine
+
+
 # ------------------------------------------------------------ inside code
 
 

@@ -341,6 +341,8 @@ def test_documented_basis_is_the_basis():
     assert {name: (row[0], row[1]) for name, row in doc["overloads"].items()} == \
         {name: (ty, ", ".join(at)) for name, (ty, at) in basis.OVERLOADS.items()}
     assert {name: row[0] or None for name, row in doc["exceptions"].items()} == basis.EXCEPTIONS
+    assert {name: row[0] or None for name, row in doc["prelude_exceptions"].items()} == \
+        {name: arg for name, (_declared, arg) in basis.PRELUDE_EXCEPTIONS.items()}
     constructors = {}
     for tyname, (params, cons) in basis.DATATYPES.items():
         result = " ".join((*params, tyname)) if len(params) <= 1 else f"({', '.join(params)}) {tyname}"
