@@ -29,8 +29,9 @@ POLY_MISSING = "Poly/ML (`poly`) is not installed: cannot record or re-check exp
 POLY_TIMEOUT_S = 120
 
 # Rebinds print for the whole program; a program that declares its own
-# `print` would escape it, and none of the corpus programs does.
-PRINT_TO_STDERR = "val print = fn s => (TextIO.output (TextIO.stdErr, s); TextIO.flushOut TextIO.stdErr)\n"
+# `print` would escape it, and none of the corpus programs does. The `;`
+# lets a program begin with a top-level expression (`print "x";`).
+PRINT_TO_STDERR = "val print = fn s => (TextIO.output (TextIO.stdErr, s); TextIO.flushOut TextIO.stdErr);\n"
 UNCAUGHT = re.compile(r"^Exception- (\S+)")
 # Poly/ML 5.7's optimiser sometimes fails on constant arithmetic (for
 # example a negative constant index); that is not the program's behaviour.
