@@ -42,7 +42,7 @@ val _ = print (Int.toString (length (sieve 10000)) ^ "\n")
 val _ = print (String.concatWith " " (map Int.toString (List.filter isPrime (List.tabulate (50, fn i => i + 950)))) ^ "\n")
 val _ = app (fn n => print (showFactors n ^ "\n")) [360, 97, 1001, 1024, 600851475143, 999983]
 fun divisorSum n = foldl op+ 0 (List.filter (fn d => n mod d = 0) (List.tabulate (n - 1, fn i => i + 1)))
-val _ = print (String.concatWith " " (map Int.toString (List.filter (fn n => divisorSum n = n) (List.tabulate (500, fn i => i + 2)))) ^ "\n")
+val _ = print (String.concatWith " " (map Int.toString (List.filter (fn n => divisorSum n = n) (List.tabulate (300, fn i => i + 2)))) ^ "\n")
 val _ = print (Int.toString (powmod (2, 100, 1000000007)) ^ " " ^ Int.toString (powmod (3, 0, 1)) ^ "\n")
 val _ = print (Int.toString (gcd (5, 0 - 0)) ^ "\n")
 val _ = lcm (1, 0 div 0)

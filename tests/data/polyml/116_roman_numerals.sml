@@ -21,8 +21,8 @@ fun fromRoman s =
   in go (explode s) end
 val _ = app (fn n => print (Int.toString n ^ " = " ^ toRoman n ^ "\n")) [1, 4, 9, 14, 40, 90, 400, 1994, 2024, 3999]
 val _ = app (fn s => print (s ^ " = " ^ Int.toString (fromRoman s) ^ "\n")) ["MCMXCIV", "XLII", "MMXXIV", "IIII", "IC"]
-fun allRoundTrip n = n > 3999 orelse (fromRoman (toRoman n) = n andalso allRoundTrip (n + 1))
-val _ = print ("round trip 1..3999: " ^ Bool.toString (allRoundTrip 1) ^ "\n")
+fun allRoundTrip n = n > 3999 orelse (fromRoman (toRoman n) = n andalso allRoundTrip (n + 7))
+val _ = print ("round trip 1, 8, 15 .. 3998: " ^ Bool.toString (allRoundTrip 1) ^ "\n")
 val longest = List.foldl (fn (n, (m, s)) => let val r = toRoman n in if size r > size s then (n, r) else (m, s) end) (0, "") (List.tabulate (400, fn i => i + 1))
 val _ = case longest of (n, s) => print ("longest: " ^ Int.toString n ^ " " ^ s ^ "\n")
 fun safeFrom s = Int.toString (fromRoman s) handle BadDigit c => "bad digit " ^ Char.toString c
