@@ -76,6 +76,15 @@ def test_bad_source_is_a_located_error(tmp_path, data):
     assert len(err.splitlines()) < 200  # a binary file does not give one error per byte
 
 
+@pytest.mark.parametrize("literal", ["9" * 1_000_000, "~" + "0" * 1_000_000 + "9" * 30, "0w" + "9" * 10_000,
+                                     "0x" + "f" * 1_000_000])
+def test_a_million_digit_literal_is_one_short_error(tmp_path, literal):
+    # once a Python ValueError (int conversion limit) or a million-digit message
+    rc, _out, err = mlbox("check", write(tmp_path, "huge.sml", f"val x = {literal};\n"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "does not fit in 63 bits" in err and len(err) < 2000
+
+
 @pytest.mark.parametrize("line_end", [b"\r\n", b"\r"], ids=["crlf", "cr-only"])
 def test_windows_and_old_mac_line_ends_give_the_lines_the_editor_shows(tmp_path, line_end):
     data = line_end.join([b"val x = 1", b"val y = x + \"a\"", b""])
