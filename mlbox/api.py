@@ -351,7 +351,7 @@ class MLFunction(Handle):
                 arg_type, result_type = function_parts(self.type)
                 result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
                 if keep:
-                    return MLValue(result, result_type, self.program)
+                    return MLValue(result, converter.resolved(result_type), self.program)
                 return self.program._wrap(converter.to_python(result, result_type))
             result = self.program._apply(self.closure, plan.arg(value))
             if keep:

@@ -3,6 +3,8 @@ reduction counts per call, batched calls (MLFunction.map), errors."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mlbox import api, driver
@@ -220,6 +222,42 @@ def test_strings_and_bytes_convert_directly(prog):
     assert prog.call("shout", bytearray(b"ab")) == "ab!"
     assert prog.call("shout", memoryview(b"cd")) == "cd!"
     assert prog.function("shout").map(["x", b"y"]) == ["x!", "y!"]
+
+
+def test_strings_round_trip_with_their_undecodable_bytes(either):
+    # a string that is not UTF-8 comes out with surrogate escapes and goes
+    # back in as the same bytes; a surrogate that escapes no byte has no
+    # UTF-8 form: a HostValueError, not Python's UnicodeEncodeError
+    out = either.call("shout", b"\xff\xfe")
+    assert out == "\udcff\udcfe!"
+    assert either.call("shout", out) == "\udcff\udcfe!!"
+    shout = either.function("shout")
+    for bad in ("\ud800", "ok\udfff"):
+        for call in (lambda: shout(bad), lambda: either.call("identity", bad), lambda: shout.map(["a", bad])):
+            with pytest.raises(HostValueError, match="lone surrogate U\\+D[8F]..* has no UTF-8 form"):
+                call()
+
+
+def test_a_handle_of_another_type_is_refused_before_the_call(either):
+    """A kept value or function passed where its type does not fit: once
+    handed to the machine as it was (a machine TYPE error, or a wrong
+    result where the representations happen to agree)."""
+    counter = either.call("identity", [1, 2], keep=True)  # int list
+    adder = either.call("adder", 1)
+    for name, arg, kind in [("total", counter, "int list"), ("shout", adder, "int -> int"),
+                            ("area", counter, "int list"), ("apply", (either.function("shout"), 1), "string -> string"),
+                            ("sum", either.call("identity", ["a"], keep=True), "string list")]:
+        with pytest.raises(HostValueError, match=f"it is an ML value of type {re.escape(kind)}"):
+            either.call(name, arg)
+    assert either.call("sum", counter) == 3  # where it fits, it passes
+    assert either.call("apply", (either.function("identity"), 5)) == 5  # 'a -> 'a fits int -> int
+
+
+def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
+    add1 = either.call("identity", either.call("adder", 1))
+    assert isinstance(add1, MLFunction) and add1(2) == 3  # callable, not an opaque 'a
+    kept = either.call("identity", (1, "a"), keep=True)
+    assert repr(kept) == "<ML value : int * string>"
 
 
 def test_a_program_is_freed_without_the_cycle_collector():
