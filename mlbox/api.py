@@ -127,6 +127,7 @@ TOO_DEEP_TO_CONVERT = ("a value nested too deeply to convert between Python and 
                        "(beyond Python's recursion limit); keep it in ML as an MLValue (keep=True)")
 LIMITS = ("max_reductions", "max_stack", "max_heap")
 LIMIT_MAX = (1 << 63) - 1
+NO_HEAP_LIMIT = "max_heap limits the C machine only; the Python machine (machine=\"py\") has no heap limit"
 
 
 def _checked_limits(limits: dict) -> dict:
@@ -166,6 +167,13 @@ class Program:
 
         self.machine_name = machine
         self._compiled = compiled
+        if machine == "py" and limits.get("max_heap") is not None:
+            import warnings
+
+            # as `mlbox run --machine py --max-heap` warns: a host that sets
+            # the limit for the C machine can still debug on the Python one
+            warnings.warn(NO_HEAP_LIMIT, RuntimeWarning, stacklevel=3)
+            limits = {k: v for k, v in limits.items() if k != "max_heap"}
         self._machine = driver.machine_class(machine)(compiled.program, **{k: v for k, v in limits.items()
                                                                             if v is not None})
         self._plans = Plans(self)
@@ -263,7 +271,10 @@ class Program:
     # ------------------------------------------------------------- running
 
     def _apply(self, closure, arg):
-        result = self._machine.call(closure, arg)
+        try:
+            result = self._machine.call(closure, arg)
+        except ValueError as error:
+            _raise_refused(error)
         if result.output:
             self.output += result.output
         self._last = (result.reductions, result.gen_reductions, result.emitted)
@@ -277,10 +288,13 @@ class Program:
         call_many does); then the first call that failed, if any, raises its
         error with its index. The statistics cover every call made."""
         call_many = getattr(self._machine, "call_many", None)
-        if call_many is not None:
-            results = list(call_many(closure, args))
-        else:
-            results = [self._machine.call(closure, arg) for arg in args]
+        try:
+            if call_many is not None:
+                results = list(call_many(closure, args))
+            else:
+                results = [self._machine.call(closure, arg) for arg in args]
+        except ValueError as error:
+            _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
         output = b"".join([r.output for r in results if r.output])
         if output:
@@ -305,6 +319,23 @@ class _CallPlan:
 
     arg: Callable[[Any], Any]
     result: Callable[[Any], Any]
+
+
+HOST_VALUE_OUT_OF_HEAP = "the arguments do not fit under the heap limit ({reason}); raise max_heap"
+
+
+def _raise_refused(error: ValueError) -> None:
+    """Raise the C machine's refusal of an argument it was to build in its
+    heap (ccam.cmachine.HostValueError: no room under max_heap, or more
+    nodes than it takes) as the API's error; any other ValueError as it is."""
+    from ccam.cmachine import HostValueError as MachineRefused
+
+    if not isinstance(error, MachineRefused):
+        raise error
+    reason = str(error)
+    if "out of memory" in reason:
+        raise MachineFailure(Status.HEAP_LIMIT, HOST_VALUE_OUT_OF_HEAP.format(reason=reason)) from None
+    raise HostValueError(reason) from None
 
 
 def _check(result, index: Optional[int] = None) -> None:

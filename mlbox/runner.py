@@ -59,8 +59,8 @@ def parse_size(text: str) -> int:
     if not m:
         raise ValueError(BAD_SIZE.format(text=text))
     size = int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
-    if size > LIMIT_MAX:
-        raise ValueError(BAD_SIZE.format(text=text) + f" (at most {LIMIT_MAX})")
+    if not 1 <= size <= LIMIT_MAX:  # 0 as the API refuses it: no program runs in no heap
+        raise ValueError(BAD_SIZE.format(text=text) + f" (from 1 to {LIMIT_MAX})")
     return size
 
 

@@ -317,7 +317,8 @@ def test_an_endless_or_huge_file_is_refused_before_it_fills_the_memory(tmp_path,
 
 @pytest.mark.parametrize("flag, value", [("--max-reductions", "-5"), ("--max-reductions", "0"),
                                          ("--max-reductions", "99999999999999999999"), ("--max-stack", "x"),
-                                         ("--max-heap", "99999999999999999G"), ("--max-heap", "lots")])
+                                         ("--max-heap", "99999999999999999G"), ("--max-heap", "lots"),
+                                         ("--max-heap", "0"), ("--max-heap", "0M")])
 def test_bad_limit_flags(tmp_path, flag, value):
     rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val x = 1"), flag, value)
     assert_clean(rc, err, expect_rc=EXIT_USAGE)
@@ -433,3 +434,41 @@ def test_api_bad_loads(tmp_path):
             api.load_source("val x = 1", max_reductions=value)
     with pytest.raises(api.CompileFailed, match="nested too deeply"):
         api.load_source("val x = " + "+".join(["1"] * MAX_NESTING))
+
+
+def _c_machine_built() -> bool:
+    from mlbox import driver
+
+    return driver.c_machine_available()
+
+
+@pytest.mark.skipif(not _c_machine_built(), reason="the C machine is not built (max_heap is its limit)")
+def test_api_calls_after_one_stopped_at_the_heap_limit_still_run():
+    # The stopped call's stacks held most of the heap; the next collection
+    # came only at the next run's first safe point, so converting the next
+    # arguments (and allocating before that point) failed: every later call
+    # raised HEAP_LIMIT "out of memory", and words leaked the C binding's own
+    # HostValueError.
+    prog = api.load_source("fun hog (n : int) = let fun f (0, acc) = acc | f (k, acc) = f (k - 1, k :: acc) "
+                           "in length (f (n, [])) end\nfun succ (w : word) = w + 0w1\n"
+                           "fun size' (s : string) = size s", machine="c", max_heap=16 << 20)
+    for _ in range(3):
+        with pytest.raises(api.MachineFailure, match="HEAP_LIMIT: heap limit exceeded"):
+            prog.call("hog", 10 ** 7)
+        assert prog.call("succ", 41) == 42
+        assert prog.function("succ").map([1, 2]) == [2, 3]
+    # an argument that cannot fit under the limit is the API's error, not the binding's
+    with pytest.raises(api.MachineFailure, match="do not fit under the heap limit.*raise max_heap") as caught:
+        prog.call("size'", b"x" * (32 << 20))
+    assert caught.value.status.name == "HEAP_LIMIT"
+    with pytest.raises(api.MachineFailure, match="do not fit under the heap limit"):
+        prog.function("size'").map([b"x" * (10 << 20)] * 3)
+    with pytest.raises(api.HostValueError, match="more than 4,194,304 nodes"):
+        api.load_source("fun n (l : int list) = length l", machine="c").call("n", [0] * 3_000_000)
+    assert prog.call("size'", "abc") == 3
+
+
+def test_api_heap_limit_on_the_python_machine_warns_as_the_cli_does():
+    with pytest.warns(RuntimeWarning, match="max_heap limits the C machine only"):
+        prog = api.load_source("val x = 1", machine="py", max_heap=1 << 20)
+    assert prog["x"] == 1
