@@ -241,9 +241,11 @@ def limit_hint(result, args) -> str:
 
 
 def exception_name(result) -> str:
+    from ccam.values import shown_name
+
     exn = result.value
     try:
-        return exn.name.name.decode("latin-1")
+        return shown_name(exn.name.name)
     except AttributeError:
         return result.message.replace("uncaught exception ", "")
 

@@ -274,6 +274,28 @@ def test_damaged_bytecode(tmp_path):
             assert_clean(rc, err)
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_names_in_a_crafted_bytecode_file_are_shown_escaped(tmp_path, machine):
+    """Global and exception names are a .ccam file's own bytes: shown raw,
+    a crafted file sent terminal escapes to stderr/stdout, and a name that
+    is not UTF-8 made `dis` an internal error on a strict UTF-8 stdout."""
+    from ccam.bytecode import write as write_ccam
+    from ccam.instructions import I, Program
+
+    names = ("ok",) * 10 + ("\x1b]0;title\x07\udcff", "ok")
+    raising = write(tmp_path, "raise.ccam", write_ccam(Program(
+        (I.newexn(b"\x1b[2J\xff"), I.mkexn, getattr(I, "raise")), 12, names)))
+    rc, _out, err = mlbox("run", "--machine", machine, raising)
+    assert (rc, err) == (EXIT_ERRORS, 'uncaught exception "\\x1b[2J\\xff"\n')
+    naming = write(tmp_path, "names.ccam", write_ccam(Program((I.newexn(b"x"), I.setglobal(10)), 12, names)))
+    for flags in ([], ["--all"], ["--plain"]):
+        proc = subprocess.run([sys.executable, "-m", "mlbox", "dis", *flags, naming], capture_output=True,
+                              timeout=60, cwd=ROOT, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        out = proc.stdout.decode()
+        assert_clean(proc.returncode, proc.stderr.decode(), expect_rc=0)
+        assert '10:"\\x1b]0;title\\x07\\xff"' in out and "\x1b" not in out
+
+
 def test_dash_is_standard_input(tmp_path):
     rc, out, err = mlbox("run", "-", stdin=b'val () = print "from stdin\\n"')
     assert (rc, out, err) == (0, "from stdin\n", "")
