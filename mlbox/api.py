@@ -23,6 +23,7 @@ name), MachineFailure (a limit reached, or a machine error).
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from typing import Any, Callable, Optional, Sequence
 
@@ -176,6 +177,10 @@ class Program:
             limits = {k: v for k, v in limits.items() if k != "max_heap"}
         self._machine = driver.machine_class(machine)(compiled.program, **{k: v for k, v in limits.items()
                                                                             if v is not None})
+        # One thread at a time in the machine (and in the conversions, which
+        # read and build its heap): the C machine runs without the GIL, and
+        # neither machine can interleave two runs on its one set of stacks.
+        self._lock = threading.RLock()
         self._plans = Plans(self)
         self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
@@ -223,14 +228,16 @@ class Program:
 
     def _raw(self, name: str):
         binding = self._binding(name)
-        return self._machine.global_value(self._slots[name]), binding.scheme
+        with self._lock:
+            return self._machine.global_value(self._slots[name]), binding.scheme
 
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""
-        raw, ty = self._raw(name)
-        if keep:
-            return MLValue(raw, ty, self)
-        return self._wrap(Converter(self).to_python(raw, ty))
+        with self._lock:  # the conversion reads the machine's heap
+            raw, ty = self._raw(name)
+            if keep:
+                return MLValue(raw, ty, self)
+            return self._wrap(Converter(self).to_python(raw, ty))
 
     def __getitem__(self, name: str):
         return self.value(name)
@@ -374,20 +381,22 @@ class MLFunction(Handle):
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
     def call(self, *args, keep: bool = False):
+        program = self.program
         try:
-            value = args[0] if len(args) == 1 else args
-            plan = self._plan
-            if plan is None:  # polymorphic: the type variables are fixed by this call's argument
-                converter = Converter(self.program)
-                arg_type, result_type = function_parts(self.type)
-                result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
+            with program._lock:  # one thread at a time in the machine (see Program.__init__)
+                value = args[0] if len(args) == 1 else args
+                plan = self._plan
+                if plan is None:  # polymorphic: the type variables are fixed by this call's argument
+                    converter = Converter(program)
+                    arg_type, result_type = function_parts(self.type)
+                    result = program._apply(self.closure, converter.to_ml(value, arg_type))
+                    if keep:
+                        return MLValue(result, converter.resolved(result_type), program)
+                    return program._wrap(converter.to_python(result, result_type))
+                result = program._apply(self.closure, plan.arg(value))
                 if keep:
-                    return MLValue(result, converter.resolved(result_type), self.program)
-                return self.program._wrap(converter.to_python(result, result_type))
-            result = self.program._apply(self.closure, plan.arg(value))
-            if keep:
-                return MLValue(result, function_parts(self.type)[1], self.program)
-            return plan.result(result)
+                    return MLValue(result, function_parts(self.type)[1], program)
+                return plan.result(result)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
 
@@ -400,6 +409,10 @@ class MLFunction(Handle):
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
         of the same calls made one at a time."""
+        with self.program._lock:
+            return self._map(args, keep)
+
+    def _map(self, args: Sequence, keep: bool) -> list:
         try:
             plan = self._plan
             arg_type, result_type = function_parts(self.type)

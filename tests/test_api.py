@@ -260,6 +260,36 @@ def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
     assert repr(kept) == "<ML value : int * string>"
 
 
+@pytest.mark.parametrize("machine", MACHINES)
+def test_calls_from_several_threads_are_made_one_at_a_time(machine):
+    # The C machine runs with the GIL released: two threads in one machine
+    # corrupted its stacks (TYPE errors, "bad opcode", a segmentation
+    # fault); the Python machine interleaved its runs too.
+    import threading
+
+    prog = api.load_source("fun work (n : int) = let fun go (0, acc) = acc | go (k, acc) = go (k - 1, k mod 7 :: acc) "
+                           "in foldl op+ 0 (go (n, [])) end", machine=machine)
+    work = prog.function("work")
+    expected, small = work(20_000), work(3)
+    failures: list = []
+
+    def worker():
+        try:
+            for _ in range(8):
+                got = [work(20_000), *work.map([20_000, 3]), prog.call("work", 20_000), prog.value("work")(3)]
+                if got != [expected, expected, small, expected, small]:
+                    failures.append(got)
+        except Exception as error:  # noqa: BLE001 - collected for the assertion below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+
+
 def test_a_program_is_freed_without_the_cycle_collector():
     """No reference cycle through a Program: its machine (and the C
     machine's pinned handles) go when the last reference does."""
