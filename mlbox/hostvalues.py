@@ -70,7 +70,8 @@ class Data:
     arg: Any = NO_ARG
 
     def __repr__(self) -> str:
-        return self.constructor if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
+        # str(): a constructor given as something else (Data(3)) is still shown in the error
+        return str(self.constructor) if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
 
 
 class Handle:
@@ -283,7 +284,7 @@ class Converter:
             return BOOL
         if type(value) is int:
             return INT
-        if isinstance(value, (str, bytes, bytearray)):
+        if isinstance(value, (str, bytes, bytearray, memoryview)):  # what a string position takes
             return STRING
         if value is None or value == ():
             return TTuple(())

@@ -213,6 +213,8 @@ def test_conversion_errors_name_the_value_and_type(prog):
         prog.call("both", (True, 1, 2))
     with pytest.raises(HostValueError, match=r"as ML type int array"):
         prog.call("total", 5)
+    with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python Data\) as ML type shape: 3 is not a constructor"):
+        prog.call("area", Data(3))
     other = api.load_source(SOURCE, machine="py")
     with pytest.raises(HostValueError, match="belongs to another loaded program"):
         prog.call("specPower", 2)(other.value("specPower", keep=True))
@@ -221,6 +223,7 @@ def test_conversion_errors_name_the_value_and_type(prog):
 def test_strings_and_bytes_convert_directly(prog):
     assert prog.call("shout", bytearray(b"ab")) == "ab!"
     assert prog.call("shout", memoryview(b"cd")) == "cd!"
+    assert prog.call("identity", memoryview(b"ef")) == "ef"  # fixes 'a as string, as bytes do
     assert prog.function("shout").map(["x", b"y"]) == ["x!", "y!"]
 
 
