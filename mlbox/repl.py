@@ -468,8 +468,14 @@ def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
         while not session.finished:
             try:
                 line = input(CONTINUATION if lines else PROMPT)
-            except EOFError:  # Ctrl-D
+            except EOFError:  # Ctrl-D, or the end of piped input
                 print()
+                if "\n".join(lines).strip():
+                    # What is left unfinished (no `;`, an open string or
+                    # comment) is run, or its error shown, as Poly/ML does
+                    # at the end of its input: never dropped in silence.
+                    sys.stdout.write(session.feed("\n".join(lines)))
+                    sys.stdout.flush()
                 break
             except KeyboardInterrupt:  # Ctrl-C at the prompt: drop the input
                 print()
