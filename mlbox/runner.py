@@ -127,6 +127,13 @@ def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
     return compiled.program
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either does not exist (yet), or cannot be looked at: not the same
+        return False
+
+
 def cmd_compile(args) -> int:
     from ccam.bytecode import write
 
@@ -134,10 +141,13 @@ def cmd_compile(args) -> int:
 
     if args.file == STDIN_PATH and not args.output:
         raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
+    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
+    if args.file != STDIN_PATH and _same_file(args.file, out):
+        # as compilers refuse it: the bytecode would replace the program's source
+        raise UsageError(f"the output {out} is the source file itself; name another with -o FILE")
     program = load_program(args.file, bytecode=False)
     if program is None:
         return EXIT_ERRORS
-    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
     try:
         with open(out, "wb") as f:
             f.write(write(program))

@@ -134,6 +134,19 @@ def test_files_that_are_not_source(tmp_path):
     assert "cannot write" in err
 
 
+def test_compile_refuses_to_write_over_its_source(tmp_path):
+    # the bytecode replaced the program: `-o` the source itself, a link to
+    # it, or a source named .ccam compiled to its default output
+    source = write(tmp_path, "p.sml", "val x = 1\n")
+    os.symlink(source, tmp_path / "link.ccam")
+    named_ccam = write(tmp_path, "q.ccam", "val y = 2\n")
+    for args in ([source, "-o", source], [source, "-o", tmp_path / "link.ccam"], [named_ccam]):
+        rc, _out, err = mlbox("compile", *args)
+        assert_clean(rc, err, expect_rc=EXIT_USAGE)
+        assert "is the source file itself" in err
+    assert open(source).read() == "val x = 1\n" and open(named_ccam).read() == "val y = 2\n"
+
+
 def mutants(data: bytes, rng: random.Random, count: int):
     """Token-ish and byte mutants of a program: deletions, duplications,
     swaps of adjacent chunks, truncations, random bytes."""
