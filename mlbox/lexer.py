@@ -56,6 +56,7 @@ MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
 # need not be repeated in full).
 LITERAL_SHOWN = 40
 MSG_REAL = "real constants are not supported"
+MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
 
@@ -302,6 +303,13 @@ class Lexer:
             ch = text[pos]
             if ch == '"':
                 return "".join(out), pos + 1, True
+            if "\ud800" <= ch <= "\udfff":
+                # text that was not UTF-8, read with surrogate escapes (the
+                # REPL's standard input in a C locale), or a lone surrogate
+                # from an embedding host: no character, so no bytes
+                self._error(MSG_NOT_UTF8.format(_surrogate_text(ch)), pos, pos + 1)
+                pos += 1
+                continue
             if ch != "\\":
                 # SML strings are byte strings: keep non-ASCII as its bytes.
                 out.extend(chr(b) for b in ch.encode("utf-8"))
@@ -374,6 +382,11 @@ def _magnitude(digits: str, base: int) -> int:
     if base == 10 and len(significant) > _MAX_DECIMAL_DIGITS:
         return _TOO_LARGE
     return int(significant, base)
+
+
+def _surrogate_text(ch: str) -> str:
+    code = ord(ch)
+    return f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"a lone surrogate U+{code:04X}"
 
 
 def _shown(literal: str) -> str:

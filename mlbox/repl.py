@@ -460,6 +460,11 @@ def _step(session: Session, lines: list[str]) -> None:
 def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
+    if hasattr(sys.stdin, "reconfigure"):
+        # Bytes that are not UTF-8 come in as surrogate escapes, which the
+        # lexer reports where they are; a strict stdin (PYTHONIOENCODING=utf-8)
+        # would raise in input() and lose the rest of its buffer.
+        sys.stdin.reconfigure(errors="surrogateescape")
     session = Session(machine=machine, stats=stats, out=sys.stdout.buffer)
     readline = _start_history() if sys.stdin.isatty() else None
     print(BANNER.format(machine=session.machine_name), flush=True)

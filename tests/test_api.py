@@ -241,6 +241,12 @@ def test_strings_round_trip_with_their_undecodable_bytes(either):
                 call()
 
 
+def test_a_lone_surrogate_in_the_program_text_is_a_compile_error_that_prints():
+    with pytest.raises(CompileFailed, match=r"1:10: error: not UTF-8 text \(a lone surrogate U\+D800\)") as caught:
+        api.load_source('val s = "\ud800"')
+    str(caught.value).encode("utf-8")  # the echoed line shows a replacement character, not the surrogate
+
+
 def test_a_handle_of_another_type_is_refused_before_the_call(either):
     """A kept value or function passed where its type does not fit: once
     handed to the machine as it was (a machine TYPE error, or a wrong

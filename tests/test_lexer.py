@@ -5,7 +5,7 @@ import pytest
 
 from mlbox.lexer import (
     INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
-    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
+    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
     MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, tokenize,
 )
 from mlbox.syntax import Span
@@ -241,6 +241,14 @@ def test_boundary_and_zero_padded_literals(text, type_, value):
 ])
 def test_literals_out_of_range_however_long_are_errors_naming_their_start(text, message):
     assert errors_of(text) == [(message, (1, 1))]
+
+
+@pytest.mark.parametrize("text, detail, col", [('"a\udcffb"', "byte 0xff", 3), ('#"\udc80"', "byte 0x80", 3),
+                                               ('"\ud800"', "a lone surrogate U+D800", 2)])
+def test_a_surrogate_in_a_literal_is_a_located_error(text, detail, col):
+    # bytes that were not UTF-8 reach the lexer as surrogate escapes (the
+    # REPL's stdin); encoding them raised UnicodeEncodeError (an internal error)
+    assert errors_of(text)[0] == (MSG_NOT_UTF8.format(detail), (1, col))
 
 
 def test_lexer_goes_on_after_an_error():

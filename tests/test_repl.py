@@ -613,3 +613,18 @@ def test_an_input_unfinished_at_the_end_is_run_or_reported_not_dropped(tail, rep
     assert done.returncode == 0 and done.stderr == ""
     after_the_first = done.stdout.split("val x = 1 : int\n", 1)[1]
     assert reply in after_the_first, done.stdout
+
+
+@pytest.mark.parametrize("encoding", [None, "utf-8"], ids=["locale", "strict-utf-8"])
+def test_a_line_that_is_not_utf8_is_a_located_error_and_the_session_goes_on(encoding, tmp_path):
+    # it was an internal error (UnicodeEncodeError in the lexer) or, with a
+    # strict stdin, UnicodeDecodeError out of input() that lost the rest
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"], input=b'val s = "a\xffb";\nval x = 1;\n',
+                          capture_output=True, timeout=120, env=env)
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0 and done.stderr == b""
+    assert "stdIn:1:11: error: not UTF-8 text (byte 0xff) in a literal" in out
+    assert "val x = 1 : int" in out and "internal error" not in out
