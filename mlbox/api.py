@@ -221,7 +221,8 @@ class Program:
         return self._binding(name).type
 
     def _binding(self, name: str):
-        binding = self._bindings.get(name)
+        # a name that is not a str (even an unhashable one) names no value
+        binding = self._bindings.get(name) if isinstance(name, str) else None
         if binding is None:
             raise NameNotFound(f"no top-level value {name!r} in the program")
         return binding

@@ -53,6 +53,9 @@ def test_lookup_and_plain_values(prog):
     assert isinstance(prog["area"], MLFunction)
     with pytest.raises(NameNotFound):
         prog["nothing"]
+    for not_a_name in (3, None, {}, ["answer"]):  # unhashable ones raised TypeError from the lookup
+        with pytest.raises(NameNotFound, match="no top-level value"):
+            prog.value(not_a_name)
 
 
 def test_calls_convert_by_type(prog):
