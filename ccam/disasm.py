@@ -23,7 +23,7 @@ from typing import Union
 from ccam.instructions import CONST, NAT, PRIM, PROG, PROGS, STR, Ins, Program, walk
 from ccam.nested import run_nested
 from ccam.refmachine import const_value
-from ccam.values import Block, Closure, show
+from ccam.values import Block, Closure, show, shown_name
 
 UNDERLINE = "\u0332"
 PAPER_SYMBOLS = {"push": "⟨", "swap": ",", "cons": "⟩"}
@@ -64,7 +64,7 @@ def _symbol(ins: Ins, style: _Style) -> str:
         if kind == NAT:
             text = str(a)
             if op in ("getglobal", "setglobal") and a < len(style.global_names) and style.global_names[a]:
-                text += ":" + style.global_names[a]
+                text += ":" + shown_name(style.global_names[a])
             parts.append(text)
         elif kind == CONST:
             return ("'" if style.paper else "quote ") + _const_text(a)
@@ -230,7 +230,7 @@ def listing(program: Program, *, used_only: bool = False, **options) -> str:
     shown = range(len(program.global_names))
     if used_only:
         shown = sorted({ins.args[0] for ins in walk(program.code) if ins.op in ("getglobal", "setglobal")})
-    named = [f"{i}:{program.global_names[i]}" for i in shown
+    named = [f"{i}:{shown_name(program.global_names[i])}" for i in shown
              if i < len(program.global_names) and program.global_names[i]]
     if named:
         header.append(("; globals used: " if used_only else "; globals: ") + " ".join(named))

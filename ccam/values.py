@@ -198,6 +198,18 @@ def from_word(w: int) -> int:
 # ------------------------------------------------------------- rendering
 
 
+def shown_name(name) -> str:
+    """A name a program carries (a global's, an exception's) as text safe to
+    print: a name compiled from source is printable ASCII and shown as it
+    is; any other (a damaged or crafted .ccam file) as an escaped string
+    literal, so that no control bytes reach the terminal and no undecodable
+    bytes reach a strict UTF-8 stream."""
+    raw = name if isinstance(name, bytes) else name.encode("utf-8", "surrogateescape")
+    if raw and all(32 <= b < 127 for b in raw):
+        return raw.decode("ascii")
+    return _show_bytes(raw)
+
+
 def _show_bytes(s: bytes) -> str:
     out = ['"']
     for b in s:
@@ -247,7 +259,7 @@ def show(v) -> str:
         elif x is PLACEHOLDER:
             out.append("⊥")
         elif t is ExnName:
-            out.append(f"exn<{x.name.decode('latin-1')}>")
+            out.append(f"exn<{shown_name(x.name)}>")
         elif t is Block:
             out.append(f"{{{'sealed ' if x.sealed else ''}{len(x.code)} ins}}")
         elif id(x) in on_path:
@@ -273,7 +285,7 @@ def show(v) -> str:
                     parts.append(("v", item))
                 parts.append(("s", "|]" if t is Array else "]"))
             else:
-                parts = [("s", x.name.name.decode("latin-1"))]
+                parts = [("s", shown_name(x.name.name))]
                 if x.arg is not None:
                     parts += [("s", "("), ("v", x.arg), ("s", ")")]
             parts.append(("leave", id(x)))

@@ -115,6 +115,11 @@ static void after_run(ccam_machine *m) {
     m->hp = 0;
     m->top = V_UNIT;
     m->blk = NULL;
+    /* A run stopped at the heap limit leaves live_bytes counting what its
+       stacks held, and allocation outside a run (host values) or before the
+       next run's first safe point checks against it: collect now, or every
+       later call would fail too. */
+    if (m->status == CCAM_STATUS_HEAP_LIMIT) ccamH_collect(m);
 }
 
 static int valid_handle(ccam_machine *m, int64_t h) {

@@ -23,6 +23,7 @@ name), MachineFailure (a limit reached, or a machine error).
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from typing import Any, Callable, Optional, Sequence
 
@@ -127,6 +128,7 @@ TOO_DEEP_TO_CONVERT = ("a value nested too deeply to convert between Python and 
                        "(beyond Python's recursion limit); keep it in ML as an MLValue (keep=True)")
 LIMITS = ("max_reductions", "max_stack", "max_heap")
 LIMIT_MAX = (1 << 63) - 1
+NO_HEAP_LIMIT = "max_heap limits the C machine only; the Python machine (machine=\"py\") has no heap limit"
 
 
 def _checked_limits(limits: dict) -> dict:
@@ -166,8 +168,19 @@ class Program:
 
         self.machine_name = machine
         self._compiled = compiled
+        if machine == "py" and limits.get("max_heap") is not None:
+            import warnings
+
+            # as `mlbox run --machine py --max-heap` warns: a host that sets
+            # the limit for the C machine can still debug on the Python one
+            warnings.warn(NO_HEAP_LIMIT, RuntimeWarning, stacklevel=3)
+            limits = {k: v for k, v in limits.items() if k != "max_heap"}
         self._machine = driver.machine_class(machine)(compiled.program, **{k: v for k, v in limits.items()
                                                                             if v is not None})
+        # One thread at a time in the machine (and in the conversions, which
+        # read and build its heap): the C machine runs without the GIL, and
+        # neither machine can interleave two runs on its one set of stacks.
+        self._lock = threading.RLock()
         self._plans = Plans(self)
         self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
@@ -208,21 +221,24 @@ class Program:
         return self._binding(name).type
 
     def _binding(self, name: str):
-        binding = self._bindings.get(name)
+        # a name that is not a str (even an unhashable one) names no value
+        binding = self._bindings.get(name) if isinstance(name, str) else None
         if binding is None:
             raise NameNotFound(f"no top-level value {name!r} in the program")
         return binding
 
     def _raw(self, name: str):
         binding = self._binding(name)
-        return self._machine.global_value(self._slots[name]), binding.scheme
+        with self._lock:
+            return self._machine.global_value(self._slots[name]), binding.scheme
 
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""
-        raw, ty = self._raw(name)
-        if keep:
-            return MLValue(raw, ty, self)
-        return self._wrap(Converter(self).to_python(raw, ty))
+        with self._lock:  # the conversion reads the machine's heap
+            raw, ty = self._raw(name)
+            if keep:
+                return MLValue(raw, ty, self)
+            return self._wrap(Converter(self).to_python(raw, ty))
 
     def __getitem__(self, name: str):
         return self.value(name)
@@ -263,7 +279,10 @@ class Program:
     # ------------------------------------------------------------- running
 
     def _apply(self, closure, arg):
-        result = self._machine.call(closure, arg)
+        try:
+            result = self._machine.call(closure, arg)
+        except ValueError as error:
+            _raise_refused(error)
         if result.output:
             self.output += result.output
         self._last = (result.reductions, result.gen_reductions, result.emitted)
@@ -277,10 +296,13 @@ class Program:
         call_many does); then the first call that failed, if any, raises its
         error with its index. The statistics cover every call made."""
         call_many = getattr(self._machine, "call_many", None)
-        if call_many is not None:
-            results = list(call_many(closure, args))
-        else:
-            results = [self._machine.call(closure, arg) for arg in args]
+        try:
+            if call_many is not None:
+                results = list(call_many(closure, args))
+            else:
+                results = [self._machine.call(closure, arg) for arg in args]
+        except ValueError as error:
+            _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
         output = b"".join([r.output for r in results if r.output])
         if output:
@@ -305,6 +327,23 @@ class _CallPlan:
 
     arg: Callable[[Any], Any]
     result: Callable[[Any], Any]
+
+
+HOST_VALUE_OUT_OF_HEAP = "the arguments do not fit under the heap limit ({reason}); raise max_heap"
+
+
+def _raise_refused(error: ValueError) -> None:
+    """Raise the C machine's refusal of an argument it was to build in its
+    heap (ccam.cmachine.HostValueError: no room under max_heap, or more
+    nodes than it takes) as the API's error; any other ValueError as it is."""
+    from ccam.cmachine import HostValueError as MachineRefused
+
+    if not isinstance(error, MachineRefused):
+        raise error
+    reason = str(error)
+    if "out of memory" in reason:
+        raise MachineFailure(Status.HEAP_LIMIT, HOST_VALUE_OUT_OF_HEAP.format(reason=reason)) from None
+    raise HostValueError(reason) from None
 
 
 def _check(result, index: Optional[int] = None) -> None:
@@ -343,20 +382,22 @@ class MLFunction(Handle):
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
     def call(self, *args, keep: bool = False):
+        program = self.program
         try:
-            value = args[0] if len(args) == 1 else args
-            plan = self._plan
-            if plan is None:  # polymorphic: the type variables are fixed by this call's argument
-                converter = Converter(self.program)
-                arg_type, result_type = function_parts(self.type)
-                result = self.program._apply(self.closure, converter.to_ml(value, arg_type))
+            with program._lock:  # one thread at a time in the machine (see Program.__init__)
+                value = args[0] if len(args) == 1 else args
+                plan = self._plan
+                if plan is None:  # polymorphic: the type variables are fixed by this call's argument
+                    converter = Converter(program)
+                    arg_type, result_type = function_parts(self.type)
+                    result = program._apply(self.closure, converter.to_ml(value, arg_type))
+                    if keep:
+                        return MLValue(result, converter.resolved(result_type), program)
+                    return program._wrap(converter.to_python(result, result_type))
+                result = program._apply(self.closure, plan.arg(value))
                 if keep:
-                    return MLValue(result, result_type, self.program)
-                return self.program._wrap(converter.to_python(result, result_type))
-            result = self.program._apply(self.closure, plan.arg(value))
-            if keep:
-                return MLValue(result, function_parts(self.type)[1], self.program)
-            return plan.result(result)
+                    return MLValue(result, function_parts(self.type)[1], program)
+                return plan.result(result)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
 
@@ -369,6 +410,10 @@ class MLFunction(Handle):
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
         of the same calls made one at a time."""
+        with self.program._lock:
+            return self._map(args, keep)
+
+    def _map(self, args: Sequence, keep: bool) -> list:
         try:
             plan = self._plan
             arg_type, result_type = function_parts(self.type)

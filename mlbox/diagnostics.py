@@ -21,7 +21,11 @@ import attrs
 from mlbox.syntax import NOSPAN, Span
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+# What the echoed source line must not carry to the terminal: C0 and C1
+# control characters, and surrogates (bytes that were not UTF-8, read with
+# surrogate escapes, or a lone surrogate from an embedding host), which a
+# strict UTF-8 stream cannot even encode.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 @attrs.frozen

@@ -70,7 +70,8 @@ class Data:
     arg: Any = NO_ARG
 
     def __repr__(self) -> str:
-        return self.constructor if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
+        # str(): a constructor given as something else (Data(3)) is still shown in the error
+        return str(self.constructor) if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
 
 
 class Handle:
@@ -92,6 +93,39 @@ class MLValue(Handle):
 
     def __repr__(self) -> str:
         return f"<ML value : {show_type(self.type)}>"
+
+
+# A str goes to ML as UTF-8, with the surrogate escapes of bytes that were
+# not UTF-8 (U+DC80..U+DCFF, as strings come back) turned back into those
+# bytes; any other surrogate has no UTF-8 form.
+STR_NOT_UTF8 = "a lone surrogate U+{code:04X} (at index {at}) has no UTF-8 form; pass bytes for arbitrary bytes"
+
+
+def types_may_match(a: Type, b: Type) -> bool:
+    """Whether types a and b agree wherever both are known (a type
+    variable on either side matches anything; nothing is bound). Iterative:
+    types may be nested deeper than Python's recursion limit."""
+    pending = [(a, b)]
+    while pending:
+        a, b = pending.pop()
+        a, b = prune(a), prune(b)
+        if isinstance(a, TVar) or isinstance(b, TVar):
+            continue
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, TCon):
+            if a.tycon is not b.tycon or len(a.args) != len(b.args):
+                return False
+            pending.extend(zip(a.args, b.args))
+        elif isinstance(a, TTuple):
+            if len(a.items) != len(b.items):
+                return False
+            pending.extend(zip(a.items, b.items))
+        elif isinstance(a, TArrow):
+            pending += [(a.arg, b.arg), (a.res, b.res)]
+        else:  # TBox
+            pending.append((a.body, b.body))
+    return True
 
 
 def show_type(t: Type) -> str:
@@ -121,6 +155,11 @@ class Converter:
             t = prune(self.bindings[id(t)])
         return t
 
+    def resolved(self, t: Type) -> Type:
+        """t with the type variables this call's arguments fixed (the type a
+        kept result of a polymorphic function has)."""
+        return _substitute(t, self.bindings)
+
     def _fail(self, value, t: Type, why: str = "") -> HostValueError:
         import reprlib
 
@@ -138,6 +177,12 @@ class Converter:
         if isinstance(value, Handle):
             if self.owner is not None and value.owner is not None and value.owner is not self.owner:
                 raise self._fail(value, t, "it belongs to another loaded program")
+            handle_type = getattr(value, "type", None)
+            if handle_type is not None and not types_may_match(handle_type, t):
+                # passed on, the machine would find the mismatch (or not) deep in the call
+                raise self._fail(value, t, f"it is an ML value of type {show_type(handle_type)}")
+            if isinstance(t, TVar) and handle_type is not None:
+                self.bindings[id(t)] = handle_type  # so the result converts at it (`id f` is callable)
             return value.value
         if isinstance(t, TVar):
             guessed = self._guess(value)
@@ -183,7 +228,11 @@ class Converter:
             raise self._fail(value, t, "a char is a one-character str (code below 256) or an int 0..255")
         if name == "string":
             if isinstance(value, str):
-                return value.encode("utf-8", "surrogateescape")
+                try:
+                    return value.encode("utf-8", "surrogateescape")
+                except UnicodeEncodeError as error:
+                    raise self._fail(value, t, STR_NOT_UTF8.format(code=ord(value[error.start]),
+                                                                   at=error.start)) from None
             if isinstance(value, (bytes, bytearray, memoryview)):
                 return bytes(value)
             raise self._fail(value, t)
@@ -235,7 +284,7 @@ class Converter:
             return BOOL
         if type(value) is int:
             return INT
-        if isinstance(value, (str, bytes, bytearray)):
+        if isinstance(value, (str, bytes, bytearray, memoryview)):  # what a string position takes
             return STRING
         if value is None or value == ():
             return TTuple(())
@@ -416,7 +465,10 @@ class Plans:
                 if kind is bytes:
                     return v
                 if kind is str:
-                    return v.encode("utf-8", "surrogateescape")
+                    try:
+                        return v.encode("utf-8", "surrogateescape")
+                    except UnicodeEncodeError:
+                        return slow(v)  # which names the character
                 return slow(v)
             return string_to_ml
         if name == "bool":

@@ -51,7 +51,12 @@ MSG_BAD_GAP = "only whitespace may appear between the backslashes of a string ga
 MSG_CHAR_LENGTH = "a character literal must contain exactly one character"
 MSG_INT_RANGE = "integer constant {} does not fit in 63 bits"
 MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
+# A literal out of range is named in its message up to this many characters
+# (the source line under it shows where it is; a literal of a million digits
+# need not be repeated in full).
+LITERAL_SHOWN = 40
 MSG_REAL = "real constants are not supported"
+MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
 
@@ -186,15 +191,17 @@ class Lexer:
         depth, pos = 1, t.lexpos + 2
         text = self.text
         while depth:
-            nxt = min((i for i in (text.find("(*", pos), text.find("*)", pos)) if i >= 0),
-                      default=-1)
-            if nxt < 0:
+            # the nearer of `(*` and `*)` in one scan: finding each with
+            # str.find would rescan to the end of the text for the one absent
+            # (quadratic in deeply nested comments)
+            found = _COMMENT_BRACKET.search(text, pos)
+            if found is None:
                 self._error(MSG_UNTERMINATED_COMMENT, t.lexpos, t.lexpos + 2)
                 self.ended_inside_literal = True
                 t.lexer.lexpos = len(text)
                 return None
-            depth += 1 if text.startswith("(*", nxt) else -1
-            pos = nxt + 2
+            depth += 1 if found.group() == "(*" else -1
+            pos = found.end()
         t.lexer.lexpos = pos
         return None
 
@@ -213,9 +220,9 @@ class Lexer:
     def t_word(self, t):
         r"0w(x[0-9a-fA-F]+|[0-9]+)"
         digits = t.value[2:]
-        value = int(digits[1:], 16) if digits.startswith("x") else int(digits)
+        value = _magnitude(digits[1:], 16) if digits.startswith("x") else _magnitude(digits, 10)
         if value > WORD_MAX:
-            self._error(MSG_WORD_RANGE.format(t.value), t.lexpos, t.lexpos + len(t.value))
+            self._error(MSG_WORD_RANGE.format(_shown(t.value)), t.lexpos, t.lexpos + len(t.value))
             value = WORD_MAX
         return self._finish(t, "WORD", value)
 
@@ -229,10 +236,10 @@ class Lexer:
         text = t.value
         negative = text.startswith("~")
         digits = text.lstrip("~")
-        value = int(digits[2:], 16) if digits.startswith("0x") else int(digits)
+        value = _magnitude(digits[2:], 16) if digits.startswith("0x") else _magnitude(digits, 10)
         value = -value if negative else value
         if not INT_MIN <= value <= INT_MAX:
-            self._error(MSG_INT_RANGE.format(text), t.lexpos, t.lexpos + len(text))
+            self._error(MSG_INT_RANGE.format(_shown(text)), t.lexpos, t.lexpos + len(text))
             value = 0
         return self._finish(t, "INT", value)
 
@@ -296,6 +303,13 @@ class Lexer:
             ch = text[pos]
             if ch == '"':
                 return "".join(out), pos + 1, True
+            if "\ud800" <= ch <= "\udfff":
+                # text that was not UTF-8, read with surrogate escapes (the
+                # REPL's standard input in a C locale), or a lone surrogate
+                # from an embedding host: no character, so no bytes
+                self._error(MSG_NOT_UTF8.format(_surrogate_text(ch)), pos, pos + 1)
+                pos += 1
+                continue
             if ch != "\\":
                 # SML strings are byte strings: keep non-ASCII as its bytes.
                 out.extend(chr(b) for b in ch.encode("utf-8"))
@@ -351,6 +365,32 @@ class Lexer:
             self._error(MSG_ESCAPE_RANGE.format(self.text[pos:end]), pos, end)
             return "", end
         return chr(value), end
+
+
+_COMMENT_BRACKET = re.compile(r"\(\*|\*\)")
+
+# More significant decimal digits than this are beyond every int and word
+# (2**63 has 19); Python also refuses to convert more than 4300 of them.
+_MAX_DECIMAL_DIGITS = 20
+_TOO_LARGE = 1 << 64  # stands for a literal with more digits: out of range whatever its sign
+
+
+def _magnitude(digits: str, base: int) -> int:
+    """The value of a literal's digits, or _TOO_LARGE for one too long to
+    convert (hexadecimal converts in linear time: only decimal is limited)."""
+    significant = digits.lstrip("0") or "0"  # leading zeros count towards Python's limit too
+    if base == 10 and len(significant) > _MAX_DECIMAL_DIGITS:
+        return _TOO_LARGE
+    return int(significant, base)
+
+
+def _surrogate_text(ch: str) -> str:
+    code = ord(ch)
+    return f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"a lone surrogate U+{code:04X}"
+
+
+def _shown(literal: str) -> str:
+    return literal if len(literal) <= LITERAL_SHOWN else literal[:LITERAL_SHOWN] + "..."
 
 
 _prototype: Optional[ply.lex.Lexer] = None

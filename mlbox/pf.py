@@ -363,9 +363,23 @@ def default_machine() -> str:
     return api.default_machine()
 
 
+def _refuse_writing_an_input(args) -> None:
+    """-w or --plot naming the capture or the filter file would replace an
+    input with this run's output (the capture with its accepted subset)."""
+    for flag, output in (("-w", args.write), ("--plot", args.plot)):
+        for what, source in (("capture", args.capture), ("filter", args.filter)):
+            try:
+                same = output is not None and os.path.samefile(output, source)
+            except OSError:  # either does not exist (a new output, a filter expression): not the same
+                same = False
+            if same:
+                raise PfError(f"{output}: {flag} would overwrite the {what} file; name another file")
+
+
 def command(args) -> int:
     """The `pf` subcommand: 0 on success, 2 on a user error (with a message)."""
     try:
+        _refuse_writing_an_input(args)
         capture = read_capture(args.capture)
         insns, origin = load_filter(args.filter, capture.linktype)
         report = run(insns, capture, machine=args.machine or default_machine(), origin=origin,

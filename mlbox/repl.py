@@ -460,6 +460,11 @@ def _step(session: Session, lines: list[str]) -> None:
 def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
+    if hasattr(sys.stdin, "reconfigure"):
+        # Bytes that are not UTF-8 come in as surrogate escapes, which the
+        # lexer reports where they are; a strict stdin (PYTHONIOENCODING=utf-8)
+        # would raise in input() and lose the rest of its buffer.
+        sys.stdin.reconfigure(errors="surrogateescape")
     session = Session(machine=machine, stats=stats, out=sys.stdout.buffer)
     readline = _start_history() if sys.stdin.isatty() else None
     print(BANNER.format(machine=session.machine_name), flush=True)
@@ -468,8 +473,14 @@ def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
         while not session.finished:
             try:
                 line = input(CONTINUATION if lines else PROMPT)
-            except EOFError:  # Ctrl-D
+            except EOFError:  # Ctrl-D, or the end of piped input
                 print()
+                if "\n".join(lines).strip():
+                    # What is left unfinished (no `;`, an open string or
+                    # comment) is run, or its error shown, as Poly/ML does
+                    # at the end of its input: never dropped in silence.
+                    sys.stdout.write(session.feed("\n".join(lines)))
+                    sys.stdout.flush()
                 break
             except KeyboardInterrupt:  # Ctrl-C at the prompt: drop the input
                 print()

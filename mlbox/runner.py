@@ -59,8 +59,8 @@ def parse_size(text: str) -> int:
     if not m:
         raise ValueError(BAD_SIZE.format(text=text))
     size = int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
-    if size > LIMIT_MAX:
-        raise ValueError(BAD_SIZE.format(text=text) + f" (at most {LIMIT_MAX})")
+    if not 1 <= size <= LIMIT_MAX:  # 0 as the API refuses it: no program runs in no heap
+        raise ValueError(BAD_SIZE.format(text=text) + f" (from 1 to {LIMIT_MAX})")
     return size
 
 
@@ -127,6 +127,13 @@ def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
     return compiled.program
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either does not exist (yet), or cannot be looked at: not the same
+        return False
+
+
 def cmd_compile(args) -> int:
     from ccam.bytecode import write
 
@@ -134,10 +141,13 @@ def cmd_compile(args) -> int:
 
     if args.file == STDIN_PATH and not args.output:
         raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
+    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
+    if args.file != STDIN_PATH and _same_file(args.file, out):
+        # as compilers refuse it: the bytecode would replace the program's source
+        raise UsageError(f"the output {out} is the source file itself; name another with -o FILE")
     program = load_program(args.file, bytecode=False)
     if program is None:
         return EXIT_ERRORS
-    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
     try:
         with open(out, "wb") as f:
             f.write(write(program))
@@ -241,9 +251,11 @@ def limit_hint(result, args) -> str:
 
 
 def exception_name(result) -> str:
+    from ccam.values import shown_name
+
     exn = result.value
     try:
-        return exn.name.name.decode("latin-1")
+        return shown_name(exn.name.name)
     except AttributeError:
         return result.message.replace("uncaught exception ", "")
 

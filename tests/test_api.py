@@ -3,6 +3,8 @@ reduction counts per call, batched calls (MLFunction.map), errors."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mlbox import api, driver
@@ -51,6 +53,9 @@ def test_lookup_and_plain_values(prog):
     assert isinstance(prog["area"], MLFunction)
     with pytest.raises(NameNotFound):
         prog["nothing"]
+    for not_a_name in (3, None, {}, ["answer"]):  # unhashable ones raised TypeError from the lookup
+        with pytest.raises(NameNotFound, match="no top-level value"):
+            prog.value(not_a_name)
 
 
 def test_calls_convert_by_type(prog):
@@ -211,6 +216,8 @@ def test_conversion_errors_name_the_value_and_type(prog):
         prog.call("both", (True, 1, 2))
     with pytest.raises(HostValueError, match=r"as ML type int array"):
         prog.call("total", 5)
+    with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python Data\) as ML type shape: 3 is not a constructor"):
+        prog.call("area", Data(3))
     other = api.load_source(SOURCE, machine="py")
     with pytest.raises(HostValueError, match="belongs to another loaded program"):
         prog.call("specPower", 2)(other.value("specPower", keep=True))
@@ -219,7 +226,80 @@ def test_conversion_errors_name_the_value_and_type(prog):
 def test_strings_and_bytes_convert_directly(prog):
     assert prog.call("shout", bytearray(b"ab")) == "ab!"
     assert prog.call("shout", memoryview(b"cd")) == "cd!"
+    assert prog.call("identity", memoryview(b"ef")) == "ef"  # fixes 'a as string, as bytes do
     assert prog.function("shout").map(["x", b"y"]) == ["x!", "y!"]
+
+
+def test_strings_round_trip_with_their_undecodable_bytes(either):
+    # a string that is not UTF-8 comes out with surrogate escapes and goes
+    # back in as the same bytes; a surrogate that escapes no byte has no
+    # UTF-8 form: a HostValueError, not Python's UnicodeEncodeError
+    out = either.call("shout", b"\xff\xfe")
+    assert out == "\udcff\udcfe!"
+    assert either.call("shout", out) == "\udcff\udcfe!!"
+    shout = either.function("shout")
+    for bad in ("\ud800", "ok\udfff"):
+        for call in (lambda: shout(bad), lambda: either.call("identity", bad), lambda: shout.map(["a", bad])):
+            with pytest.raises(HostValueError, match="lone surrogate U\\+D[8F]..* has no UTF-8 form"):
+                call()
+
+
+def test_a_lone_surrogate_in_the_program_text_is_a_compile_error_that_prints():
+    with pytest.raises(CompileFailed, match=r"1:10: error: not UTF-8 text \(a lone surrogate U\+D800\)") as caught:
+        api.load_source('val s = "\ud800"')
+    str(caught.value).encode("utf-8")  # the echoed line shows a replacement character, not the surrogate
+
+
+def test_a_handle_of_another_type_is_refused_before_the_call(either):
+    """A kept value or function passed where its type does not fit: once
+    handed to the machine as it was (a machine TYPE error, or a wrong
+    result where the representations happen to agree)."""
+    counter = either.call("identity", [1, 2], keep=True)  # int list
+    adder = either.call("adder", 1)
+    for name, arg, kind in [("total", counter, "int list"), ("shout", adder, "int -> int"),
+                            ("area", counter, "int list"), ("apply", (either.function("shout"), 1), "string -> string"),
+                            ("sum", either.call("identity", ["a"], keep=True), "string list")]:
+        with pytest.raises(HostValueError, match=f"it is an ML value of type {re.escape(kind)}"):
+            either.call(name, arg)
+    assert either.call("sum", counter) == 3  # where it fits, it passes
+    assert either.call("apply", (either.function("identity"), 5)) == 5  # 'a -> 'a fits int -> int
+
+
+def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
+    add1 = either.call("identity", either.call("adder", 1))
+    assert isinstance(add1, MLFunction) and add1(2) == 3  # callable, not an opaque 'a
+    kept = either.call("identity", (1, "a"), keep=True)
+    assert repr(kept) == "<ML value : int * string>"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_calls_from_several_threads_are_made_one_at_a_time(machine):
+    # The C machine runs with the GIL released: two threads in one machine
+    # corrupted its stacks (TYPE errors, "bad opcode", a segmentation
+    # fault); the Python machine interleaved its runs too.
+    import threading
+
+    prog = api.load_source("fun work (n : int) = let fun go (0, acc) = acc | go (k, acc) = go (k - 1, k mod 7 :: acc) "
+                           "in foldl op+ 0 (go (n, [])) end", machine=machine)
+    work = prog.function("work")
+    expected, small = work(20_000), work(3)
+    failures: list = []
+
+    def worker():
+        try:
+            for _ in range(8):
+                got = [work(20_000), *work.map([20_000, 3]), prog.call("work", 20_000), prog.value("work")(3)]
+                if got != [expected, expected, small, expected, small]:
+                    failures.append(got)
+        except Exception as error:  # noqa: BLE001 - collected for the assertion below
+            failures.append(repr(error))
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
 
 
 def test_a_program_is_freed_without_the_cycle_collector():

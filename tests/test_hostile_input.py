@@ -76,6 +76,15 @@ def test_bad_source_is_a_located_error(tmp_path, data):
     assert len(err.splitlines()) < 200  # a binary file does not give one error per byte
 
 
+@pytest.mark.parametrize("literal", ["9" * 1_000_000, "~" + "0" * 1_000_000 + "9" * 30, "0w" + "9" * 10_000,
+                                     "0x" + "f" * 1_000_000])
+def test_a_million_digit_literal_is_one_short_error(tmp_path, literal):
+    # once a Python ValueError (int conversion limit) or a million-digit message
+    rc, _out, err = mlbox("check", write(tmp_path, "huge.sml", f"val x = {literal};\n"))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert "does not fit in 63 bits" in err and len(err) < 2000
+
+
 @pytest.mark.parametrize("line_end", [b"\r\n", b"\r"], ids=["crlf", "cr-only"])
 def test_windows_and_old_mac_line_ends_give_the_lines_the_editor_shows(tmp_path, line_end):
     data = line_end.join([b"val x = 1", b"val y = x + \"a\"", b""])
@@ -123,6 +132,19 @@ def test_files_that_are_not_source(tmp_path):
     rc, _out, err = mlbox("compile", compiled, "-o", tmp_path / "no" / "such" / "dir.ccam")
     assert_clean(rc, err, expect_rc=EXIT_USAGE)
     assert "cannot write" in err
+
+
+def test_compile_refuses_to_write_over_its_source(tmp_path):
+    # the bytecode replaced the program: `-o` the source itself, a link to
+    # it, or a source named .ccam compiled to its default output
+    source = write(tmp_path, "p.sml", "val x = 1\n")
+    os.symlink(source, tmp_path / "link.ccam")
+    named_ccam = write(tmp_path, "q.ccam", "val y = 2\n")
+    for args in ([source, "-o", source], [source, "-o", tmp_path / "link.ccam"], [named_ccam]):
+        rc, _out, err = mlbox("compile", *args)
+        assert_clean(rc, err, expect_rc=EXIT_USAGE)
+        assert "is the source file itself" in err
+    assert open(source).read() == "val x = 1\n" and open(named_ccam).read() == "val y = 2\n"
 
 
 def mutants(data: bytes, rng: random.Random, count: int):
@@ -265,6 +287,28 @@ def test_damaged_bytecode(tmp_path):
             assert_clean(rc, err)
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_names_in_a_crafted_bytecode_file_are_shown_escaped(tmp_path, machine):
+    """Global and exception names are a .ccam file's own bytes: shown raw,
+    a crafted file sent terminal escapes to stderr/stdout, and a name that
+    is not UTF-8 made `dis` an internal error on a strict UTF-8 stdout."""
+    from ccam.bytecode import write as write_ccam
+    from ccam.instructions import I, Program
+
+    names = ("ok",) * 10 + ("\x1b]0;title\x07\udcff", "ok")
+    raising = write(tmp_path, "raise.ccam", write_ccam(Program(
+        (I.newexn(b"\x1b[2J\xff"), I.mkexn, getattr(I, "raise")), 12, names)))
+    rc, _out, err = mlbox("run", "--machine", machine, raising)
+    assert (rc, err) == (EXIT_ERRORS, 'uncaught exception "\\x1b[2J\\xff"\n')
+    naming = write(tmp_path, "names.ccam", write_ccam(Program((I.newexn(b"x"), I.setglobal(10)), 12, names)))
+    for flags in ([], ["--all"], ["--plain"]):
+        proc = subprocess.run([sys.executable, "-m", "mlbox", "dis", *flags, naming], capture_output=True,
+                              timeout=60, cwd=ROOT, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        out = proc.stdout.decode()
+        assert_clean(proc.returncode, proc.stderr.decode(), expect_rc=0)
+        assert '10:"\\x1b]0;title\\x07\\xff"' in out and "\x1b" not in out
+
+
 def test_dash_is_standard_input(tmp_path):
     rc, out, err = mlbox("run", "-", stdin=b'val () = print "from stdin\\n"')
     assert (rc, out, err) == (0, "from stdin\n", "")
@@ -308,7 +352,8 @@ def test_an_endless_or_huge_file_is_refused_before_it_fills_the_memory(tmp_path,
 
 @pytest.mark.parametrize("flag, value", [("--max-reductions", "-5"), ("--max-reductions", "0"),
                                          ("--max-reductions", "99999999999999999999"), ("--max-stack", "x"),
-                                         ("--max-heap", "99999999999999999G"), ("--max-heap", "lots")])
+                                         ("--max-heap", "99999999999999999G"), ("--max-heap", "lots"),
+                                         ("--max-heap", "0"), ("--max-heap", "0M")])
 def test_bad_limit_flags(tmp_path, flag, value):
     rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val x = 1"), flag, value)
     assert_clean(rc, err, expect_rc=EXIT_USAGE)
@@ -424,3 +469,41 @@ def test_api_bad_loads(tmp_path):
             api.load_source("val x = 1", max_reductions=value)
     with pytest.raises(api.CompileFailed, match="nested too deeply"):
         api.load_source("val x = " + "+".join(["1"] * MAX_NESTING))
+
+
+def _c_machine_built() -> bool:
+    from mlbox import driver
+
+    return driver.c_machine_available()
+
+
+@pytest.mark.skipif(not _c_machine_built(), reason="the C machine is not built (max_heap is its limit)")
+def test_api_calls_after_one_stopped_at_the_heap_limit_still_run():
+    # The stopped call's stacks held most of the heap; the next collection
+    # came only at the next run's first safe point, so converting the next
+    # arguments (and allocating before that point) failed: every later call
+    # raised HEAP_LIMIT "out of memory", and words leaked the C binding's own
+    # HostValueError.
+    prog = api.load_source("fun hog (n : int) = let fun f (0, acc) = acc | f (k, acc) = f (k - 1, k :: acc) "
+                           "in length (f (n, [])) end\nfun succ (w : word) = w + 0w1\n"
+                           "fun size' (s : string) = size s", machine="c", max_heap=16 << 20)
+    for _ in range(3):
+        with pytest.raises(api.MachineFailure, match="HEAP_LIMIT: heap limit exceeded"):
+            prog.call("hog", 10 ** 7)
+        assert prog.call("succ", 41) == 42
+        assert prog.function("succ").map([1, 2]) == [2, 3]
+    # an argument that cannot fit under the limit is the API's error, not the binding's
+    with pytest.raises(api.MachineFailure, match="do not fit under the heap limit.*raise max_heap") as caught:
+        prog.call("size'", b"x" * (32 << 20))
+    assert caught.value.status.name == "HEAP_LIMIT"
+    with pytest.raises(api.MachineFailure, match="do not fit under the heap limit"):
+        prog.function("size'").map([b"x" * (10 << 20)] * 3)
+    with pytest.raises(api.HostValueError, match="more than 4,194,304 nodes"):
+        api.load_source("fun n (l : int list) = length l", machine="c").call("n", [0] * 3_000_000)
+    assert prog.call("size'", "abc") == 3
+
+
+def test_api_heap_limit_on_the_python_machine_warns_as_the_cli_does():
+    with pytest.warns(RuntimeWarning, match="max_heap limits the C machine only"):
+        prog = api.load_source("val x = 1", machine="py", max_heap=1 << 20)
+    assert prog["x"] == 1

@@ -5,7 +5,7 @@ import pytest
 
 from mlbox.lexer import (
     INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
-    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
+    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
     MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, tokenize,
 )
 from mlbox.syntax import Span
@@ -92,6 +92,24 @@ def test_comment_may_contain_quotes_and_stars():
 
 def test_unterminated_comment_is_reported_at_its_start():
     assert errors_of("val x = 1\n  (* outer (* inner *)\n") == [(MSG_UNTERMINATED_COMMENT, (2, 3))]
+
+
+def test_deeply_nested_comments_are_skipped_in_linear_time():
+    # Each level once searched the rest of the text for both `(*` and `*)`:
+    # 100,000 open levels took 20 s; one scan for the nearer takes well under 1.
+    import time
+    depth = 100_000
+    started = time.monotonic()
+    assert kinds("(*" * depth + "*)" * depth + " x") == [("IDENT", "x")]
+    assert errors_of("(*" * depth + " x") == [(MSG_UNTERMINATED_COMMENT, (1, 1))]
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("text, rest", [("(*)*) x", "x"), ("(* (*) *) *) y", "y"), ("(**) z", "z"),
+                                        ("(* *(* *) *) w", "w")])
+def test_overlapping_comment_brackets_nest_as_in_sml(text, rest):
+    # `(*)` opens a comment; of overlapping brackets the one starting first counts
+    assert kinds(text) == [("IDENT", rest)]
 
 
 def test_op_star_in_parentheses_is_not_a_comment_end():
@@ -196,6 +214,41 @@ def test_staging_keywords_are_contextual(text, types):
 def test_lexical_errors_with_positions(text, message, position):
     expected = [] if message is None else [(message, position)]
     assert errors_of(text) == expected
+
+
+@pytest.mark.parametrize("text, type_, value", [
+    ("0x3FFFFFFFFFFFFFFF", "INT", INT_MAX), ("~0x4000000000000000", "INT", INT_MIN),
+    ("0wx7FFFFFFFFFFFFFFF", "WORD", WORD_MAX),
+    # leading zeros are not significant, however many (Python refuses to
+    # convert more than 4,300 digits at once)
+    ("0" * 5000 + "7", "INT", 7), ("~" + "0" * 5000 + "7", "INT", -7), ("0w" + "0" * 5000 + "7", "WORD", 7),
+    ("0" * 30 + str(INT_MAX), "INT", INT_MAX), ("0x" + "0" * 100_000 + "1", "INT", 1),
+])
+def test_boundary_and_zero_padded_literals(text, type_, value):
+    assert only_value(text, type_) == value
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0x4000000000000000", MSG_INT_RANGE.format("0x4000000000000000")),
+    ("~0x4000000000000001", MSG_INT_RANGE.format("~0x4000000000000001")),
+    ("0wx8000000000000000", MSG_WORD_RANGE.format("0wx8000000000000000")),
+    ("99999999999999999999", MSG_INT_RANGE.format("99999999999999999999")),  # 20 digits
+    ("9" * 5000, MSG_INT_RANGE.format("9" * 40 + "...")),
+    ("~" + "9" * 5000, MSG_INT_RANGE.format("~" + "9" * 39 + "...")),
+    ("0w" + "9" * 5000, MSG_WORD_RANGE.format("0w" + "9" * 38 + "...")),
+    ("0x" + "F" * 100_000, MSG_INT_RANGE.format("0x" + "F" * 38 + "...")),
+    ("0wx" + "f" * 5000, MSG_WORD_RANGE.format("0wx" + "f" * 37 + "...")),
+])
+def test_literals_out_of_range_however_long_are_errors_naming_their_start(text, message):
+    assert errors_of(text) == [(message, (1, 1))]
+
+
+@pytest.mark.parametrize("text, detail, col", [('"a\udcffb"', "byte 0xff", 3), ('#"\udc80"', "byte 0x80", 3),
+                                               ('"\ud800"', "a lone surrogate U+D800", 2)])
+def test_a_surrogate_in_a_literal_is_a_located_error(text, detail, col):
+    # bytes that were not UTF-8 reach the lexer as surrogate escapes (the
+    # REPL's stdin); encoding them raised UnicodeEncodeError (an internal error)
+    assert errors_of(text)[0] == (MSG_NOT_UTF8.format(detail), (1, col))
 
 
 def test_lexer_goes_on_after_an_error():

@@ -237,6 +237,24 @@ def test_command_errors_are_messages_not_tracebacks(tmp_path, make_args, fragmen
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+@pytest.mark.parametrize("flag, target, what", [("-w", "capture.pcapng", "capture"), ("-w", "filter.dd", "filter"),
+                                               ("--plot", "capture.pcapng", "capture")])
+def test_an_output_naming_an_input_is_refused_before_anything_is_written(tmp_path, flag, target, what):
+    # -w onto the capture once replaced it with its accepted packets
+    import shutil
+
+    shutil.copy(TEST_DATA / "mixed_small.pcapng", tmp_path / "capture.pcapng")
+    shutil.copy(TEST_DATA / "tcp_port_23.dd", tmp_path / "filter.dd")
+    (tmp_path / "alias.pcapng").symlink_to(tmp_path / target)
+    before = {name: (tmp_path / name).read_bytes() for name in ("capture.pcapng", "filter.dd")}
+    for output in (target, "alias.pcapng"):
+        result = mlbox("pf", str(tmp_path / "filter.dd"), str(tmp_path / "capture.pcapng"), flag, str(tmp_path / output),
+                       "--machine", "py")
+        assert result.returncode == 2 and result.stdout == ""
+        assert f"{flag} would overwrite the {what} file" in result.stderr
+    assert {name: (tmp_path / name).read_bytes() for name in before} == before
+
+
 @C_MACHINE
 def test_demo_report_on_the_c_machine():
     """`make demo`: the bundled filter and capture, the text report."""

@@ -597,3 +597,34 @@ def test_mlbox_without_a_command_starts_the_repl(argv, tmp_path):
     assert done.stderr == ""
     if "--stats" in argv:
         assert "[reductions: " in done.stdout
+
+
+@pytest.mark.parametrize("tail, reply", [
+    ("val last = 6 * 7\n", "val last = 42 : int\n"),  # no `;` before the end of input
+    ('val s = "open\n', "stdIn:1:9: error: unterminated string literal\n"),
+    ("val c = (* open\n", "stdIn:1:9: error: unterminated comment\n"),
+    ("val y =\n  1 +\n", "stdIn:2:6: error: syntax error: unexpected end of file\n"),
+])
+def test_an_input_unfinished_at_the_end_is_run_or_reported_not_dropped(tail, reply, tmp_path):
+    # as Poly/ML does at the end of its input; it was dropped without a word
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"], input="val x = 1;\n" + tail,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and done.stderr == ""
+    after_the_first = done.stdout.split("val x = 1 : int\n", 1)[1]
+    assert reply in after_the_first, done.stdout
+
+
+@pytest.mark.parametrize("encoding", [None, "utf-8"], ids=["locale", "strict-utf-8"])
+def test_a_line_that_is_not_utf8_is_a_located_error_and_the_session_goes_on(encoding, tmp_path):
+    # it was an internal error (UnicodeEncodeError in the lexer) or, with a
+    # strict stdin, UnicodeDecodeError out of input() that lost the rest
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"], input=b'val s = "a\xffb";\nval x = 1;\n',
+                          capture_output=True, timeout=120, env=env)
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0 and done.stderr == b""
+    assert "stdIn:1:11: error: not UTF-8 text (byte 0xff) in a literal" in out
+    assert "val x = 1 : int" in out and "internal error" not in out
