@@ -178,6 +178,10 @@ INVOKE = [I.push, I.quote(NORMAL), I.swap, I.push, I.arena, I.cons, I.app]
 # reductions, above this many instructions (nested programs included):
 # nesting would otherwise double the size of the program at each level.
 DUPLICATE_LIMIT = 400
+# What an application's code has besides its function's and its argument's
+# (push; swap; cons; app, and as much again for a pair): a bound used to skip
+# building an alternative that would be over the limit anyway.
+PAIR_OVERHEAD = 8
 
 
 def call_generator(generator: list[Ins], mode) -> list[Ins]:
@@ -410,25 +414,30 @@ class Generator(Translation):
                     return splice(fetch, APPLY_PAIR)
                 if self.is_top_slot(e.arg, ctx):
                     return splice(fetch, APPLY)
-                # The plain application first: the beta-reduced form keeps a
-                # second copy of the argument's code, so for an argument far
-                # above the limit it is not built at all. Translating the
-                # argument twice at every level would double the work per
-                # level of u (u (... x)), even where the result is cut to size.
-                # (The plain form is the argument's code and a few
-                # instructions more, so below twice the limit the choice is
-                # the one size(bind) makes.)
-                general = super().exp_App(e, ctx)
-                if size(general, 2 * DUPLICATE_LIMIT) > 2 * DUPLICATE_LIMIT:
-                    return general
+                # Both forms hold the argument's code: it is translated once
+                # where it can be (the whole argument, or a pair's first
+                # component, is translated in the same context for both), and
+                # a pair's second component, bound one slot deeper for the
+                # apply-pair mode, only when the plain form is not already
+                # too large to be kept twice. Translating an argument twice
+                # at every level would double the work per level of
+                # u (u (... x)), even where the result is cut to size.
                 items = tuple_items(e.arg)
-                if items is not None:
-                    # (a, b): a and b bound as two slots, for the apply-pair mode
-                    query, mode = QUERY_PAIR, APPLY_PAIR
-                    bind = (self.bind(self.exp(items[0], ctx))
-                            + self.bind(self.exp(items[1], ctx.push(Anon("first component")))))
+                if items is None:
+                    arg = self.exp(e.arg, ctx)
+                    general = self.reusing(e.arg, ctx, arg, lambda: super(Generator, self).exp_App(e, ctx))
+                    query, mode, bind = QUERY, APPLY, self.bind(arg)
                 else:
-                    query, mode, bind = QUERY, APPLY, self.bind(self.exp(e.arg, ctx))
+                    # (a, b): a and b bound as two slots, for the apply-pair mode
+                    first = self.exp(items[0], ctx)
+                    general = self.reusing(items[0], ctx, first, lambda: super(Generator, self).exp_App(e, ctx))
+                    # general is the pair's code, the function's and a few
+                    # instructions more: past this, bind is past the limit too
+                    most = DUPLICATE_LIMIT + size(self.exp(e.fn, ctx)) + PAIR_OVERHEAD
+                    if size(general, most) > most:
+                        return general
+                    query, mode = QUERY_PAIR, APPLY_PAIR
+                    bind = self.bind(first) + self.bind(self.exp(items[1], ctx.push(Anon("first component"))))
                 if size(bind) <= DUPLICATE_LIMIT:
                     return query_generator(fetch, query) + [I.branch(bind + splice(fetch, mode), general)]
                 return general

@@ -604,6 +604,13 @@ CHAINS = {  # program for a chain of n; its output for n
     # generation-time beta-reduction at every application of u
     "nested applications of a code variable": ("val g = let cogen u = code (fn y => y * 2) in code (fn x => {chain}) end\n"
                                                "val _ = print (Int.toString (eval g 1))\n", "u (", ")", lambda n: str(2 ** n)),
+    # both at every level: u's argument is a sum with a lifted operand
+    "applications to sums with a lifted operand": (
+        "val g = let cogen u = code (fn y => y * 2) cogen a = lift 1 in code (fn x => {chain}) end\n"
+        "val _ = print (Int.toString (eval g 0))\n", "u (a + ", ")", lambda n: str(2 ** (n + 1) - 2)),
+    # the apply-pair mode: the pair's second component is bound one slot deeper
+    "applications to pairs": ("val g = let cogen u = code (fn (p, q) => p + q) cogen a = lift 1 in code (fn x => {chain}) end\n"
+                              "val _ = print (Int.toString (eval g 0))\n", "u (a, ", ")", lambda n: str(n)),
 }
 
 
@@ -620,7 +627,7 @@ def test_generators_translate_a_chain_in_work_linear_in_its_length(shape, monkey
         chain = joiner.join([item] * n) if joiner == " + " else item * n + "x" + joiner * n
         return template.format(chain=chain)
 
-    short, long = _translations(program(6), monkeypatch), _translations(program(12), monkeypatch)
+    short, long = _translations(program(10), monkeypatch), _translations(program(20), monkeypatch)
     assert long <= 3 * short, (short, long)
     assert printed(program(30)) == output(30) == printed(program(30), "c")
 
