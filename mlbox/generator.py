@@ -304,6 +304,8 @@ def size(code: list[Ins], limit: int = DUPLICATE_LIMIT) -> int:
     """The instructions in `code`, counted up to limit + 1 only: every use
     compares sizes with a limit, and counting all of a generator's code at
     each level of nested `code` would be quadratic."""
+    if len(code) > limit:  # (each instruction counts at least once)
+        return limit + 1
     n = 0
     for n, _ in enumerate(walk(code), 1):
         if n > limit:
