@@ -111,7 +111,7 @@ as the REPL's `:gen`).
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Optional, Sequence
 
 from ccam.instructions import FALSE, TRUE, UNIT, ConstCon, ConstInt, ConstStr, I, Ins, walk
 from mlbox import syntax as S
@@ -178,6 +178,10 @@ INVOKE = [I.push, I.quote(NORMAL), I.swap, I.push, I.arena, I.cons, I.app]
 # reductions, above this many instructions (nested programs included):
 # nesting would otherwise double the size of the program at each level.
 DUPLICATE_LIMIT = 400
+# What an application's code has besides its function's and its argument's
+# (push; swap; cons; app, and as much again for a pair): a bound used to skip
+# building an alternative that would be over the limit anyway.
+PAIR_OVERHEAD = 8
 
 
 def call_generator(generator: list[Ins], mode) -> list[Ins]:
@@ -296,13 +300,15 @@ def applied_value(value_gen: list[Ins]) -> list[Ins]:
             + with_modes(_RUN_PAIRED, pre + _APPLY_POST, no, pre + _APPLY_PAIR_POST, no))
 
 
-def size(code: list[Ins]) -> int:
-    """The instructions in `code`, counted up to DUPLICATE_LIMIT + 1 only:
-    every use compares sizes with DUPLICATE_LIMIT, and counting all of a
-    generator's code at each level of nested `code` would be quadratic."""
+def size(code: list[Ins], limit: int = DUPLICATE_LIMIT) -> int:
+    """The instructions in `code`, counted up to limit + 1 only: every use
+    compares sizes with a limit, and counting all of a generator's code at
+    each level of nested `code` would be quadratic."""
+    if len(code) > limit:  # (each instruction counts at least once)
+        return limit + 1
     n = 0
     for n, _ in enumerate(walk(code), 1):
-        if n > DUPLICATE_LIMIT:
+        if n > limit:
             break
     return n
 
@@ -336,6 +342,22 @@ class Generator(Translation):
     def __init__(self, unit: Unit_, lam: Ctx):
         super().__init__(unit)
         self.lam = lam
+        # (expression, context, its code): the translation `reusing` makes
+        # self.exp return for that expression in that context
+        self.reused: Optional[tuple[S.Exp, Ctx, list[Ins]]] = None
+
+    def exp(self, e: S.Exp, ctx: Ctx) -> list[Ins]:
+        if self.reused is not None and self.reused[0] is e and self.reused[1] is ctx:
+            return list(self.reused[2])
+        return super().exp(e, ctx)
+
+    def reusing(self, e: S.Exp, ctx: Ctx, code: list[Ins], translate: Callable[[], list[Ins]]) -> list[Ins]:
+        """translate(), with `code` standing for e's translation in ctx."""
+        saved, self.reused = self.reused, (e, ctx, code)
+        try:
+            return translate()
+        finally:
+            self.reused = saved
 
     def access(self, ctx: Ctx, key: Hashable, path: tuple[str, ...] = ()) -> list[Ins]:
         found = ctx.lookup(key, path)
@@ -394,17 +416,33 @@ class Generator(Translation):
                     return splice(fetch, APPLY_PAIR)
                 if self.is_top_slot(e.arg, ctx):
                     return splice(fetch, APPLY)
+                # Both forms hold the argument's code: it is translated once
+                # where it can be (the whole argument, or a pair's first
+                # component, is translated in the same context for both), and
+                # a pair's second component, bound one slot deeper for the
+                # apply-pair mode, only when the plain form is not already
+                # too large to be kept twice. Translating an argument twice
+                # at every level would double the work per level of
+                # u (u (... x)), even where the result is cut to size.
                 items = tuple_items(e.arg)
-                if items is not None:
-                    # (a, b): a and b bound as two slots, for the apply-pair mode
-                    query, mode = QUERY_PAIR, APPLY_PAIR
-                    bind = (self.bind(self.exp(items[0], ctx))
-                            + self.bind(self.exp(items[1], ctx.push(Anon("first component")))))
+                if items is None:
+                    arg = self.exp(e.arg, ctx)
+                    general = self.reusing(e.arg, ctx, arg, lambda: super(Generator, self).exp_App(e, ctx))
+                    query, mode, bind = QUERY, APPLY, self.bind(arg)
                 else:
-                    query, mode, bind = QUERY, APPLY, self.bind(self.exp(e.arg, ctx))
+                    # (a, b): a and b bound as two slots, for the apply-pair mode
+                    first = self.exp(items[0], ctx)
+                    general = self.reusing(items[0], ctx, first, lambda: super(Generator, self).exp_App(e, ctx))
+                    # general is the pair's code, the function's and a few
+                    # instructions more: past this, bind is past the limit too
+                    most = DUPLICATE_LIMIT + size(self.exp(e.fn, ctx)) + PAIR_OVERHEAD
+                    if size(general, most) > most:
+                        return general
+                    query, mode = QUERY_PAIR, APPLY_PAIR
+                    bind = self.bind(first) + self.bind(self.exp(items[1], ctx.push(Anon("first component"))))
                 if size(bind) <= DUPLICATE_LIMIT:
-                    return (query_generator(fetch, query)
-                            + [I.branch(bind + splice(fetch, mode), super().exp_App(e, ctx))])
+                    return query_generator(fetch, query) + [I.branch(bind + splice(fetch, mode), general)]
+                return general
         return super().exp_App(e, ctx)
 
     def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx):
@@ -415,8 +453,13 @@ class Generator(Translation):
             for side in sides:
                 fetch = self.lifted_value(items[side], ctx)
                 if fetch is not None:
-                    general = super().basis_apply(r, arg, ctx)
+                    # The other operand is translated once and its code used
+                    # in both alternatives: translating it again for the
+                    # general one would double the work per level of a chain
+                    # a + c1 + c2 + ... of lifted c's (even where the result
+                    # is cut to size below), exponential in its length.
                     other = self.exp(items[1 - side], ctx)
+                    general = self.reusing(items[1 - side], ctx, other, lambda: super(Generator, self).basis_apply(r, arg, ctx))
                     if size(other) + size(general) > DUPLICATE_LIMIT:
                         return general
                     # push; fetch; push; 'identity; cons; eq at generation time

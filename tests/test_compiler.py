@@ -579,6 +579,59 @@ def test_string_concatenation_with_a_lifted_empty_string_folds():
     assert printed(program + "val _ = print (eval g \"ab\")\n") == "ab"
 
 
+def _translations(program: str, monkeypatch) -> int:
+    """How many expressions the generators translate to compile `program`."""
+    from mlbox.generator import Generator
+
+    calls = 0
+    original = Generator.exp
+
+    def counting(self, e, ctx):
+        nonlocal calls
+        calls += 1
+        return original(self, e, ctx)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Generator, "exp", counting)
+        driver.compile_source(Source("t.sml", program))
+    return calls
+
+
+CHAINS = {  # program for a chain of n; its output for n
+    # folding tests at every `+` whose right operand is lifted
+    "sum of lifted operands": ("val g = let cogen a = lift 2 in code (fn x => x + {chain}) end\n"
+                               "val _ = print (Int.toString (eval g 1))\n", "a", " + ", lambda n: str(1 + 2 * n)),
+    # generation-time beta-reduction at every application of u
+    "nested applications of a code variable": ("val g = let cogen u = code (fn y => y * 2) in code (fn x => {chain}) end\n"
+                                               "val _ = print (Int.toString (eval g 1))\n", "u (", ")", lambda n: str(2 ** n)),
+    # both at every level: u's argument is a sum with a lifted operand
+    "applications to sums with a lifted operand": (
+        "val g = let cogen u = code (fn y => y * 2) cogen a = lift 1 in code (fn x => {chain}) end\n"
+        "val _ = print (Int.toString (eval g 0))\n", "u (a + ", ")", lambda n: str(2 ** (n + 1) - 2)),
+    # the apply-pair mode: the pair's second component is bound one slot deeper
+    "applications to pairs": ("val g = let cogen u = code (fn (p, q) => p + q) cogen a = lift 1 in code (fn x => {chain}) end\n"
+                              "val _ = print (Int.toString (eval g 0))\n", "u (a, ", ")", lambda n: str(n)),
+}
+
+
+@pytest.mark.parametrize("shape", list(CHAINS))
+def test_generators_translate_a_chain_in_work_linear_in_its_length(shape, monkeypatch):
+    """Each optimisation that builds two alternatives (folding a lifted
+    identity, beta-reduction at generation time) translates the shared
+    operand once: translating it again for each alternative doubled the
+    work at every level of a chain, so 12 lifted terms in one sum took
+    seconds to compile and 18 took a minute."""
+    template, item, joiner, output = CHAINS[shape]
+
+    def program(n):
+        chain = joiner.join([item] * n) if joiner == " + " else item * n + "x" + joiner * n
+        return template.format(chain=chain)
+
+    short, long = _translations(program(10), monkeypatch), _translations(program(20), monkeypatch)
+    assert long <= 3 * short, (short, long)
+    assert printed(program(30)) == output(30) == printed(program(30), "c")
+
+
 # ------------------------------------------------------------ commutative primitives with a constant operand
 
 COMMUTED = [  # (expression of x, value at x = 7): a constant first operand of a commutative primitive
