@@ -520,11 +520,41 @@ class Translation(abc.ABC):
     # ---- local declarations, in continuation-passing style: `rest(ctx)`
     # compiles what follows in the scope of the declaration
 
-    def decs(self, decs: list, ctx: Ctx, rest: Callable[[Ctx], list[Ins]]) -> list[Ins]:
-        if not decs:
-            return rest(ctx)
-        first, others = decs[0], decs[1:]
-        return self.dec(first, ctx, lambda inner: self.decs(others, inner, rest))
+    def decs(self, decs: list, ctx: Ctx, rest: Callable[[Ctx], list[Ins]], start: int = 0) -> list[Ins]:
+        """decs[start:], then `rest`. A run of declarations that only add
+        slots (`val` of variables, `fun`, `exception`, `cogen`, types) is
+        compiled in a loop, its code followed once by what comes after:
+        through nested continuations, each of n declarations would copy the
+        code of all those after it (and slice the list), O(n²) for a long
+        `let` (tests/test_scaling.py)."""
+        code: list[Ins] = []
+        for i in range(start, len(decs)):
+            d = decs[i]
+            step = self.slot_dec(d, ctx)
+            if step is None:
+                return code + self.dec(d, ctx, lambda inner: self.decs(decs, inner, rest, i + 1))
+            prefix, ctx = step
+            code += prefix
+        return code + rest(ctx)
+
+    def slot_dec(self, d: S.Dec, ctx: Ctx) -> Optional[tuple[list[Ins], Ctx]]:
+        """The code of a declaration that binds without a match (what
+        `dec` emits before its continuation) and the context after it, or
+        None for one that needs `dec` (a pattern, `local`)."""
+        if isinstance(d, S.ValDec) and not d.rec:
+            pats = [mc.normalize(b.pat, self.refs) for b in d.binds]
+            if not all(isinstance(p, mc.MVar) for p in pats):
+                return None
+            code: list[Ins] = []
+            for b, p in zip(d.binds, pats):
+                code += self.bind(self.exp(b.exp, ctx))
+                ctx = ctx.push(p.key)
+            return code, ctx
+        if isinstance(d, (S.ValDec, S.FunDec, S.ExceptionDec, S.CogenDec, S.DatatypeDec, S.TypeDec, S.FixityDec)):
+            after: list[Ctx] = []
+            code = self.dec(d, ctx, lambda inner: after.append(inner) or [])
+            return code, after[0]
+        return None
 
     def dec(self, d: S.Dec, ctx: Ctx, rest: Callable[[Ctx], list[Ins]]) -> list[Ins]:
         if isinstance(d, S.ValDec):

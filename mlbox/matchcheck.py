@@ -191,10 +191,18 @@ def useful(rows: list[tuple], q: tuple) -> Optional[tuple]:
             present.setdefault(row[0].ctor.key, row[0].ctor)
     family = next(iter(present.values())).family if present else None
     if family is not None and family.ctors is not None and all(c.key in present for c in family.ctors):
-        # every constructor appears: the value must be built by one of them
+        # every constructor appears: the value must be built by one of them.
+        # The rows of each constructor, in order, in one pass (specialising
+        # all rows per constructor was quadratic in a datatype's size).
+        by_ctor: dict = {c.key: [] for c in family.ctors}
+        for r in rows:
+            if isinstance(r[0], Wild):
+                for c in family.ctors:
+                    by_ctor[c.key].append((WILD,) * c.arity + r[1:])
+            else:
+                by_ctor[r[0].ctor.key].append(r[0].args + r[1:])
         for ctor in family.ctors:
-            specialized = [s for s in (_specialize(r, ctor) for r in rows) if s is not None]
-            witness = useful(specialized, (WILD,) * ctor.arity + q[1:])
+            witness = useful(by_ctor[ctor.key], (WILD,) * ctor.arity + q[1:])
             if witness is not None:
                 return (Con(ctor, witness[: ctor.arity]),) + witness[ctor.arity:]
         return None
@@ -212,12 +220,27 @@ def check_rows(rows: Sequence[Sequence[Pat]]) -> tuple[list[int], Optional[tuple
     """The indices of redundant rows, and a witness of non-exhaustiveness
     (a vector of patterns, one per column) or None when exhaustive."""
     seen: list[tuple] = []
+    # A row headed by a constructor can only be covered by earlier rows
+    # headed by the same constructor or a wildcard: checking it against
+    # those alone keeps a long `case` of constants linear (whether a row is
+    # useful does not depend on the order of the rows it is checked against).
+    seen_wild: list[tuple] = []
+    seen_by_head: dict = {}
     redundant = []
     for i, row in enumerate(rows):
         row = tuple(row)
-        if useful(seen, row) is None:
+        head = row[0] if row else WILD
+        if isinstance(head, Con):
+            against = seen_by_head.get(head.ctor.key, []) + seen_wild
+        else:
+            against = seen
+        if useful(against, row) is None:
             redundant.append(i)
         seen.append(row)
+        if isinstance(head, Con):
+            seen_by_head.setdefault(head.ctor.key, []).append(row)
+        else:
+            seen_wild.append(row)
     width = len(rows[0]) if rows else 1
     missing = useful(seen, (WILD,) * width)
     return redundant, missing

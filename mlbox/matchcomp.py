@@ -304,7 +304,18 @@ def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
     if isinstance(p, MCon):
         if p.ncons == 1:
             return _specialize_con(occs, rows, j, p.tag, memo)
-        return Switch(occ, tuple(_specialize_con(occs, rows, j, tag, memo) for tag in range(p.ncons)), p.datatype)
+        # the rows kept under each tag, in order, found in one pass:
+        # filtering all rows per tag was quadratic in a datatype's size
+        by_tag: list[list] = [[] for _ in range(p.ncons)]
+        for r in rows:
+            q = r.pats[j]
+            if isinstance(q, MWild):
+                for kept in by_tag:
+                    kept.append(r)
+            else:
+                by_tag[q.tag].append(r)
+        return Switch(occ, tuple(_specialize_con(occs, by_tag[tag], j, tag, memo) for tag in range(p.ncons)),
+                      p.datatype)
     if isinstance(p, MConst):
         values = sorted({q.value for q in (r.pats[j] for r in rows) if isinstance(q, MConst)})
         if len(values) > CONST_SEARCH_MIN:
@@ -339,10 +350,20 @@ def _const_search(occs, rows, j, values, memo: dict) -> Tree:
     constant has no effect, so testing them in another order than the rows'
     chooses the same rule."""
     occ = occs[j]
-    default = _compile(occs, [r for r in rows if isinstance(r.pats[j], MWild)], memo)
+    # the rows of each constant and the wildcard rows, found in one pass:
+    # filtering all rows per constant was quadratic in a long `case`
+    wild: list[int] = []
+    by_value: dict = {}
+    for i, r in enumerate(rows):
+        q = r.pats[j]
+        if isinstance(q, MWild):
+            wild.append(i)
+        else:
+            by_value.setdefault(q.value, []).append(i)
+    default = _compile(occs, [rows[i] for i in wild], memo)
 
     def holding(value) -> Tree:
-        kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j] == MConst(value)]
+        kept = [rows[i] for i in sorted(by_value[value] + wild)]
         return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept], memo)
 
     def search(lo: int, hi: int) -> Tree:
@@ -355,7 +376,8 @@ def _const_search(occs, rows, j, values, memo: dict) -> Tree:
 
 
 def _specialize_con(occs, rows, j, tag, memo: dict) -> Tree:
-    """The rows that stay possible when column j holds constructor `tag`."""
+    """The rows that stay possible when column j holds constructor `tag`
+    (`rows` may be those already)."""
     kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j].tag == tag]
     has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
     occ = occs[j]

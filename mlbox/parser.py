@@ -361,7 +361,11 @@ class Grammar:
     def p_chunks_more(self, p):
         """ chunks : chunks SEMICOLON chunk """
         decs, semicolons = p[1]
-        p[0] = (decs + p[3], semicolons + [len(decs)])
+        # in place, as _extended: copying would make n `;`-separated
+        # declarations quadratic
+        semicolons.append(len(decs))
+        decs.extend(p[3])
+        p[0] = (decs, semicolons)
 
     def p_chunk_decs(self, p):
         """ chunk : decs """
@@ -387,7 +391,7 @@ class Grammar:
         """ let_decs : let_decs dec
                      | let_decs SEMICOLON
         """
-        p[0] = p[1] + ([p[2]] if p.slice[2].type == "dec" else [])
+        p[0] = _extended(p[1], p[2]) if p.slice[2].type == "dec" else p[1]
 
     def p_empty(self, p):
         """ empty : """

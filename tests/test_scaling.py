@@ -1,0 +1,168 @@
+"""Constructs whose cost once grew quadratically in their size stay linear:
+a `case` of many arms under `code` (the generator fetched its environment
+past every block made so far), and a long `let` of declarations (the
+compiler copied the code after each declaration, the parser the list of
+declarations before it). Sizes are compared with one another, with a
+generous factor, never against a clock."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pytest
+
+from ccam import cmachine, refmachine
+from ccam.instructions import walk
+from mlbox import deep, driver, matchcheck, matchcomp
+from mlbox.diagnostics import CompileError, Source
+
+
+def case_under_code(n: int) -> str:
+    """A `case` over all n constructors of a datatype, inside `code`;
+    the generated function applied to each constructor in turn."""
+    cons = " | ".join(f"C{i} of int" for i in range(n))
+    arms = " | ".join(f"C{i} x => x * {i + 1}" for i in range(n))
+    values = ", ".join(f"C{i} {i}" for i in range(n))
+    return (f"datatype t = {cons}\n"
+            f"val f = eval (code (fn v => case v of {arms}))\n"
+            f"val total = foldl (fn (v, s) => s + f v) 0 [{values}]\n"
+            'val _ = print (Int.toString total ^ "\\n")\n')
+
+
+def case_total(n: int) -> int:
+    return sum(i * (i + 1) for i in range(n))
+
+
+def size(program) -> int:
+    return sum(1 for _ in walk(program.code))
+
+
+def compile_program(text: str):
+    return driver.compile_source(Source("scale.sml", text)).program
+
+
+@pytest.mark.parametrize("n", [3, 20, 21, 40])
+def test_a_case_of_many_arms_under_code_runs_alike_on_both_machines(n):
+    # 20 and 21 arms sit either side of the switch from walking to the
+    # blocks to keeping the environment beside them (generator.GenTarget.blocks)
+    program = compile_program(case_under_code(n))
+    expected = f"{case_total(n)}\n".encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
+
+
+def test_the_generator_of_a_case_grows_linearly_in_its_arms():
+    small, large = (size(compile_program(case_under_code(n))) for n in (200, 400))
+    # doubling the arms doubled the code plus n²/2 `snd`s (ratio ~3.3)
+    assert large < 2.4 * small
+
+
+def let_chain(n: int) -> str:
+    vals = "\n".join(f"  val x{i} = x{i - 1} + 1" for i in range(1, n))
+    return f"val r =\n let\n  val x0 = 0\n{vals}\n in x{n - 1} end\nval _ = print (Int.toString r)\n"
+
+
+def compile_seconds(text: str) -> float:
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        compile_program(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.slow
+def test_a_long_let_compiles_in_time_linear_in_its_length():
+    small = compile_seconds(let_chain(2_000))
+    large = compile_seconds(let_chain(12_000))
+    # 6 times the declarations: 6 to 8 times the time (it was ~40 times)
+    assert large < 18 * small, (small, large)
+
+
+def test_a_long_let_is_compiled_without_a_frame_per_declaration():
+    # Without mlbox.deep's big stack (as if already inside it), a let of
+    # 3,000 declarations must compile within the interpreter's default
+    # recursion limit: nested continuations needed frames per declaration,
+    # and copied the code after each one.
+    outcome = []
+
+    def body():
+        deep._local.inside = True  # thread-local: only this thread
+        try:
+            outcome.append(size(compile_program(let_chain(3_000))))
+        except CompileError as err:
+            outcome.append(err)
+
+    assert sys.getrecursionlimit() < 3_000
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join()
+    assert isinstance(outcome[0], int), outcome[0]
+
+
+def test_a_long_let_and_many_top_level_chunks_keep_every_declaration():
+    n = 3_000
+    program = compile_program(let_chain(n))
+    assert cmachine.Machine(program).run().output == str(n - 1).encode()
+    chunks = "".join(f"val y{i} = {i};\n" for i in range(n)) + f'print (Int.toString y{n - 1});\n'
+    assert cmachine.Machine(compile_program(chunks)).run().output == str(n - 1).encode()
+
+
+# ------------------------------------------------------- long matches
+
+
+def rows_examined(rows) -> int:
+    """The rows the usefulness test is given, over all its runs (recursion
+    included), to check `rows` for redundancy and exhaustiveness."""
+    calls = 0
+    original = matchcheck.useful
+
+    def counting(given, q):
+        nonlocal calls
+        calls += 1 + len(given)
+        return original(given, q)
+
+    matchcheck.useful = counting
+    try:
+        matchcheck.check_rows(rows)
+    finally:
+        matchcheck.useful = original
+    return calls
+
+
+def const_rows(n: int) -> list:
+    return [[matchcheck.Con(matchcheck.const_ctor("int", i))] for i in range(n)] + [[matchcheck.WILD]]
+
+
+def datatype_rows(n: int) -> list:
+    family = matchcheck.datatype_family([(f"C{i}", True) for i in range(n)], "t")
+    return [[matchcheck.Con(c, (matchcheck.WILD,))] for c in family.ctors]
+
+
+@pytest.mark.parametrize("rows", [const_rows, datatype_rows])
+def test_checking_a_long_match_is_linear_in_its_rows(rows):
+    small, large = rows_examined(rows(500)), rows_examined(rows(2_000))
+    assert large < 5 * small, (small, large)  # it was ~16 times: each row against all before it
+
+
+def compile_match_seconds(rows) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        matchcomp.compile_match(["scrutinee"], rows)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize("row", [lambda i, n: matchcomp.MConst(i), lambda i, n: matchcomp.MCon(i, n, None, "t")],
+                         ids=["constants", "constructors"])
+def test_compiling_a_long_match_is_nearly_linear_in_its_rows(row):
+    def seconds(n):
+        return compile_match_seconds([[row(i, n)] for i in range(n)] + [[matchcomp.WILD]])
+
+    seconds(100)  # warm up
+    small, large = seconds(1_000), seconds(4_000)
+    # 4 times the rows: a little over 4 times the time (it was ~16 times)
+    assert large < 9 * small, (small, large)
