@@ -107,14 +107,6 @@ class _Operator:
     assoc: str
 
 
-def _extended(items: list, item) -> list:
-    """`items` with `item` appended, in place: the list of a left-recursive
-    rule belongs to the one symbol being reduced, and copying it at each
-    element would make a 100,000-element list literal quadratic."""
-    items.append(item)
-    return items
-
-
 def _appended(items: list, item) -> list:
     """A left-recursive list rule's result: the list so far, extended in
     place (each list is one symbol's value, used by one reduction), so that
@@ -361,7 +353,7 @@ class Grammar:
     def p_chunks_more(self, p):
         """ chunks : chunks SEMICOLON chunk """
         decs, semicolons = p[1]
-        # in place, as _extended: copying would make n `;`-separated
+        # in place, as _appended: copying would make n `;`-separated
         # declarations quadratic
         semicolons.append(len(decs))
         decs.extend(p[3])
@@ -381,7 +373,7 @@ class Grammar:
 
     def p_decs_more(self, p):
         """ decs : decs dec """
-        p[0] = _extended(p[1], p[2])
+        p[0] = _appended(p[1], p[2])
 
     def p_let_decs_empty(self, p):
         """ let_decs : empty """
@@ -391,7 +383,7 @@ class Grammar:
         """ let_decs : let_decs dec
                      | let_decs SEMICOLON
         """
-        p[0] = _extended(p[1], p[2]) if p.slice[2].type == "dec" else p[1]
+        p[0] = _appended(p[1], p[2]) if p.slice[2].type == "dec" else p[1]
 
     def p_empty(self, p):
         """ empty : """
@@ -751,14 +743,14 @@ class Grammar:
         """ exps : exp
                  | exps COMMA exp
         """
-        items = [p[1]] if len(p) == 2 else _extended(p[1], p[3])
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_expseq(self, p):
         """ expseq : exp
                    | expseq SEMICOLON exp
         """
-        items = [p[1]] if len(p) == 2 else _extended(p[1], p[3])
+        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
         _located(p, items, self.whole(p))
 
     def p_opname(self, p):
