@@ -217,7 +217,7 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
         if os.path.isdir(spec):
             raise PfError(f"{spec}: is a directory, not a filter file")
         try:
-            with open(spec, encoding="utf-8") as f:
+            with open(spec, encoding="utf-8-sig") as f:  # -sig: a Windows editor's byte-order mark is no error
                 text = f.read(MAX_FILTER_CHARS + 1)  # bounded: a device (/dev/zero) never ends
         except UnicodeDecodeError as error:
             raise PfError(f"{spec}: not a text file (byte {error.start}): a filter file holds "

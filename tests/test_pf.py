@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from mlbox import api, driver
+from mlbox import api, driver, libpcap
 from mlbox.pf import Disagreement, TIMED_RUN_DIFFERS, load_program, run, time_filters
 from mlbox.pf_capture import Capture, read_capture
 from mlbox.pf_filter import Insn, parse_filter, validation_error
@@ -194,6 +194,25 @@ def test_the_timed_run_must_do_the_checked_runs_work():
 
 def mlbox(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mlbox", *args], capture_output=True, text=True, cwd=REPO)
+
+
+def test_filter_file_with_a_byte_order_mark_is_read(tmp_path):
+    # A Windows editor saves UTF-8 with a byte-order mark; it was "got '\\ufeff2'"
+    (tmp_path / "bom.ddd").write_bytes(b"\xef\xbb\xbf2\r\n6 0 0 1\r\n6 0 0 0\r\n")
+    result = mlbox("pf", str(tmp_path / "bom.ddd"), str(TEST_DATA / "mixed_small.pcapng"), "--json", "--machine", "py")
+    assert result.returncode == 0, result.stderr
+    assert set(json.loads(result.stdout)["verdicts"]) == {1}
+
+
+@pytest.mark.skipif(not libpcap.available(), reason="libpcap is not installed: no filter expressions to compile")
+def test_a_filter_expression_that_is_not_utf8_is_libpcaps_error():
+    # a command-line argument that is not UTF-8 (os.fsencode(arg) is its bytes)
+    # was an internal UnicodeEncodeError; libpcap now sees the bytes and refuses them
+    result = subprocess.run([sys.executable, "-m", "mlbox", "pf", b"tcp \xff\xfe", str(TEST_DATA / "mixed_small.pcapng")],
+                            capture_output=True, text=True, cwd=REPO, errors="replace")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "libpcap cannot compile" in result.stderr and "syntax error" in result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
 
 
 @needs_shared
