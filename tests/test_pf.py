@@ -274,6 +274,63 @@ def test_an_output_naming_an_input_is_refused_before_anything_is_written(tmp_pat
     assert {name: (tmp_path / name).read_bytes() for name in before} == before
 
 
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+NEEDS_MATPLOTLIB = pytest.mark.skipif(not _has_matplotlib(), reason="matplotlib (the `plot` extra) is not installed")
+
+
+def test_a_bad_plot_target_is_refused_before_the_run_writes_anything(tmp_path):
+    # with matplotlib: .txt is no image format; without: --plot cannot work.
+    # Either way the run is not made and -w writes nothing.
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine", "py",
+                   "-w", str(tmp_path / "accepted.pcap"), "--plot", str(tmp_path / "plot.txt"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--plot" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_w_and_plot_naming_one_file_are_refused(tmp_path):
+    (tmp_path / "alias.png").symlink_to(tmp_path / "out.png")
+    for plot_target in ("out.png", "alias.png", "./out.png"):
+        result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine",
+                       "py", "-w", str(tmp_path / "out.png"), "--plot", str(tmp_path / plot_target))
+        assert result.returncode == 2 and "-w and --plot name the same file" in result.stderr
+    assert not (tmp_path / "out.png").exists()
+
+
+@NEEDS_MATPLOTLIB
+@pytest.mark.parametrize("target, fragment", [
+    ("plot.txt", "--plot cannot write .txt images; use one of: "),
+    (".", "--plot names a directory"),
+    ("missing/plot.png", "cannot write the plot: No such file or directory"),
+])
+def test_plot_target_errors(tmp_path, target, fragment):
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine", "py",
+                   "--plot", str(tmp_path / target))
+    assert result.returncode == 2 and result.stdout == ""
+    assert fragment in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # no plot.png beside a directory or a file without extension
+
+
+@NEEDS_MATPLOTLIB
+def test_plot_is_written_to_the_name_given_in_the_format_its_extension_says(tmp_path):
+    # a name without an extension became NAME.png; a `$` in the filter's name
+    # was read as a TeX formula and failed after the run
+    import shutil
+
+    shutil.copy(TEST_DATA / "tcp_port_23.dd", tmp_path / "a$\\frac{$.dd")
+    for name, magic in (("plot", b"\x89PNG"), ("plot.SVG", b"<?xml"), ("plot.jpg", b"\xff\xd8")):
+        result = mlbox("pf", str(tmp_path / "a$\\frac{$.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine",
+                       "py", "--plot", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / name).read_bytes().startswith(magic)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a$\\frac{$.dd", "plot", "plot.SVG", "plot.jpg"]
+
+
 @C_MACHINE
 def test_demo_report_on_the_c_machine():
     """`make demo`: the bundled filter and capture, the text report."""
