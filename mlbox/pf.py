@@ -207,12 +207,27 @@ class Timing:
 # ------------------------------------------------------------------ input
 
 
+STDIN = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
 def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
     """The instructions of FILTER (a file, or an expression for libpcap),
-    validated; and how to name it in the report."""
+    validated; and how to name it in the report. `-` is standard input
+    (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
+    if spec == STDIN:
+        data = sys.stdin.buffer.read(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise PfError(f"<stdin>: not text (byte {error.start}): the filter on standard input is "
+                          "`tcpdump -ddd` or `tcpdump -dd` output") from None
+        if len(text) > MAX_FILTER_CHARS:
+            raise PfError(f"<stdin>: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter "
+                          f"(classic BPF has at most {MAX_INSNS} instructions)")
+        insns = parse_filter(text, "<stdin>")
+        validate(insns, "<stdin>")
+        return insns, "<stdin>"
     if os.path.exists(spec):
         if os.path.isdir(spec):
             raise PfError(f"{spec}: is a directory, not a filter file")
@@ -378,9 +393,9 @@ def plot(report: Report, path: str) -> None:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("filter", help="a file of `tcpdump -ddd` or `tcpdump -dd` output, "
+    parser.add_argument("filter", help="a file of `tcpdump -ddd` or `tcpdump -dd` output (- for standard input), "
                                        "or a tcpdump expression (needs libpcap)")
-    parser.add_argument("capture", help="a pcap or pcapng capture file")
+    parser.add_argument("capture", help="a pcap or pcapng capture file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw cumulative reductions vs packets (needs matplotlib)")
     parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap", help="write the accepted packets as pcap")
@@ -421,6 +436,8 @@ def _refuse_writing_an_input(args) -> None:
 def command(args) -> int:
     """The `pf` subcommand: 0 on success, 2 on a user error (with a message)."""
     try:
+        if args.filter == STDIN and args.capture == STDIN:
+            raise PfError("-: the filter and the capture cannot both be standard input")
         _refuse_writing_an_input(args)
         if args.plot:
             plot_format(args.plot)

@@ -196,6 +196,29 @@ def mlbox(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mlbox", *args], capture_output=True, text=True, cwd=REPO)
 
 
+def test_filter_or_capture_on_standard_input():
+    # `tcpdump -ddd EXPR | mlbox pf - CAPTURE`: '-' was taken for a tcpdump
+    # expression ("libpcap cannot compile '-'") or a missing capture file
+    capture = (TEST_DATA / "mixed_small.pcapng").read_bytes()
+    dd = (TEST_DATA / "tcp_port_23.dd").read_bytes()
+    runs = {
+        "filter": subprocess.run([sys.executable, "-m", "mlbox", "pf", "-", str(TEST_DATA / "mixed_small.pcapng"),
+                                  "--json", "--machine", "py"], input=dd, capture_output=True, cwd=REPO),
+        "capture": subprocess.run([sys.executable, "-m", "mlbox", "pf", str(TEST_DATA / "tcp_port_23.dd"), "-",
+                                   "--json", "--machine", "py"], input=capture, capture_output=True, cwd=REPO),
+    }
+    for what, result in runs.items():
+        assert result.returncode == 0, (what, result.stderr)
+        assert json.loads(result.stdout)["accepted"] == 31, what
+    for args, stdin, fragment in ((["-", "-"], capture, "cannot both be standard input"),
+                                  (["-", str(TEST_DATA / "mixed_small.pcapng")], capture, "<stdin>: not text"),
+                                  ([str(TEST_DATA / "tcp_port_23.dd"), "-"], dd, "<stdin>: is not a pcap"),
+                                  ([str(TEST_DATA / "tcp_port_23.dd"), "-"], b"", "<stdin>: empty")):
+        result = subprocess.run([sys.executable, "-m", "mlbox", "pf", *args, "--machine", "py"], input=stdin,
+                                capture_output=True, cwd=REPO)
+        assert result.returncode == 2 and fragment in result.stderr.decode(), (args, result.stderr)
+
+
 def test_filter_file_with_a_byte_order_mark_is_read(tmp_path):
     # A Windows editor saves UTF-8 with a byte-order mark; it was "got '\\ufeff2'"
     (tmp_path / "bom.ddd").write_bytes(b"\xef\xbb\xbf2\r\n6 0 0 1\r\n6 0 0 0\r\n")
