@@ -1091,6 +1091,7 @@ class Machine:
     def heap_stats(self) -> dict:
         self._owner.drain()
         return {"live": lib.ccam_heap_live(self._m), "bytes": lib.ccam_heap_bytes(self._m),
+                "peak": lib.ccam_heap_peak(self._m),
                 "objects": lib.ccam_heap_objects(self._m), "collections": lib.ccam_collections(self._m),
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m)}
 

@@ -759,6 +759,11 @@ void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
 void ccam_collect(ccam_machine *m) { ccamH_collect(m); }
 int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
 int64_t ccam_heap_bytes(ccam_machine *m) { ccamH_sync(m); return m->heap_bytes; }
+int64_t ccam_heap_peak(ccam_machine *m) {
+    ccamH_sync(m);
+    if (m->heap_bytes > m->peak_heap_bytes) m->peak_heap_bytes = m->heap_bytes;
+    return m->peak_heap_bytes;
+}
 int64_t ccam_heap_objects(ccam_machine *m) { ccamH_sync(m); return m->nobjects; }
 int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
 int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }

@@ -191,6 +191,7 @@ int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t block);  /* seals 
 void ccam_collect(ccam_machine *m);
 int64_t ccam_heap_live(ccam_machine *m);     /* bytes live after the last collection */
 int64_t ccam_heap_bytes(ccam_machine *m);    /* bytes allocated now, garbage included */
+int64_t ccam_heap_peak(ccam_machine *m);     /* the most bytes allocated at once, garbage included */
 int64_t ccam_heap_objects(ccam_machine *m);  /* objects currently allocated */
 int64_t ccam_collections(ccam_machine *m);
 int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */

@@ -174,6 +174,8 @@ struct ccam_machine {
     int64_t small_budget;    /* cells that may be allocated before the slow path */
     int64_t heap_bytes;      /* bytes allocated now (live + garbage), without small_allocs */
     int64_t live_bytes;      /* after the last collection */
+    int64_t peak_heap_bytes; /* the most heap_bytes seen (at a collection or a query): heap_bytes only
+                                grows between collections, so this is the peak */
     int64_t gc_threshold;    /* collect when heap_bytes exceeds this */
     int64_t nobjects, ncollections;  /* nobjects: without small_allocs */
     int64_t total_allocated;  /* bytes ever allocated (GC tests), without small_allocs */

@@ -427,6 +427,7 @@ static void sweep_large(ccam_machine *m) {
 void ccamH_collect(ccam_machine *m) {
     int saved_oom = m->oom;
     ccamH_sync(m);
+    if (m->heap_bytes > m->peak_heap_bytes) m->peak_heap_bytes = m->heap_bytes;
     mark_all(m);
     int64_t keep_free = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
     sweep_small(m, keep_free);

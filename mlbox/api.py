@@ -354,7 +354,16 @@ def _check(result, index: Optional[int] = None) -> None:
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
         arg = exn.arg if hasattr(exn, "arg") else None
         raise MLError(name, arg.decode("utf-8", "replace") if isinstance(arg, bytes) else "", index)
-    raise MachineFailure(Status(result.status), result.message, index)
+    hint = LIMIT_HINTS.get(Status(result.status))
+    raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
+
+
+# How to raise the limit a call stopped at (as `mlbox run` says with its flags).
+LIMIT_HINTS = {
+    Status.REDUCTION_LIMIT: "raise it with max_reductions=N when loading the program",
+    Status.STACK_LIMIT: "raise it with max_stack=N when loading the program",
+    Status.HEAP_LIMIT: "raise it with max_heap=BYTES when loading the program",
+}
 
 
 class MLFunction(Handle):

@@ -86,7 +86,9 @@ def compile_expression(expression: str, linktype: int = 1, optimize: bool = True
         raise FilterError(f"libpcap cannot open a handle for link type {linktype}")
     try:
         program = _BpfProgram()
-        if lib.pcap_compile(handle, ctypes.byref(program), expression.encode("utf-8"), int(optimize),
+        # surrogateescape: an expression from a command line that is not UTF-8
+        # reaches Python with surrogates; libpcap gets its original bytes back.
+        if lib.pcap_compile(handle, ctypes.byref(program), expression.encode("utf-8", "surrogateescape"), int(optimize),
                             PCAP_NETMASK_UNKNOWN) != 0:
             message = lib.pcap_geterr(handle).decode("utf-8", "replace")
             raise FilterError(f"libpcap cannot compile {expression!r}: {message}")

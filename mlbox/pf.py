@@ -207,17 +207,32 @@ class Timing:
 # ------------------------------------------------------------------ input
 
 
+STDIN = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
 def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
     """The instructions of FILTER (a file, or an expression for libpcap),
-    validated; and how to name it in the report."""
+    validated; and how to name it in the report. `-` is standard input
+    (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
+    if spec == STDIN:
+        data = sys.stdin.buffer.read(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise PfError(f"<stdin>: not text (byte {error.start}): the filter on standard input is "
+                          "`tcpdump -ddd` or `tcpdump -dd` output") from None
+        if len(text) > MAX_FILTER_CHARS:
+            raise PfError(f"<stdin>: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter "
+                          f"(classic BPF has at most {MAX_INSNS} instructions)")
+        insns = parse_filter(text, "<stdin>")
+        validate(insns, "<stdin>")
+        return insns, "<stdin>"
     if os.path.exists(spec):
         if os.path.isdir(spec):
             raise PfError(f"{spec}: is a directory, not a filter file")
         try:
-            with open(spec, encoding="utf-8") as f:
+            with open(spec, encoding="utf-8-sig") as f:  # -sig: a Windows editor's byte-order mark is no error
                 text = f.read(MAX_FILTER_CHARS + 1)  # bounded: a device (/dev/zero) never ends
         except UnicodeDecodeError as error:
             raise PfError(f"{spec}: not a text file (byte {error.start}): a filter file holds "
@@ -309,8 +324,7 @@ def time_filters(program, machine: str, arguments, decoded, interpret, specialis
                   loop, specialise_ns, runs, repeats)
 
 
-def plot(report: Report, path: str) -> None:
-    """Cumulative reductions against packets, interpreted vs specialised."""
+def _pyplot():
     try:
         import matplotlib
 
@@ -318,6 +332,34 @@ def plot(report: Report, path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise PfError(NO_MATPLOTLIB) from None
+    return plt
+
+
+def plot_format(path: str) -> str:
+    """The image format --plot writes to `path` (its extension; png without
+    one), checked before the run so that a bad --plot costs no run. Given
+    no format, matplotlib would write `path` + ".png" instead of `path`
+    (`--plot /dev/full` made /dev/full.png), and an unknown extension was
+    an internal ValueError after the run."""
+    _pyplot()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if os.path.isdir(path):
+        raise PfError(f"{path}: --plot names a directory; name an image file (e.g. reductions.png)")
+    extension = os.path.splitext(path)[1][1:].lower()
+    if not extension:
+        return "png"
+    supported = FigureCanvasAgg.get_supported_filetypes()
+    if extension not in supported:
+        raise PfError(f"{path}: --plot cannot write .{extension} images; use one of: "
+                      + ", ".join(sorted(supported)))
+    return extension
+
+
+def plot(report: Report, path: str) -> None:
+    """Cumulative reductions against packets, interpreted vs specialised."""
+    plt = _pyplot()
+    image_format = plot_format(path)
     xs = list(range(report.packets + 1))
     interpreted, specialised = [0], [report.specialise_reductions]
     for a, b in zip(report.interpreted, report.specialised):
@@ -332,13 +374,17 @@ def plot(report: Report, path: str) -> None:
                    label=f"break-even after {report.break_even_packets} packets")
     ax.set_xlabel("packets")
     ax.set_ylabel("cumulative CCAM reductions")
-    ax.set_title(f"{report.filter_origin} on {os.path.basename(report.capture_path)}")
+    # parse_math=False: a `$` in a file name or an expression is text, not
+    # the start of a TeX formula (an unbalanced one failed in savefig)
+    ax.set_title(f"{report.filter_origin} on {os.path.basename(report.capture_path)}", parse_math=False)
     ax.legend()
     fig.tight_layout()
     try:
-        fig.savefig(path)
+        fig.savefig(path, format=image_format)
     except OSError as error:
         raise PfError(f"{path}: cannot write the plot: {error.strerror or error}") from None
+    except RuntimeError as error:  # a format needing a program that is not installed (.pgf: xelatex)
+        raise PfError(f"{path}: cannot write the plot: {error}") from None
     finally:
         plt.close(fig)
 
@@ -347,9 +393,9 @@ def plot(report: Report, path: str) -> None:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("filter", help="a file of `tcpdump -ddd` or `tcpdump -dd` output, "
+    parser.add_argument("filter", help="a file of `tcpdump -ddd` or `tcpdump -dd` output (- for standard input), "
                                        "or a tcpdump expression (needs libpcap)")
-    parser.add_argument("capture", help="a pcap or pcapng capture file")
+    parser.add_argument("capture", help="a pcap or pcapng capture file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw cumulative reductions vs packets (needs matplotlib)")
     parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap", help="write the accepted packets as pcap")
@@ -363,9 +409,20 @@ def default_machine() -> str:
     return api.default_machine()
 
 
+def _same_path(a: str, b: str) -> bool:
+    """Whether two paths name one file, existing or not (yet)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either does not exist (a new output, a filter expression)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def _refuse_writing_an_input(args) -> None:
     """-w or --plot naming the capture or the filter file would replace an
-    input with this run's output (the capture with its accepted subset)."""
+    input with this run's output (the capture with its accepted subset);
+    -w and --plot naming one file would leave only the plot."""
+    if args.write is not None and args.plot is not None and _same_path(args.write, args.plot):
+        raise PfError(f"{args.plot}: -w and --plot name the same file; name two files")
     for flag, output in (("-w", args.write), ("--plot", args.plot)):
         for what, source in (("capture", args.capture), ("filter", args.filter)):
             try:
@@ -379,7 +436,11 @@ def _refuse_writing_an_input(args) -> None:
 def command(args) -> int:
     """The `pf` subcommand: 0 on success, 2 on a user error (with a message)."""
     try:
+        if args.filter == STDIN and args.capture == STDIN:
+            raise PfError("-: the filter and the capture cannot both be standard input")
         _refuse_writing_an_input(args)
+        if args.plot:
+            plot_format(args.plot)
         capture = read_capture(args.capture)
         insns, origin = load_filter(args.filter, capture.linktype)
         report = run(insns, capture, machine=args.machine or default_machine(), origin=origin,

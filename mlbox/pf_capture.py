@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import struct
+import sys
 from typing import Sequence
 
 import attrs
@@ -89,7 +90,15 @@ def read_capture(path: str) -> Capture:
     """Every packet of a pcap or pcapng file, in order. A file that ends in
     the middle of a record keeps the packets before it (with a warning), as
     tcpdump does; an empty capture, an unreadable file, garbage or a damaged
-    record is a CaptureError whose message follows libpcap's."""
+    record is a CaptureError whose message follows libpcap's. `-` is
+    standard input."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_CAPTURE_BYTES + 1)
+        if not data:
+            raise CaptureError(f"<stdin>: empty, {NOT_A_CAPTURE}")
+        if not _capture_magic(data[:4]):
+            raise CaptureError(f"<stdin>: {NOT_A_CAPTURE}")
+        return _parsed("<stdin>", data)
     if not os.path.exists(path):
         raise CaptureError(f"{path}: {NO_SUCH_FILE}")
     if os.path.isdir(path):
@@ -106,6 +115,11 @@ def read_capture(path: str) -> Capture:
         raise CaptureError(f"{path}: {error.strerror or error}") from None
     if not data:
         raise CaptureError(f"{path}: empty file, {NOT_A_CAPTURE}")
+    return _parsed(path, data)
+
+
+def _parsed(path: str, data: bytes) -> Capture:
+    """The capture in `data` (its first four bytes a capture's magic), read from `path`."""
     if len(data) > MAX_CAPTURE_BYTES:
         raise CaptureError(f"{path}: {TOO_LARGE.format(gb=MAX_CAPTURE_BYTES >> 30)}")
     reader = _PcapNg(path, data) if data[:4] == struct.pack("<I", PCAPNG_SHB) else _Pcap(path, data)

@@ -77,31 +77,44 @@ SCRATCH_WRITES = {0x02, 0x03}
 
 # ------------------------------------------------------------------ reading
 
-_DD_LINE = re.compile(
-    r"^\{\s*(0x[0-9a-fA-F]+|\d+)\s*,\s*(\d+|0x[0-9a-fA-F]+)\s*,\s*(\d+|0x[0-9a-fA-F]+)\s*,\s*(0x[0-9a-fA-F]+|\d+)\s*\},?$"
-)
+# Numbers are ASCII only: Python's int() and `\d` also take other scripts'
+# digits ('１２' is 12) and underscores ('1_2' is 12), and str.isdigit() takes
+# '²', which int() then refuses; none of them is in tcpdump's output.
+_NUMBER = r"0[xX][0-9a-fA-F]+|[0-9]+"
+_NUMBER_ONLY = re.compile(rf"(?:{_NUMBER})\Z")
+# A -dd line's shape; its fields are checked one by one (so that the
+# message names the field: "k '-12' is not a number").
+_DD_FIELD = r"\s*([^,{}\s]*)\s*"
+_DD_LINE = re.compile(rf"\{{{_DD_FIELD},{_DD_FIELD},{_DD_FIELD},{_DD_FIELD}\}}\s*,?\Z")
+# Lines end at \n, \r\n or \r only: str.splitlines() also ends them at \v,
+# \f, \x1c-\x1e, \x85 and U+2028/9, which would misnumber every later line.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
-def _field(text: str, what: str, limit: int, where: str) -> int:
-    try:
-        value = int(text, 0) if text.lower().startswith("0x") else int(text, 10)
-    except ValueError:
-        raise FilterError(f"{where}: {what} {text!r} is not a number") from None
+def _field(text: str, what: str, limit: int, where: str, c_syntax: bool = False) -> int:
+    if _NUMBER_ONLY.match(text) is None:
+        raise FilterError(f"{where}: {what} {text!r} is not a number (decimal digits, or hex after 0x)")
+    if c_syntax and len(text) > 1 and text[0] == "0" and text[1] not in "xX":
+        # In a C initialiser (tcpdump -dd) a leading 0 means octal: `010` is
+        # 8 to a C compiler; reading it as 10 or as 8 would each surprise someone.
+        raise FilterError(f"{where}: {what} {text!r} has a leading 0, which C reads as octal; "
+                          "write it in decimal without the 0, or in hex after 0x")
+    value = int(text, 16) if text[:2] in ("0x", "0X") else int(text, 10)
     if not 0 <= value <= limit:
         raise FilterError(f"{where}: {what} {value} out of range 0..{limit}")
     return value
 
 
-def _insn(fields: Sequence[str], where: str) -> Insn:
-    return Insn(_field(fields[0], "opcode", 0xFFFF, where), _field(fields[1], "jt", 0xFF, where),
-                _field(fields[2], "jf", 0xFF, where), _field(fields[3], "k", 0xFFFFFFFF, where))
+def _insn(fields: Sequence[str], where: str, c_syntax: bool = False) -> Insn:
+    return Insn(_field(fields[0], "opcode", 0xFFFF, where, c_syntax), _field(fields[1], "jt", 0xFF, where, c_syntax),
+                _field(fields[2], "jf", 0xFF, where, c_syntax), _field(fields[3], "k", 0xFFFFFFFF, where, c_syntax))
 
 
 def parse_filter(text: str, origin: str = "<filter>") -> list[Insn]:
     """Instructions from `tcpdump -ddd` output (a count line, then
     `code jt jf k` decimal lines) or `tcpdump -dd` output (C initialisers
     `{ 0x28, 0, 0, 0x0000000c },`). Raises FilterError saying which line is wrong."""
-    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = [(number, line.strip()) for number, line in enumerate(_LINE_END.split(text), 1) if line.strip()]
     if not lines:
         raise FilterError(f"{origin}: empty filter file (expected `tcpdump -ddd` or `tcpdump -dd` output)")
     if lines[0][1].startswith("{"):
@@ -110,10 +123,10 @@ def parse_filter(text: str, origin: str = "<filter>") -> list[Insn]:
             m = _DD_LINE.match(line)
             if m is None:
                 raise FilterError(f"{origin}:{number}: expected `{{ code, jt, jf, k }},` (tcpdump -dd), got {line!r}")
-            insns.append(_insn(m.groups(), f"{origin}:{number}"))
+            insns.append(_insn(m.groups(), f"{origin}:{number}", c_syntax=True))
         return insns
     first_number, first = lines[0]
-    if not first.isdigit():
+    if re.fullmatch("[0-9]+", first) is None:
         raise FilterError(f"{origin}:{first_number}: expected the instruction count of `tcpdump -ddd` output "
                           f"or a `{{ code, jt, jf, k }},` line of `tcpdump -dd` output, got {first!r}")
     count = int(first)

@@ -117,6 +117,43 @@ def test_limits():
         limited.call("loop", 0)
 
 
+STAGED_LIMITS_SOURCE = r'''
+fun gpower 0 = code (fn x => 1)
+  | gpower n = let cogen p = gpower (n - 1) in code (fn x => x * p x) end
+fun deep 0 = code 0 | deep n = let cogen d = deep (n - 1) in code (d + 1) end
+fun build 0 acc = acc | build n acc = let cogen a = acc in build (n - 1) (code (a + 1)) end
+fun generate n = eval (build n (code 0))  (* most of its work is emitting code *)
+fun generateDeep n = eval (deep n)  (* a deep stack before any code is emitted *)
+val p3 = eval (gpower 3)
+fun runat (g : [int -> int], x) = (eval g) x
+'''
+
+
+@pytest.mark.parametrize("generator, limit, status, hint", [
+    # generate 20000 builds its generators in ~700,000 reductions, then emits
+    ("generate", dict(max_reductions=900_000), "REDUCTION_LIMIT", "raise it with max_reductions=N when loading the program"),
+    ("generateDeep", dict(max_stack=500), "STACK_LIMIT", "raise it with max_stack=N when loading the program"),
+    ("generate", dict(max_heap=3 << 20), "HEAP_LIMIT", "raise it with max_heap=BYTES when loading the program"),
+])
+def test_a_limit_hit_while_generating_says_how_to_raise_it_and_both_machines_agree(generator, limit, status, hint):
+    """A generator stopped at a limit (the message once named the limit but
+    not the load argument that raises it); the program stays usable: an
+    evaled function and a generator passed back in still work, with the
+    same counts on both machines."""
+    counts = {}
+    for machine in MACHINES if "max_heap" not in limit else [m for m in MACHINES if m == "c"]:
+        prog = api.load_source(STAGED_LIMITS_SOURCE, machine=machine, **limit)
+        with pytest.raises(MachineFailure, match=f"^{status}: .*; {hint}$") as failure:
+            prog.call(generator, 20_000 if generator == "generate" else 10 ** 6)
+        stopped = prog.last_stats
+        assert (stopped.generating > 0) == (generator == "generate")  # stopped inside emitting, or before it
+        assert prog.function("p3")(2) == 8
+        assert prog.call("runat", prog.call("gpower", 4), 3) == 81
+        assert prog.call(generator, 5) == 5
+        counts[machine] = (failure.value.status, stopped, prog.last_stats)
+    assert len(set(counts.values())) == 1, counts
+
+
 def test_compile_errors_are_rendered():
     with pytest.raises(CompileFailed) as error:
         api.load_source("val x = 1 + \"a\"", name="bad.sml", machine="py")

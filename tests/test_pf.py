@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from mlbox import api, driver
+from mlbox import api, driver, libpcap
 from mlbox.pf import Disagreement, TIMED_RUN_DIFFERS, load_program, run, time_filters
 from mlbox.pf_capture import Capture, read_capture
 from mlbox.pf_filter import Insn, parse_filter, validation_error
@@ -196,6 +196,48 @@ def mlbox(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mlbox", *args], capture_output=True, text=True, cwd=REPO)
 
 
+def test_filter_or_capture_on_standard_input():
+    # `tcpdump -ddd EXPR | mlbox pf - CAPTURE`: '-' was taken for a tcpdump
+    # expression ("libpcap cannot compile '-'") or a missing capture file
+    capture = (TEST_DATA / "mixed_small.pcapng").read_bytes()
+    dd = (TEST_DATA / "tcp_port_23.dd").read_bytes()
+    runs = {
+        "filter": subprocess.run([sys.executable, "-m", "mlbox", "pf", "-", str(TEST_DATA / "mixed_small.pcapng"),
+                                  "--json", "--machine", "py"], input=dd, capture_output=True, cwd=REPO),
+        "capture": subprocess.run([sys.executable, "-m", "mlbox", "pf", str(TEST_DATA / "tcp_port_23.dd"), "-",
+                                   "--json", "--machine", "py"], input=capture, capture_output=True, cwd=REPO),
+    }
+    for what, result in runs.items():
+        assert result.returncode == 0, (what, result.stderr)
+        assert json.loads(result.stdout)["accepted"] == 31, what
+    for args, stdin, fragment in ((["-", "-"], capture, "cannot both be standard input"),
+                                  (["-", str(TEST_DATA / "mixed_small.pcapng")], capture, "<stdin>: not text"),
+                                  ([str(TEST_DATA / "tcp_port_23.dd"), "-"], dd, "<stdin>: is not a pcap"),
+                                  ([str(TEST_DATA / "tcp_port_23.dd"), "-"], b"", "<stdin>: empty")):
+        result = subprocess.run([sys.executable, "-m", "mlbox", "pf", *args, "--machine", "py"], input=stdin,
+                                capture_output=True, cwd=REPO)
+        assert result.returncode == 2 and fragment in result.stderr.decode(), (args, result.stderr)
+
+
+def test_filter_file_with_a_byte_order_mark_is_read(tmp_path):
+    # A Windows editor saves UTF-8 with a byte-order mark; it was "got '\\ufeff2'"
+    (tmp_path / "bom.ddd").write_bytes(b"\xef\xbb\xbf2\r\n6 0 0 1\r\n6 0 0 0\r\n")
+    result = mlbox("pf", str(tmp_path / "bom.ddd"), str(TEST_DATA / "mixed_small.pcapng"), "--json", "--machine", "py")
+    assert result.returncode == 0, result.stderr
+    assert set(json.loads(result.stdout)["verdicts"]) == {1}
+
+
+@pytest.mark.skipif(not libpcap.available(), reason="libpcap is not installed: no filter expressions to compile")
+def test_a_filter_expression_that_is_not_utf8_is_libpcaps_error():
+    # a command-line argument that is not UTF-8 (os.fsencode(arg) is its bytes)
+    # was an internal UnicodeEncodeError; libpcap now sees the bytes and refuses them
+    result = subprocess.run([sys.executable, "-m", "mlbox", "pf", b"tcp \xff\xfe", str(TEST_DATA / "mixed_small.pcapng")],
+                            capture_output=True, text=True, cwd=REPO, errors="replace")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "libpcap cannot compile" in result.stderr and "syntax error" in result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+
+
 @needs_shared
 def test_json_report_schema(tmp_path):
     accepted = tmp_path / "accepted.pcap"
@@ -253,6 +295,63 @@ def test_an_output_naming_an_input_is_refused_before_anything_is_written(tmp_pat
         assert result.returncode == 2 and result.stdout == ""
         assert f"{flag} would overwrite the {what} file" in result.stderr
     assert {name: (tmp_path / name).read_bytes() for name in before} == before
+
+
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+NEEDS_MATPLOTLIB = pytest.mark.skipif(not _has_matplotlib(), reason="matplotlib (the `plot` extra) is not installed")
+
+
+def test_a_bad_plot_target_is_refused_before_the_run_writes_anything(tmp_path):
+    # with matplotlib: .txt is no image format; without: --plot cannot work.
+    # Either way the run is not made and -w writes nothing.
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine", "py",
+                   "-w", str(tmp_path / "accepted.pcap"), "--plot", str(tmp_path / "plot.txt"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--plot" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_w_and_plot_naming_one_file_are_refused(tmp_path):
+    (tmp_path / "alias.png").symlink_to(tmp_path / "out.png")
+    for plot_target in ("out.png", "alias.png", "./out.png"):
+        result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine",
+                       "py", "-w", str(tmp_path / "out.png"), "--plot", str(tmp_path / plot_target))
+        assert result.returncode == 2 and "-w and --plot name the same file" in result.stderr
+    assert not (tmp_path / "out.png").exists()
+
+
+@NEEDS_MATPLOTLIB
+@pytest.mark.parametrize("target, fragment", [
+    ("plot.txt", "--plot cannot write .txt images; use one of: "),
+    (".", "--plot names a directory"),
+    ("missing/plot.png", "cannot write the plot: No such file or directory"),
+])
+def test_plot_target_errors(tmp_path, target, fragment):
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine", "py",
+                   "--plot", str(tmp_path / target))
+    assert result.returncode == 2 and result.stdout == ""
+    assert fragment in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # no plot.png beside a directory or a file without extension
+
+
+@NEEDS_MATPLOTLIB
+def test_plot_is_written_to_the_name_given_in_the_format_its_extension_says(tmp_path):
+    # a name without an extension became NAME.png; a `$` in the filter's name
+    # was read as a TeX formula and failed after the run
+    import shutil
+
+    shutil.copy(TEST_DATA / "tcp_port_23.dd", tmp_path / "a$\\frac{$.dd")
+    for name, magic in (("plot", b"\x89PNG"), ("plot.SVG", b"<?xml"), ("plot.jpg", b"\xff\xd8")):
+        result = mlbox("pf", str(tmp_path / "a$\\frac{$.dd"), str(TEST_DATA / "mixed_small.pcapng"), "--machine",
+                       "py", "--plot", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / name).read_bytes().startswith(magic)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a$\\frac{$.dd", "plot", "plot.SVG", "plot.jpg"]
 
 
 @C_MACHINE

@@ -62,6 +62,44 @@ def test_malformed_filter_text_is_reported_with_its_line(text, fragment):
     assert fragment in str(error.value)
 
 
+@pytest.mark.parametrize("text, fragment", [
+    # Only ASCII numbers: int() takes other scripts' digits and underscores,
+    # and str.isdigit() takes '²' (which int() then refused: an internal error).
+    ("1\n6 0 0 \uff11\uff12\n", "f.bpf:2: k '\uff11\uff12' is not a number"),
+    ("\uff11\n6 0 0 1\n", "f.bpf:1: expected the instruction count"),
+    ("\u00b2\n6 0 0 1\n6 0 0 1\n", "f.bpf:1: expected the instruction count"),
+    ("1\n6 0 0 1_2\n", "k '1_2' is not a number"),
+    ("1\n6 0 0 0x_1\n", "k '0x_1' is not a number"),
+    ("1\n6 0 0 -1\n", "k '-1' is not a number"),
+    ("{ 0x6, 0, 0, \uff11 },\n", "f.bpf:1: k '\uff11' is not a number"),
+    ("{ 0x6, 0, 0, -1 },\n", "f.bpf:1: k '-1' is not a number"),
+    ("{ 0x, 0, 0, 1 },\n", "f.bpf:1: opcode '0x' is not a number"),
+    # C reads 010 as 8: neither reading of a leading-0 field in a C initialiser is safe
+    ("{ 0x6, 0, 0, 010 },\n", "f.bpf:1: k '010' has a leading 0, which C reads as octal"),
+    ("{ 0x6, 0, 0, 1 },,\n", "f.bpf:1: expected `{ code, jt, jf, k },`"),
+    # a vertical tab or a form feed does not end a line (str.splitlines() said so
+    # and misnumbered every later line)
+    ("1\n6 0\v0 1\n6 0 0 x\n", "says 1 instruction(s) but 2 follow"),
+    ("2\n6 0 0 1\x0c\n6 0 0 x\n", "f.bpf:3: k 'x' is not a number"),
+])
+def test_numbers_are_ascii_and_lines_end_at_newlines(text, fragment):
+    with pytest.raises(FilterError) as error:
+        parse_filter(text, "f.bpf")
+    assert fragment in str(error.value)
+
+
+@pytest.mark.parametrize("text", [
+    "{ 0x6, 0, 0, 0x1 },\r\n{ 6, 0, 0, 0 },\r\n",  # CRLF, decimal code
+    "{0x6,0,0,0x1},\n\n{0X6,0,0,0}\n",  # no spaces, a blank line, upper-case 0X, no trailing comma
+    "{ 0x6, 0, 0, 1 },\r{ 0x6, 0, 0, 0 },\r",  # CR line ends
+    "2\r\n6 0 0 1\r\n6 0 0 0\r\n",
+    "  2\n\n6 0 0 0x1\n\t6 0 0 0  \n",  # -ddd with hex, blank lines, indentation
+    "{ 0x6, 0, 0, 0 },\n{ 0x6, 0, 0, 0 }, \n".replace("0 },\n", "1 },\n", 1),
+])
+def test_lenient_spellings_of_the_same_program(text):
+    assert parse_filter(text) == [Insn(6, 0, 0, 1), Insn(6, 0, 0, 0)]
+
+
 def test_scratch_read_must_be_written_on_every_path():
     # 0: ldb [0]; 1: jeq #1 → 2 or 3; 2: st M[3]; 3: ld M[3]; 4: ret a
     one_path = [Insn(0x30, 0, 0, 0), Insn(0x15, 0, 1, 1), Insn(0x02, 0, 0, 3), Insn(0x60, 0, 0, 3), Insn(0x16, 0, 0, 0)]

@@ -45,6 +45,36 @@ def test_stats_json_is_the_last_line_of_stderr(src, capfd, machine):
     assert {"emitted", "time_seconds", "machine"} <= set(stats)
 
 
+# Conses onto a list kept live forever, then (with room) drops it and
+# allocates as much again: the heap at the end is below its peak.
+GROW_THEN_DROP = """
+fun build 0 acc = acc | build n acc = build (n - 1) (n :: acc)
+val n = length (build N [])
+val m = length (build N [])
+val _ = print "done\\n"
+"""
+
+
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: no heap figures")
+def test_peak_heap_is_the_most_heap_used_at_once(src, capfd):
+    # "peak heap" was the heap at the end of the run: after a run stopped at
+    # --max-heap 2M it said about 14,000 bytes
+    assert cli.main(["run", src(GROW_THEN_DROP.replace("N", "1000000")), "--max-heap", "2M", "--stats=json"]) == 3
+    stats = json.loads(next(line for line in capfd.readouterr().err.splitlines() if line.startswith("{")))
+    assert stats["status"] == "HEAP_LIMIT"
+    assert 2 << 20 <= stats["peak_heap_bytes"] <= (2 << 20) + 4096
+    from ccam import cmachine
+
+    compiled = driver.compile_source(Source("grow.sml", GROW_THEN_DROP.replace("N", "100000")))
+    machine = cmachine.Machine(compiled.program)
+    assert machine.run().output == b"done\n"
+    peak = machine.heap_stats()["peak"]
+    assert peak > machine.heap_stats()["bytes"]
+    machine.collect()  # the lists are garbage now: the heap shrinks, its peak stays
+    heap = machine.heap_stats()
+    assert heap["peak"] == peak > 100_000 * 16 > heap["bytes"]
+
+
 def test_stats_text(src, capfd):
     assert cli.main(["run", src(HELLO), "--machine", "py", "--stats"]) == 0
     err = capfd.readouterr().err
