@@ -96,7 +96,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 5  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 6  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "

@@ -78,7 +78,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 5
+#define CCAM_ABI_VERSION 6
 
 typedef uint64_t value;
 
