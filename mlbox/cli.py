@@ -272,13 +272,27 @@ def _terminal_columns(fallback: int = 80) -> int:
     return columns if columns > 0 else fallback
 
 
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, except that help written to a standard output that
+    refuses it (`mlbox --help > /dev/full`) is an output error like any other:
+    argparse would swallow the OSError and exit 0. Messages to stderr keep
+    argparse's way: with stderr gone, the exit status is all that is left."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message and file is sys.stdout:
+            file.write(message)
+            file.flush()
+        else:
+            super()._print_message(message, file)
+
+
 def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     """The command-line parser. Given the subcommand about to run, only that
     one is added, with its arguments (importing its module). Given None,
     every subcommand with its arguments. Given anything else (`--help`, a
     mistyped name), every subcommand with its help line only: enough for
     argparse to list them, and nothing runs."""
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="mlbox", formatter_class=_HelpFormatter,
         description="ML□: Standard ML with modal types for run-time code generation",
         epilog=_EPILOG)

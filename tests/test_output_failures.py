@@ -209,6 +209,16 @@ def test_the_other_commands_to_a_full_disk(command, program):
 
 
 @needs_dev_full
+@pytest.mark.parametrize("args", [["--help"], ["run", "--help"], ["pf", "--help"], ["--version"]])
+def test_help_and_version_to_a_full_disk(args):
+    """argparse swallows a failed write of its help and exits 0; mlbox's
+    parser reports it like any other output error."""
+    with open("/dev/full", "wb") as full:
+        done = mlbox(*args, stdout=full)
+    assert (done.returncode, done.stderr.decode()) == (cli.EXIT_OUTPUT, DISK_FULL)
+
+
+@needs_dev_full
 @pytest.mark.parametrize("name", MACHINES)
 def test_the_repl_to_a_full_disk(name):
     with open("/dev/full", "wb") as full:
