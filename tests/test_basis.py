@@ -198,6 +198,39 @@ def test_textio_print_is_print():
         assert driver.run_program(compiled.program, machine=machine).output == b"abc\n", machine
 
 
+# ------------------------------------------------------------ edge sweep
+
+
+def test_the_edge_corpus_programs_are_what_the_sweep_generates():
+    """tests/data/polyml/155_edges_*.sml are written by tests/basis_edges.py;
+    a case added to the sweep must be recorded under Poly/ML too."""
+    from tests import basis_edges
+
+    for group in basis_edges.GROUPS:
+        path = basis_edges.corpus_path(group)
+        assert path.read_text() == basis_edges.program_text(group), f"re-record: python -m tests.basis_edges --write {group}"
+    assert {p.name for p in basis_edges.CORPUS.glob(basis_edges.PREFIX + "*.sml")} == {
+        basis_edges.corpus_path(group).name for group in basis_edges.GROUPS}
+
+
+def test_list_nth_take_drop_count_down_as_polyml():
+    # Poly/ML's List.nth (l, minInt + k) raises Overflow when l has more
+    # than k elements (counting down passes the smallest int), else Subscript
+    program = """
+    val minI = valOf Int.minInt
+    fun l n = List.tabulate (n, fn i => i)
+    fun try f = (ignore (f ()); "ok") handle Overflow => "O" | Subscript => "S"
+    val _ = List.app (fn k => List.app (fn n =>
+        print (try (fn () => List.nth (l n, minI + k)) ^ try (fn () => List.take (l n, minI + k))
+               ^ try (fn () => List.drop (l n, minI + k)) ^ " ")) [0, 1, 2, 3]) [0, 1, 2]
+    val _ = print (try (fn () => List.nth (l 50, ~1)) ^ try (fn () => List.drop (l 3, 3)) ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("nth.sml", program))
+    expected = b"SSS OOO OOO OOO SSS SSS OOO OOO SSS SSS SSS OOO Sok\n"
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == expected, machine
+
+
 def main(argv: list[str]) -> int:
     if POLY is None:
         print("Poly/ML (`poly`) is not installed", file=sys.stderr)
