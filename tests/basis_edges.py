@@ -50,6 +50,11 @@ fun sOrd LESS = "LESS" | sOrd EQUAL = "EQUAL" | sOrd GREATER = "GREATER"
 fun sP (f, g) (a, b) = "(" ^ f a ^ "," ^ g b ^ ")"
 fun sA f a = "A" ^ sL f (Array.foldr op :: [] a)
 fun sV f v = "V" ^ sL f (Vector.foldr op :: [] v)
+(* the callbacks of the higher-order cases note their arguments in `log`;
+   `traced` prints the value (or exception) and then the log *)
+val log = ref ""
+fun note s = log := !log ^ s ^ ";"
+fun traced printer f = (log := ""; (printer (f ()) handle Fail m => "raise Fail " ^ m | e => "raise " ^ exnName e) ^ " | " ^ !log)
 fun t name f = print (name ^ " = " ^ (f () handle Fail m => "raise Fail " ^ m | e => "raise " ^ exnName e) ^ "\n")
 """
 
@@ -395,6 +400,78 @@ def array_cases() -> list[str]:
     return cases
 
 
+# callbacks that note their argument; the `Raise` ones raise at 2
+NOTE_INT = "fn x => (note (sI x); x * 10)"
+NOTE_PRED = "fn x => (note (sI x); x > 1)"
+NOTE_RAISE = "fn x => (note (sI x); if x = 2 then raise Fail \"two\" else x * 10)"
+NOTE_FOLD = "fn (x, a) => (note (sI x); if x = 2 then raise Fail \"two\" else x + a)"
+NOTE_PAIR = "fn (x, y) => (note (sI x ^ \"/\" ^ sI y); x + y)"
+NOTE_CMP = "fn (x, y) => (note (sI x ^ \"/\" ^ sI y); Int.compare (x, y))"
+NOTE_CHAR = "fn c => (note (str c); c = #\",\")"
+
+
+def order_cases() -> list[str]:
+    """The order in which each higher-order function calls its callback,
+    and where it stops when the callback raises."""
+    cases = []
+    three = "[1, 2, 3]"
+    for kind, conv in [("List", "{}"), ("Array", "Array.fromList {}"), ("Vector", "Vector.fromList {}")]:
+        items = conv.format(three)
+        show = {"List": "sL(sI)", "Array": "sA(sI)", "Vector": "sV(sI)"}[kind]
+        if kind != "Array":
+            cases.append(f"traced({show}) fn () => {kind}.map ({NOTE_INT}) ({items})")
+            cases.append(f"traced({show}) fn () => {kind}.map ({NOTE_RAISE}) ({items})")
+        cases.append(f"traced(sU) fn () => {kind}.app (fn x => ignore (({NOTE_RAISE}) x)) ({items})")
+        cases.append(f"traced(sI) fn () => {kind}.foldl ({NOTE_FOLD}) 0 ({items})")
+        cases.append(f"traced(sI) fn () => {kind}.foldr ({NOTE_FOLD}) 0 ({items})")
+        cases.append(f"traced(sB) fn () => {kind}.exists ({NOTE_PRED}) ({items})")
+        cases.append(f"traced(sB) fn () => {kind}.all (fn x => not (({NOTE_PRED}) x)) ({items})")
+        cases.append(f"traced(sO(sI)) fn () => {kind}.find ({NOTE_PRED}) ({items})")
+        cases.append(f"traced(sOrd) fn () => {kind}.collate ({NOTE_CMP}) ({conv.format('[1, 2, 3]')}, {conv.format('[1, 5, 0]')})")
+        cases.append(f"traced(sOrd) fn () => {kind}.collate ({NOTE_CMP}) ({conv.format('[1, 2]')}, {conv.format('[1, 2, 3]')})")
+        if kind != "List":
+            cases.append(f"traced(sI) fn () => {kind}.foldli (fn (i, x, a) => (note (sI i); x + a)) 0 ({items})")
+            cases.append(f"traced(sI) fn () => {kind}.foldri (fn (i, x, a) => (note (sI i); x + a)) 0 ({items})")
+            cases.append(f"traced(sU) fn () => {kind}.appi (fn (i, x) => note (sI i)) ({items})")
+            cases.append(f"traced(sO(sP(sI,sI))) fn () => {kind}.findi (fn (i, x) => (note (sI i); x > 1)) ({items})")
+            cases.append(f"traced({show}) fn () => {kind}.tabulate (opaque 3, {NOTE_RAISE})")
+            cases.append(f"traced({show}) fn () => {kind}.tabulate (opaque 3, {NOTE_INT})")
+    cases.append(f"traced(sL(sI)) fn () => List.tabulate (opaque 3, {NOTE_INT})")
+    cases.append(f"traced(sL(sI)) fn () => List.tabulate (opaque 3, {NOTE_RAISE})")
+    cases.append(f"traced(sV(sS)) fn () => Vector.mapi (fn (i, x) => (note (sI i); sI x)) (Vector.fromList {three})")
+    cases.append(f"traced(sA(sI)) fn () => let val a = Array.fromList {three} in Array.modify ({NOTE_RAISE}) a handle Fail _ => (); a end")
+    cases.append(f"traced(sA(sI)) fn () => let val a = Array.fromList {three} in Array.modifyi (fn (i, x) => (note (sI i); x + i)) a; a end")
+    for fun in ["filter", "partition", "mapPartial"]:
+        callback = NOTE_PRED if fun != "mapPartial" else "fn x => (note (sI x); if x > 1 then SOME x else NONE)"
+        show = {"filter": "sL(sI)", "partition": "sP(sL(sI),sL(sI))", "mapPartial": "sL(sI)"}[fun]
+        cases.append(f"traced({show}) fn () => List.{fun} ({callback}) {three}")
+    cases.append(f"traced(sU) fn () => app (fn x => ignore (({NOTE_RAISE}) x)) {three}")
+    cases.append(f"traced(sL(sI)) fn () => map ({NOTE_RAISE}) {three}")
+    cases.append(f"traced(sI) fn () => foldl ({NOTE_FOLD}) 0 {three}")
+    cases.append(f"traced(sI) fn () => foldr ({NOTE_FOLD}) 0 {three}")
+    for fun, show in [("map", "sL(sI)"), ("app", "sU"), ("foldl", "sI"), ("foldr", "sI"), ("all", "sB"), ("exists", "sB"),
+                      ("mapEq", "sL(sI)"), ("appEq", "sU"), ("foldlEq", "sI"), ("foldrEq", "sI"), ("allEq", "sB")]:
+        callback = {"app": f"fn p => ignore (({NOTE_PAIR}) p)", "appEq": f"fn p => ignore (({NOTE_PAIR}) p)",
+                    "foldl": "fn (x, y, a) => (note (sI x); a + y)", "foldr": "fn (x, y, a) => (note (sI x); a + y)",
+                    "foldlEq": "fn (x, y, a) => (note (sI x); a + y)", "foldrEq": "fn (x, y, a) => (note (sI x); a + y)",
+                    "all": "fn (x, y) => (note (sI x); x < 3)", "allEq": "fn (x, y) => (note (sI x); x < 3)",
+                    "exists": "fn (x, y) => (note (sI x); x > 1)"}.get(fun, NOTE_PAIR)
+        init = " 0" if fun.startswith("fold") else ""
+        for a, b in [("[1, 2, 3]", "[10, 20, 30]"), ("[1, 2, 3]", "[10, 20]"), ("[1, 2]", "[10, 20, 30]")]:
+            cases.append(f"traced({show}) fn () => ListPair.{fun} ({callback}){init} ({a}, {b})")
+    cases.append(f"traced(sL(sS)) fn () => String.tokens ({NOTE_CHAR}) \"a,b\"")
+    cases.append(f"traced(sL(sS)) fn () => String.fields ({NOTE_CHAR}) \"a,,b\"")
+    cases.append("traced(sS) fn () => String.translate (fn c => (note (str c); str c ^ str c)) \"abc\"")
+    cases.append("traced(sS) fn () => String.map (fn c => (note (str c); Char.toUpper c)) \"abc\"")
+    cases.append("traced(sOrd) fn () => String.collate (fn (a, b) => (note (str a ^ str b); Char.compare (a, b))) (\"abc\", \"abd\")")
+    cases.append("traced(sO(sI)) fn () => Option.map (fn x => (note (sI x); x)) (SOME 4)")
+    cases.append("traced(sO(sI)) fn () => Option.compose (fn x => (note (\"f\" ^ sI x); x), fn x => (note (\"g\" ^ sI x); SOME x)) 4")
+    cases.append("traced(sO(sI)) fn () => Option.composePartial (fn x => (note (\"f\" ^ sI x); SOME x), fn x => (note (\"g\" ^ sI x); SOME x)) 4")
+    cases.append("traced(sI) fn () => (note \"a\"; 1) before note \"b\"")
+    cases.append("traced(sI) fn () => ((fn x => (note (\"f\" ^ sI x); x + 1)) o (fn x => (note (\"g\" ^ sI x); x * 2))) 5")
+    return cases
+
+
 GROUPS = {
     "int": int_cases,
     "int_fromstring": intstring_cases,
@@ -404,6 +481,7 @@ GROUPS = {
     "string": string_cases,
     "list": list_cases,
     "array": array_cases,
+    "order": order_cases,
 }
 
 

@@ -17,6 +17,11 @@ fun sOrd LESS = "LESS" | sOrd EQUAL = "EQUAL" | sOrd GREATER = "GREATER"
 fun sP (f, g) (a, b) = "(" ^ f a ^ "," ^ g b ^ ")"
 fun sA f a = "A" ^ sL f (Array.foldr op :: [] a)
 fun sV f v = "V" ^ sL f (Vector.foldr op :: [] v)
+(* the callbacks of the higher-order cases note their arguments in `log`;
+   `traced` prints the value (or exception) and then the log *)
+val log = ref ""
+fun note s = log := !log ^ s ^ ";"
+fun traced printer f = (log := ""; (printer (f ()) handle Fail m => "raise Fail " ^ m | e => "raise " ^ exnName e) ^ " | " ^ !log)
 fun t name f = print (name ^ " = " ^ (f () handle Fail m => "raise Fail " ^ m | e => "raise " ^ exnName e) ^ "\n")
 val _ = t "String.sub (\"\", opaque ~1)" (fn () => sC (String.sub ("", opaque ~1)))
 val _ = t "String.sub (\"\", opaque 0)" (fn () => sC (String.sub ("", opaque 0)))
