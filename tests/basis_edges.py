@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import pathlib
+import random
 import sys
 import tempfile
 
@@ -472,6 +473,55 @@ def order_cases() -> list[str]:
     return cases
 
 
+def sml_bytes(data: bytes) -> str:
+    """An SML string literal of arbitrary bytes (\\ddd for the unprintable)."""
+    out = []
+    for byte in data:
+        char = chr(byte)
+        if char in "\\\"":
+            out.append("\\" + char)
+        elif 32 <= byte < 127:
+            out.append(char)
+        else:
+            out.append(f"\\{byte:03d}")
+    return '"' + "".join(out) + '"'
+
+
+def random_texts(alphabet: bytes, count: int, longest: int, seed: int) -> list[str]:
+    """`count` distinct strings over `alphabet` (seeded: the corpus is stable)."""
+    generator = random.Random(seed)
+    texts: list[str] = []
+    while len(texts) < count:
+        text = sml_bytes(bytes(generator.choice(alphabet) for _ in range(generator.randint(0, longest))))
+        if text not in texts:
+            texts.append(text)
+    return texts
+
+
+def readers_cases() -> list[str]:
+    """The string readers on random strings over the characters their
+    grammars give a meaning to."""
+    escapes = random_texts(b"\\^\"01279uxaAfFnt? \n\t@_`z\x80\xff", 400, 7, 1)
+    numbers = random_texts(b"~-+ \t\n0179aAfFxXwWgG", 300, 6, 2)
+    words = random_texts(b"tTrRuUeEfFaAlLsS \n!", 60, 7, 3)
+    fields = random_texts(b"a, \x80\xff", 60, 6, 4)
+    cases = []
+    for reader in ["String.fromString", "String.fromCString"]:
+        cases += cross("sO(sS)", reader + " {}", escapes)
+    for reader in ["Char.fromString", "Char.fromCString"]:
+        cases += cross("sO(sC)", reader + " {}", escapes[:150])
+    cases += cross("sO(sI)", "Int.fromString {}", numbers)
+    cases += cross("sO(sW)", "Word.fromString {}", numbers)
+    cases += cross("sO(sB)", "Bool.fromString {}", words)
+    cases += cross("sL(sS)", "String.tokens (fn c => c = #\",\" orelse c > #\"\\127\") {}", fields)
+    cases += cross("sL(sS)", "String.fields (fn c => c = #\",\" orelse c > #\"\\127\") {}", fields)
+    pairs = list(zip(fields[::2], fields[1::2]))
+    for a, b in pairs:
+        cases += [f"sOrd String.compare ({a}, {b})", f"sB {a} < {b}", f"sB String.isSubstring {a} {b}",
+                  f"sB String.isPrefix {a} {b}", f"sB String.isSuffix {a} {b}"]
+    return cases
+
+
 GROUPS = {
     "int": int_cases,
     "int_fromstring": intstring_cases,
@@ -482,6 +532,7 @@ GROUPS = {
     "list": list_cases,
     "array": array_cases,
     "order": order_cases,
+    "readers": readers_cases,
 }
 
 
