@@ -179,7 +179,7 @@ def word_cases() -> list[str]:
         cases += cross2("sOrd", fun + " ({}, {})", WORDS[:5], WORDS[:5])
     for op in ["Word.<", "Word.<=", "Word.>", "Word.>=", "op <", "op >="]:
         cases += cross2("sB", op + " ({}, {})", ["opaque 0w0", "maxW", "top"], ["opaque 0w0", "maxW", "top"])
-    for fun in ["Word.notb", "Word.~"]:
+    for fun in ["Word.notb", "Word.~", "~"]:
         cases += cross("sW", fun + " ({})", WORDS)
     for fun in ["Word.<<", "Word.>>", "Word.~>>"]:
         cases += cross2("sW", fun + " ({}, opaque {})", ["opaque 0w1", "maxW", "top", "opaque 0w12345"], SHIFTS)

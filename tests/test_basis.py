@@ -198,6 +198,23 @@ def test_textio_print_is_print():
         assert driver.run_program(compiled.program, machine=machine).output == b"abc\n", machine
 
 
+def test_negation_is_overloaded_on_words_as_in_polyml():
+    # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
+    program = """
+    fun neg x = ~ x
+    val w = neg 0w3
+    val g = eval (code (fn (x : word) => ~ x))
+    val _ = print (Word.toString w ^ " " ^ Word.toString (~ 0w0) ^ " " ^ Word.toString ((~ : word -> word) 0w1)
+                   ^ " " ^ Word.toString (g 0w2) ^ " " ^ Int.toString (~ 5) ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("neg.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"7FFFFFFFFFFFFFFD 0 7FFFFFFFFFFFFFFF 7FFFFFFFFFFFFFFE ~5\n", machine
+    [error] = check("val a = abs 0w1").errors
+    assert error.message == "'abs' cannot be used at type word; it is defined only on int"
+
+
 # ------------------------------------------------------------ edge sweep
 
 
