@@ -215,6 +215,14 @@ def test_negation_is_overloaded_on_words_as_in_polyml():
     assert error.message == "'abs' cannot be used at type word; it is defined only on int"
 
 
+def test_exnname_of_a_replicated_exception_is_the_originals():
+    # docs/language.md §9: a deliberate difference (Poly/ML prints "E G")
+    program = 'exception E = Fail exception F of int exception G = F val _ = print (exnName (E "x") ^ " " ^ exnName (G 1))'
+    compiled = driver.compile_source(Source("replica.sml", program))
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == b"Fail F", machine
+
+
 # ------------------------------------------------------------ edge sweep
 
 
