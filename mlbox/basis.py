@@ -129,6 +129,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "concat": ("string list -> string", ("prim", "sconcat")),
     "getOpt": ("'a option * 'a -> 'a", ("prelude",)),
     "substring": ("string * int * int -> string", ("prim", "substring")),
+    "vector": ("'a list -> 'a vector", ("prim", "vfromlist")),
     "exnName": ("exn -> string", ("prim", "exnname")),
     "eval": ("['a] -> 'a", ("prelude",)),  # fun eval g = let cogen u = g in u end
     "Int.toString": ("int -> string", ("prim", "itos")),

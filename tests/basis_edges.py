@@ -393,6 +393,7 @@ def array_cases() -> list[str]:
     cases += cross("sA(sI)", "let val a = {} in Array.modify (fn x => x * 2) a; a end", arrays)
     cases += cross("sA(sI)", "let val a = {} in Array.modifyi (fn (i, x) => i * 10 + x) a; a end", arrays)
     cases += cross("sV(sI)", "Array.vector ({})", arrays)
+    cases += cross("sV(sI)", "vector {}", ["[]", "[1]", "[1, 2, 3]"])
     cases += cross("sV(sI)", "Vector.map (fn x => x + 1) ({})", vectors)
     cases += cross("sV(sS)", "Vector.mapi (fn (i, x) => sI i ^ sI x) ({})", vectors)
     cases += cross("sV(sI)", "Vector.concat {}", ["[]", "[Vector.fromList []]", "[Vector.fromList [1], Vector.fromList [], Vector.fromList [2, 3]]"])
