@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import pathlib
 import random
+import re
 import sys
 import tempfile
 
@@ -539,6 +540,46 @@ GROUPS = {
 
 def program_text(group: str) -> str:
     return HEADER + "".join(case_line(case) for case in GROUPS[group]())
+
+
+# A binary case: `A op B` (an infix operator) or `F (A, B)` (a qualified
+# basis function), operands without commas or infix operators of their own.
+OPERAND = r"(?:[^,()]+|\([^,()]+\))"
+INFIX_CASE = re.compile(rf"(?P<a>{OPERAND}) (?P<op>\*|\+|-|div|mod) (?P<b>{OPERAND})")
+PREFIX_CASE = re.compile(rf"(?P<op>(?:Int|Word)\.[A-Za-z~<>=+*-]+) \((?P<a>{OPERAND}), (?P<b>{OPERAND})\)")
+# Where the operands of a staged binary case are: lifted into the code at
+# generation time (`lift`, so the generator sees them as constants, and
+# may simplify x + 0, x * 1, ...), or computed by the generated code.
+STAGINGS = ("both lifted", "left lifted", "right lifted")
+
+
+def staged_expression(expression: str, staging: str) -> str:
+    """`expression` computed by generated code, if it is a binary case;
+    else itself."""
+    match = INFIX_CASE.fullmatch(expression) or PREFIX_CASE.fullmatch(expression)
+    if match is None:
+        return expression
+    a, op, b = match["a"], match["op"], match["b"]
+    bindings = []
+    if staging in ("both lifted", "left lifted"):
+        bindings.append(f"cogen a = lift ({a})")
+        a = "a"
+    if staging in ("both lifted", "right lifted"):
+        bindings.append(f"cogen b = lift ({b})")
+        b = "b"
+    applied = f"{a} {op} {b}" if match.re is INFIX_CASE else f"{op} ({a}, {b})"
+    return f"eval (let {' '.join(bindings)} in code ({applied}) end)"
+
+
+def staged_program_text(group: str, staging: str) -> str:
+    """The group's program with each binary case computed by generated
+    code: it prints what the group's program prints (the same labels)."""
+    lines = []
+    for case in GROUPS[group]():
+        printer, expression = split_case(case)
+        staged = staged_expression(expression, staging)
+        lines.append(f"val _ = t {sml_string(expression)} (fn () => {printer} ({staged}))\n")
+    return HEADER + "".join(lines)
 
 
 def corpus_path(group: str) -> pathlib.Path:
