@@ -524,6 +524,41 @@ def readers_cases() -> list[str]:
     return cases
 
 
+def random_int(generator: random.Random) -> str:
+    """An int literal of a random bit length (so every magnitude is as
+    likely), either sign, through `opaque`."""
+    value = generator.getrandbits(generator.randint(0, 62))
+    value = -value if generator.random() < 0.5 else value
+    return "opaque " + (f"~{-value}" if value < 0 else str(value))
+
+
+def random_word(generator: random.Random) -> str:
+    return f"opaque 0wx{generator.getrandbits(generator.randint(0, 63)):X}"
+
+
+def random_arith_cases() -> list[str]:
+    """Operations on seeded random operands of every magnitude (the bits a
+    mask or a carry could get wrong)."""
+    generator = random.Random(5)
+    cases = []
+    for _ in range(60):
+        a, b = random_int(generator), random_int(generator)
+        cases += [f"sI {a} {op} {b}" for op in ["+", "-", "*", "div", "mod"]]
+        cases += [f"sI Int.{op} ({a}, {b})" for op in ["quot", "rem"]]
+        cases += [f"sOrd Int.compare ({a}, {b})", f"sS Int.fmt StringCvt.OCT ({a})", f"sS Int.fmt StringCvt.HEX ({b})",
+                  f"sS Int.fmt StringCvt.BIN ({a})", f"sW Word.fromInt ({a})"]
+    for _ in range(60):
+        a, b = random_word(generator), random_word(generator)
+        shift = f"opaque 0w{generator.randint(0, 70)}"
+        cases += [f"sW {a} {op} {b}" for op in ["+", "-", "*", "div", "mod"]]
+        cases += [f"sW Word.{op} ({a}, {b})" for op in ["andb", "orb", "xorb", "max", "min"]]
+        cases += [f"sW Word.{op} ({a}, {shift})" for op in ["<<", ">>", "~>>"]]
+        cases += [f"sOrd Word.compare ({a}, {b})", f"sB {a} < {b}", f"sW Word.notb ({a})", f"sI Word.toInt ({a})",
+                  f"sI Word.toIntX ({b})", f"sS Word.fmt StringCvt.DEC ({a})", f"sS Word.fmt StringCvt.OCT ({b})",
+                  f"sS Word.fmt StringCvt.BIN ({a})"]
+    return cases
+
+
 GROUPS = {
     "int": int_cases,
     "int_fromstring": intstring_cases,
@@ -535,6 +570,7 @@ GROUPS = {
     "array": array_cases,
     "order": order_cases,
     "readers": readers_cases,
+    "random_arith": random_arith_cases,
 }
 
 

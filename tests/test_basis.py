@@ -237,7 +237,7 @@ def test_the_edge_corpus_programs_are_what_the_sweep_generates():
         basis_edges.corpus_path(group).name for group in basis_edges.GROUPS}
 
 
-STAGED_GROUPS = ("int", "arith", "word")
+STAGED_GROUPS = ("int", "arith", "word", "random_arith")
 
 
 @pytest.mark.parametrize("staging", basis_edges.STAGINGS)
