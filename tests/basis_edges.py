@@ -16,6 +16,13 @@ or `EXPRESSION = raise NAME` (`raise Fail MESSAGE` for `Fail`). Operands
 that are constants go through `opaque` (a value read back from a ref) so
 that Poly/ML's optimiser cannot fold them at compile time (it fails on
 some constant arithmetic; tests/polyml_record.py refuses such a run).
+
+The binary int and word cases are also computed by generated code
+(`staged_program_text`: operands lifted or computed when the code runs);
+tests/test_basis.py checks that this prints the same recordings.
+
+Deliberate differences (docs/language.md §8, docs/STATUS.md) are left out:
+String.maxSize, Array.maxLen and Vector.maxLen are smaller than Poly/ML's.
 """
 
 from __future__ import annotations
