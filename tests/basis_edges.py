@@ -514,9 +514,11 @@ def readers_cases() -> list[str]:
     numbers = random_texts(b"~-+ \t\n0179aAfFxXwWgG", 300, 6, 2)
     words = random_texts(b"tTrRuUeEfFaAlLsS \n!", 60, 7, 3)
     fields = random_texts(b"a, \x80\xff", 60, 6, 4)
+    # gaps (`\\ \\t\\n\\v\\f\\r ... \\`) and the characters around them
+    gaps = random_texts(b"\\ \t\n\x0b\x0c\r\x08a^\"", 150, 9, 11)
     cases = []
     for reader in ["String.fromString", "String.fromCString"]:
-        cases += cross("sO(sS)", reader + " {}", escapes)
+        cases += cross("sO(sS)", reader + " {}", escapes + gaps)
     for reader in ["Char.fromString", "Char.fromCString"]:
         cases += cross("sO(sC)", reader + " {}", escapes[:150])
     cases += cross("sO(sI)", "Int.fromString {}", numbers)
