@@ -77,7 +77,10 @@ QUALIFIED_CONSTRUCTORS: dict[str, str] = {
 }
 
 # Overloaded operators: type scheme over one overloaded variable 'n, the
-# types it may stand for (first = default), and the primitive per type.
+# types it may stand for (first = default), and the primitive per type, or
+# the basis value (a name in VALUES, with a dot) that implements it there:
+# Poly/ML accepts `~` on words (`~ 0w1` is 0wx7FFFFFFFFFFFFFFF), though
+# SML's Definition overloads it on int and real only.
 OVERLOADS: dict[str, tuple[str, dict[str, str]]] = {
     "+": ("'n * 'n -> 'n", {"int": "add", "word": "wadd"}),
     "-": ("'n * 'n -> 'n", {"int": "sub", "word": "wsub"}),
@@ -88,7 +91,7 @@ OVERLOADS: dict[str, tuple[str, dict[str, str]]] = {
     "<=": ("'n * 'n -> bool", {"int": "le", "word": "wle", "string": "sle", "char": "le"}),
     ">": ("'n * 'n -> bool", {"int": "gt", "word": "wgt", "string": "sgt", "char": "gt"}),
     ">=": ("'n * 'n -> bool", {"int": "ge", "word": "wge", "string": "sge", "char": "ge"}),
-    "~": ("'n -> 'n", {"int": "neg"}),
+    "~": ("'n -> 'n", {"int": "neg", "word": "Word.~"}),
     "abs": ("'n -> 'n", {"int": "abs"}),
 }
 
@@ -126,6 +129,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "concat": ("string list -> string", ("prim", "sconcat")),
     "getOpt": ("'a option * 'a -> 'a", ("prelude",)),
     "substring": ("string * int * int -> string", ("prim", "substring")),
+    "vector": ("'a list -> 'a vector", ("prim", "vfromlist")),
     "exnName": ("exn -> string", ("prim", "exnname")),
     "eval": ("['a] -> 'a", ("prelude",)),  # fun eval g = let cogen u = g in u end
     "Int.toString": ("int -> string", ("prim", "itos")),

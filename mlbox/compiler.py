@@ -380,13 +380,25 @@ class Translation(abc.ABC):
 
     # ---- basis values
 
-    def basis_prim(self, r: BasisRef) -> Optional[tuple]:
-        """The implementation of a basis value: ("prim", p), ("id",) or ("prelude",)."""
+    @staticmethod
+    def basis_name(r: BasisRef) -> str:
+        """The basis value `r` denotes: itself, or for an overloaded operator
+        the instance at its type when a basis value implements that one
+        (`~` at word is `Word.~`)."""
         if r.name in basis.OVERLOADS:
             instances = basis.OVERLOADS[r.name][1]
-            instance = r.instance or next(iter(instances))
-            return ("prim", instances[instance])
-        return basis.VALUES[r.name][1]
+            target = instances[r.instance or next(iter(instances))]
+            if target in basis.VALUES:
+                return target
+        return r.name
+
+    def basis_prim(self, r: BasisRef) -> Optional[tuple]:
+        """The implementation of a basis value: ("prim", p), ("id",) or ("prelude",)."""
+        name = self.basis_name(r)
+        if name in basis.OVERLOADS:
+            instances = basis.OVERLOADS[name][1]
+            return ("prim", instances[r.instance or next(iter(instances))])
+        return basis.VALUES[name][1]
 
     def basis_value(self, r: BasisRef) -> list[Ins]:
         impl = self.basis_prim(r)
@@ -394,7 +406,7 @@ class Translation(abc.ABC):
             return self.t.cur(self.I(I.acc(0), I.prim(impl[1])))
         if impl[0] == "id":
             return self.t.cur(self.I(I.acc(0)))
-        return self.I(I.getglobal(self.unit.globals.prelude[r.name]))
+        return self.I(I.getglobal(self.unit.globals.prelude[self.basis_name(r)]))
 
     def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx) -> Optional[list[Ins]]:
         """A basis function applied to an argument, without a closure where

@@ -85,11 +85,13 @@ val List_foldr = foldr
 fun List_filter p [] = []
   | List_filter p (x :: xs) = if p x then x :: List_filter p xs else List_filter p xs
 
-fun List_nth (l, n) =
-    let fun nth (x :: _, 0) = x
-          | nth (_ :: xs, k) = nth (xs, k - 1)
-          | nth ([], _) = raise Subscript
-    in if n < 0 then raise Subscript else nth (l, n) end
+(* List.nth, List.take and List.drop count down one per element, as
+   Poly/ML's do, with no test of a negative count first: a negative one
+   reaches the end of the list (Subscript) unless counting down from it
+   overflows first (List.nth ([1], ~4611686018427387904) raises Overflow). *)
+fun List_nth (x :: _, 0) = x
+  | List_nth (_ :: xs, k) = List_nth (xs, k - 1)
+  | List_nth ([], _) = raise Subscript
 
 fun List_exists p [] = false
   | List_exists p (x :: xs) = p x orelse List_exists p xs
@@ -544,17 +546,14 @@ fun List_last [x] = x
 fun List_getItem [] = NONE
   | List_getItem (x :: xs) = SOME (x, xs)
 
-fun List_take (l, n) =
-    let fun take (_, 0) = []
-          | take (x :: xs, k) = x :: take (xs, k - 1)
-          | take ([], _) = raise Subscript
-    in if n < 0 then raise Subscript else take (l, n) end
+(* counting down as List_nth does *)
+fun List_take (_, 0) = []
+  | List_take (x :: xs, k) = x :: List_take (xs, k - 1)
+  | List_take ([], _) = raise Subscript
 
-fun List_drop (l, n) =
-    let fun drop (xs, 0) = xs
-          | drop (_ :: xs, k) = drop (xs, k - 1)
-          | drop ([], _) = raise Subscript
-    in if n < 0 then raise Subscript else drop (l, n) end
+fun List_drop (xs, 0) = xs
+  | List_drop (_ :: xs, k) = List_drop (xs, k - 1)
+  | List_drop ([], _) = raise Subscript
 
 fun List_revAppend ([], ys) = ys
   | List_revAppend (x :: xs, ys) = List_revAppend (xs, x :: ys)

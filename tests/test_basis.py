@@ -30,6 +30,7 @@ from mlbox.checker import check_program
 from mlbox.diagnostics import Source
 from mlbox.parser import parse_program
 from mlbox.repl import Session
+from tests import basis_edges
 
 RECORDING = pathlib.Path(__file__).resolve().parent / "data" / "basis_types.polyml"
 POLY = shutil.which("poly")
@@ -196,6 +197,80 @@ def test_textio_print_is_print():
     compiled = driver.compile_source(Source("p.sml", 'val _ = (TextIO.print "a"; print "b"; TextIO.print "c\\n")'))
     for machine in driver.MACHINES:
         assert driver.run_program(compiled.program, machine=machine).output == b"abc\n", machine
+
+
+def test_negation_is_overloaded_on_words_as_in_polyml():
+    # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
+    program = """
+    fun neg x = ~ x
+    val w = neg 0w3
+    val g = eval (code (fn (x : word) => ~ x))
+    val _ = print (Word.toString w ^ " " ^ Word.toString (~ 0w0) ^ " " ^ Word.toString ((~ : word -> word) 0w1)
+                   ^ " " ^ Word.toString (g 0w2) ^ " " ^ Int.toString (~ 5) ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("neg.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"7FFFFFFFFFFFFFFD 0 7FFFFFFFFFFFFFFF 7FFFFFFFFFFFFFFE ~5\n", machine
+    [error] = check("val a = abs 0w1").errors
+    assert error.message == "'abs' cannot be used at type word; it is defined only on int"
+
+
+def test_exnname_of_a_replicated_exception_is_the_originals():
+    # docs/language.md §9: a deliberate difference (Poly/ML prints "E G")
+    program = 'exception E = Fail exception F of int exception G = F val _ = print (exnName (E "x") ^ " " ^ exnName (G 1))'
+    compiled = driver.compile_source(Source("replica.sml", program))
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == b"Fail F", machine
+
+
+# ------------------------------------------------------------ edge sweep
+
+
+def test_the_edge_corpus_programs_are_what_the_sweep_generates():
+    """tests/data/polyml/155_edges_*.sml are written by tests/basis_edges.py;
+    a case added to the sweep must be recorded under Poly/ML too."""
+    for group in basis_edges.GROUPS:
+        path = basis_edges.corpus_path(group)
+        assert path.read_text() == basis_edges.program_text(group), f"re-record: python -m tests.basis_edges --write {group}"
+    assert {p.name for p in basis_edges.CORPUS.glob(basis_edges.PREFIX + "*.sml")} == {
+        basis_edges.corpus_path(group).name for group in basis_edges.GROUPS}
+
+
+STAGED_GROUPS = ("int", "arith", "word", "random_arith")
+
+
+@pytest.mark.parametrize("staging", basis_edges.STAGINGS)
+@pytest.mark.parametrize("group", STAGED_GROUPS)
+def test_binary_arithmetic_in_generated_code_prints_what_polyml_prints(group, staging):
+    """The binary cases of the sweep computed by generated code, with
+    operands lifted (so the generator sees constants: x + 0, x * 1 are
+    simplified) or computed when the code runs: the same output as
+    Poly/ML's recording of the unstaged program, on both machines."""
+    text = basis_edges.staged_program_text(group, staging)
+    assert text.count("eval (") > 400
+    compiled = driver.compile_source(Source(f"{group}_staged.sml", text))
+    expected = basis_edges.corpus_path(group).with_suffix(".expected").read_bytes()
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == expected, machine
+
+
+def test_list_nth_take_drop_count_down_as_polyml():
+    # Poly/ML's List.nth (l, minInt + k) raises Overflow when l has more
+    # than k elements (counting down passes the smallest int), else Subscript
+    program = """
+    val minI = valOf Int.minInt
+    fun l n = List.tabulate (n, fn i => i)
+    fun try f = (ignore (f ()); "ok") handle Overflow => "O" | Subscript => "S"
+    val _ = List.app (fn k => List.app (fn n =>
+        print (try (fn () => List.nth (l n, minI + k)) ^ try (fn () => List.take (l n, minI + k))
+               ^ try (fn () => List.drop (l n, minI + k)) ^ " ")) [0, 1, 2, 3]) [0, 1, 2]
+    val _ = print (try (fn () => List.nth (l 50, ~1)) ^ try (fn () => List.drop (l 3, 3)) ^ "\\n")
+    """
+    compiled = driver.compile_source(Source("nth.sml", program))
+    expected = b"SSS OOO OOO OOO SSS SSS OOO OOO SSS SSS SSS OOO Sok\n"
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == expected, machine
 
 
 def main(argv: list[str]) -> int:

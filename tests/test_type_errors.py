@@ -132,7 +132,7 @@ CASES = [
     # ---- overloading
     ("overload_string", 'val s = "a" + "b"', E, 1, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="string", allowed="int and word"), None),
-    ("overload_neg_word", "val w = ~ 0w1", E, 1, 11, C.OVERLOAD_MISMATCH.format(op="~", type="word", allowed="int"), None),
+    ("overload_abs_word", "val w = abs 0w1", E, 1, 13, C.OVERLOAD_MISMATCH.format(op="abs", type="word", allowed="int"), None),
     ("overload_bool_lt", "val b = true < false", E, 1, 9,
      C.OVERLOAD_MISMATCH.format(op="<", type="bool", allowed="int, word, string and char"), None),
     ("overload_rigid", "fun f (x : 'a) = x + x", E, 1, 18, "'+' cannot be used at type 'a", None),
