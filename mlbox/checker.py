@@ -769,9 +769,20 @@ class Checker:
                 self.expect(pat_ty, arg_ty, pat, CLAUSE_PATTERN)
                 row.append(spat)
             self.scope.values.update(names)
+            annotated = None if clause.result_ty is None else self.elab_type(clause.result_ty)
+            if annotated is not None and isinstance(prune(result_ty), TVar):
+                # The annotation is the result type of the recursive uses in
+                # the body too: known before the body, a wrong argument of a
+                # recursive call is reported at that argument (say, a code
+                # variable passed where its generator is meant), not as a
+                # mismatch of the whole body. A well-typed clause ends with
+                # the same types either way.
+                try:
+                    unify(result_ty, annotated)
+                except UnifyError:
+                    pass  # reported below, against the body
             body_ty = self.infer(clause.body)
-            if clause.result_ty is not None:
-                annotated = self.elab_type(clause.result_ty)
+            if annotated is not None:
                 self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH)
             self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
             self.scope = outer

@@ -103,6 +103,15 @@ CASES = [
     ("code_var_as_generator", "val k = let cogen v = lift 3 in eval v end", E, 1, 38,
      C.ARG_MISMATCH.format(actual="int", fn="'eval'", expected="['a]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="v", type="int")),
+    # a recursive generator whose result is annotated: the annotation types the
+    # recursive call first, so the code variable it binds is blamed where it is
+    # passed as a generator (not the whole body as returning [[int -> int]])
+    ("code_var_from_recursive_call",
+     "fun wrap (k : int, g : [int -> int]) : [int -> int] = let cogen f = g cogen k2 = lift k in code (fn x => f x + k2) end\n"
+     "fun build (n : int) : [int -> int] =\n"
+     "    if n = 0 then code (fn x => x) else let cogen rest = build (n - 1) in wrap (n, rest) end", E, 3, 84,
+     C.ARG_MISMATCH.format(actual="int -> int", fn="'wrap'", expected="[int -> int]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
     ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
     # ---- equality
