@@ -367,3 +367,17 @@ def test_version_is_the_installed_package_version(cache_home):
     assert (done.returncode, done.stdout) == (0, f"mlbox {version('mlbox')}\n")
     modules = _modules_after(["--version"], cache_home)
     assert _imported(modules, ("mlbox.pf", "mlbox.repl", "mlbox.runner")) == []
+
+
+def test_the_command_line_collects_less_often_than_python_by_default(hello):
+    """Checking a large program spent a quarter of its time in Python's
+    collector at the default thresholds; the command line raises them (its
+    own process), so a return to the default shows here."""
+    import gc
+
+    before = gc.get_threshold()
+    try:
+        assert cli.main(["check", hello]) == cli.EXIT_OK
+        assert gc.get_threshold()[0] >= 10_000
+    finally:
+        gc.set_threshold(*before)
