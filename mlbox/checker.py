@@ -113,6 +113,10 @@ STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 
 MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
+              "it is given a unique monotype")
+FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
+                   "a value (fn, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
 
 # The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
 # `exception` declarations to bind these names, and datatype and exception
@@ -584,6 +588,18 @@ class Checker:
             instance = t.tycon.name if isinstance(t, TCon) else None
             self.elab.refs[id(node)] = BasisRef(name, instance)
         self.pending_overloads = []
+
+    def warn_free_tyvars(self) -> None:
+        """Warn of each top-level value whose type the value restriction left
+        with a variable nothing determined (`val x = rev []`), as Poly/ML
+        and SML/NJ do: it cannot be used at any type."""
+        for kind, name, entry in self.top:
+            if kind != "val" or not isinstance(entry, VarInfo):
+                continue
+            if any(v.level != GENERIC and v.overload is None for v in free_vars(entry.ty)):
+                shown = TypePrinter(weak=True).show(entry.ty)
+                self.warning(FREE_TYVAR.format(name=name, type=shown), entry.binder.span,
+                             FREE_TYVAR_NOTE.format(name=name))
 
     def finish(self) -> None:
         elab = self.elab
@@ -1466,5 +1482,9 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     top-level bindings on top of `env`, for the next input."""
     checker = Checker(env if env is not None else initial_env(prelude))
     checker.check_topdecs(program)
+    if env is None and not any(d.severity == "error" for d in checker.diagnostics):
+        # A whole program: no later input can fix a weak type now (a REPL
+        # input's can be, by the next input, and the REPL shows it as '_a).
+        checker.warn_free_tyvars()
     checker.finish()
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)

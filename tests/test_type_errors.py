@@ -168,6 +168,11 @@ CASES = [
     ("redundant_case", "fun f x = case x of _ => 1 | 0 => 2", W, 1, 30, C.REDUNDANT_CLAUSE, None),
     ("redundant_fun", "fun f NONE = 0\n  | f (SOME _) = 1\n  | f (SOME 3) = 2", W, 3, 5, C.REDUNDANT_CLAUSE, None),
     ("redundant_handler", "val x = 1 handle _ => 2 | Div => 3", W, 1, 27, C.REDUNDANT_CLAUSE, None),
+    # ---- the value restriction leaves a top-level type undetermined (as Poly/ML warns)
+    ("free_tyvar", "val x = rev []", W, 1, 5, C.FREE_TYVAR.format(name="x", type="'_a list"),
+     "annotate it: val x : ... = ..."),
+    ("free_tyvar_in_pattern", "val (n, r) = (1, ref NONE)", W, 1, 9,
+     C.FREE_TYVAR.format(name="r", type="'_a option ref"), None),
 ]
 
 
@@ -201,6 +206,23 @@ def test_first_error_is_the_expected_one(name, program):
         assert len(errors) == 2  # both declarations are reported
         return
     assert (errors[0].span.line, errors[0].span.col) == (case[3], case[4])
+
+
+@pytest.mark.parametrize("program", [
+    "val r = ref []\nval _ = r := [1]",  # a later declaration determines it
+    "val e = []\nval f = fn x => x\nval n = 1 + 2",  # values, and an overloaded type defaulted
+    "val _ = rev []",  # nothing bound
+    "val x = rev []\nval y = x + 1",  # an error: no warning on top of it
+])
+def test_no_free_type_variable_warning(program):
+    assert not any("free type variable" in d.message for d in diagnostics_of(program))
+
+
+def test_a_repl_input_leaves_weak_types_to_the_next_input():
+    first = check_program(parse_program("val r = ref []"))
+    assert [d.message for d in first.diagnostics if "free type variable" in d.message]
+    repl_input = check_program(parse_program("val s = ref []"), env=first.env)
+    assert not repl_input.diagnostics
 
 
 def test_handlers_never_warn_nonexhaustive():
