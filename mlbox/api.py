@@ -157,7 +157,9 @@ def load_source(text: str, *, name: str = "<source>", machine: Optional[str] = N
         compiled = driver.compile_source(source)
     except CompileError as error:
         raise CompileFailed(render_all(error.diagnostics, source), error.diagnostics) from None
-    return Program(compiled, machine, limits)
+    program = Program(compiled, machine, limits)
+    program.warnings = tuple(render_all([warning], source) for warning in compiled.warnings)
+    return program
 
 
 class Program:
@@ -168,6 +170,9 @@ class Program:
 
         self.machine_name = machine
         self._compiled = compiled
+        # the checker's warnings (non-exhaustive matches, free type
+        # variables), each rendered as `mlbox check` prints it
+        self.warnings: tuple[str, ...] = ()
         if machine == "py" and limits.get("max_heap") is not None:
             import warnings
 

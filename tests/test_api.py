@@ -160,6 +160,15 @@ def test_compile_errors_are_rendered():
     assert "bad.sml:1:" in str(error.value)
 
 
+def test_the_checkers_warnings_are_kept_rendered():
+    program = api.load_source("fun f (SOME y) = y\nval x = rev []", name="w.sml", machine="py")
+    assert [w.splitlines()[0] for w in program.warnings] == [
+        "w.sml:1:5: warning: match nonexhaustive; not covered: NONE",
+        "w.sml:2:5: warning: the type of 'x', '_a list, contains a free type variable: "
+        "it is given a unique monotype"]
+    assert api.load_source("val y = 1", machine="py").warnings == ()
+
+
 def test_load_file(tmp_path):
     path = tmp_path / "small.sml"
     path.write_text("fun twice x = 2 * x\n")
