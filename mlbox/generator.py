@@ -538,6 +538,13 @@ class Generator(Translation):
                 split, reads_slots = self.split_match(body.rules)
                 return with_modes(self.t.cur(matched), in_tail(matched), [I.quote(TRUE)], in_tail(split),
                                   [I.quote(TRUE if reads_slots else FALSE)])
+            # Too large to keep twice: the plain `fn` only, whose code is
+            # what exp_Fn makes (fn_code) from this very match. Translating
+            # the body again would double the work per level of `code`
+            # nested in it. (The split form above is translated a second
+            # time, but only below the limit, where the code of each level
+            # of nesting is at least three times the level inside it.)
+            return applied_value(self.t.cur(matched))
         return applied_value(self.exp(e, root()))
 
     def split_match(self, rules) -> tuple[list[Ins], bool]:

@@ -166,3 +166,47 @@ def test_compiling_a_long_match_is_nearly_linear_in_its_rows(row):
     small, large = seconds(1_000), seconds(4_000)
     # 4 times the rows: a little over 4 times the time (it was ~16 times)
     assert large < 9 * small, (small, large)
+
+
+# ------------------------------------------------- nested `code (fn ...)`
+
+
+def nested_code_fns(depth: int) -> str:
+    """`code (fn x1 => code (fn x2 => ... code (fn xd => xd + 1)))`, run
+    level by level on the arguments 1, 2, ..., depth."""
+    body = f"x{depth} + 1"
+    for k in range(depth, 0, -1):
+        body = f"code (fn x{k} => {body})"
+    run = "g"
+    for k in range(1, depth + 1):
+        run = f"eval ({run}) {k}"
+    return f"val g = {body}\nval _ = print (Int.toString ({run}))\n"
+
+
+def code_translations(text: str) -> int:
+    """How many times the generator translates a `code` expression while
+    compiling `text`."""
+    from mlbox import generator
+    calls = 0
+    original = generator.Generator.exp_Code
+
+    def counting(self, e, ctx):
+        nonlocal calls
+        calls += 1
+        return original(self, e, ctx)
+
+    generator.Generator.exp_Code = counting
+    try:
+        compile_program(text)
+    finally:
+        generator.Generator.exp_Code = original
+    return calls
+
+
+def test_code_nested_in_code_fn_is_translated_once_per_level():
+    # The body of `code (fn ...)` was translated a second time (for the
+    # plain `fn` beside the beta-reducible form), so every level doubled
+    # the work: 16 levels took ~20 s.
+    assert code_translations(nested_code_fns(16)) < 3 * code_translations(nested_code_fns(8))
+    program = compile_program(nested_code_fns(16))
+    assert cmachine.Machine(program).run().output == b"17"
