@@ -404,6 +404,10 @@ class Generator(Translation):
             return list(self.reused[2])
         return inline_block(super().exp(e, ctx))
 
+    def match_node(self, tree, ctx: Ctx, leaf, fail, groups: dict, joins: dict, inline: bool = False) -> list[Ins]:
+        # a chain of tests (n exception rules) nests like a chain of `if`s
+        return inline_block(super().match_node(tree, ctx, leaf, fail, groups, joins, inline))
+
     def reusing(self, e: S.Exp, ctx: Ctx, code: list[Ins], translate: Callable[[], list[Ins]]) -> list[Ins]:
         """translate(), with `code` standing for e's translation in ctx."""
         saved, self.reused = self.reused, (e, ctx, code)

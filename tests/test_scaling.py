@@ -236,25 +236,26 @@ CHAINS = {"if": (if_chain_under_code, lambda n: str(2 * (n - 1))),
           "orelse": (orelse_chain_under_code, lambda n: "false")}
 
 
-def generator_instructions_copied(text: str) -> int:
+def generator_instructions_copied(text: str, part: str = "exp") -> int:
     """The top-level instructions of every generator fragment the
-    translation of each expression returns (each is copied into the
-    expression around it), over the compilation of `text`."""
+    translation of each expression (or with part="match_node", of each
+    node of a decision tree) returns, each copied into the code around it,
+    over the compilation of `text`."""
     from mlbox import generator
     copied = 0
-    original = generator.Generator.exp
+    original = getattr(generator.Generator, part)
 
-    def counting(self, e, ctx):
+    def counting(self, *args, **kwargs):
         nonlocal copied
-        code = original(self, e, ctx)
+        code = original(self, *args, **kwargs)
         copied += len(code)
         return code
 
-    generator.Generator.exp = counting
+    setattr(generator.Generator, part, counting)
     try:
         compile_program(text)
     finally:
-        generator.Generator.exp = original
+        setattr(generator.Generator, part, original)
     return copied
 
 
@@ -274,3 +275,123 @@ def test_a_long_chain_of_conditionals_under_code_runs_alike_on_both_machines(cha
     program = compile_program(make(1_500))
     assert cmachine.Machine(program).run().output == expected(1_500).encode()
     assert refmachine.Machine(program).run().output == expected(1_500).encode()
+
+
+# ---------------------------------------------- many exception rules
+
+
+def test_a_handle_of_many_exception_rules_compiles_linearly():
+    # Each exception test filtered, re-absorbed and keyed (hashed) every
+    # row left: 2,000 rules took ~27 s. Count the rows made.
+    def rows_made(n: int) -> int:
+        made = 0
+        original = matchcomp._Row.__init__
+
+        def counting(self, *args, **kwargs):
+            nonlocal made
+            made += 1
+            original(self, *args, **kwargs)
+
+        matchcomp._Row.__init__ = counting
+        try:
+            matchcomp.compile_match(["exn"], exn_rows(n))
+        finally:
+            matchcomp._Row.__init__ = original
+        return made
+
+    small, large = rows_made(500), rows_made(2_000)
+    assert large < 6 * small, (small, large)
+
+
+def handle_under_code(n: int) -> str:
+    decls = "\n".join(f"exception E{i}" for i in range(n))
+    rules = " | ".join(f"E{i} => {i}" for i in range(n))
+    return (f"{decls}\nval f = eval (code (fn x => (raise x) handle {rules}))\n"
+            f"val _ = print (Int.toString (f E{n - 1}))\n")
+
+
+def test_a_handle_of_many_exception_rules_under_code_is_copied_linearly():
+    # the generator of each test copied those of the tests after it
+    small, large = (generator_instructions_copied(handle_under_code(n), "match_node") for n in (500, 2_000))
+    assert large < 6 * small, (small, large)
+    program = compile_program(handle_under_code(1_500))
+    assert cmachine.Machine(program).run().output == b"1499"
+    assert refmachine.Machine(program).run().output == b"1499"
+
+
+def test_a_handle_of_many_exception_rules_runs_alike_on_both_machines():
+    n = 1_500
+    decls = "\n".join(f"exception E{i} of int" for i in range(n))
+    rules = " | ".join(f"E{i} x => x + {i}" for i in range(n))
+    program = compile_program(f"{decls}\nfun f e = (raise e) handle {rules}\n"
+                              f"val _ = print (Int.toString (f (E{n - 1} 1) + f (E0 5)))\n"
+                              f"val _ = ignore (f Div) handle Div => print \" Div\"\n")
+    expected = f"{n + 5} Div".encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
+
+
+def exn_ref(k: int) -> "ExnRef":
+    from mlbox.elaboration import ExnRef
+    return ExnRef(f"E{k}", has_arg=k % 2 == 0, binder=1_000 + k)
+
+
+def exn_pattern(k: int, arg=None):
+    ref = exn_ref(k)
+    return matchcomp.MExn(matchcomp.exn_identity(ref), ref, (arg or matchcomp.WILD) if ref.has_arg else None)
+
+
+def exn_rows(n: int) -> list:
+    return [[exn_pattern(i)] for i in range(n)] + [[matchcomp.WILD]]
+
+
+def exn_tests_one_by_one(occs, rows, j, memo):
+    """The tree of an exception test, as compile_match made it before
+    _exn_chain: one test, then the rows left compiled anew."""
+    p = rows[0].pats[j]
+    occ = occs[j]
+    has_arg = p.arg is not None
+    same = lambda q: isinstance(q, matchcomp.MExn) and q.exn == p.exn
+    yes = [matchcomp._expand(r, j, lambda q: ((q.arg,) if same(q) else (matchcomp.WILD,)) if has_arg else ())
+           for r in rows if isinstance(r.pats[j], matchcomp.MWild) or same(r.pats[j])]
+    no = [r for r in rows if not same(r.pats[j])]
+    new_occs = matchcomp._replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+    return matchcomp.Test(occ, "exn", p.ref, matchcomp._compile(new_occs, yes, memo),
+                          matchcomp._compile(occs, no, memo))
+
+
+def distinct_nodes(tree) -> int:
+    seen: dict = {}
+    pending = [tree]
+    while pending:
+        t = pending.pop()
+        if id(t) not in seen:
+            seen[id(t)] = t
+            pending.extend(matchcomp.children(t))
+    return len(seen)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+# rows over three columns: an exception (one of 4), a bool-like
+# constructor, an exception again; wildcards and variables anywhere
+_exn_cell = st.one_of(st.just(matchcomp.WILD), st.builds(lambda k: matchcomp.MVar(("v", k)), st.integers(0, 3)),
+                      st.builds(lambda k, c: exn_pattern(k, matchcomp.MConst(c) if c is not None else None),
+                                st.integers(0, 3), st.one_of(st.none(), st.integers(0, 1))))
+_con_cell = st.one_of(st.just(matchcomp.WILD), st.builds(lambda t: matchcomp.MCon(t, 2, None, "b"), st.integers(0, 1)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_exn_cell, _con_cell, _exn_cell), min_size=1, max_size=9))
+def test_exception_chains_make_the_tree_of_one_test_at_a_time(rows):
+    rows = [list(r) for r in rows]
+    roots = ["a", "b", "c"]
+    chained = matchcomp.compile_match(roots, rows)
+    original = matchcomp._exn_chain
+    matchcomp._exn_chain = exn_tests_one_by_one
+    try:
+        one_by_one = matchcomp.compile_match(roots, rows)
+    finally:
+        matchcomp._exn_chain = original
+    assert chained == one_by_one
+    assert distinct_nodes(chained) == distinct_nodes(one_by_one)  # the same sharing
