@@ -44,6 +44,9 @@ from mlbox import syntax as S
 from mlbox.elaboration import BasisRef, ConRef, ExnRef
 
 # ------------------------------------------------------------ pattern terms
+# (their hashes are cached: compile_match's memo hashes rows of patterns,
+# and a pattern nested n deep would be hashed through all n levels again
+# at each of them)
 
 
 @attrs.frozen
@@ -51,23 +54,23 @@ class MWild:
     pass
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MVar:
     key: Hashable
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MAs:
     key: Hashable
     pat: "MPat"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MTuple:
     items: tuple["MPat", ...]  # at least two
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MCon:
     tag: int
     ncons: int
@@ -75,19 +78,19 @@ class MCon:
     datatype: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MConst:
     value: Union[int, bytes]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MExn:
     exn: Hashable  # identity of the exception (see exn_identity)
     ref: ExnRef
     arg: Optional["MPat"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MRef:
     arg: "MPat"
 
@@ -266,7 +269,10 @@ class _MemoKey:
     def __init__(self, occs: tuple, row_hash_sum: int, rows):
         self.occs = occs
         self._rows = rows  # a tuple, or a function making it
-        self._hash = hash((occs, row_hash_sum))
+        # not the occurrences' own hashes: their paths are tuples, hashed
+        # anew each time, and a pattern nested n deep has n occurrences of
+        # up to n steps (keys that differ only there compare unequal)
+        self._hash = hash((len(occs), row_hash_sum))
 
     @staticmethod
     def of(occs: tuple, rows: tuple) -> "_MemoKey":

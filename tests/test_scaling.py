@@ -395,3 +395,47 @@ def test_exception_chains_make_the_tree_of_one_test_at_a_time(rows):
         matchcomp._exn_chain = original
     assert chained == one_by_one
     assert distinct_nodes(chained) == distinct_nodes(one_by_one)  # the same sharing
+
+
+# ------------------------------------------ constructor patterns nested deep
+
+
+def nested_constructor_pattern(depth: int, under_code: bool = False) -> str:
+    """`S (S (... Z))` nested depth deep, matched by a function (under
+    `code`, a generated one) applied to that value and to a shorter one."""
+    pat = "Z"
+    for _ in range(depth):
+        pat = f"S ({pat})"
+    fn = f"fn v => case v of {pat} => 1 | S (S x) => 2 | _ => 3"
+    f = f"eval (code ({fn}))" if under_code else f"({fn})"
+    return (f"datatype nat = Z | S of nat\nval f = {f}\n"
+            f"val _ = print (Int.toString (f ({pat})) ^ Int.toString (f (S (S (S Z)))) ^ Int.toString (f Z))\n")
+
+
+def nested_list_pattern(depth: int) -> str:
+    pat = "x"
+    for _ in range(depth):
+        pat = f"[{pat}]"
+    return (f"fun f v = case v of {pat} => x | _ => 0\n"
+            f"val _ = print (Int.toString (f ({pat.replace('x', '7')})) ^ Int.toString (f []))\n")
+
+
+@pytest.mark.parametrize("under_code", [False, True], ids=["plain", "under code"])
+def test_a_constructor_pattern_nested_deep_compiles_to_linear_code(under_code):
+    # Each level's test fetched its value from the root again (a path as
+    # long as its depth): the code was quadratic, 500,000 instructions at
+    # depth 1,000 (1,000,000 under `code`).
+    small, large = (size(compile_program(nested_constructor_pattern(n, under_code))) for n in (200, 800))
+    assert large < 6 * small, (small, large)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (nested_constructor_pattern(300), b"123"),
+    (nested_constructor_pattern(300, under_code=True), b"123"),
+    # a variable deep inside, reached through the slots bound on the way
+    (nested_list_pattern(150), b"70"),
+], ids=["plain", "under code", "variable"])
+def test_a_pattern_nested_deep_runs_alike_on_both_machines(text, expected):
+    program = compile_program(text)
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
