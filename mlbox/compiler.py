@@ -167,6 +167,12 @@ class Unit_:
 _anon = itertools.count()
 
 
+# A decision node whose occurrence takes more instructions than this to
+# fetch binds it first (Translation.match_node): far beyond the patterns
+# programs write (a 30-tuple's last component is 30 steps away).
+SHORTCUT_MIN = 32
+
+
 @attrs.frozen
 class Anon:
     """An environment slot without a source name (a scrutinee, an argument
@@ -501,6 +507,13 @@ class Translation(abc.ABC):
             return leaf(tree.action, inner)
         if isinstance(tree, mc.Fail):
             return fail(ctx)
+        if isinstance(tree, (mc.Switch, mc.Test)) and len(self.occurrence(ctx, tree.occ)) > SHORTCUT_MIN:
+            # a pattern nested deep: its value here gets a slot of its own,
+            # from which the nodes below it fetch theirs (layout.Ctx.shortcut)
+            key = Anon("deep occurrence")
+            inner = ctx.push(key).shortcut(tree.occ[0], tree.occ[1], key)
+            return self.bind(self.occurrence(ctx, tree.occ)) + self.match_node(tree, inner, leaf, fail, groups,
+                                                                                joins, inline)
         if isinstance(tree, mc.Switch):
             arms = [self.match_node(a, ctx, leaf, fail, groups, joins) for a in tree.arms]
             scrutinee = self.I(I.push) + self.occurrence(ctx, tree.occ)

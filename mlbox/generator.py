@@ -216,6 +216,27 @@ DUPLICATE_LIMIT = 400
 PAIR_OVERHEAD = 8
 
 
+# A generator is one flat list of instructions wherever the plain code would
+# nest sub-programs (the blocks of a `branch`, `switch` or `try` are
+# generated inline), and each enclosing expression copies its parts' lists
+# into its own: a chain of n nested `if`s (or `andalso`s, ...) would be
+# copied n times over, quadratic in n. Above this many instructions (top
+# level only), an expression's generator becomes a sub-program run in
+# place, so that enclosing expressions copy one instruction for it. Real
+# generators stay well below it (the longest in tests/ and examples/ has
+# about 750): their code is unchanged.
+INLINE_BLOCK_LIMIT = 2_000
+
+
+def inline_block(code: list[Ins]) -> list[Ins]:
+    """`code`, or for a long one the same generator as one sub-program:
+    push; 'true; branch(code, ·), which runs code on the same state for 3
+    reductions more."""
+    if len(code) <= INLINE_BLOCK_LIMIT:
+        return code
+    return [I.push, I.quote(TRUE), I.branch(code, [])]
+
+
 def call_generator(generator: list[Ins], mode) -> list[Ins]:
     """From the state (e, {P}), run the generator that `generator` fetches
     on the block {P} in `mode`; leaves its result above (e, {P})."""
@@ -381,7 +402,11 @@ class Generator(Translation):
     def exp(self, e: S.Exp, ctx: Ctx) -> list[Ins]:
         if self.reused is not None and self.reused[0] is e and self.reused[1] is ctx:
             return list(self.reused[2])
-        return super().exp(e, ctx)
+        return inline_block(super().exp(e, ctx))
+
+    def match_node(self, tree, ctx: Ctx, leaf, fail, groups: dict, joins: dict, inline: bool = False) -> list[Ins]:
+        # a chain of tests (n exception rules) nests like a chain of `if`s
+        return inline_block(super().match_node(tree, ctx, leaf, fail, groups, joins, inline))
 
     def reusing(self, e: S.Exp, ctx: Ctx, code: list[Ins], translate: Callable[[], list[Ins]]) -> list[Ins]:
         """translate(), with `code` standing for e's translation in ctx."""
@@ -538,6 +563,13 @@ class Generator(Translation):
                 split, reads_slots = self.split_match(body.rules)
                 return with_modes(self.t.cur(matched), in_tail(matched), [I.quote(TRUE)], in_tail(split),
                                   [I.quote(TRUE if reads_slots else FALSE)])
+            # Too large to keep twice: the plain `fn` only, whose code is
+            # what exp_Fn makes (fn_code) from this very match. Translating
+            # the body again would double the work per level of `code`
+            # nested in it. (The split form above is translated a second
+            # time, but only below the limit, where the code of each level
+            # of nesting is at least three times the level inside it.)
+            return applied_value(self.t.cur(matched))
         return applied_value(self.exp(e, root()))
 
     def split_match(self, rules) -> tuple[list[Ins], bool]:

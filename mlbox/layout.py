@@ -64,6 +64,7 @@ class Ctx:
     nested: Optional[Nested] = None
     aliases: tuple = ()  # ((key, (root key, path)), ...), newest first
     splits: tuple = ()  # ((key, (first key, second key, strict)), ...): split pairs
+    shortcuts: tuple = ()  # ((root key, path, key), ...), newest first: see `shortcut`
 
     @property
     def is_root(self) -> bool:
@@ -72,12 +73,12 @@ class Ctx:
     def push(self, *keys: Hashable) -> "Ctx":
         """The context after pairing the environment with one new slot that
         holds the value of each key (normally exactly one key)."""
-        return Ctx(self, tuple((k, ()) for k in keys), None, self.aliases, self.splits)
+        return Ctx(self, tuple((k, ()) for k in keys), None, self.aliases, self.splits, self.shortcuts)
 
     def push_nested(self, inner: "Ctx") -> "Ctx":
         """The context after pairing the environment with a whole environment
         described by `inner`."""
-        return Ctx(self, (), Nested(inner), self.aliases, self.splits)
+        return Ctx(self, (), Nested(inner), self.aliases, self.splits, self.shortcuts)
 
     def alias(self, key: Hashable, root_key: Hashable, path: tuple[str, ...]) -> "Ctx":
         """`key` is reached as the value of `root_key` followed by `path`."""
@@ -88,9 +89,21 @@ class Ctx:
         `second` (a split pair, see the module doc)."""
         return attrs.evolve(self, splits=((key, (first, second, strict)),) + self.splits)
 
+    def shortcut(self, root_key: Hashable, path: tuple[str, ...], key: Hashable) -> "Ctx":
+        """`root_key`'s value followed by `path` is also the value of `key`
+        (bound in a slot of its own): paths into root_key that start with
+        `path` are looked up from key. A decision tree's occurrences are
+        paths from the scrutinee's root, so without it a pattern nested n
+        deep would fetch each level from the root again, n²/2 steps."""
+        return attrs.evolve(self, shortcuts=((root_key, tuple(path), key),) + self.shortcuts)
+
     def lookup(self, key: Hashable, path: tuple[str, ...] = ()) -> Optional[list[Ins]]:
         """The instructions fetching `key`'s value followed by `path` from
         this environment, or None if `key` is not bound here."""
+        # (before aliases, and again for the key an alias leads to)
+        for root_key, prefix, k in self.shortcuts:  # the newest is the deepest
+            if root_key == key and tuple(path[:len(prefix)]) == prefix:
+                return self.lookup(k, tuple(path[len(prefix):]))
         for k, (root_key, steps) in self.aliases:
             if k == key:
                 return self.lookup(root_key, tuple(steps) + tuple(path))

@@ -44,6 +44,9 @@ from mlbox import syntax as S
 from mlbox.elaboration import BasisRef, ConRef, ExnRef
 
 # ------------------------------------------------------------ pattern terms
+# (their hashes are cached: compile_match's memo hashes rows of patterns,
+# and a pattern nested n deep would be hashed through all n levels again
+# at each of them)
 
 
 @attrs.frozen
@@ -51,23 +54,23 @@ class MWild:
     pass
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MVar:
     key: Hashable
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MAs:
     key: Hashable
     pat: "MPat"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MTuple:
     items: tuple["MPat", ...]  # at least two
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MCon:
     tag: int
     ncons: int
@@ -75,19 +78,19 @@ class MCon:
     datatype: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MConst:
     value: Union[int, bytes]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MExn:
     exn: Hashable  # identity of the exception (see exn_identity)
     ref: ExnRef
     arg: Optional["MPat"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MRef:
     arg: "MPat"
 
@@ -242,11 +245,50 @@ class DerefKey:
     n: int
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: memo keys sum their rows' hashes
 class _Row:
     pats: tuple
     bindings: tuple
     action: int
+
+
+_HASH_MASK = (1 << 64) - 1
+
+
+class _MemoKey:
+    """A subproblem (occs, rows) as a key of compile_match's memo. Its hash
+    is built from the sum of its rows' hashes, so that the subproblems of a
+    chain of exception tests, each the one before less one exception's rows,
+    are keyed in constant time each (_exn_chain); their rows are only
+    listed to compare two keys of equal hash. The rows of a subproblem are
+    in the order of their actions, each action at most once, so the sum
+    identifies them as well as the sequence does."""
+
+    __slots__ = ("occs", "_rows", "_hash")
+
+    def __init__(self, occs: tuple, row_hash_sum: int, rows):
+        self.occs = occs
+        self._rows = rows  # a tuple, or a function making it
+        # not the occurrences' own hashes: their paths are tuples, hashed
+        # anew each time, and a pattern nested n deep has n occurrences of
+        # up to n steps (keys that differ only there compare unequal)
+        self._hash = hash((len(occs), row_hash_sum))
+
+    @staticmethod
+    def of(occs: tuple, rows: tuple) -> "_MemoKey":
+        return _MemoKey(occs, sum(map(hash, rows)) & _HASH_MASK, rows)
+
+    def rows(self) -> tuple:
+        if callable(self._rows):
+            self._rows = self._rows()
+        return self._rows
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, _MemoKey) and self._hash == other._hash and self.occs == other.occs
+                and self.rows() == other.rows())
 
 
 def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> Tree:
@@ -274,7 +316,7 @@ def _absorb(occs, row: _Row) -> _Row:
 
 
 def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
-    key = (occs, tuple(rows))
+    key = _MemoKey.of(occs, tuple(rows))
     tree = memo.get(key)
     if tree is None:
         tree = memo[key] = _compile_new(occs, rows, memo)
@@ -325,13 +367,78 @@ def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
         no = [r for r in rows if r.pats[j] != p]
         return Test(occ, "const", p.value, _compile(_replace(occs, j, ()), yes, memo), _compile(occs, no, memo))
     if isinstance(p, MExn):
-        has_arg = p.arg is not None
-        yes = [_expand(r, j, lambda q: ((q.arg,) if isinstance(q, MExn) else (WILD,)) if has_arg else ())
-               for r in rows if isinstance(r.pats[j], MWild) or (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
-        no = [r for r in rows if not (isinstance(r.pats[j], MExn) and r.pats[j].exn == p.exn)]
-        new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
-        return Test(occ, "exn", p.ref, _compile(new_occs, yes, memo), _compile(occs, no, memo))
+        return _exn_chain(occs, rows, j, memo)
     raise AssertionError(f"unexpected pattern term {p!r}")
+
+
+def _exn_chain(occs, rows, j, memo: dict) -> Tree:
+    """The tree for `rows` (absorbed) whose first row tests column j first,
+    against an exception: Test(occ, "exn", p, yes, no) with yes the rows of
+    that exception and the wildcards there (expanded), no the rows of the
+    other exceptions and the wildcards; when no's first row tests column j
+    first again, no is the next test of the chain, made in the same loop
+    (a `handle` or `case` of n exception rules is a chain of n tests).
+    Filtering and keying the rows left at each test would be n times n
+    rows: the rows are grouped by exception in one pass instead, and the
+    rows left after k tests are those outside the first k groups, keyed by
+    their hash sum (_MemoKey) and listed only where the chain ends. The memo
+    is consulted and filled in the same order as a test-by-test recursion
+    would (tests/test_scaling.py compares the two), so the tree, its sharing
+    included, is the same."""
+    occ = occs[j]
+    rank = []  # per row: the index of its exception's group, or None (a wildcard)
+    groups: dict = {}  # exception -> its group's index
+    members: list[list[int]] = []
+    group_hash: list[int] = []
+    for i, r in enumerate(rows):
+        q = r.pats[j]
+        if isinstance(q, MExn):
+            g = groups.get(q.exn)
+            if g is None:
+                g = groups[q.exn] = len(members)
+                members.append([])
+                group_hash.append(0)
+            members[g].append(i)
+            group_hash[g] += hash(r)
+            rank.append(g)
+        else:
+            rank.append(None)
+    wild = [i for i, g in enumerate(rank) if g is None]
+    left_hash = sum(map(hash, rows)) & _HASH_MASK
+
+    def rows_left(k: int):
+        """The rows left after the tests of groups 0 .. k-1."""
+        return lambda: tuple(r for r, g in zip(rows, rank) if g is None or g >= k)
+
+    tests = []  # (exception ref, yes tree, memo key of the node) per level
+    k = 0
+    key = None  # level 0 is keyed by the caller, _compile
+    while True:
+        if k > 0:
+            left_hash = (left_hash - group_hash[k - 1]) & _HASH_MASK
+            key = _MemoKey(occs, left_hash, rows_left(k))
+            tail = memo.get(key)
+            if tail is not None:
+                break
+            # The chain goes on while the first row left is the first of
+            # a group (not a wildcard at j) with nothing to test before j.
+            if (k == len(members) or (wild and wild[0] < members[k][0])
+                    or not all(isinstance(q, MWild) for q in rows[members[k][0]].pats[:j])):
+                tail = _compile(occs, list(key.rows()), memo)
+                break
+        p = rows[members[k][0]].pats[j]
+        has_arg = p.arg is not None
+        yes_rows = sorted(members[k] + wild) if wild else members[k]
+        yes = [_expand(rows[i], j, lambda q: ((q.arg,) if isinstance(q, MExn) else (WILD,)) if has_arg else ())
+               for i in yes_rows]
+        new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+        tests.append((p.ref, _compile(new_occs, yes, memo), key))
+        k += 1
+    for ref, yes_tree, key in reversed(tests):
+        tail = Test(occ, "exn", ref, yes_tree, tail)
+        if key is not None:
+            memo[key] = tail
+    return tail
 
 
 # A column tested against more distinct constants than this is searched by

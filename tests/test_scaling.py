@@ -166,3 +166,276 @@ def test_compiling_a_long_match_is_nearly_linear_in_its_rows(row):
     small, large = seconds(1_000), seconds(4_000)
     # 4 times the rows: a little over 4 times the time (it was ~16 times)
     assert large < 9 * small, (small, large)
+
+
+# ------------------------------------------------- nested `code (fn ...)`
+
+
+def nested_code_fns(depth: int) -> str:
+    """`code (fn x1 => code (fn x2 => ... code (fn xd => xd + 1)))`, run
+    level by level on the arguments 1, 2, ..., depth."""
+    body = f"x{depth} + 1"
+    for k in range(depth, 0, -1):
+        body = f"code (fn x{k} => {body})"
+    run = "g"
+    for k in range(1, depth + 1):
+        run = f"eval ({run}) {k}"
+    return f"val g = {body}\nval _ = print (Int.toString ({run}))\n"
+
+
+def code_translations(text: str) -> int:
+    """How many times the generator translates a `code` expression while
+    compiling `text`."""
+    from mlbox import generator
+    calls = 0
+    original = generator.Generator.exp_Code
+
+    def counting(self, e, ctx):
+        nonlocal calls
+        calls += 1
+        return original(self, e, ctx)
+
+    generator.Generator.exp_Code = counting
+    try:
+        compile_program(text)
+    finally:
+        generator.Generator.exp_Code = original
+    return calls
+
+
+def test_code_nested_in_code_fn_is_translated_once_per_level():
+    # The body of `code (fn ...)` was translated a second time (for the
+    # plain `fn` beside the beta-reducible form), so every level doubled
+    # the work: 16 levels took ~20 s.
+    assert code_translations(nested_code_fns(16)) < 3 * code_translations(nested_code_fns(8))
+    program = compile_program(nested_code_fns(16))
+    assert cmachine.Machine(program).run().output == b"17"
+
+
+# ------------------------------ `if`/`andalso`/`orelse` chains under `code`
+
+
+def if_chain_under_code(n: int) -> str:
+    arms = " else ".join(f"if x = {i} then {2 * i}" for i in range(n))
+    return f"val f = eval (code (fn x => {arms} else 0))\nval _ = print (Int.toString (f {n - 1}))\n"
+
+
+def andalso_chain_under_code(n: int) -> str:
+    # left-nested: ((x <> 0 andalso x <> 1) andalso x <> 2) ...
+    tests = " andalso ".join(f"x <> {i}" for i in range(n))
+    return f"val f = eval (code (fn x => {tests}))\nval _ = print (Bool.toString (f {n}))\n"
+
+
+def orelse_chain_under_code(n: int) -> str:
+    tests = " orelse ".join(f"x = {i}" for i in range(n))
+    return f"val f = eval (code (fn x => {tests}))\nval _ = print (Bool.toString (f {n}))\n"
+
+
+CHAINS = {"if": (if_chain_under_code, lambda n: str(2 * (n - 1))),
+          "andalso": (andalso_chain_under_code, lambda n: "true"),
+          "orelse": (orelse_chain_under_code, lambda n: "false")}
+
+
+def generator_instructions_copied(text: str, part: str = "exp") -> int:
+    """The top-level instructions of every generator fragment the
+    translation of each expression (or with part="match_node", of each
+    node of a decision tree) returns, each copied into the code around it,
+    over the compilation of `text`."""
+    from mlbox import generator
+    copied = 0
+    original = getattr(generator.Generator, part)
+
+    def counting(self, *args, **kwargs):
+        nonlocal copied
+        code = original(self, *args, **kwargs)
+        copied += len(code)
+        return code
+
+    setattr(generator.Generator, part, counting)
+    try:
+        compile_program(text)
+    finally:
+        setattr(generator.Generator, part, original)
+    return copied
+
+
+@pytest.mark.parametrize("chain", CHAINS)
+def test_a_chain_of_conditionals_under_code_is_copied_linearly(chain):
+    # Each level copied the flat generator of the levels inside it
+    # (6,000 branches took ~45 s): 4 times the branches were 16 times the copying.
+    make, _ = CHAINS[chain]
+    small, large = (generator_instructions_copied(make(n)) for n in (500, 2_000))
+    assert large < 6 * small, (small, large)
+
+
+@pytest.mark.parametrize("chain", CHAINS)
+def test_a_long_chain_of_conditionals_under_code_runs_alike_on_both_machines(chain):
+    # long enough for generators cut into sub-programs (generator.inline_block)
+    make, expected = CHAINS[chain]
+    program = compile_program(make(1_500))
+    assert cmachine.Machine(program).run().output == expected(1_500).encode()
+    assert refmachine.Machine(program).run().output == expected(1_500).encode()
+
+
+# ---------------------------------------------- many exception rules
+
+
+def test_a_handle_of_many_exception_rules_compiles_linearly():
+    # Each exception test filtered, re-absorbed and keyed (hashed) every
+    # row left: 2,000 rules took ~27 s. Count the rows made.
+    def rows_made(n: int) -> int:
+        made = 0
+        original = matchcomp._Row.__init__
+
+        def counting(self, *args, **kwargs):
+            nonlocal made
+            made += 1
+            original(self, *args, **kwargs)
+
+        matchcomp._Row.__init__ = counting
+        try:
+            matchcomp.compile_match(["exn"], exn_rows(n))
+        finally:
+            matchcomp._Row.__init__ = original
+        return made
+
+    small, large = rows_made(500), rows_made(2_000)
+    assert large < 6 * small, (small, large)
+
+
+def handle_under_code(n: int) -> str:
+    decls = "\n".join(f"exception E{i}" for i in range(n))
+    rules = " | ".join(f"E{i} => {i}" for i in range(n))
+    return (f"{decls}\nval f = eval (code (fn x => (raise x) handle {rules}))\n"
+            f"val _ = print (Int.toString (f E{n - 1}))\n")
+
+
+def test_a_handle_of_many_exception_rules_under_code_is_copied_linearly():
+    # the generator of each test copied those of the tests after it
+    small, large = (generator_instructions_copied(handle_under_code(n), "match_node") for n in (500, 2_000))
+    assert large < 6 * small, (small, large)
+    program = compile_program(handle_under_code(1_500))
+    assert cmachine.Machine(program).run().output == b"1499"
+    assert refmachine.Machine(program).run().output == b"1499"
+
+
+def test_a_handle_of_many_exception_rules_runs_alike_on_both_machines():
+    n = 1_500
+    decls = "\n".join(f"exception E{i} of int" for i in range(n))
+    rules = " | ".join(f"E{i} x => x + {i}" for i in range(n))
+    program = compile_program(f"{decls}\nfun f e = (raise e) handle {rules}\n"
+                              f"val _ = print (Int.toString (f (E{n - 1} 1) + f (E0 5)))\n"
+                              f"val _ = ignore (f Div) handle Div => print \" Div\"\n")
+    expected = f"{n + 5} Div".encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
+
+
+def exn_ref(k: int) -> "ExnRef":
+    from mlbox.elaboration import ExnRef
+    return ExnRef(f"E{k}", has_arg=k % 2 == 0, binder=1_000 + k)
+
+
+def exn_pattern(k: int, arg=None):
+    ref = exn_ref(k)
+    return matchcomp.MExn(matchcomp.exn_identity(ref), ref, (arg or matchcomp.WILD) if ref.has_arg else None)
+
+
+def exn_rows(n: int) -> list:
+    return [[exn_pattern(i)] for i in range(n)] + [[matchcomp.WILD]]
+
+
+def exn_tests_one_by_one(occs, rows, j, memo):
+    """The tree of an exception test, as compile_match made it before
+    _exn_chain: one test, then the rows left compiled anew."""
+    p = rows[0].pats[j]
+    occ = occs[j]
+    has_arg = p.arg is not None
+    same = lambda q: isinstance(q, matchcomp.MExn) and q.exn == p.exn
+    yes = [matchcomp._expand(r, j, lambda q: ((q.arg,) if same(q) else (matchcomp.WILD,)) if has_arg else ())
+           for r in rows if isinstance(r.pats[j], matchcomp.MWild) or same(r.pats[j])]
+    no = [r for r in rows if not same(r.pats[j])]
+    new_occs = matchcomp._replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+    return matchcomp.Test(occ, "exn", p.ref, matchcomp._compile(new_occs, yes, memo),
+                          matchcomp._compile(occs, no, memo))
+
+
+def distinct_nodes(tree) -> int:
+    seen: dict = {}
+    pending = [tree]
+    while pending:
+        t = pending.pop()
+        if id(t) not in seen:
+            seen[id(t)] = t
+            pending.extend(matchcomp.children(t))
+    return len(seen)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+# rows over three columns: an exception (one of 4), a bool-like
+# constructor, an exception again; wildcards and variables anywhere
+_exn_cell = st.one_of(st.just(matchcomp.WILD), st.builds(lambda k: matchcomp.MVar(("v", k)), st.integers(0, 3)),
+                      st.builds(lambda k, c: exn_pattern(k, matchcomp.MConst(c) if c is not None else None),
+                                st.integers(0, 3), st.one_of(st.none(), st.integers(0, 1))))
+_con_cell = st.one_of(st.just(matchcomp.WILD), st.builds(lambda t: matchcomp.MCon(t, 2, None, "b"), st.integers(0, 1)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(_exn_cell, _con_cell, _exn_cell), min_size=1, max_size=9))
+def test_exception_chains_make_the_tree_of_one_test_at_a_time(rows):
+    rows = [list(r) for r in rows]
+    roots = ["a", "b", "c"]
+    chained = matchcomp.compile_match(roots, rows)
+    original = matchcomp._exn_chain
+    matchcomp._exn_chain = exn_tests_one_by_one
+    try:
+        one_by_one = matchcomp.compile_match(roots, rows)
+    finally:
+        matchcomp._exn_chain = original
+    assert chained == one_by_one
+    assert distinct_nodes(chained) == distinct_nodes(one_by_one)  # the same sharing
+
+
+# ------------------------------------------ constructor patterns nested deep
+
+
+def nested_constructor_pattern(depth: int, under_code: bool = False) -> str:
+    """`S (S (... Z))` nested depth deep, matched by a function (under
+    `code`, a generated one) applied to that value and to a shorter one."""
+    pat = "Z"
+    for _ in range(depth):
+        pat = f"S ({pat})"
+    fn = f"fn v => case v of {pat} => 1 | S (S x) => 2 | _ => 3"
+    f = f"eval (code ({fn}))" if under_code else f"({fn})"
+    return (f"datatype nat = Z | S of nat\nval f = {f}\n"
+            f"val _ = print (Int.toString (f ({pat})) ^ Int.toString (f (S (S (S Z)))) ^ Int.toString (f Z))\n")
+
+
+def nested_list_pattern(depth: int) -> str:
+    pat = "x"
+    for _ in range(depth):
+        pat = f"[{pat}]"
+    return (f"fun f v = case v of {pat} => x | _ => 0\n"
+            f"val _ = print (Int.toString (f ({pat.replace('x', '7')})) ^ Int.toString (f []))\n")
+
+
+@pytest.mark.parametrize("under_code", [False, True], ids=["plain", "under code"])
+def test_a_constructor_pattern_nested_deep_compiles_to_linear_code(under_code):
+    # Each level's test fetched its value from the root again (a path as
+    # long as its depth): the code was quadratic, 500,000 instructions at
+    # depth 1,000 (1,000,000 under `code`).
+    small, large = (size(compile_program(nested_constructor_pattern(n, under_code))) for n in (200, 800))
+    assert large < 6 * small, (small, large)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (nested_constructor_pattern(300), b"123"),
+    (nested_constructor_pattern(300, under_code=True), b"123"),
+    # a variable deep inside, reached through the slots bound on the way
+    (nested_list_pattern(150), b"70"),
+], ids=["plain", "under code", "variable"])
+def test_a_pattern_nested_deep_runs_alike_on_both_machines(text, expected):
+    program = compile_program(text)
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
