@@ -797,7 +797,19 @@ class Compiler(Translation):
         def store(_, inner: Ctx) -> list[Ins]:
             code: list[Ins] = []
             for binder, name in names:
-                code += [I.push] + self.access(inner, binder) + [self.set_global(binder, name), I.drop]
+                access = self.access(inner, binder)
+                target = next((t for k, t in inner.aliases if k == binder), None)
+                if len(access) > SHORTCUT_MIN and target is not None and len(target[1]) > 1:
+                    # a variable deep in the value (the last of a long tuple
+                    # pattern): the value around it gets a slot, from which
+                    # the variables after it are fetched, or storing n
+                    # components would take n²/2 steps (layout.Ctx.shortcut)
+                    root_key, path = target[0], tuple(target[1][:-1])
+                    around = Anon("deep binding")
+                    code += self.bind(self.occurrence(inner, (root_key, path)))
+                    inner = inner.push(around).shortcut(root_key, path, around)
+                    access = self.access(inner, binder)
+                code += [I.push] + access + [self.set_global(binder, name), I.drop]
             return code + [I.quote(UNIT)]
 
         return self.bind(value) + self.match_tree(tree, root().push(key), store, self.raise_bind)

@@ -439,3 +439,31 @@ def test_a_pattern_nested_deep_runs_alike_on_both_machines(text, expected):
     program = compile_program(text)
     assert cmachine.Machine(program).run().output == expected
     assert refmachine.Machine(program).run().output == expected
+
+
+def top_level_tuple_pattern(n: int) -> str:
+    """val (a0, ..., a(n-1)) = t at top level, then the sum of a few of them."""
+    components = ", ".join(str(i * 3) for i in range(n))
+    names = ", ".join(f"a{i}" for i in range(n))
+    picked = [0, 1, n // 3, n // 2, n - 2, n - 1]
+    total = " + ".join(f"a{i}" for i in picked)
+    return f"val t = ({components})\nval ({names}) = t\nval _ = print (Int.toString ({total}))\n"
+
+
+def test_a_top_level_tuple_pattern_compiles_to_linear_code():
+    # Each variable was stored fetching its component from the root (a
+    # path as long as its position): 10,000 variables made 50 M
+    # instructions, past what a .ccam program may hold.
+    small, large = (size(compile_program(top_level_tuple_pattern(n))) for n in (200, 800))
+    assert large < 6 * small, (small, large)
+
+
+@pytest.mark.parametrize("n", [2, 33, 34, 100, 1000])
+def test_a_top_level_tuple_pattern_binds_every_variable_alike_on_both_machines(n):
+    # 33 and 34 sit either side of the first slot bound on the way (SHORTCUT_MIN)
+    program = compile_program(top_level_tuple_pattern(n) + "".join(
+        f"val _ = if a{i} = {3 * i} then () else print \" a{i} wrong\"\n" for i in range(n)))
+    picked = [0, 1, n // 3, n // 2, n - 2, n - 1]  # as top_level_tuple_pattern sums them
+    expected = str(sum(3 * i for i in picked)).encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
