@@ -119,16 +119,27 @@ CODE_TOO_DEEP = ("this program compiles to code blocks nested {depth} deep, more
                  "a .ccam program may have (each `fn`, `if` branch, `case` arm and `code` opens one)")
 
 
+CODE_TOO_LONG = ("this program compiles to a code block of {length:,} instructions, more than the {limit:,} "
+                 "a .ccam program may have; split the largest declaration into smaller functions")
+
+
 def code_depth(code) -> int:
     """How deeply a program's sub-programs nest (the main program is 1),
     counted as the bytecode format counts it, without recursion."""
+    return code_shape(code)[0]
+
+
+def code_shape(code) -> tuple[int, int]:
+    """(how deeply the sub-programs nest, the length of the longest
+    program), both as the bytecode format counts them, without recursion."""
     from ccam.instructions import INSTR, PROG, PROGS
 
-    deepest_seen = 0
+    deepest_seen = longest = 0
     stack = [(code, 1)]
     while stack:
         prog, depth = stack.pop()
         deepest_seen = max(deepest_seen, depth)
+        longest = max(longest, len(prog))
         for ins in prog:
             pending = [ins]
             while pending:
@@ -140,19 +151,26 @@ def code_depth(code) -> int:
                         stack.extend((p, depth + 1) for p in operand)
                     elif kind == INSTR:
                         pending.append(operand)
-    return deepest_seen
+    return deepest_seen, longest
 
 
 def check_code_depth(code, roots) -> None:
-    """Raise CompileError if compiled code nests deeper than the bytecode
-    format allows (ccam/bytecode.py MAX_DEPTH), located at the deepest node
-    of `roots` (the program's declarations)."""
-    from ccam.bytecode import MAX_DEPTH
+    """Raise CompileError if compiled code nests deeper, or has a longer
+    program, than the bytecode format allows (ccam/bytecode.py MAX_DEPTH,
+    MAX_PROGRAM_LENGTH); too deep is located at the deepest node of `roots`
+    (the program's declarations), too long at none: which declaration a
+    block comes from is not kept."""
+    from ccam import bytecode
 
-    depth = code_depth(code)
-    if depth > MAX_DEPTH:
+    depth, longest = code_shape(code)
+    if depth > bytecode.MAX_DEPTH:
         located = too_deep(roots).diagnostics[0].span
-        raise CompileError([Diagnostic("error", CODE_TOO_DEEP.format(depth=depth, limit=MAX_DEPTH), located)])
+        raise CompileError([Diagnostic("error", CODE_TOO_DEEP.format(depth=depth, limit=bytecode.MAX_DEPTH),
+                                       located)])
+    if longest > bytecode.MAX_PROGRAM_LENGTH:
+        raise CompileError([Diagnostic("error", CODE_TOO_LONG.format(length=longest,
+                                                                     limit=bytecode.MAX_PROGRAM_LENGTH),
+                                       NOSPAN)])
 
 
 def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:

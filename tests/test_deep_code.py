@@ -174,3 +174,21 @@ def test_a_long_chain_of_lifted_closures_decodes_on_a_small_stack():
         return lifted_depth(c.decode(c.global_value(slot))), lifted_depth(ref.global_value(slot))
 
     assert in_small_thread(both) == (LIFTED_CHAIN + 1, LIFTED_CHAIN + 1)
+
+
+def test_a_program_longer_than_the_bytecode_format_allows_is_a_diagnostic(monkeypatch):
+    """Code with a block past ccam/bytecode.py's MAX_PROGRAM_LENGTH was an
+    internal error (BytecodeError) when the C machine was handed it; the
+    limit is lowered here, as reaching 16 M instructions takes minutes."""
+    from ccam import bytecode
+    from mlbox import driver
+    from mlbox.diagnostics import CompileError, Source
+
+    driver.compiled_prelude()  # (compiled, or read from its cache, under the real limit)
+    monkeypatch.setattr(bytecode, "MAX_PROGRAM_LENGTH", 40)
+    driver.compile_source(Source("short.sml", "val x = 1 + 1"))
+    with pytest.raises(CompileError) as caught:
+        driver.compile_source(Source("long.sml", "val x = " + " + ".join(["1"] * 30)))
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.message.startswith("this program compiles to a code block of ")
+    assert "more than the 40 a .ccam program may have" in diagnostic.message
