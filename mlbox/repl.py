@@ -29,6 +29,7 @@ continues it, every other line is expected output.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Optional
@@ -280,7 +281,18 @@ class Session:
         except UsageError as err:
             out.append(str(err).replace(os.path.expanduser(arg), arg))
             return
-        out.append(LOADING.format(path=arg))
+        header = LOADING.format(path=arg)
+        if self.out is None:
+            out.append(header)
+        else:
+            # the file's prints reach self.out as they happen, before the
+            # replies in `out`: the header must go there first, or it would
+            # follow them
+            try:
+                self.out.write((header + "\n").encode("utf-8", "surrogateescape"))
+                self.out.flush()
+            except OSError as err:
+                raise OutputFailed(err.errno or errno.EIO) from None
         self._input(Source(arg, text), out)
 
     def _expression(self, name: str, arg: str, out: list[str]):
