@@ -55,6 +55,7 @@ INTERNAL_ERROR = "mlbox: internal error: {kind}: {message}"
 STATS_LINE = "[reductions: {total} ({generating} generating code, {running} running it); emitted: {emitted}]"
 STATS_ON = "reduction counts: on"
 STATS_OFF = "reduction counts: off"
+STATS_ARGUMENT = ":stats takes on, off or nothing (to toggle), not {arg!r}"
 UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
 NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
@@ -68,7 +69,7 @@ Commands:
   :type e      the type of expression e
   :gen e       run the generator e : [t] and show the code it emits
   :dis e       the CCAM code of expression e
-  :stats       toggle reduction counts after each input
+  :stats       toggle reduction counts after each input (:stats on, :stats off)
   :load FILE   load a file's declarations into the session
   :help        this list
   :quit        leave (or Ctrl-D)
@@ -267,7 +268,13 @@ class Session:
         self.finished = True
 
     def _cmd_stats(self, name, arg, out):
-        self.stats = not self.stats
+        # `:stats on` reads as a setting: toggling it would turn counts off
+        # when they were already on
+        choices = {"": not self.stats, "on": True, "off": False}
+        if arg.lower() not in choices:
+            out.append(STATS_ARGUMENT.format(arg=arg))
+            return
+        self.stats = choices[arg.lower()]
         out.append(STATS_ON if self.stats else STATS_OFF)
 
     def _cmd_load(self, name, arg, out):

@@ -464,6 +464,16 @@ def test_stats_command_toggles_the_counts(session):
     assert session.feed("sq 4;") == "val it = 16 : int\n"
 
 
+def test_stats_on_and_off_set_the_counts_and_nothing_toggles_them():
+    s = Session(machine="py")
+    assert s.feed(":stats on") == repl.STATS_ON + "\n"
+    assert s.feed(":stats on") == repl.STATS_ON + "\n"  # still on: a setting, not a toggle
+    assert s.feed(":stats OFF") == repl.STATS_OFF + "\n"
+    assert s.feed(":stats") == repl.STATS_ON + "\n"
+    assert s.feed(":stats yes") == ":stats takes on, off or nothing (to toggle), not 'yes'\n"
+    assert s.stats
+
+
 def test_stats_option():
     s = Session(machine="py", stats=True)
     assert s.feed("1;").splitlines()[-1].startswith("[reductions: ")
