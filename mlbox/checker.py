@@ -85,6 +85,12 @@ LOCAL_TYPE_ESCAPE_NOTE = ("a datatype declared in a 'let' exists only inside it;
 SAME_NAME_NOTE = "these are two different types that are both called {name} (one shadows the other)"
 
 UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
+DID_YOU_MEAN = "did you mean '{name}'?"
+UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
+                          "(\u00a712: what is left out, such as Real)")
+# Suggestions compare a name with every name in scope: made for the first
+# few unbound names only, so a program of thousands of them stays linear.
+MAX_SUGGESTIONS = 20
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 UNBOUND_TYPE = "unbound type constructor '{name}'"
 UNBOUND_TYVAR = "unbound type variable {name}"
@@ -503,6 +509,25 @@ class Checker:
 
     def error(self, message: str, span: S.Span, *notes: str) -> None:
         self.diagnostics.append(Diagnostic("error", message, span, tuple(n for n in notes if n)))
+
+    def unbound_note(self, name: str) -> str:
+        """For an unbound value name: the name in scope it is probably a
+        typo of, else, for a qualified name (`Real.fromInt`), where the
+        basis is listed; "" when neither helps."""
+        self.suggestions_made = getattr(self, "suggestions_made", 0) + 1
+        if self.suggestions_made > MAX_SUGGESTIONS:
+            return ""
+        import difflib
+
+        names: set[str] = set()
+        scope = self.scope
+        while scope is not None:
+            names.update(n for n in scope.values if n != name)
+            scope = scope.parent
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+        if close:
+            return DID_YOU_MEAN.format(name=close[0])
+        return UNBOUND_QUALIFIED_NOTE if "." in name else ""
 
     def warning(self, message: str, span: S.Span, *notes: str) -> None:
         self.diagnostics.append(Diagnostic("warning", message, span, tuple(notes)))
@@ -1020,7 +1045,7 @@ class Checker:
     def infer_var(self, e: S.Var) -> Type:
         entry = self.scope.find_value(e.name)
         if entry is None:
-            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span)
+            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, self.unbound_note(e.name))
             return self.fresh()
         if isinstance(entry, VarInfo):
             if not entry.is_global and not entry.is_code and entry.depth < self.depth:

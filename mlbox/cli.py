@@ -223,7 +223,8 @@ _SUBCOMMANDS = {
 }
 
 _EPILOG = """\
-`mlbox COMMAND --help` describes a command's options.
+`mlbox COMMAND --help` describes a command's options; the REPL's options
+may come without `repl` (`mlbox --machine py --stats`).
 First steps: `mlbox run examples/poly.sml`, then docs/tutorial.md.
 """
 
@@ -279,6 +280,12 @@ class _ArgumentParser(argparse.ArgumentParser):
     argparse would swallow the OSError and exit 0. Messages to stderr keep
     argparse's way: with stderr gone, the exit status is all that is left."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # name -> the subcommand's parser, so that an argument it does not
+        # know is reported with its usage rather than the top level's
+        self.subcommand_parsers: dict[str, argparse.ArgumentParser] = {}
+
     def _print_message(self, message: str, file=None) -> None:
         if message and file is sys.stdout:
             file.write(message)
@@ -304,6 +311,7 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
         help_, configure = _SUBCOMMANDS[name]
         p = subparsers.add_parser(name, help=help_, description=help_[0].upper() + help_[1:] + ".",
                                   formatter_class=_HelpFormatter)
+        parser.subcommand_parsers[name] = p
         if command is None or command == name:
             configure(p)
     return parser
@@ -373,7 +381,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def _run(argv: list[str]) -> int:
     parser = build_parser(argv[0])
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            # argparse's parse_args would blame the top level (`mlbox: error:
+            # unrecognized arguments`, with its usage): blame the subcommand,
+            # whose usage lists the options it does take
+            subcommand = parser.subcommand_parsers.get(getattr(args, "command", None), parser)
+            subcommand.error("unrecognized arguments: " + " ".join(unknown))
     except SystemExit as exit_:  # argparse reports usage errors itself
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     handler = getattr(args, "handler", None)

@@ -160,6 +160,29 @@ class Converter:
         kept result of a polymorphic function has)."""
         return _substitute(t, self.bindings)
 
+    def _fix_variables(self, t: Type, known: Type) -> None:
+        """Fix each type variable of t that this call has not fixed yet to
+        the part of `known` (a handle's type, already checked to match) in
+        its place, so that a result typed by them converts at that type.
+        A part of `known` that is itself a variable fixes nothing. Iterative:
+        types may be nested deeper than Python's recursion limit."""
+        pending = [(t, known)]
+        while pending:
+            a, b = pending.pop()
+            a, b = self._resolve(a), prune(b)
+            if isinstance(b, TVar):
+                continue
+            if isinstance(a, TVar):
+                self.bindings[id(a)] = b
+            elif isinstance(a, TCon) and isinstance(b, TCon):
+                pending.extend(zip(a.args, b.args))
+            elif isinstance(a, TTuple) and isinstance(b, TTuple):
+                pending.extend(zip(a.items, b.items))
+            elif isinstance(a, TArrow) and isinstance(b, TArrow):
+                pending += [(a.arg, b.arg), (a.res, b.res)]
+            elif isinstance(a, TBox) and isinstance(b, TBox):
+                pending.append((a.body, b.body))
+
     def _fail(self, value, t: Type, why: str = "") -> HostValueError:
         import reprlib
 
@@ -183,6 +206,8 @@ class Converter:
                 raise self._fail(value, t, f"it is an ML value of type {show_type(handle_type)}")
             if isinstance(t, TVar) and handle_type is not None:
                 self.bindings[id(t)] = handle_type  # so the result converts at it (`id f` is callable)
+            elif handle_type is not None:
+                self._fix_variables(t, handle_type)  # `eval g x` with g : [int -> int] is an int
             return value.value
         if isinstance(t, TVar):
             guessed = self._guess(value)

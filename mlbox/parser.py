@@ -53,6 +53,10 @@ MSG_EXPECTED = "{}, expected {}"
 MSG_END_OF_FILE = "end of file"
 MSG_UNSUPPORTED = ("{} ('{}' is Standard ML but not supported by ML\u25a1: no modules, records, "
                    "abstype, withtype or eqtype; see docs/language.md \u00a712)")
+# `#` begins a record selector (`#1 p`, `#name r`) or SML/NJ's vector
+# literal (`#[1, 2]`): the general message above names neither
+MSG_HASH = ("{} (ML\u25a1 has no records, so no '#' selectors such as #1; a vector is written "
+            "Vector.fromList [...], not SML/NJ's #[...]; see docs/language.md \u00a712)")
 MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
                    "expected '{}', found '{}'")
 MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left- and the other "
@@ -947,7 +951,7 @@ class Grammar:
         if hint:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
-            message = MSG_UNSUPPORTED.format(message, tok.value)
+            message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)
         self.error(message, span)
         raise _Abort(tok)
 

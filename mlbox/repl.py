@@ -29,6 +29,7 @@ continues it, every other line is expected output.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Optional
@@ -54,6 +55,7 @@ INTERNAL_ERROR = "mlbox: internal error: {kind}: {message}"
 STATS_LINE = "[reductions: {total} ({generating} generating code, {running} running it); emitted: {emitted}]"
 STATS_ON = "reduction counts: on"
 STATS_OFF = "reduction counts: off"
+STATS_ARGUMENT = ":stats takes on, off or nothing (to toggle), not {arg!r}"
 UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
 NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
@@ -67,7 +69,7 @@ Commands:
   :type e      the type of expression e
   :gen e       run the generator e : [t] and show the code it emits
   :dis e       the CCAM code of expression e
-  :stats       toggle reduction counts after each input
+  :stats       toggle reduction counts after each input (:stats on, :stats off)
   :load FILE   load a file's declarations into the session
   :help        this list
   :quit        leave (or Ctrl-D)
@@ -266,7 +268,13 @@ class Session:
         self.finished = True
 
     def _cmd_stats(self, name, arg, out):
-        self.stats = not self.stats
+        # `:stats on` reads as a setting: toggling it would turn counts off
+        # when they were already on
+        choices = {"": not self.stats, "on": True, "off": False}
+        if arg.lower() not in choices:
+            out.append(STATS_ARGUMENT.format(arg=arg))
+            return
+        self.stats = choices[arg.lower()]
         out.append(STATS_ON if self.stats else STATS_OFF)
 
     def _cmd_load(self, name, arg, out):
@@ -280,7 +288,18 @@ class Session:
         except UsageError as err:
             out.append(str(err).replace(os.path.expanduser(arg), arg))
             return
-        out.append(LOADING.format(path=arg))
+        header = LOADING.format(path=arg)
+        if self.out is None:
+            out.append(header)
+        else:
+            # the file's prints reach self.out as they happen, before the
+            # replies in `out`: the header must go there first, or it would
+            # follow them
+            try:
+                self.out.write((header + "\n").encode("utf-8", "surrogateescape"))
+                self.out.flush()
+            except OSError as err:
+                raise OutputFailed(err.errno or errno.EIO) from None
         self._input(Source(arg, text), out)
 
     def _expression(self, name: str, arg: str, out: list[str]):

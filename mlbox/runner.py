@@ -246,7 +246,10 @@ def limit_hint(result, args) -> str:
     if result.status == Status.REDUCTION_LIMIT:
         return REDUCTIONS_HINT
     if result.status == Status.HEAP_LIMIT and result.message.startswith("heap limit exceeded"):
-        return HEAP_HINT.format(size=args.max_heap or f"{DEFAULT_MAX_HEAP >> 30}G (the default)")
+        size = args.max_heap or f"{DEFAULT_MAX_HEAP >> 30}G (the default)"
+        if size.strip().isdigit():  # `--max-heap 10` is 10 bytes: a bare "may hold 10" reads as 10 of anything
+            size = f"{size.strip()} bytes"
+        return HEAP_HINT.format(size=size)
     return ""
 
 

@@ -319,6 +319,23 @@ def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_a_handle_fixes_the_type_variables_inside_its_argument_type(machine):
+    # `eval g x` with g a [int -> int] handle came back as an opaque 'b
+    # (`<ML value : 'a>`): only a handle passed as a bare 'a fixed its type
+    prog = api.load_source("fun apply (f, x) = f x\n"
+                           "fun runAt (g, x) = eval g x\n"
+                           "fun adder n = fn x => x + n\n"
+                           "val double = code (fn x => x * 2)\n"
+                           "val both = (fn x => x ^ \"!\", code (fn x => x + 1))", machine=machine)
+    assert prog.call("runAt", prog["double"], 21) == 42
+    assert prog.call("apply", prog.call("adder", 1), 41) == 42
+    assert prog.function("runAt").map([(prog["double"], 1), (prog["double"], 2)]) == [2, 4]
+    assert repr(prog.call("apply", prog.call("adder", 1), 1, keep=True)) == "<ML value : int>"
+    shout, _ = prog["both"]  # a handle of a polymorphic type fixes nothing it leaves open
+    assert prog.call("apply", shout, "hey") == "hey!"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_calls_from_several_threads_are_made_one_at_a_time(machine):
     # The C machine runs with the GIL released: two threads in one machine
     # corrupted its stacks (TYPE errors, "bad opcode", a segmentation

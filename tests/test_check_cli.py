@@ -92,6 +92,17 @@ def test_usage_errors(capsys):
     assert "usage:" in capsys.readouterr().err
 
 
+def test_an_unknown_option_is_blamed_on_its_subcommand(capsys):
+    # argparse would report `mlbox: error:` under the top level's usage,
+    # which does not list the options the subcommand does take
+    assert main(["compile", "--max-heap", "64M", "p.sml"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "usage: mlbox compile" in err
+    assert "mlbox compile: error: unrecognized arguments: --max-heap p.sml" in err
+    assert main(["--no-such-option"]) == EXIT_USAGE  # the REPL's options, without `repl`
+    assert "mlbox repl: error: unrecognized arguments: --no-such-option" in capsys.readouterr().err
+
+
 def test_python_dash_m_entry_point(tmp_path):
     path = tmp_path / "p.sml"
     path.write_text("val answer = 6 * 7\n")

@@ -371,6 +371,8 @@ LIMIT_CASES = [
      "note: the live heap may hold 16M; raise it with --max-heap SIZE"),
     ("fun f l = f (1 :: l) val _ = f []", ["--max-heap", "8M"], "HEAP_LIMIT",
      "note: the live heap may hold 8M; raise it with --max-heap SIZE"),
+    ("fun f l = f (1 :: l) val _ = f []", ["--max-heap", "1000000"], "HEAP_LIMIT",
+     "note: the live heap may hold 1000000 bytes; raise it"),  # a size without a unit is bytes
     # generation that never ends: ever larger code (the heap or the reductions stop it), or a generator
     # recursing without end (the stack)
     (RUNAWAY_GENERATION, ["--max-heap", "8M"], "HEAP_LIMIT", "note: the live heap may hold 8M"),

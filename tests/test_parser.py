@@ -15,7 +15,7 @@ from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
-    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_LAYERED, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_LAYERED, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -487,6 +487,9 @@ EOF = MSG_END_OF_FILE
     ("val s = \"a long string literal\" \"b\" )", [(unexpected("')'"), (1, 37))]),
     ("structure S = struct end",
      [(MSG_UNSUPPORTED.format(unexpected("'structure'"), "structure"), (1, 1))]),
+    # a record selector or SML/NJ's vector literal: the message names both, not modules
+    ("val v = #[1, 2]", [(MSG_HASH.format(unexpected("'#'"), "#"), (1, 9))]),
+    ("val x = #1 (1, 2)", [(MSG_HASH.format(unexpected("'#'"), "#"), (1, 9))]),
     ("fun f 0 = 1\n  | g n = 2", [(MSG_CLAUSE_NAME.format("f", "g"), (2, 5))]),
     ("(* never closed\nval x = 1", [(MSG_UNTERMINATED_COMMENT, (1, 1))]),
 ])

@@ -5,6 +5,7 @@ the bounded value printer (mlbox/valueprint.py)."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -13,7 +14,7 @@ import threading
 
 import pytest
 
-from mlbox import repl, valueprint
+from mlbox import driver, repl, valueprint
 from mlbox.repl import Session, transcript_steps
 
 MACHINES = ["c", "py"]
@@ -463,9 +464,34 @@ def test_stats_command_toggles_the_counts(session):
     assert session.feed("sq 4;") == "val it = 16 : int\n"
 
 
+def test_stats_on_and_off_set_the_counts_and_nothing_toggles_them():
+    s = Session(machine="py")
+    assert s.feed(":stats on") == repl.STATS_ON + "\n"
+    assert s.feed(":stats on") == repl.STATS_ON + "\n"  # still on: a setting, not a toggle
+    assert s.feed(":stats OFF") == repl.STATS_OFF + "\n"
+    assert s.feed(":stats") == repl.STATS_ON + "\n"
+    assert s.feed(":stats yes") == ":stats takes on, off or nothing (to toggle), not 'yes'\n"
+    assert s.stats
+
+
 def test_stats_option():
     s = Session(machine="py", stats=True)
     assert s.feed("1;").splitlines()[-1].startswith("[reductions: ")
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_load_header_comes_before_the_files_prints_on_a_stream(machine, tmp_path):
+    # With an output stream (the interactive REPL), prints are written as
+    # they happen and the replies after the input: the header, kept with
+    # the replies, came out after everything the file printed.
+    if machine == "c" and not driver.c_machine_available():
+        pytest.skip("the C machine is not built")
+    lib = tmp_path / "lib.sml"
+    lib.write_text('val _ = print "loaded\\n"\nval base = 10\n')
+    stream = io.BytesIO()
+    reply = Session(machine=machine, out=stream).feed(f":load {lib}")
+    assert stream.getvalue().decode() == f"[loading {lib}]\nloaded\n"
+    assert reply == "val base = 10 : int\n"
 
 
 def test_load_command(session, tmp_path):

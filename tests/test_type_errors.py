@@ -14,7 +14,12 @@ E, W = "error", "warning"
 CASES = [
     # ---- unbound names, arity
     ("unbound_var", "val x = y + 1", E, 1, 9, C.UNBOUND_VARIABLE.format(name="y"), None),
-    ("unbound_qualified", "val n = List.size [1]", E, 1, 9, C.UNBOUND_VARIABLE.format(name="List.size"), None),
+    ("unbound_qualified", "val n = List.size [1]", E, 1, 9, C.UNBOUND_VARIABLE.format(name="List.size"),
+     C.UNBOUND_QUALIFIED_NOTE),
+    ("unbound_typo", "fun fact 0 = 1 | fact n = n * fac (n - 1)", E, 1, 31, C.UNBOUND_VARIABLE.format(name="fac"),
+     C.DID_YOU_MEAN.format(name="fact")),
+    ("unbound_qualified_typo", "val s = Int.toStrin 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Int.toStrin"),
+     C.DID_YOU_MEAN.format(name="Int.toString")),
     ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
     ("unbound_tyvar_exn", "exception E of 'a", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"), None),
@@ -223,6 +228,14 @@ def test_a_repl_input_leaves_weak_types_to_the_next_input():
     assert [d.message for d in first.diagnostics if "free type variable" in d.message]
     repl_input = check_program(parse_program("val s = ref []"), env=first.env)
     assert not repl_input.diagnostics
+
+
+def test_unbound_names_get_suggestions_only_where_they_help_and_only_the_first_few():
+    (d,) = diagnostics_of("val x = zzz")
+    assert d.notes == ()  # nothing near it, not qualified
+    many = "\n".join(f"val v{i} = lenght" for i in range(C.MAX_SUGGESTIONS + 5))
+    notes = [d.notes for d in diagnostics_of(many)]
+    assert notes == [(C.DID_YOU_MEAN.format(name="length"),)] * C.MAX_SUGGESTIONS + [()] * 5
 
 
 def test_handlers_never_warn_nonexhaustive():
