@@ -38,7 +38,7 @@ from ccam.instructions import PROG, PROGS, Status
 from mlbox import valueprint
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.runner import exception_name
+from mlbox.runner import exception_name, limit_hint
 
 PROMPT = "- "
 CONTINUATION = "= "
@@ -109,7 +109,8 @@ class Session:
     mlbox.cli.OutputFailed out of `feed`: with its output gone the session
     cannot go on, and the command line ends it as `mlbox run` ends."""
 
-    def __init__(self, machine: Optional[str] = None, stats: bool = False, out=None):
+    def __init__(self, machine: Optional[str] = None, stats: bool = False, out=None,
+                 limits: Optional[dict] = None):
         from mlbox import driver
 
         self.machine_name = machine if machine in driver.MACHINES else (
@@ -124,6 +125,11 @@ class Session:
         result = self.machine.run()
         if result.status != Status.OK:
             raise RuntimeError(f"the prelude did not run: {result.message}")
+        # The limits bound each input's run (as `mlbox run`'s bound the
+        # program's), set after the prelude so that a small one cannot stop it.
+        self.limits = dict(limits or {})
+        for name, value in self.limits.items():
+            setattr(self.machine, name, value)
 
     # ------------------------------------------------------------ public API
 
@@ -204,7 +210,9 @@ class Session:
             return UNCAUGHT.format(name=exception_name(result))
         if result.status == Status.INTERRUPTED:
             return INTERRUPT
-        return MACHINE_ERROR.format(status=Status(result.status).name, message=result.message)
+        failure = MACHINE_ERROR.format(status=Status(result.status).name, message=result.message)
+        hint = limit_hint(result, self.limits.get("max_stack"), self.limits.get("max_heap"))
+        return failure + ("\n" + hint if hint else "")
 
     def _replies(self, bindings) -> list[str]:
         replies = []
@@ -476,7 +484,7 @@ def _step(session: Session, lines: list[str]) -> None:
     sys.stdout.flush()
 
 
-def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
+def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Optional[dict] = None) -> int:
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
     if hasattr(sys.stdin, "reconfigure"):
@@ -484,7 +492,7 @@ def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
         # lexer reports where they are; a strict stdin (PYTHONIOENCODING=utf-8)
         # would raise in input() and lose the rest of its buffer.
         sys.stdin.reconfigure(errors="surrogateescape")
-    session = Session(machine=machine, stats=stats, out=sys.stdout.buffer)
+    session = Session(machine=machine, stats=stats, out=sys.stdout.buffer, limits=limits)
     readline = _start_history() if sys.stdin.isatty() else None
     print(BANNER.format(machine=session.machine_name), flush=True)
     lines: list[str] = []
@@ -521,13 +529,19 @@ def main_loop(machine: Optional[str] = None, stats: bool = False) -> int:
 
 
 def add_arguments(p) -> None:
+    from mlbox.runner import add_limit_arguments
+
     p.add_argument("--machine", choices=["c", "py"], default=None,
                    help="the C machine (default when built) or the Python reference machine")
     p.add_argument("--stats", action="store_true", help="print reduction counts after each input (:stats)")
+    add_limit_arguments(p, each=" (each input)")
 
 
 def command(args) -> int:
-    return main_loop(machine=args.machine, stats=args.stats)
+    from mlbox.driver import machine_class
+    from mlbox.runner import machine_limits
+
+    return main_loop(machine=args.machine, stats=args.stats, limits=machine_limits(args, machine_class(args.machine)))
 
 
 # SML/NJ and Poly/ML users load files with `use "f.sml";`, a function of

@@ -70,9 +70,36 @@ def add_run_arguments(p) -> None:
                    help="report reductions, code generation, heap and time on stderr (--stats=json: one JSON line)")
     p.add_argument("--machine", choices=["c", "py"], default=None,
                    help="the C machine (default when built) or the Python reference machine")
-    p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N", help="stop after N reductions")
+    add_limit_arguments(p)
+
+
+def add_limit_arguments(p, each: str = "") -> None:
+    p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N",
+                   help=f"stop after N reductions{each}")
     p.add_argument("--max-heap", type=str, default=None, metavar="SIZE", help="heap limit of the C machine (e.g. 64M)")
     p.add_argument("--max-stack", type=limit_count, default=None, metavar="N", help="stack depth limit")
+
+
+def machine_limits(args, cls) -> dict:
+    """The machine keywords for the --max-* flags given; --max-heap on the
+    Python machine, which has no heap limit, is left out with a note."""
+    from mlbox.cli import UsageError
+
+    limits = {}
+    if args.max_reductions is not None:
+        limits["max_reductions"] = args.max_reductions
+    if args.max_stack is not None:
+        limits["max_stack"] = args.max_stack
+    if args.max_heap is not None:
+        try:
+            heap = parse_size(args.max_heap)
+        except ValueError as err:
+            raise UsageError(str(err))
+        if cls.__module__ == "ccam.cmachine":
+            limits["max_heap"] = heap
+        else:
+            print(NO_HEAP_LIMIT, file=sys.stderr)
+    return limits
 
 
 def add_compile_arguments(p) -> None:
@@ -183,28 +210,13 @@ def _without_prelude(program: Program) -> Program:
 
 
 def cmd_run(args) -> int:
-    from mlbox.cli import UsageError
     from mlbox.driver import machine_class
 
     program = load_program(args.file)
     if program is None:
         return EXIT_ERRORS
-    limits = {}
-    if args.max_reductions is not None:
-        limits["max_reductions"] = args.max_reductions
-    if args.max_stack is not None:
-        limits["max_stack"] = args.max_stack
-    machine_name = args.machine
-    cls = machine_class(machine_name)
-    if args.max_heap is not None:
-        try:
-            heap = parse_size(args.max_heap)
-        except ValueError as err:
-            raise UsageError(str(err))
-        if cls.__module__ == "ccam.cmachine":
-            limits["max_heap"] = heap
-        else:
-            print(NO_HEAP_LIMIT, file=sys.stderr)
+    cls = machine_class(args.machine)
+    limits = machine_limits(args, cls)
     out = sys.stdout.buffer
     start = time.perf_counter()
     # the output goes to stdout as it is printed: a copy in Result.output
@@ -225,7 +237,7 @@ def cmd_run(args) -> int:
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
     print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
-    hint = limit_hint(result, args)
+    hint = limit_hint(result, args.max_stack, args.max_heap)
     if hint:
         print(hint, file=sys.stderr)
     return EXIT_MACHINE
@@ -236,17 +248,18 @@ REDUCTIONS_HINT = "  note: raise the limit with a larger --max-reductions N (wit
 HEAP_HINT = "  note: the live heap may hold {size}; raise it with --max-heap SIZE (e.g. --max-heap 4G)"
 
 
-def limit_hint(result, args) -> str:
+def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
     """How to raise the limit a run stopped at ('' for other stops, and for
-    an allocation the system refused, which no flag helps)."""
+    an allocation the system refused, which no flag helps). `max_heap` is
+    the --max-heap text as given, or a size in bytes, or None."""
     from ccam.instructions import DEFAULT_MAX_HEAP, DEFAULT_MAX_STACK
 
     if result.status == Status.STACK_LIMIT:
-        return STACK_HINT.format(n=args.max_stack or DEFAULT_MAX_STACK)
+        return STACK_HINT.format(n=max_stack or DEFAULT_MAX_STACK)
     if result.status == Status.REDUCTION_LIMIT:
         return REDUCTIONS_HINT
     if result.status == Status.HEAP_LIMIT and result.message.startswith("heap limit exceeded"):
-        size = args.max_heap or f"{DEFAULT_MAX_HEAP >> 30}G (the default)"
+        size = str(max_heap) if max_heap is not None else f"{DEFAULT_MAX_HEAP >> 30}G (the default)"
         if size.strip().isdigit():  # `--max-heap 10` is 10 bytes: a bare "may hold 10" reads as 10 of anything
             size = f"{size.strip()} bytes"
         return HEAP_HINT.format(size=size)

@@ -654,3 +654,28 @@ def test_a_line_that_is_not_utf8_is_a_located_error_and_the_session_goes_on(enco
     assert done.returncode == 0 and done.stderr == b""
     assert "stdIn:1:11: error: not UTF-8 text (byte 0xff) in a literal" in out
     assert "val x = 1 : int" in out and "internal error" not in out
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_limits_bound_each_input_and_the_session_goes_on(machine):
+    s = Session(machine=machine, limits={"max_reductions": 20_000, "max_stack": 500})
+    s.feed("fun loop n = loop (n + 1);")
+    reply = s.feed("loop 0;")
+    assert reply.startswith("machine error (REDUCTION_LIMIT): more than 20000 reductions\n")
+    assert "--max-reductions N" in reply
+    s.feed("fun deep 0 = 0 | deep n = 1 + deep (n - 1);")
+    reply = s.feed("deep 100000;")
+    assert reply.startswith("machine error (STACK_LIMIT)") and "the stack holds 500 entries" in reply
+    # each input has the whole budget; the prelude ran before the limits were set
+    assert s.feed("deep 100;") == "val it = 100 : int\n"
+    assert s.feed("val x = 6 * 7;") == "val x = 42 : int\n"
+
+
+def test_the_repl_takes_the_limit_options_of_run(tmp_path):
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", "--max-reductions", "1000"],
+                          input="fun loop n = loop (n + 1);\nloop 0;\nval x = 1;\n",
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "machine error (REDUCTION_LIMIT): more than 1000 reductions" in done.stdout
+    assert "val x = 1 : int" in done.stdout
