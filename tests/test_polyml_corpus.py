@@ -42,7 +42,8 @@ C_ONLY = {"33_long_lists", "34_deep_recursion"}
 # minutes on the Python machine, one second on the C machine): its point is
 # a whole program at the size the conformance programs run at.
 # Text statistics over a generated 120 KB text (~1.8 * 10^8 reductions).
-C_ONLY |= {"171_assembler_vm", "176_text_stats"}
+# Four sorts of 20,000 integers and a selection (~1.9 * 10^8 reductions).
+C_ONLY |= {"171_assembler_vm", "176_text_stats", "181_sorting_bench"}
 
 
 def _param(path: pathlib.Path):
