@@ -54,11 +54,14 @@ EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None
 # its argument type or None).
 PRELUDE_EXCEPTIONS: dict[str, tuple[str, str | None]] = {
     "ListPair.UnequalLengths": ("UnequalLengths", None),
+    # General's Domain, at top level as in SML (programs raise it for
+    # arguments out of a function's domain); no basis function raises it
+    "Domain": ("Domain", None),
 }
 
 # The qualified names the Basis's structures give the built-in types,
-# constructors and exceptions above (those Poly/ML 5.7 has: `General.Domain`
-# exists too, but mlbox has no such exception).
+# constructors and exceptions above (those Poly/ML 5.7 has; `General.Domain`
+# names the prelude's `Domain`).
 # Each is the same type or constructor as its unqualified name, so a
 # program can rebind `Empty` and still catch the basis's `List.Empty`.
 QUALIFIED_TYPES: dict[str, str] = {
@@ -74,6 +77,7 @@ QUALIFIED_CONSTRUCTORS: dict[str, str] = {
     "General.Match": "Match", "General.Bind": "Bind", "General.Div": "Div",
     "General.Overflow": "Overflow", "General.Subscript": "Subscript", "General.Size": "Size",
     "General.Chr": "Chr", "General.Fail": "Fail", "List.Empty": "Empty", "Option.Option": "Option",
+    "General.Domain": "Domain",
 }
 
 # Overloaded operators: type scheme over one overloaded variable 'n, the

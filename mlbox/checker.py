@@ -429,7 +429,8 @@ def _build_basis(for_prelude: bool) -> Scope:
     for qualified, name in basis.QUALIFIED_TYPES.items():
         scope.types[qualified] = scope.types[name]
     for qualified, name in basis.QUALIFIED_CONSTRUCTORS.items():
-        scope.values[qualified] = scope.values[name]
+        if name in scope.values:  # (not a prelude exception while the prelude declares it)
+            scope.values[qualified] = scope.values[name]
     return scope
 
 

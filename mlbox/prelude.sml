@@ -623,6 +623,9 @@ fun ListPair_exists p (x :: xs, y :: ys) = p (x, y) orelse ListPair_exists p (xs
 
 exception UnequalLengths
 
+(* General.Domain: no basis function raises it; programs do. *)
+exception Domain
+
 fun ListPair_zipEq (x :: xs, y :: ys) = (x, y) :: ListPair_zipEq (xs, ys)
   | ListPair_zipEq ([], []) = []
   | ListPair_zipEq _ = raise UnequalLengths

@@ -25,6 +25,7 @@ import sys
 
 import pytest
 
+from ccam.instructions import Status
 from mlbox import basis, driver
 from mlbox.checker import check_program
 from mlbox.diagnostics import Source
@@ -161,6 +162,31 @@ def test_a_prelude_exception_is_one_constructor_for_the_match_checker():
     distinct = check("exception UnequalLengths\n"
                      "fun f g = g () handle ListPair.UnequalLengths => 1 | UnequalLengths => 2")
     assert distinct.warnings == []
+
+
+def test_domain_is_general_domain_at_top_level():
+    # Poly/ML's top level has General.Domain as Domain; a program raising it
+    # for an argument out of range must check, and both names are one
+    # exception (one constructor for the match checker, one at run time)
+    twice = check("fun f g = g () handle Domain => 1 | General.Domain => 2")
+    assert [w.message for w in twice.warnings if "redundant" in w.message]
+    program = """
+    fun fact n = if n < 0 then raise Domain else if n = 0 then 1 else n * fact (n - 1)
+    val () = print (Int.toString (fact 4) ^ exnName Domain)
+    val () = (ignore (fact ~1); print "no") handle General.Domain => print " caught"
+    val _ = fact ~2
+    """
+    compiled = driver.compile_source(Source("domain.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"24Domain caught", machine
+        assert (result.status, result.value.name.name) == (Status.UNCAUGHT, b"Domain"), machine
+
+
+def test_a_program_may_declare_its_own_domain():
+    program = "exception Domain of int\nval () = (raise Domain 3) handle Domain n => print (Int.toString n)"
+    compiled = driver.compile_source(Source("own.sml", program))
+    assert driver.run_program(compiled.program, machine="c").output == b"3"
 
 
 def test_a_prelude_exception_works_inside_code():

@@ -42,6 +42,7 @@ fun describe (General.Fail m) = "Fail " ^ m
   | describe General.Bind = "Bind"
   | describe List.Empty = "Empty"
   | describe Option.Option = "Option"
+  | describe General.Domain = "Domain"
   | describe _ = "other"
 
 val raisers : (unit -> int) list =
@@ -54,7 +55,8 @@ val raisers : (unit -> int) list =
    fn () => let val SOME x = NONE in x end,
    fn () => (case 3 of 4 => 0),
    fn () => Char.ord (chr 999),
-   fn () => Array.length (Array.array (~1, 0))]
+   fn () => Array.length (Array.array (~1, 0)),
+   fn () => raise Domain]
 
 val _ = print (Int.toString i ^ " " ^ Word.toString w ^ " " ^ s ^ s2 ^ " " ^ str c ^ str c2 ^ "\n")
 val _ = print (Bool.toString b ^ " " ^ Bool.toString (not Bool.false) ^ " " ^ Int.toString (sum l) ^ " " ^ getOr (opt, "x") ^ " "
