@@ -507,16 +507,20 @@ class Translation(abc.ABC):
             return leaf(tree.action, inner)
         if isinstance(tree, mc.Fail):
             return fail(ctx)
-        if isinstance(tree, (mc.Switch, mc.Test)) and len(self.occurrence(ctx, tree.occ)) > SHORTCUT_MIN:
+        if isinstance(tree, mc.Deref):
+            contents = self.bind(self.occurrence(ctx, tree.occ) + self.I(I.prim("deref")))
+            bound, inner = self.bind_joins(groups.get(tree.key, ()), ctx.push(tree.key), leaf, fail, groups, joins)
+            return contents + bound + self.match_node(tree.sub, inner, leaf, fail, groups, joins)
+        fetch = self.occurrence(ctx, tree.occ)  # a Switch's or a Test's
+        if len(fetch) > SHORTCUT_MIN:
             # a pattern nested deep: its value here gets a slot of its own,
             # from which the nodes below it fetch theirs (layout.Ctx.shortcut)
             key = Anon("deep occurrence")
             inner = ctx.push(key).shortcut(tree.occ[0], tree.occ[1], key)
-            return self.bind(self.occurrence(ctx, tree.occ)) + self.match_node(tree, inner, leaf, fail, groups,
-                                                                                joins, inline)
+            return self.bind(fetch) + self.match_node(tree, inner, leaf, fail, groups, joins, inline)
         if isinstance(tree, mc.Switch):
             arms = [self.match_node(a, ctx, leaf, fail, groups, joins) for a in tree.arms]
-            scrutinee = self.I(I.push) + self.occurrence(ctx, tree.occ)
+            scrutinee = self.I(I.push) + fetch
             if tree.datatype == "bool":
                 return scrutinee + self.t.branch(arms[1], arms[0])
             return scrutinee + self.t.switch(arms)
@@ -524,18 +528,14 @@ class Translation(abc.ABC):
             yes = self.match_node(tree.yes, ctx, leaf, fail, groups, joins)
             no = self.match_node(tree.no, ctx, leaf, fail, groups, joins)
             if tree.kind in ("const", "less"):
-                test = self.pair(self.occurrence(ctx, tree.occ), self.I(I.quote(const_operand(tree.value))))
+                test = self.pair(fetch, self.I(I.quote(const_operand(tree.value))))
                 if tree.kind == "const":
                     test += self.I(I.prim("eq"))
                 else:
                     test += self.I(I.prim("slt" if isinstance(tree.value, bytes) else "lt"))
             else:
-                test = self.pair(self.occurrence(ctx, tree.occ), self.exn_name(tree.value, ctx)) + self.I(I.exnis)
+                test = self.pair(fetch, self.exn_name(tree.value, ctx)) + self.I(I.exnis)
             return self.I(I.push) + test + self.t.branch(yes, no)
-        if isinstance(tree, mc.Deref):
-            contents = self.bind(self.occurrence(ctx, tree.occ) + self.I(I.prim("deref")))
-            bound, inner = self.bind_joins(groups.get(tree.key, ()), ctx.push(tree.key), leaf, fail, groups, joins)
-            return contents + bound + self.match_node(tree.sub, inner, leaf, fail, groups, joins)
         raise AssertionError(f"unknown decision tree {tree!r}")
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
