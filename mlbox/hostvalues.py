@@ -205,7 +205,11 @@ class Converter:
                 # passed on, the machine would find the mismatch (or not) deep in the call
                 raise self._fail(value, t, f"it is an ML value of type {show_type(handle_type)}")
             if isinstance(t, TVar) and handle_type is not None:
-                self.bindings[id(t)] = handle_type  # so the result converts at it (`id f` is callable)
+                # so the result converts at it (`id f` is callable); a handle
+                # typed by t itself fixes nothing (binding t to t would make
+                # _resolve loop)
+                if prune(handle_type) is not t:
+                    self.bindings[id(t)] = handle_type
             elif handle_type is not None:
                 self._fix_variables(t, handle_type)  # `eval g x` with g : [int -> int] is an int
             return value.value

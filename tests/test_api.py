@@ -484,3 +484,16 @@ def test_a_value_of_a_deeply_nested_type_prints_its_type():
     program = api.load_source("val x = " + "lift " * 2000 + "1")
     shown = repr(program["x"])
     assert shown == "<ML value : " + "[" * 2000 + "int" + "]" * 2000 + ">"
+
+
+def test_a_handle_typed_by_the_parameter_variable_itself_binds_nothing():
+    # Binding a variable to itself would make every later lookup of it loop.
+    from mlbox.hostvalues import MLValue
+    from ccam.values import UNIT_VALUE
+    from mlbox.types import TVar
+
+    a = TVar(0)
+    converter = Converter()
+    assert converter.to_ml(MLValue(UNIT_VALUE, a), a) is UNIT_VALUE
+    assert converter.resolved(a) is a
+    assert converter.to_ml(7, a) == 7  # the old self-binding looped here
