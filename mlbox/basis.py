@@ -25,6 +25,9 @@ TYPES: dict[str, int] = {
     # only under its qualified name, as its constructors: SML has no
     # top-level `radix` or `HEX`, so a program may use those names freely
     "StringCvt.radix": 0,
+    # abstract, and not an equality type (as in SML): its values are the
+    # prelude's TextIO.stdOut and TextIO.stdErr
+    "TextIO.outstream": 0,
 }
 EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector",
            "StringCvt.radix"}
@@ -351,4 +354,9 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "General.!": ("'a ref -> 'a", ("prim", "deref")),
     "General.:=": ("'a ref * 'a -> unit", ("prim", "assign")),
     "TextIO.print": ("string -> unit", ("prim", "print")),
+    "TextIO.stdOut": ("TextIO.outstream", ("prelude",)),
+    "TextIO.stdErr": ("TextIO.outstream", ("prelude",)),
+    "TextIO.output": ("TextIO.outstream * string -> unit", ("prim", "output")),
+    "TextIO.output1": ("TextIO.outstream * char -> unit", ("prelude",)),
+    "TextIO.flushOut": ("TextIO.outstream -> unit", ("prelude",)),
 }

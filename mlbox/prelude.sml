@@ -773,3 +773,17 @@ fun Vector_collate cmp (v, w) =
                      EQUAL => from (i + 1)
                    | order => order
     in from 0 end
+
+(* TextIO's output streams are the streams of the `output` primitive: 1 is
+   standard output (print's own, so the two interleave exactly), 2 standard
+   error. The basis gives these two values the abstract type
+   TextIO.outstream, so no program sees (or compares) the ints. *)
+val TextIO_stdOut = 1
+
+val TextIO_stdErr = 2
+
+fun TextIO_output1 (stream, c) = TextIO.output (stream, str c)
+
+(* Every output goes out when it is made (the machines keep no buffer), so
+   there is nothing left to flush. *)
+fun TextIO_flushOut (_ : TextIO.outstream) = ()

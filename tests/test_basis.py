@@ -225,6 +225,66 @@ def test_textio_print_is_print():
         assert driver.run_program(compiled.program, machine=machine).output == b"abc\n", machine
 
 
+# ------------------------------------------------------------ TextIO output
+
+# What the corpus cannot show: its recorder sends the program's stdErr to
+# /dev/null, and compares standard output only.
+STDERR_PROGRAM = r"""
+val () = print "out 1\n"
+val () = TextIO.output (TextIO.stdErr, "err 1\n")
+val () = TextIO.output1 (TextIO.stdErr, #"!")
+val () = TextIO.output (TextIO.stdErr, "")
+val () = TextIO.flushOut TextIO.stdErr
+val () = TextIO.output (TextIO.stdOut, "out 2\n")
+val toErr = eval (code (fn s => TextIO.output (TextIO.stdErr, s)))
+val () = toErr "err 2\n"
+val () = raise Empty
+"""
+
+
+def _mlbox_run(path: pathlib.Path, machine: str, stderr=subprocess.PIPE) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mlbox", "run", "--machine", machine, str(path)],
+                          stdout=subprocess.PIPE, stderr=stderr, timeout=60)
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+def test_textio_stderr_goes_to_standard_error(tmp_path, machine):
+    path = tmp_path / "err.sml"
+    path.write_text(STDERR_PROGRAM)
+    run = _mlbox_run(path, machine)
+    assert run.stdout == b"out 1\nout 2\n"
+    # the program's own text, then mlbox's report of the uncaught exception
+    assert run.stderr.startswith(b"err 1\n!err 2\n") and b"Empty" in run.stderr
+    assert run.returncode == 1
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+def test_a_refused_stderr_stops_the_run_as_a_refused_print_does(tmp_path, machine):
+    path = tmp_path / "full.sml"
+    path.write_text(STDERR_PROGRAM)
+    with open("/dev/full", "wb") as full:
+        run = _mlbox_run(path, machine, stderr=full)
+    assert (run.stdout, run.returncode) == (b"out 1\n", 74)
+
+
+def test_textio_stdout_is_print_in_a_program_embedded_through_the_api():
+    # no descriptor: both collected in the run's output, in order
+    compiled = driver.compile_source(Source("o.sml", 'val _ = (print "a"; TextIO.output (TextIO.stdOut, "b");'
+                                                     ' TextIO.output1 (TextIO.stdOut, #"c"); print "d")'))
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == b"abcd", machine
+
+
+def test_an_outstream_is_abstract_and_not_an_equality_type():
+    [error] = check("val b = TextIO.stdOut = TextIO.stdErr").errors
+    assert "TextIO.outstream does not admit equality" in error.message
+    [error] = check("val n = TextIO.stdOut + 1").errors
+    assert "TextIO.outstream" in error.message and "int" in error.message
+    session = Session(machine="py")
+    assert session.feed("val s = TextIO.stdErr;") == "val s = - : TextIO.outstream\n"
+    assert session.feed("TextIO.output1;") == "val it = fn : TextIO.outstream * char -> unit\n"
+
+
 def test_negation_is_overloaded_on_words_as_in_polyml():
     # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
     program = """
