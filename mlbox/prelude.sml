@@ -787,3 +787,57 @@ fun TextIO_output1 (stream, c) = TextIO.output (stream, str c)
 (* Every output goes out when it is made (the machines keep no buffer), so
    there is nothing left to flush. *)
 fun TextIO_flushOut (_ : TextIO.outstream) = ()
+
+(* CharVector: the Basis's vectors of characters, which are the strings
+   (CharVector.vector is string, CharVector.elem is char). fromList, sub,
+   length and concat are the string primitives (mlbox/basis.py); the rest
+   are Vector's traversals over String.sub: left to right, except the
+   foldr's. *)
+val CharVector_maxLen = String_maxSize
+
+fun CharVector_tabulate (n, f) =
+    if n < 0 orelse n > CharVector_maxLen then raise Size
+    else implode (List_tabulate (n, f))
+
+fun CharVector_foldli f acc s =
+    let val n = size s
+        fun from (i, acc) = if i < n then from (i + 1, f (i, String.sub (s, i), acc)) else acc
+    in from (0, acc) end
+
+fun CharVector_foldri f acc s =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, String.sub (s, i), acc)) else acc
+    in down (size s - 1, acc) end
+
+fun CharVector_foldl f acc s = CharVector_foldli (fn (_, c, acc) => f (c, acc)) acc s
+
+fun CharVector_foldr f acc s = CharVector_foldri (fn (_, c, acc) => f (c, acc)) acc s
+
+fun CharVector_appi f s = CharVector_foldli (fn (i, c, ()) => f (i, c)) () s
+
+fun CharVector_app f s = CharVector_foldli (fn (_, c, ()) => f c) () s
+
+fun CharVector_mapi f s = CharVector_tabulate (size s, fn i => f (i, String.sub (s, i)))
+
+fun CharVector_map f s = CharVector_tabulate (size s, fn i => f (String.sub (s, i)))
+
+fun CharVector_update (s, i, c) =
+    if i < 0 orelse i >= size s then raise Subscript
+    else String.substring (s, 0, i) ^ str c ^ String.substring (s, i + 1, size s - i - 1)
+
+fun CharVector_findi p s =
+    let val n = size s
+        fun from i =
+            if i >= n then NONE
+            else let val c = String.sub (s, i) in if p (i, c) then SOME (i, c) else from (i + 1) end
+    in from 0 end
+
+fun CharVector_find p s =
+    case CharVector_findi (fn (_, c) => p c) s of
+        SOME (_, c) => SOME c
+      | NONE => NONE
+
+fun CharVector_exists p s = isSome (CharVector_findi (fn (_, c) => p c) s)
+
+fun CharVector_all p s = not (CharVector_exists (fn c => not (p c)) s)
+
+val CharVector_collate = String_collate
