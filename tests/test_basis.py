@@ -298,6 +298,34 @@ def test_an_outstream_is_abstract_and_not_an_equality_type():
     assert session.feed("TextIO.output1;") == "val it = fn : TextIO.outstream * char -> unit\n"
 
 
+def test_a_substring_is_abstract_and_not_an_equality_type():
+    [error] = check("val b = Substring.full \"a\" = Substring.full \"a\"").errors
+    assert "substring does not admit equality" in error.message
+    # the triple is reachable only through Substring.base
+    [error] = check("val (s, i, n) = Substring.full \"a\"").errors
+    assert "substring" in error.message
+    session = Session(machine="py")
+    assert session.feed("val s = Substring.full \"abc\";") == "val s = - : substring\n"
+    assert session.feed("Substring.base (Substring.triml 1 s);") == 'val it = ("abc",1,2) : string * int * int\n'
+    # a program may still name its own type substring, and use the function
+    assert check("datatype substring = S of int\nval x = S (size (substring (\"abc\", 1, 1)))").errors == []
+
+
+def test_substrings_inside_code():
+    program = r"""
+    val words = eval (code (fn s => map Substring.string (Substring.tokens Char.isSpace (Substring.full s))))
+    val trim = eval (code (fn s => Substring.string (Substring.dropr Char.isSpace (Substring.dropl Char.isSpace
+                                                                                      (Substring.full s)))))
+    cogen ss = lift (Substring.substring ("[lifted]", 1, 6))
+    val lifted = eval (code (Substring.base ss))
+    val _ = print (String.concatWith "|" (words " a  bc d ") ^ " [" ^ trim "  x y  " ^ "] "
+                   ^ (case lifted of (s, i, n) => s ^ Int.toString i ^ Int.toString n) ^ "\n")
+    """
+    compiled = driver.compile_source(Source("sub.sml", program))
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == b"a|bc|d [x y] [lifted]16\n", machine
+
+
 def test_negation_is_overloaded_on_words_as_in_polyml():
     # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
     program = """

@@ -77,3 +77,6 @@ val _ = print (hd (tl [] handle Gone => ["replica of List.Empty caught"]) ^ "\n"
 val cv : CharVector.vector = "char" ^ "vector"
 fun firstOf (s : CharVector.vector) : CharVector.elem = CharVector.sub (s, 0)
 val _ = print (cv ^ " " ^ str (firstOf cv) ^ " " ^ Int.toString (size (cv : string)) ^ "\n")
+(* and Substring's abstract type is the top-level substring *)
+fun middle (ss : Substring.substring) : substring = Substring.triml 1 (Substring.trimr 1 ss)
+val _ = print (Substring.string (middle (Substring.full "[substring]")) ^ "\n")
