@@ -85,7 +85,7 @@ _STATUS_MEANING = {
     "UNDERFLOW": "an instruction needed more values than the stack holds, or the program ended with an "
                  "empty stack",
     "INTERRUPTED": "stopped from outside (Ctrl-C)",
-    "OUTPUT": "`print` could not write to the output stream (a closed pipe, a full disk); the machine's "
+    "OUTPUT": "`print` or `output` could not write to its stream (a closed pipe, a full disk); the machine's "
               "`output_errno` says why",
 }
 assert set(_STATUS_MEANING) == {s.name for s in Status}

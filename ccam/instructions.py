@@ -241,6 +241,8 @@ PRIMS: tuple[PrimSpec, ...] = (
     _p("vsub", 58, "(vector, int)", "v", "Vector.sub", ["Subscript"]),
     _p("vlength", 59, "vector", "int", "Vector.length"),
     _p("vfromarray", 60, "array", "vector", "Array.vector: a vector of the array's current items"),
+    _p("output", 61, "(int, string)", "unit", "TextIO.output: stream 1 (TextIO.stdOut) is print's output, 2 "
+       "(TextIO.stdErr) the process's standard error; error TYPE on any other stream"),
 )
 
 PRIM_BY_NAME: dict[str, PrimSpec] = {p.name: p for p in PRIMS}
@@ -292,7 +294,7 @@ class Status(enum.IntEnum):
     REDUCTION_LIMIT = 8  # more reductions than allowed
     UNDERFLOW = 9  # an instruction needed more stack than there is
     INTERRUPTED = 10  # stopped from outside (Ctrl-C)
-    OUTPUT = 11  # print could not write to the output stream (closed pipe, full disk); see output_errno
+    OUTPUT = 11  # print or output could not write to its stream (closed pipe, full disk); see output_errno
 
 
 # ------------------------------------------------------------- programs

@@ -235,12 +235,24 @@ class Machine:
                 else:
                     out.write(data)
             except OSError as err:
-                self.output_errno = err.errno or 0
-                reason = os.strerror(err.errno) if err.errno else str(err)
-                raise MachineError(Status.OUTPUT, f"cannot write the output: {reason}") from None
+                raise self._output_failed(err, "the output") from None
             if not self.keep_output:
                 return
         self.output.append(data)
+
+    def write_error_output(self, data: bytes) -> None:
+        """TextIO.stdErr's bytes: to the process's standard error
+        (descriptor 2), whatever `out` is, as the C machine writes them; a
+        descriptor refusing them stops the run (OUTPUT), as for print."""
+        try:
+            _write_all(2, data)
+        except OSError as err:
+            raise self._output_failed(err, "the error output") from None
+
+    def _output_failed(self, err: OSError, what: str) -> MachineError:
+        self.output_errno = err.errno or 0
+        reason = os.strerror(err.errno) if err.errno else str(err)
+        return MachineError(Status.OUTPUT, f"cannot write {what}: {reason}")
 
     # ------------------------------------------------------------- the loop
 

@@ -451,6 +451,20 @@ def p_print(m, v):
     return UNIT_VALUE
 
 
+def p_output(m, v):
+    # (stream, string): stream 1 is TextIO.stdOut, print's own output (so
+    # the two interleave exactly), 2 is TextIO.stdErr
+    v = _pair("output", v)
+    text = _bytes("output", v.snd)
+    if type(v.fst) is int and v.fst == 1:
+        m.write_output(text)
+    elif type(v.fst) is int and v.fst == 2:
+        m.write_error_output(text)
+    else:
+        raise type_error("output", "an output stream (1 or 2)", v.fst)
+    return UNIT_VALUE
+
+
 # ------------------------------------------------------------- refs and arrays
 
 
@@ -572,7 +586,7 @@ IMPLEMENTATIONS: dict[str, PrimFn] = {
     "sconcat": p_sconcat, "implode": p_implode, "explode": p_explode,
     "slt": _string_compare("slt", bytes.__lt__), "sle": _string_compare("sle", bytes.__le__),
     "sgt": _string_compare("sgt", bytes.__gt__), "sge": _string_compare("sge", bytes.__ge__),
-    "chr": p_chr, "itos": p_itos, "stoi": p_stoi, "print": p_print,
+    "chr": p_chr, "itos": p_itos, "stoi": p_stoi, "print": p_print, "output": p_output,
     "ref": p_ref, "deref": p_deref, "assign": p_assign,
     "array": p_array, "asub": p_asub, "aupdate": p_aupdate, "alength": p_alength,
     "afromlist": p_afromlist, "exnname": p_exnname,

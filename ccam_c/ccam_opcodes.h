@@ -2,7 +2,7 @@
 #ifndef CCAM_OPCODES_H
 #define CCAM_OPCODES_H
 
-#define CCAM_TABLE_HASH "4b5c9d11ab5914aa"
+#define CCAM_TABLE_HASH "83c913980913b032"
 
 /* Opcodes: the codes of the .ccam format (ccam/instructions.py OPS). */
 #define CCAM_OP_ID             0  /* S, id; P ⟹ S, P */
@@ -194,8 +194,9 @@ static const unsigned char ccam_op_simple[40] = {
 #define CCAM_PRIM_VSUB        58  /* (vector, int) -> v */
 #define CCAM_PRIM_VLENGTH     59  /* vector -> int */
 #define CCAM_PRIM_VFROMARRAY  60  /* array -> vector */
-#define CCAM_PRIM_MAX_CODE 60
-static const char *const ccam_prim_names[61] = {
+#define CCAM_PRIM_OUTPUT      61  /* (int, string) -> unit */
+#define CCAM_PRIM_MAX_CODE 61
+static const char *const ccam_prim_names[62] = {
     "add",
     "sub",
     "mul",
@@ -257,6 +258,7 @@ static const char *const ccam_prim_names[61] = {
     "vsub",
     "vlength",
     "vfromarray",
+    "output",
 };
 
 /* Run statuses (ccam/instructions.py Status). */

@@ -308,37 +308,49 @@ static void wait_writable(int fd) {
     poll(&p, 1, -1);  /* EINTR or an error: the write after it tells */
 }
 
-/* print's bytes: all of them to the output fd when there is one, and into
-   the buffer read by ccam_output when there is no fd or the host keeps it.
-   0, or a status with the message set: OUTPUT when the fd refuses the bytes
-   (a closed pipe, a full disk; the errno is kept for ccam_output_errno), so
-   that the run stops at this print instead of going on and losing its
-   output; INTERRUPTED on Ctrl-C while the write waits for a slow reader. */
-int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
-    if (m->out_fd >= 0) {
-        size_t done = 0;
-        while (done < len) {
-            ssize_t w = write(m->out_fd, data + done, len - done);
-            if (w >= 0) {
-                done += (size_t)w;
-                continue;
-            }
-            if (errno == EINTR) {
-                if (m->interrupt) {
-                    ccam_set_message(m, "interrupted");
-                    return CCAM_STATUS_INTERRUPTED;
-                }
-                continue;
-            }
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                wait_writable(m->out_fd);
-                continue;
-            }
-            m->out_errno = errno;
-            ccam_set_message(m, "cannot write the output: %s", strerror(errno));
-            return CCAM_STATUS_OUTPUT;
+/* All of len bytes to fd: a short write continues, a non-blocking fd is
+   waited for. 0, or a status with the message set: OUTPUT when the fd
+   refuses the bytes (a closed pipe, a full disk; the errno is kept for
+   ccam_output_errno), so that the run stops at this write instead of going
+   on and losing its output; INTERRUPTED on Ctrl-C while the write waits for
+   a slow reader. `what` names the stream in the message. */
+static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, const char *what) {
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w >= 0) {
+            done += (size_t)w;
+            continue;
         }
+        if (errno == EINTR) {
+            if (m->interrupt) {
+                ccam_set_message(m, "interrupted");
+                return CCAM_STATUS_INTERRUPTED;
+            }
+            continue;
+        }
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            wait_writable(fd);
+            continue;
+        }
+        m->out_errno = errno;
+        ccam_set_message(m, "cannot write %s: %s", what, strerror(errno));
+        return CCAM_STATUS_OUTPUT;
     }
+    return 0;
+}
+
+/* The bytes of output on TextIO.stdErr: to the process's standard error
+   (descriptor 2), whatever the machine's output stream is; see write_all. */
+static int error_output(ccam_machine *m, const uint8_t *data, size_t len) {
+    return write_all(m, 2, data, len, "the error output");
+}
+
+/* print's bytes: all of them to the output fd when there is one (see
+   write_all), and into the buffer read by ccam_output when there is no fd
+   or the host keeps it. */
+int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
+    if (m->out_fd >= 0) TRY(write_all(m, m->out_fd, data, len, "the output"));
     if (m->out_fd < 0 || m->out_keep) {
         if (m->out_len + len > m->out_cap) {
             size_t cap = m->out_cap ? m->out_cap : 256;
@@ -567,6 +579,22 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         TRY(ccamP_output(m, s->data, s->len));
         *res = V_UNIT;
         return 0;
+    case CCAM_PRIM_OUTPUT: {
+        /* (stream, string): stream 1 is TextIO.stdOut, print's own output
+           (so the two interleave exactly), 2 is TextIO.stdErr */
+        value stream, text;
+        TRY(get_pair(c, v, &stream, &text));
+        TRY(get_string(c, text, &s));
+        if (stream == MK_INT(1)) {
+            TRY(ccamP_output(m, s->data, s->len));
+        } else if (stream == MK_INT(2)) {
+            TRY(error_output(m, s->data, s->len));
+        } else {
+            return type_err(c, "an output stream (1 or 2)", stream);
+        }
+        *res = V_UNIT;
+        return 0;
+    }
     case CCAM_PRIM_REF: {
         pair_obj *p = ccamH_pair(m, CCAM_K_REF, v, V_NONE);
         if (!p) return oom(c);

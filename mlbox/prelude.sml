@@ -773,3 +773,188 @@ fun Vector_collate cmp (v, w) =
                      EQUAL => from (i + 1)
                    | order => order
     in from 0 end
+
+(* TextIO's output streams are the streams of the `output` primitive: 1 is
+   standard output (print's own, so the two interleave exactly), 2 standard
+   error. The basis gives these two values the abstract type
+   TextIO.outstream, so no program sees (or compares) the ints. *)
+val TextIO_stdOut = 1
+
+val TextIO_stdErr = 2
+
+fun TextIO_output1 (stream, c) = TextIO.output (stream, str c)
+
+(* Every output goes out when it is made (the machines keep no buffer), so
+   there is nothing left to flush. *)
+fun TextIO_flushOut (_ : TextIO.outstream) = ()
+
+(* CharVector: the Basis's vectors of characters, which are the strings
+   (CharVector.vector is string, CharVector.elem is char). fromList, sub,
+   length and concat are the string primitives (mlbox/basis.py); the rest
+   are Vector's traversals over String.sub: left to right, except the
+   foldr's. *)
+val CharVector_maxLen = String_maxSize
+
+fun CharVector_tabulate (n, f) =
+    if n < 0 orelse n > CharVector_maxLen then raise Size
+    else implode (List_tabulate (n, f))
+
+fun CharVector_foldli f acc s =
+    let val n = size s
+        fun from (i, acc) = if i < n then from (i + 1, f (i, String.sub (s, i), acc)) else acc
+    in from (0, acc) end
+
+fun CharVector_foldri f acc s =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, String.sub (s, i), acc)) else acc
+    in down (size s - 1, acc) end
+
+fun CharVector_foldl f acc s = CharVector_foldli (fn (_, c, acc) => f (c, acc)) acc s
+
+fun CharVector_foldr f acc s = CharVector_foldri (fn (_, c, acc) => f (c, acc)) acc s
+
+fun CharVector_appi f s = CharVector_foldli (fn (i, c, ()) => f (i, c)) () s
+
+fun CharVector_app f s = CharVector_foldli (fn (_, c, ()) => f c) () s
+
+fun CharVector_mapi f s = CharVector_tabulate (size s, fn i => f (i, String.sub (s, i)))
+
+fun CharVector_map f s = CharVector_tabulate (size s, fn i => f (String.sub (s, i)))
+
+fun CharVector_update (s, i, c) =
+    if i < 0 orelse i >= size s then raise Subscript
+    else String.substring (s, 0, i) ^ str c ^ String.substring (s, i + 1, size s - i - 1)
+
+fun CharVector_findi p s =
+    let val n = size s
+        fun from i =
+            if i >= n then NONE
+            else let val c = String.sub (s, i) in if p (i, c) then SOME (i, c) else from (i + 1) end
+    in from 0 end
+
+fun CharVector_find p s =
+    case CharVector_findi (fn (_, c) => p c) s of
+        SOME (_, c) => SOME c
+      | NONE => NONE
+
+fun CharVector_exists p s = isSome (CharVector_findi (fn (_, c) => p c) s)
+
+fun CharVector_all p s = not (CharVector_exists (fn c => not (p c)) s)
+
+val CharVector_collate = String_collate
+
+(* Substring: a substring is the triple (s, i, n) of Substring.base, the n
+   characters of s from position i; the basis gives it the abstract type
+   substring (Substring.substring), not an equality type, so no program sees
+   the triple but through base. Every function keeps positions in the base
+   string, as base shows them. Subscript and the traversals' order are the
+   Basis's (left to right; foldr and the ...r functions from the right). *)
+fun Substring_full s = (s, 0, size s)
+
+fun Substring_string (s, i, n) = String.substring (s, i, n)
+
+fun Substring_size (_ : string, _ : int, n : int) = n
+
+fun Substring_base (ss : string * int * int) = ss
+
+fun Substring_isEmpty (_ : string, _ : int, n) = n = 0
+
+fun Substring_sub ((s, i, n), k) = if k < 0 orelse k >= n then raise Subscript else String.sub (s, i + k)
+
+fun Substring_extract (s, i, NONE) =
+    if i < 0 orelse i > size s then raise Subscript else (s, i, size s - i)
+  | Substring_extract (s, i, SOME m) =
+    if i < 0 orelse m < 0 orelse i > size s - m then raise Subscript else (s, i, m)
+
+fun Substring_substring (s, i, m) = Substring_extract (s, i, SOME m)
+
+fun Substring_slice ((s, i, n), j, NONE) =
+    if j < 0 orelse j > n then raise Subscript else (s, i + j, n - j)
+  | Substring_slice ((s, i, n), j, SOME m) =
+    if j < 0 orelse m < 0 orelse j > n - m then raise Subscript else (s, i + j, m)
+
+fun Substring_getc (s, i, n) = if n = 0 then NONE else SOME (String.sub (s, i), (s, i + 1, n - 1))
+
+fun Substring_first (s, i, n) = if n = 0 then NONE else SOME (String.sub (s, i))
+
+(* a negative count raises Subscript when it is given, before the substring *)
+fun Substring_triml k =
+    if k < 0 then raise Subscript
+    else fn (s, i, n) => if k >= n then (s, i + n, 0) else (s, i + k, n - k)
+
+fun Substring_trimr k =
+    if k < 0 then raise Subscript
+    else fn (s, i, n) => if k >= n then (s, i, 0) else (s, i, n - k)
+
+fun Substring_splitAt ((s, i, n), k) =
+    if k < 0 orelse k > n then raise Subscript else ((s, i, k), (s, i + k, n - k))
+
+local
+    (* how many characters from the left (right) of (s, i, n) satisfy p *)
+    fun leftCount p (s, i, n) =
+        let fun from k = if k < n andalso p (String.sub (s, i + k)) then from (k + 1) else k
+        in from 0 end
+    fun rightCount p (s, i, n) =
+        let fun from k = if k < n andalso p (String.sub (s, i + n - 1 - k)) then from (k + 1) else k
+        in from 0 end
+in
+    fun Substring_splitl p (ss as (s, i, n)) = let val k = leftCount p ss in ((s, i, k), (s, i + k, n - k)) end
+
+    fun Substring_splitr p (ss as (s, i, n)) = let val k = rightCount p ss in ((s, i, n - k), (s, i + n - k, k)) end
+end
+
+fun Substring_takel p ss = let val (left, _) = Substring_splitl p ss in left end
+
+fun Substring_dropl p ss = let val (_, right) = Substring_splitl p ss in right end
+
+fun Substring_taker p ss = let val (_, right) = Substring_splitr p ss in right end
+
+fun Substring_dropr p ss = let val (left, _) = Substring_splitr p ss in left end
+
+fun Substring_foldl f acc (s, i, n) =
+    let fun from (k, acc) = if k < n then from (k + 1, f (String.sub (s, i + k), acc)) else acc
+    in from (0, acc) end
+
+fun Substring_foldr f acc (s, i, n) =
+    let fun down (k, acc) = if k >= 0 then down (k - 1, f (String.sub (s, i + k), acc)) else acc
+    in down (n - 1, acc) end
+
+fun Substring_app f ss = Substring_foldl (fn (c, ()) => f c) () ss
+
+fun Substring_explode ss = Substring_foldr (op ::) [] ss
+
+fun Substring_translate f ss = String.concat (Substring_foldr (fn (c, acc) => f c :: acc) [] ss)
+
+fun Substring_concat sss = String.concat (map Substring_string sss)
+
+fun Substring_concatWith sep sss = String_concatWith sep (map Substring_string sss)
+
+(* The fields of (s, i, n) separated by single delimiters, left to right,
+   each a substring of s; tokens are the non-empty fields. *)
+fun Substring_fields isDelim (s, i, n) =
+    let val stop = i + n
+        fun scan (start, j, acc) =
+            if j = stop then rev ((s, start, j - start) :: acc)
+            else if isDelim (String.sub (s, j)) then scan (j + 1, j + 1, (s, start, j - start) :: acc)
+            else scan (start, j + 1, acc)
+    in scan (i, i, []) end
+
+fun Substring_tokens isDelim ss = List_filter (fn (_, _, n) => n > 0) (Substring_fields isDelim ss)
+
+fun Substring_isPrefix t ss = String_isPrefix t (Substring_string ss)
+
+fun Substring_isSuffix t ss = String_isSuffix t (Substring_string ss)
+
+fun Substring_isSubstring t ss = String_isSubstring t (Substring_string ss)
+
+fun Substring_compare (ss, tt) = String_compare (Substring_string ss, Substring_string tt)
+
+fun Substring_collate cmp (ss, tt) = String_collate cmp (Substring_string ss, Substring_string tt)
+
+(* (the part before the first occurrence of t, the rest from it); with no
+   occurrence, (the whole, the empty substring at its end) *)
+fun Substring_position t (s, i, n) =
+    let val m = size t
+        fun from j = if j > i + n - m then ((s, i, n), (s, i + n, 0))
+                     else if String.substring (s, j, m) = t then ((s, i, j - i), (s, j, i + n - j))
+                     else from (j + 1)
+    in from i end

@@ -401,6 +401,14 @@ PRIM_CASES: list[Case] = [
     prim_case("stoi", b"99999999999999999999999999", UNCAUGHT, "Overflow"),
     prim_case("print", b"hi\n", OK, "()", b"hi\n"),
     prim_case("print", 5, TYPE, None),
+    prim_case("output", (1, b"hi\n"), OK, "()", b"hi\n"),  # stream 1: print's output
+    prim_case("output", (1, b""), OK, "()"),
+    prim_case("output", (2, b""), OK, "()"),  # stream 2: the process's stderr, not the output
+    prim_case("output", (3, b"x"), TYPE, None),
+    prim_case("output", (0, b"x"), TYPE, None),
+    prim_case("output", (b"x", b"y"), TYPE, None),
+    prim_case("output", (1, 5), TYPE, None),
+    prim_case("output", b"x", TYPE, None),
     prim_case("ref", 5, OK, "ref(5)"),
     prim_case("deref", R(5), OK, "5"),
     prim_case("deref", 5, TYPE, None),

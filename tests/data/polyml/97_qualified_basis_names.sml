@@ -72,3 +72,11 @@ val own = (raise Empty) handle List.Empty => "wrong" | Empty => "own Empty caugh
 val _ = print (caught ^ ", " ^ own ^ "\n")
 exception Gone = List.Empty
 val _ = print (hd (tl [] handle Gone => ["replica of List.Empty caught"]) ^ "\n")
+
+(* CharVector's abbreviations: its vector is string, its elem char *)
+val cv : CharVector.vector = "char" ^ "vector"
+fun firstOf (s : CharVector.vector) : CharVector.elem = CharVector.sub (s, 0)
+val _ = print (cv ^ " " ^ str (firstOf cv) ^ " " ^ Int.toString (size (cv : string)) ^ "\n")
+(* and Substring's abstract type is the top-level substring *)
+fun middle (ss : Substring.substring) : substring = Substring.triml 1 (Substring.trimr 1 ss)
+val _ = print (Substring.string (middle (Substring.full "[substring]")) ^ "\n")
