@@ -36,7 +36,7 @@ from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding,
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
     UnifyError, admits_equality, free_vars, generalize, instantiate, prune, restrict, substitute,
-    unify, walk,
+    unify, unify_fresh, walk,
 )
 
 # ------------------------------------------------------------ messages
@@ -536,11 +536,17 @@ class Checker:
     def fresh(self) -> TVar:
         return TVar(self.level)
 
-    def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, **fmt) -> bool:
+    def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, fresh: bool = False,
+               **fmt) -> bool:
         """Unify the type of `node` with what its context expects; on
-        failure report `message` (formatted with both types) at node."""
+        failure report `message` (formatted with both types) at node.
+        `fresh`: `expected` is a variable just made that nothing refers to
+        yet, so no occurs check is needed (types.unify_fresh)."""
         try:
-            unify(actual, expected)
+            if fresh:
+                unify_fresh(actual, expected)
+            else:
+                unify(actual, expected)
             return True
         except UnifyError as err:
             self.report_unify(err, actual, expected, node, message, notes, fmt)
@@ -1156,8 +1162,8 @@ class Checker:
 
     def infer_list(self, e: S.ListExp) -> Type:
         elem = self.fresh()
-        for item in e.items:
-            self.expect(self.infer(item), elem, item, LIST_ELEMENT)
+        for index, item in enumerate(e.items):
+            self.expect(self.infer(item), elem, item, LIST_ELEMENT, fresh=index == 0)
         return TCon(BUILTIN_TYCONS["list"], (elem,))
 
     def infer_seq(self, e: S.Seq) -> Type:
@@ -1204,14 +1210,14 @@ class Checker:
         arg_ty = self.infer(e.exp)
         result_ty = self.fresh()
         errors_before = self.error_count()
-        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM)
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
         return result_ty
 
     def infer_fn(self, e: S.Fn) -> Type:
         arg_ty, result_ty = self.fresh(), self.fresh()
         errors_before = self.error_count()
-        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM)
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
         return TArrow(arg_ty, result_ty)
 
@@ -1258,15 +1264,20 @@ class Checker:
         S.Code: infer_code, S.Lift: infer_lift,
     }
 
-    def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str):
+    def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str,
+                    fresh_result: bool = False):
+        """Check each rule `pat => body` against the matched type and the
+        result type; `fresh_result`: result_ty was just made for these rules
+        (nothing refers to it until the first body's type is unified in)."""
         rows = []
-        for rule in rules:
+        for index, rule in enumerate(rules):
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(rule.pat, names, False)
             self.expect(pat_ty, arg_ty, rule.pat, pat_message)
             self.scope.values.update(names)
-            self.expect(self.infer(rule.body), result_ty, rule.body, body_message)
+            self.expect(self.infer(rule.body), result_ty, rule.body, body_message,
+                        fresh=fresh_result and index == 0)
             self.scope = outer
             rows.append((rule, [spat]))
         return rows
@@ -1325,9 +1336,9 @@ class Checker:
             elem = self.fresh()
             nil, cons = _list_ctors()
             spats = []
-            for item in p.items:
+            for index, item in enumerate(p.items):
                 item_ty, spat = self.infer_pat(item, names, is_global)
-                self.expect(item_ty, elem, item, LIST_PATTERN_ELEMENT)
+                self.expect(item_ty, elem, item, LIST_PATTERN_ELEMENT, fresh=index == 0)
                 spats.append(spat)
             spat = mc.Con(nil)
             for item in reversed(spats):
