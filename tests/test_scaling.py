@@ -524,3 +524,29 @@ def test_checking_a_type_nested_deep_walks_it_a_bounded_number_of_times(shape):
     # 4,000 nested `fn`s took ~15 s to check (16 times the nodes for 4 times the depth).
     small, large = type_nodes_walked(shape(500)), type_nodes_walked(shape(2_000))
     assert large < 6 * small, (small, large)
+
+
+def wildcard_hashes(text: str) -> int:
+    """How many times compiling `text` hashes a wildcard pattern: the
+    match compiler hashes a row's patterns to key its subproblems."""
+    calls = 0
+    original = matchcomp.MWild.__hash__
+
+    def counting(self):
+        nonlocal calls
+        calls += 1
+        return original(self)
+
+    matchcomp.MWild.__hash__ = counting
+    try:
+        compile_program(text)
+    finally:
+        matchcomp.MWild.__hash__ = original
+    return calls
+
+
+def test_a_list_pattern_nested_deep_hashes_each_new_column_once():
+    # `[[...[x]...]]` leaves a `nil` column per level in the clause matrix;
+    # each row made was hashed across all its columns (quadratic in the depth)
+    small, large = (wildcard_hashes(nested_list_patterns(n)) for n in (200, 800))
+    assert large < 6 * small, (small, large)
