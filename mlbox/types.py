@@ -123,7 +123,8 @@ Type = Union[TVar, TCon, TArrow, TTuple, TBox]
 # variable reachable from a marked node is only ever linked to a type
 # whose variables were lowered to its own level (or merged into a variable
 # of the lower of both levels). Only `generalize` raises levels, and it
-# clears the marks of the nodes it walks into.
+# clears the marks of the nodes it walks into; Snapshot.restore puts marks
+# back with the levels.
 
 
 def components(t: Type) -> tuple:
