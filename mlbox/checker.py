@@ -36,7 +36,7 @@ from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding,
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
     UnifyError, admits_equality, free_vars, generalize, instantiate, prune, restrict, substitute,
-    unify, walk,
+    unify, unify_fresh, walk,
 )
 
 # ------------------------------------------------------------ messages
@@ -501,6 +501,9 @@ class Checker:
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
+        # annotations of a `fun` group elaborated before its bodies
+        # (declare_fun), by id of the type node, taken by their first use
+        self.early_annotations: dict[int, Type] = {}
         self.top: list[tuple[str, str, object]] = []  # (kind, name, entry) in order
         # for each entry of self.top, the type names visible after its
         # top-level declaration (what the REPL shows its type against)
@@ -536,11 +539,17 @@ class Checker:
     def fresh(self) -> TVar:
         return TVar(self.level)
 
-    def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, **fmt) -> bool:
+    def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, fresh: bool = False,
+               **fmt) -> bool:
         """Unify the type of `node` with what its context expects; on
-        failure report `message` (formatted with both types) at node."""
+        failure report `message` (formatted with both types) at node.
+        `fresh`: `expected` is a variable just made that nothing refers to
+        yet, so no occurs check is needed (types.unify_fresh)."""
         try:
-            unify(actual, expected)
+            if fresh:
+                unify_fresh(actual, expected)
+            else:
+                unify(actual, expected)
             return True
         except UnifyError as err:
             self.report_unify(err, actual, expected, node, message, notes, fmt)
@@ -777,9 +786,14 @@ class Checker:
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
+        # The annotations of every function of the group are known before
+        # any body is checked, so that a call made in an earlier function
+        # is checked against them: a wrong argument is reported at that
+        # call, not at the callee's parameter.
+        prepared = [self.annotated_fun_type(fb, info.ty) for fb, info in infos]
         outer, self.scope = self.scope, rec_scope
-        for fb, info in infos:
-            self.check_clauses(fb, info.ty)
+        for (fb, info), types in zip(infos, prepared):
+            self.check_clauses(fb, info.ty, types)
         self.scope = outer
         self.level -= 1
         for _, info in infos:
@@ -788,10 +802,65 @@ class Checker:
         for fb, info in infos:
             self.bind_value(fb.name, info, is_global)
 
-    def check_clauses(self, fb: S.FunBind, fun_ty: Type) -> None:
-        arity = len(fb.clauses[0].pats)
-        arg_types = [self.fresh() for _ in range(arity)]
+    def elab_annotation(self, ty: S.Ty) -> Type:
+        """The type an annotation denotes: elaborated already (and its
+        errors reported) if annotated_fun_type met it, else now."""
+        early = self.early_annotations.pop(id(ty), None)
+        return early if early is not None else self.elab_type(ty)
+
+    def annotated_fun_type(self, fb: S.FunBind, fun_ty: Type) -> Optional[tuple[list[Type], Type]]:
+        """If the first clause of fb annotates a parameter (`(x : t)`, or
+        an item of a tuple parameter) or the result, the argument and
+        result types of fb with those annotations, unified with fun_ty
+        (as yet unconstrained); else None. The clauses are checked against
+        them later (check_clauses), the annotations' patterns too."""
+        first = fb.clauses[0]
+        shapes = [self.annotated_shape(p) for p in first.pats]
+        result = None
+        if first.result_ty is not None:
+            result = self.early_annotations[id(first.result_ty)] = self.elab_type(first.result_ty)
+        if result is None and all(shape is None for shape in shapes):
+            return None
+        arg_types = [self.fresh() for _ in shapes]
         result_ty = self.fresh()
+        # each unifies a fresh variable: none can fail
+        for arg, shape in zip(arg_types, shapes):
+            if shape is not None:
+                unify(arg, shape)
+        if result is not None:
+            unify(result_ty, result)
+        ty = result_ty
+        for arg in reversed(arg_types):
+            ty = TArrow(arg, ty)
+        unify(ty, fun_ty)
+        return arg_types, result_ty
+
+    def annotated_shape(self, p) -> Optional[Type]:
+        """The type a parameter pattern's annotations give it: `(p : t)`
+        is t, a tuple with an annotated item the tuple of its items' (a
+        fresh variable for each other item); None without annotations."""
+        if isinstance(p, S.PTyped):
+            ty = self.early_annotations[id(p.ty)] = self.elab_type(p.ty)
+            return ty
+        if isinstance(p, S.PAs):
+            return self.annotated_shape(p.pat)
+        if isinstance(p, S.PTuple) and p.items:
+            shapes = [self.annotated_shape(x) for x in p.items]
+            if all(shape is None for shape in shapes):
+                return None
+            return TTuple(tuple(self.fresh() if shape is None else shape for shape in shapes))
+        return None
+
+    def check_clauses(self, fb: S.FunBind, fun_ty: Type,
+                      prepared: Optional[tuple[list[Type], Type]] = None) -> None:
+        """Check the clauses of fb against fun_ty; `prepared`: the argument
+        and result types annotated_fun_type made for them."""
+        arity = len(fb.clauses[0].pats)
+        if prepared is not None:
+            arg_types, result_ty = prepared
+        else:
+            arg_types = [self.fresh() for _ in range(arity)]
+            result_ty = self.fresh()
         ty = result_ty
         for arg in reversed(arg_types):
             ty = TArrow(arg, ty)
@@ -811,7 +880,7 @@ class Checker:
                 self.expect(pat_ty, arg_ty, pat, CLAUSE_PATTERN)
                 row.append(spat)
             self.scope.values.update(names)
-            annotated = None if clause.result_ty is None else self.elab_type(clause.result_ty)
+            annotated = None if clause.result_ty is None else self.elab_annotation(clause.result_ty)
             if annotated is not None and isinstance(prune(result_ty), TVar):
                 # The annotation is the result type of the recursive uses in
                 # the body too: known before the body, a wrong argument of a
@@ -1156,8 +1225,8 @@ class Checker:
 
     def infer_list(self, e: S.ListExp) -> Type:
         elem = self.fresh()
-        for item in e.items:
-            self.expect(self.infer(item), elem, item, LIST_ELEMENT)
+        for index, item in enumerate(e.items):
+            self.expect(self.infer(item), elem, item, LIST_ELEMENT, fresh=index == 0)
         return TCon(BUILTIN_TYCONS["list"], (elem,))
 
     def infer_seq(self, e: S.Seq) -> Type:
@@ -1204,14 +1273,14 @@ class Checker:
         arg_ty = self.infer(e.exp)
         result_ty = self.fresh()
         errors_before = self.error_count()
-        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM)
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
         return result_ty
 
     def infer_fn(self, e: S.Fn) -> Type:
         arg_ty, result_ty = self.fresh(), self.fresh()
         errors_before = self.error_count()
-        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM)
+        rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
         return TArrow(arg_ty, result_ty)
 
@@ -1258,15 +1327,20 @@ class Checker:
         S.Code: infer_code, S.Lift: infer_lift,
     }
 
-    def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str):
+    def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str,
+                    fresh_result: bool = False):
+        """Check each rule `pat => body` against the matched type and the
+        result type; `fresh_result`: result_ty was just made for these rules
+        (nothing refers to it until the first body's type is unified in)."""
         rows = []
-        for rule in rules:
+        for index, rule in enumerate(rules):
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(rule.pat, names, False)
             self.expect(pat_ty, arg_ty, rule.pat, pat_message)
             self.scope.values.update(names)
-            self.expect(self.infer(rule.body), result_ty, rule.body, body_message)
+            self.expect(self.infer(rule.body), result_ty, rule.body, body_message,
+                        fresh=fresh_result and index == 0)
             self.scope = outer
             rows.append((rule, [spat]))
         return rows
@@ -1325,9 +1399,9 @@ class Checker:
             elem = self.fresh()
             nil, cons = _list_ctors()
             spats = []
-            for item in p.items:
+            for index, item in enumerate(p.items):
                 item_ty, spat = self.infer_pat(item, names, is_global)
-                self.expect(item_ty, elem, item, LIST_PATTERN_ELEMENT)
+                self.expect(item_ty, elem, item, LIST_PATTERN_ELEMENT, fresh=index == 0)
                 spats.append(spat)
             spat = mc.Con(nil)
             for item in reversed(spats):
@@ -1355,7 +1429,7 @@ class Checker:
             return ty, spat
         if isinstance(p, S.PTyped):
             ty, spat = self.infer_pat(p.pat, names, is_global)
-            annotated = self.elab_type(p.ty)
+            annotated = self.elab_annotation(p.ty)
             self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
             return annotated, spat
         raise TypeError(f"not a pattern: {p!r}")

@@ -34,6 +34,7 @@ Trees:
 from __future__ import annotations
 
 import itertools
+import operator
 from typing import Hashable, Optional, Sequence, Union
 
 import attrs
@@ -245,14 +246,41 @@ class DerefKey:
     n: int
 
 
-@attrs.frozen(cache_hash=True)  # hashed once: memo keys sum their rows' hashes
-class _Row:
-    pats: tuple
-    bindings: tuple
-    action: int
-
-
 _HASH_MASK = (1 << 64) - 1
+
+
+class _Row:
+    """A row of the clause matrix: a pattern per column, the bindings made
+    so far, the rule's index. Its hash is made once, from the sum of its
+    patterns' hashes (updated by _expand for the columns it replaces, not
+    recomputed over the whole row: a pattern nested n deep leaves up to n
+    columns behind, a `nil` column per level of `[[...]]`), its bindings'
+    hash (carried along likewise) and its action. `fresh` is the range
+    (lo, hi) of the columns that may still hold a variable or an `as`
+    layer (_absorb), None for all of them."""
+
+    __slots__ = ("pats", "bindings", "action", "fresh", "_pats_hash", "_bindings_hash", "_hash")
+
+    def __init__(self, pats: tuple, bindings: tuple, action: int, fresh: Optional[tuple] = None,
+                 pats_hash: Optional[int] = None, bindings_hash: Optional[int] = None):
+        self.pats = pats
+        self.bindings = bindings
+        self.action = action
+        self.fresh = fresh
+        self._pats_hash = sum(map(hash, pats)) & _HASH_MASK if pats_hash is None else pats_hash
+        self._bindings_hash = hash(bindings) if bindings_hash is None else bindings_hash
+        self._hash = hash((len(pats), self._pats_hash, self._bindings_hash, action))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, _Row) and self._hash == other._hash
+                                 and self.action == other.action and self.pats == other.pats
+                                 and self.bindings == other.bindings)
+
+    def __repr__(self) -> str:
+        return f"_Row({self.pats!r}, {self.bindings!r}, {self.action!r})"
 
 
 class _MemoKey:
@@ -304,15 +332,25 @@ def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> 
 
 
 def _absorb(occs, row: _Row) -> _Row:
-    """Move variables and `as` layers into the row's bindings."""
+    """Move variables and `as` layers into the row's bindings, left to
+    right. Only the columns in row.fresh can hold them (the others were
+    absorbed before): the row as it is if none does."""
+    if row.fresh == ():
+        return row
+    lo, hi = (0, len(row.pats)) if row.fresh is None else row.fresh
+    kinds = set(map(type, row.pats[lo:hi]))
+    if MVar not in kinds and MAs not in kinds:
+        row.fresh = ()
+        return row
     pats = list(row.pats)
     binds = list(row.bindings)
-    for j, p in enumerate(pats):
+    for j in range(lo, hi):
+        p = pats[j]
         while isinstance(p, (MVar, MAs)):
             binds.append((p.key, occs[j]))
             p = WILD if isinstance(p, MVar) else p.pat
         pats[j] = p
-    return _Row(tuple(pats), tuple(binds), row.action)
+    return _Row(tuple(pats), tuple(binds), row.action, ())
 
 
 def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
@@ -328,7 +366,10 @@ def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
         return FAIL
     rows = [_absorb(occs, r) for r in rows]
     first = rows[0]
-    j = next((j for j, p in enumerate(first.pats) if not isinstance(p, MWild)), None)
+    # the first column not a wildcard (found without a Python step per
+    # column: a row may have thousands of columns)
+    j = next(itertools.compress(itertools.count(), map(operator.is_not, map(type, first.pats),
+                                                       itertools.repeat(MWild))), None)
     if j is None:
         return Leaf(first.action, first.bindings)
     p = first.pats[j]
@@ -509,7 +550,13 @@ def _replace(seq: tuple, j: int, new: tuple) -> tuple:
 
 
 def _expand(row: _Row, j: int, parts) -> _Row:
-    return _Row(_replace(row.pats, j, tuple(parts(row.pats[j]))), row.bindings, row.action)
+    """The row with column j replaced by parts(its pattern): the new
+    columns are the ones left to absorb, if the row was absorbed."""
+    old = row.pats[j]
+    new = tuple(parts(old))
+    pats_hash = (row._pats_hash - hash(old) + sum(map(hash, new))) & _HASH_MASK
+    fresh = (j, j + len(new)) if row.fresh == () else None
+    return _Row(_replace(row.pats, j, new), row.bindings, row.action, fresh, pats_hash, row._bindings_hash)
 
 
 def children(t: Tree) -> tuple:

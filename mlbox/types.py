@@ -79,36 +79,52 @@ class Tycon:
 
 
 class TCon:
-    __slots__ = ("tycon", "args")
+    __slots__ = ("max_level", "tycon", "args")
 
     def __init__(self, tycon: Tycon, args: tuple = ()):
         self.tycon = tycon
         self.args = args
+        self.max_level = GENERIC
 
 
 class TArrow:
-    __slots__ = ("arg", "res")
+    __slots__ = ("max_level", "arg", "res")
 
     def __init__(self, arg, res):
         self.arg = arg
         self.res = res
+        self.max_level = GENERIC
 
 
 class TTuple:
-    __slots__ = ("items",)
+    __slots__ = ("max_level", "items",)
 
     def __init__(self, items: tuple):
         self.items = items
+        self.max_level = GENERIC
 
 
 class TBox:
-    __slots__ = ("body",)
+    __slots__ = ("max_level", "body",)
 
     def __init__(self, body):
         self.body = body
+        self.max_level = GENERIC
 
 
 Type = Union[TVar, TCon, TArrow, TTuple, TBox]
+
+# A composite type (TCon, TArrow, TTuple, TBox) records in `max_level` a
+# level that no variable reachable from it exceeds (GENERIC: none known),
+# as OCaml's type nodes carry a level. Binding a variable lowers every
+# variable of the bound type to the variable's level and then marks the
+# type's nodes, so a later bind at that level or above skips them instead
+# of walking them again. The mark stays true as unification goes on: a
+# variable reachable from a marked node is only ever linked to a type
+# whose variables were lowered to its own level (or merged into a variable
+# of the lower of both levels). Only `generalize` raises levels, and it
+# clears the marks of the nodes it walks into; Snapshot.restore puts marks
+# back with the levels.
 
 
 def components(t: Type) -> tuple:
@@ -219,6 +235,23 @@ def _merge_vars(v: TVar, into: TVar) -> None:
     v.link = into
 
 
+def unify_fresh(t: Type, v: TVar) -> None:
+    """unify(t, v) for a flexible variable v that was just created and that
+    no type and no scope refers to yet (the result of a `fn` or `case`
+    before its first arm, the element of a list before its first item).
+    The same unifier, but t cannot contain v, so the occurs check, which
+    would walk all of t, is left out: only the variables of t deeper than
+    v are lowered (and rigid ones found escaping), skipping the nodes
+    already known to have none. Without this, nesting n such constructs
+    walked the inner types n times over."""
+    t = prune(t)
+    if v.link is not None or isinstance(t, TVar) or v.rigid is not None or v.eq or v.overload is not None:
+        unify(t, v)
+        return
+    _occurs_adjust(v, t, v.level, occurs=False)
+    v.link = t
+
+
 def _bind(v: TVar, t: Type) -> None:
     """Bind flexible variable v to non-variable (or rigid) type t."""
     try:
@@ -234,8 +267,16 @@ def _bind(v: TVar, t: Type) -> None:
     v.link = t
 
 
-def _occurs_adjust(v: TVar, t: Type, level: int) -> None:
-    for u in walk(t):
+def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
+    """Walk t (pre-order): fail if v occurs in it (unless `occurs` is
+    false: the caller knows it cannot), lower its variables deeper than
+    `level`, fail on a rigid one; then mark the composite nodes walked as
+    holding no variable deeper than `level`. Without the occurs check,
+    nodes already so marked are not entered."""
+    walked = []
+    pending = [t]
+    while pending:
+        u = prune(pending.pop())
         if isinstance(u, TVar):
             if u is v:
                 raise UnifyError("circular", var=v)
@@ -243,6 +284,14 @@ def _occurs_adjust(v: TVar, t: Type, level: int) -> None:
                 if u.rigid is not None:
                     raise UnifyError("escape", var=u)
                 u.level = level
+            continue
+        if not occurs and u.max_level <= level:
+            continue
+        walked.append(u)
+        pending.extend(reversed(components(u)))
+    for u in walked:
+        if u.max_level > level:
+            u.max_level = level
 
 
 def _require_overload(ov: Overload, t: Type) -> None:
@@ -302,9 +351,17 @@ def generalize(t: Type, level: int) -> None:
     overload constraint are never quantified (overloading is resolved once
     per unit of elaboration, the top-level declarations up to a `;`): they
     are kept at `level`."""
-    for v in walk(t):
-        if isinstance(v, TVar) and v.level > level and v.level != GENERIC:
-            v.level = level if v.overload is not None else GENERIC
+    pending = [t]
+    while pending:
+        v = prune(pending.pop())
+        if isinstance(v, TVar):
+            if v.level > level and v.level != GENERIC:
+                v.level = level if v.overload is not None else GENERIC
+            continue
+        if v.max_level <= level:  # nothing deeper inside: nothing to quantify
+            continue
+        v.max_level = GENERIC  # its variables may now be generic
+        pending.extend(reversed(components(v)))
 
 
 def restrict(t: Type, level: int) -> None:
@@ -485,10 +542,11 @@ class Snapshot:
     input would otherwise leave its mark on the weak ('_a) variables of the
     session's earlier bindings."""
 
-    __slots__ = ("_saved",)
+    __slots__ = ("_saved", "_marks")
 
     def __init__(self, types: Iterable[Type]):
         saved = []
+        marks = []
         seen: set[int] = set()
         stack = list(types)
         while stack:  # no pruning: the links themselves are part of the state
@@ -500,7 +558,9 @@ class Snapshot:
                 saved.append((t, t.link, t.level, t.eq, t.overload))
                 if t.link is not None:
                     stack.append(t.link)
-            elif isinstance(t, TArrow):
+                continue
+            marks.append((t, t.max_level))  # restored levels may exceed a mark made since
+            if isinstance(t, TArrow):
                 stack.append(t.arg)
                 stack.append(t.res)
             elif isinstance(t, TTuple):
@@ -510,7 +570,10 @@ class Snapshot:
             else:
                 stack.extend(t.args)
         self._saved = saved
+        self._marks = marks
 
     def restore(self) -> None:
         for var, link, level, eq, overload in self._saved:
             var.link, var.level, var.eq, var.overload = link, level, eq, overload
+        for node, max_level in self._marks:
+            node.max_level = max_level

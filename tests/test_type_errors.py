@@ -117,6 +117,26 @@ CASES = [
      "    if n = 0 then code (fn x => x) else let cogen rest = build (n - 1) in wrap (n, rest) end", E, 3, 84,
      C.ARG_MISMATCH.format(actual="int -> int", fn="'wrap'", expected="[int -> int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
+    # In a `fun ... and ...` group, the annotations of every function are
+    # known before any body is checked: a bad call made in an earlier
+    # function is reported at that call, not at the later callee's
+    # annotated parameter (or result) as a mismatch with the call's types.
+    ("mutual_parameter_annotation",
+     'fun f x = g (x, "one") + 1\nand g (n : int, m : int) = n + m', E, 1, 17,
+     C.ARG_MISMATCH.format(actual="string", fn="'g'", expected="int"), "'g' has type int * int -> 'a"),
+    ("mutual_result_annotation",
+     "fun f x = size (g x)\nand g x : int = x + 1", E, 1, 16,
+     C.ARG_MISMATCH.format(actual="int", fn="'size'", expected="string"), None),
+    ("mutual_curried_parameter_annotation",
+     "fun f x = g x true\nand g (a : int) (b : string) = a + size b", E, 1, 15,
+     C.ARG_MISMATCH.format(actual="bool", fn="the function", expected="string"), None),
+    # staged: a generator `and` a helper; the code variable is passed where
+    # the helper's annotation asks for a generator
+    ("mutual_generator_gets_code_variable",
+     "fun power n : [int] = if n = 0 then code 1 else let cogen c = power (n - 1) in double c end\n"
+     "and double (g : [int]) : [int] = let cogen x = g in code (x * 2) end", E, 1, 87,
+     C.ARG_MISMATCH.format(actual="int", fn="'double'", expected="[int]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="c", type="int")),
     ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
     # ---- equality
@@ -274,3 +294,30 @@ def test_staging_error_once_per_local_exception_and_code():
     (d,) = diagnostics_of("fun h () = let exception E in code (E; raise E) end")
     assert d.message == C.STAGING_EXCEPTION.format(name="E")
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="E", count=1, places="1:46")
+
+
+@pytest.mark.parametrize("program", [
+    "fun f x = g x\nand g (x : tree) = 1",
+    "fun f x = g x\nand g (x : int, y : tree) : tree = y",
+    "fun f (x : tree) = 1",
+])
+def test_an_annotation_of_a_fun_group_is_elaborated_once(program):
+    # the annotations of a `fun ... and ...` group are elaborated before the
+    # bodies and again where their patterns are checked: each error once
+    errors = [d for d in diagnostics_of(program) if d.severity == "error"]
+    unbound = [d for d in errors if C.UNBOUND_TYPE.format(name="tree") in d.message]
+    assert len(unbound) == program.count("tree"), errors
+    assert len(errors) == len(unbound), errors
+
+
+def test_an_annotation_of_a_later_function_types_the_group():
+    # well-typed groups get the same types as before: the annotations only
+    # move where a mismatch is found
+    program = ("fun even 0 = true | even n = odd (n - 1)\n"
+               "and odd (n : int) : bool = n <> 0 andalso even (n - 1)\n"
+               "fun pair x = both (x, x)\nand both (a : 'a, b : 'a) = [a, b]\n")
+    result = check_program(parse_program(program))
+    assert result.ok, result.diagnostics
+    shown = {b.name: b.type for b in result.elaboration.toplevel}
+    assert shown == {"even": "int -> bool", "odd": "int -> bool", "pair": "'a -> 'a list",
+                     "both": "'a * 'a -> 'a list"}, shown
