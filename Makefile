@@ -27,7 +27,7 @@ $(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(C_SRC)
 # corpus programs on the reference machine. `--dist worksteal` hands out the
 # tests in halves and lets an idle worker take half of the other's queue,
 # which balances the few long tests better than fixed chunks. Set
-# TEST_WORKERS=0 to run in this one process (no workers), e.g. to use pdb.
+# TEST_WORKERS=0 to run everything in one process (no workers).
 TEST_WORKERS ?= auto
 XDIST        := -n $(TEST_WORKERS) --dist worksteal
 
@@ -36,8 +36,9 @@ XDIST        := -n $(TEST_WORKERS) --dist worksteal
 test: install
 	$(PY) -m pytest $(XDIST)
 
+# On workers too: -x stops them all at the first failure.
 test-fast: install
-	$(PY) -m pytest $(XDIST) -x -q -p no:randomly -m "not slow"
+	$(PY) -m pytest $(XDIST) -x -p no:randomly -m "not slow"
 
 demo: install
 	$(PY) -m mlbox pf examples/filters/tcp_port_23.bpf examples/captures/telnet_small.pcap
