@@ -22,12 +22,23 @@ $(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(C_SRC)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
-# The whole suite. pytest exits 5 when it collects nothing, which fails make.
-test: install
-	$(PY) -m pytest
+# The tests run on every core (pytest-xdist; `-n auto` is one worker per
+# CPU, 2 on CI): most of the suite's time is single-threaded Python running
+# corpus programs on the reference machine. `--dist worksteal` hands out the
+# tests in halves and lets an idle worker take half of the other's queue,
+# which balances the few long tests better than fixed chunks. Set
+# TEST_WORKERS=0 to run everything in one process (no workers).
+TEST_WORKERS ?= auto
+XDIST        := -n $(TEST_WORKERS) --dist worksteal
 
+# The whole suite. pytest exits 5 when it collects nothing (with workers
+# too), which fails make.
+test: install
+	$(PY) -m pytest $(XDIST)
+
+# On workers too: -x stops them all at the first failure.
 test-fast: install
-	$(PY) -m pytest -x -q -p no:randomly -m "not slow"
+	$(PY) -m pytest $(XDIST) -x -p no:randomly -m "not slow"
 
 demo: install
 	$(PY) -m mlbox pf examples/filters/tcp_port_23.bpf examples/captures/telnet_small.pcap

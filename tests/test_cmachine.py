@@ -183,12 +183,19 @@ def test_interrupt_flag_stops_a_run():
 
 
 def test_ctrl_c_interrupts_a_run():
-    machine = cmachine.Machine(Program(tuple(FOREVER), NGLOBALS))
-    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    r = machine.run()
-    assert r.status == Status.INTERRUPTED
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's handler is back
+    # Python's own handler to start with, as in an interactive process: a
+    # test process started with SIGINT ignored (a background job of a
+    # non-interactive shell) inherits SIG_IGN instead.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        machine = cmachine.Machine(Program(tuple(FOREVER), NGLOBALS))
+        timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        r = machine.run()
+        assert r.status == Status.INTERRUPTED
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's handler is back
+    finally:
+        signal.signal(signal.SIGINT, inherited)
 
 
 # ------------------------------------------------------------- the binding

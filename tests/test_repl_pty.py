@@ -40,6 +40,11 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: become the program
             try:
+                # Ctrl-C's default action, as a shell gives the program it
+                # starts on a terminal: a test process started with SIGINT
+                # ignored (a background job of a non-interactive shell)
+                # would pass SIG_IGN on, and Python then leaves it ignored.
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.execve(argv[0], argv, env)
             finally:
                 os._exit(127)
