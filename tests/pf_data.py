@@ -10,7 +10,19 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_BPF = Path(os.environ.get("MLBOX_SHARED_BPF", REPO.parent / "shared" / "bpf"))
+
+
+def _shared_bpf() -> Path:
+    """MLBOX_SHARED_BPF if set; else shared/bpf beside the checkout, or
+    /work/shared/bpf for a clone made elsewhere (as the conformance tests
+    look for shared/conformance)."""
+    if "MLBOX_SHARED_BPF" in os.environ:
+        return Path(os.environ["MLBOX_SHARED_BPF"])
+    beside = REPO.parent / "shared" / "bpf"
+    return beside if beside.is_dir() else Path("/work/shared/bpf")
+
+
+SHARED_BPF = _shared_bpf()
 CAPTURES = ("mixed_small", "telnet_small")
 TEST_DATA = REPO / "tests" / "data" / "pf"
 
