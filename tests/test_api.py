@@ -345,13 +345,16 @@ def test_calls_from_several_threads_are_made_one_at_a_time(machine):
     prog = api.load_source("fun work (n : int) = let fun go (0, acc) = acc | go (k, acc) = go (k - 1, k mod 7 :: acc) "
                            "in foldl op+ 0 (go (n, [])) end", machine=machine)
     work = prog.function("work")
-    expected, small = work(20_000), work(3)
+    # long enough for the threads to overlap many times (a Python call of
+    # 2,000 spans several of the interpreter's 5 ms thread switches)
+    n = 20_000 if machine == "c" else 2_000
+    expected, small = work(n), work(3)
     failures: list = []
 
     def worker():
         try:
             for _ in range(8):
-                got = [work(20_000), *work.map([20_000, 3]), prog.call("work", 20_000), prog.value("work")(3)]
+                got = [work(n), *work.map([n, 3]), prog.call("work", n), prog.value("work")(3)]
                 if got != [expected, expected, small, expected, small]:
                     failures.append(got)
         except Exception as error:  # noqa: BLE001 - collected for the assertion below
