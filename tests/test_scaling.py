@@ -193,24 +193,30 @@ def nested_code_fns(depth: int) -> str:
     return f"val g = {body}\nval _ = print (Int.toString ({run}))\n"
 
 
+def calls_while_compiling(owner, name: str, text: str) -> int:
+    """How many times compiling `text` calls the method `name` of class
+    `owner`."""
+    calls = 0
+    original = getattr(owner, name)
+
+    def counting(*args):
+        nonlocal calls
+        calls += 1
+        return original(*args)
+
+    setattr(owner, name, counting)
+    try:
+        compile_program(text)
+    finally:
+        setattr(owner, name, original)
+    return calls
+
+
 def code_translations(text: str) -> int:
     """How many times the generator translates a `code` expression while
     compiling `text`."""
     from mlbox import generator
-    calls = 0
-    original = generator.Generator.exp_Code
-
-    def counting(self, e, ctx):
-        nonlocal calls
-        calls += 1
-        return original(self, e, ctx)
-
-    generator.Generator.exp_Code = counting
-    try:
-        compile_program(text)
-    finally:
-        generator.Generator.exp_Code = original
-    return calls
+    return calls_while_compiling(generator.Generator, "exp_Code", text)
 
 
 def test_code_nested_in_code_fn_is_translated_once_per_level():
@@ -531,20 +537,7 @@ def test_checking_a_type_nested_deep_walks_it_a_bounded_number_of_times(shape):
 def wildcard_hashes(text: str) -> int:
     """How many times compiling `text` hashes a wildcard pattern: the
     match compiler hashes a row's patterns to key its subproblems."""
-    calls = 0
-    original = matchcomp.MWild.__hash__
-
-    def counting(self):
-        nonlocal calls
-        calls += 1
-        return original(self)
-
-    matchcomp.MWild.__hash__ = counting
-    try:
-        compile_program(text)
-    finally:
-        matchcomp.MWild.__hash__ = original
-    return calls
+    return calls_while_compiling(matchcomp.MWild, "__hash__", text)
 
 
 def test_a_list_pattern_nested_deep_hashes_each_new_column_once():
