@@ -21,10 +21,11 @@ The binary int and word cases are also computed by generated code
 (`staged_program_text`: operands lifted or computed when the code runs);
 tests/test_basis.py checks that this prints the same recordings.
 
-The groups `substring`, `charvector`, `textio` and `order_text` cover
-the newer names (Substring, CharVector, TextIO's output): every name at
-its edges (empty substrings at either end of their base, every boundary
-index and length, high bytes) and the order of its callbacks. Each of
+The groups `substring`, `charvector`, `textio`, `order_text` and
+`random_substring` (seeded random windows) cover the newer names
+(Substring, CharVector, TextIO's output): every name at its edges (empty
+substrings at either end of their base, every boundary index and length,
+high bytes) and the order of its callbacks. Each of
 their cases is also computed whole by generated code, or computed first
 and its value lifted (`whole_staged_program_text`); tests/test_basis.py
 checks that this prints the same recordings.
@@ -699,6 +700,65 @@ def textio_cases() -> list[str]:
             "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))"]
 
 
+def random_substring_cases() -> list[str]:
+    """Substring operations on seeded random windows of random base
+    strings (over the characters the predicates and needles tell apart),
+    windows and arguments within or just outside the bounds."""
+    generator = random.Random(12)
+    bases = random_texts(b"ab,\x80", 40, 6, 13)
+    needles = random_texts(b"ab,\x80", 30, 3, 14)
+    cases = []
+    for base in bases:
+        size = len(eval_sml_bytes(base))
+        start = generator.randint(-1, size + 1)
+        length = generator.randint(-1, size + 1 - max(start, 0))
+        window = f"Substring.substring ({base}, opaque {sml_int(start)}, opaque {sml_int(length)})"
+        cases.append(f"sSS {window}")
+        if start < 0 or length < 0 or start + length > size:
+            continue  # out of bounds: the Subscript above is the case
+        j, m = generator.randint(-1, length + 1), generator.randint(-1, length + 1)
+        k = generator.randint(-1, length + 1)
+        needle = generator.choice(needles)
+        other = f"Substring.full {generator.choice(bases)}"
+        cases += [f"sSS Substring.slice ({window}, opaque {sml_int(j)}, SOME (opaque {sml_int(m)}))",
+                  f"sSS Substring.slice ({window}, opaque {sml_int(j)}, NONE)",
+                  f"sP(sSS, sSS) Substring.splitAt ({window}, opaque {sml_int(k)})",
+                  f"sSS Substring.triml (opaque {sml_int(k)}) ({window})",
+                  f"sSS Substring.trimr (opaque {sml_int(k)}) ({window})",
+                  f"sP(sSS, sSS) Substring.position {needle} ({window})",
+                  f"sB Substring.isPrefix {needle} ({window})", f"sB Substring.isSuffix {needle} ({window})",
+                  f"sB Substring.isSubstring {needle} ({window})",
+                  f"sL(sSS) Substring.fields (fn c => c = #\",\") ({window})",
+                  f"sL(sSS) Substring.tokens (fn c => c > #\"\\127\") ({window})",
+                  f"sP(sSS, sSS) Substring.splitl (fn c => c <> #\",\") ({window})",
+                  f"sP(sSS, sSS) Substring.splitr (fn c => c <> #\"a\") ({window})",
+                  f"sOrd Substring.compare ({window}, {other})",
+                  f"sOrd Substring.collate (fn (a, b) => Char.compare (b, a)) ({window}, {other})",
+                  f"sO(sP(sC, sSS)) Substring.getc ({window})"]
+    return cases
+
+
+def sml_int(value: int) -> str:
+    return f"~{-value}" if value < 0 else str(value)
+
+
+def eval_sml_bytes(literal: str) -> bytes:
+    """The bytes of a literal written by sml_bytes."""
+    body, out, index = literal[1:-1], bytearray(), 0
+    while index < len(body):
+        if body[index] == "\\":
+            if body[index + 1].isdigit():
+                out.append(int(body[index + 1:index + 4]))
+                index += 4
+            else:
+                out.append(ord(body[index + 1]))
+                index += 2
+        else:
+            out.append(ord(body[index]))
+            index += 1
+    return bytes(out)
+
+
 # callbacks of the new names: the order they are called in, and where each
 # stops when the callback raises (at "b")
 NOTE_C = "fn c => (note (str c); if c = #\"b\" then raise Fail \"b\" else str c)"
@@ -737,6 +797,13 @@ def order_new_cases() -> list[str]:
         printer = "sO(sC)" if fun == "find" else "sB"
         cases.append(f"traced({printer}) fn () => CharVector.{fun} ({NOTE_CP}) \"abc\"")
     cases.append("traced(sO(sP(sI,sC))) fn () => CharVector.findi (fn (i, c) => (note (sI i); c = #\"b\")) \"abc\"")
+    # a predicate that raises: where each stops
+    raising = "fn c => (note (str c); if c = #\"b\" then raise Fail \"b\" else c = #\",\")"
+    for fun in ["fields", "tokens"]:
+        cases.append(f"traced(sL(sSS)) fn () => Substring.{fun} ({raising}) (Substring.full \"a,,bc\")")
+    for fun in ["splitl", "splitr"]:
+        cases.append(f"traced(sP(sSS,sSS)) fn () => Substring.{fun} (fn c => not (({raising}) c)) ({abc})")
+    cases.append(f"traced(sO(sC)) fn () => CharVector.find ({raising}) \"abc\"")
     return cases
 
 
@@ -756,11 +823,12 @@ GROUPS = {
     "charvector": charvector_cases,
     "textio": textio_cases,
     "order_text": order_new_cases,
+    "random_substring": random_substring_cases,
 }
 
 # printers of the groups that need more than HEADER's (a group's own, so
 # that the programs of the other groups stay as recorded)
-GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER}
+GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER, "random_substring": SUBSTRING_HEADER}
 
 
 def header(group: str) -> str:
