@@ -860,12 +860,15 @@ fun Substring_isEmpty (_ : string, _ : int, n) = n = 0
 
 fun Substring_sub ((s, i, n), k) = if k < 0 orelse k >= n then raise Subscript else String.sub (s, i + k)
 
-fun Substring_extract (s, i, NONE) =
-    if i < 0 orelse i > size s then raise Subscript else (s, i, size s - i)
-  | Substring_extract (s, i, SOME m) =
-    if i < 0 orelse m < 0 orelse i > size s - m then raise Subscript else (s, i, m)
+(* The bounds are checked with int arithmetic that overflows as Poly/ML's
+   does: i + m past maxInt (a start and a length both non-negative), or
+   size s - i past it (extract's NONE with i near minInt), raise Overflow
+   rather than Subscript (tests/data/polyml/155_edges_substring). *)
+fun Substring_substring (s, i, m) =
+    if i < 0 orelse m < 0 orelse size s < i + m then raise Subscript else (s, i, m)
 
-fun Substring_substring (s, i, m) = Substring_extract (s, i, SOME m)
+fun Substring_extract (s, i, NONE) = Substring_substring (s, i, size s - i)
+  | Substring_extract (s, i, SOME m) = Substring_substring (s, i, m)
 
 fun Substring_slice ((s, i, n), j, NONE) =
     if j < 0 orelse j > n then raise Subscript else (s, i + j, n - j)
@@ -922,7 +925,8 @@ fun Substring_app f ss = Substring_foldl (fn (c, ()) => f c) () ss
 
 fun Substring_explode ss = Substring_foldr (op ::) [] ss
 
-fun Substring_translate f ss = String.concat (Substring_foldr (fn (c, acc) => f c :: acc) [] ss)
+(* f is called from the left, as String.translate calls it *)
+fun Substring_translate f ss = String.concat (map f (Substring_explode ss))
 
 fun Substring_concat sss = String.concat (map Substring_string sss)
 

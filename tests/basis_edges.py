@@ -21,8 +21,20 @@ The binary int and word cases are also computed by generated code
 (`staged_program_text`: operands lifted or computed when the code runs);
 tests/test_basis.py checks that this prints the same recordings.
 
+The groups `substring`, `charvector`, `textio`, `order_text` and
+`random_substring` (seeded random windows) cover the newer names
+(Substring, CharVector, TextIO's output): every name at its edges (empty
+substrings at either end of their base, every boundary index and length,
+high bytes) and the order of its callbacks. Each of
+their cases is also computed whole by generated code, or computed first
+and its value lifted (`whole_staged_program_text`); tests/test_basis.py
+checks that this prints the same recordings.
+
 Deliberate differences (docs/language.md §8, docs/STATUS.md) are left out:
-String.maxSize, Array.maxLen and Vector.maxLen are smaller than Poly/ML's.
+String.maxSize, CharVector.maxLen, Array.maxLen and Vector.maxLen are
+smaller than Poly/ML's (only CharVector.maxLen = String.maxSize and
+maxLen + 1 raising Size are cases). The `textio` group's output on
+TextIO.stdErr is not compared (the recorder discards Poly/ML's).
 """
 
 from __future__ import annotations
@@ -568,6 +580,233 @@ def random_arith_cases() -> list[str]:
     return cases
 
 
+# Substrings at the edges of their base strings (the printer shows each
+# result through Substring.base: positions must be the Basis's exactly).
+SUBSTRINGS = ['Substring.full ""', 'Substring.full "abc"',
+              'Substring.substring ("abcde", opaque 1, opaque 3)',  # in the middle
+              'Substring.substring ("abcde", opaque 0, opaque 2)',  # at the start of its base
+              'Substring.extract ("abcde", opaque 2, NONE)',  # at the end
+              'Substring.extract ("abcde", opaque 5, NONE)',  # empty, at the very end
+              'Substring.substring ("abcde", opaque 2, opaque 0)',  # empty, inside
+              'Substring.substring ("x\\200\\255y", opaque 1, opaque 2)']  # high bytes
+BOUNDS = ["opaque ~1", "opaque 0", "opaque 1", "opaque 2", "opaque 3", "opaque 4", "maxI", "minI"]
+LENGTHS = ["NONE"] + [f"SOME ({b})" for b in BOUNDS]
+CHAR_TESTS = ["Char.isAlpha", "fn c => c = #\"b\"", "fn c => c > #\"\\127\"", "fn _ => true", "fn _ => false"]
+SUBSTRING_HEADER = """fun sSS ss = let val (s, i, n) = Substring.base ss in "SS(" ^ sS s ^ "," ^ sI i ^ "," ^ sI n ^ ")" end
+"""
+
+
+def substring_cases() -> list[str]:
+    cases = cross("sSS", "Substring.full {}", ['""', '"abc"', '"\\000\\255"'])
+    cases += cross("sSS", "{}", SUBSTRINGS)
+    cases += cross("sS", "Substring.string {}", SUBSTRINGS)
+    cases += cross("sI", "Substring.size {}", SUBSTRINGS)
+    cases += cross("sB", "Substring.isEmpty {}", SUBSTRINGS)
+    cases += cross("sP(sS, sP(sI, sI))", "(fn (s, i, n) => (s, (i, n))) (Substring.base {})", SUBSTRINGS[2:4])
+    cases += cross2("sC", "Substring.sub ({}, {})", SUBSTRINGS, BOUNDS)
+    for base in ['""', '"abc"']:
+        for start in BOUNDS:
+            cases += cross("sSS", f"Substring.extract ({base}, {start}, {{}})", LENGTHS)
+            cases += cross("sSS", f"Substring.substring ({base}, {start}, {{}})", BOUNDS)
+    for ss in SUBSTRINGS:
+        for start in BOUNDS:
+            cases += cross("sSS", f"Substring.slice ({atom(ss)}, {start}, {{}})", LENGTHS)
+    cases += cross("sO(sP(sC, sSS))", "Substring.getc {}", SUBSTRINGS)
+    cases += cross("sO(sC)", "Substring.first {}", SUBSTRINGS)
+    for fun in ["triml", "trimr"]:
+        cases += cross2("sSS", f"Substring.{fun} {{}} {{}}", BOUNDS, SUBSTRINGS)
+        # a negative count raises when it is given, before any substring
+        cases += [f"sB (ignore (Substring.{fun} (opaque ~1)); true)", f"sB (ignore (Substring.{fun} minI); true)"]
+    cases += cross2("sP(sSS, sSS)", "Substring.splitAt ({}, {})", SUBSTRINGS, BOUNDS)
+    for fun, printer in [("splitl", "sP(sSS, sSS)"), ("splitr", "sP(sSS, sSS)"), ("takel", "sSS"), ("dropl", "sSS"),
+                         ("taker", "sSS"), ("dropr", "sSS")]:
+        cases += cross2(printer, f"Substring.{fun} ({{}}) {{}}", CHAR_TESTS, SUBSTRINGS)
+    cases += cross("sS", "Substring.foldl (fn (c, a) => a ^ str c ^ \".\") \"\" {}", SUBSTRINGS)
+    cases += cross("sS", "Substring.foldr (fn (c, a) => a ^ str c ^ \".\") \"\" {}", SUBSTRINGS)
+    cases += cross("sS", "let val r = ref \"\" in Substring.app (fn c => r := !r ^ str c ^ \".\") {}; !r end", SUBSTRINGS)
+    cases += cross("sL(sC)", "Substring.explode {}", SUBSTRINGS)
+    cases += cross("sS", "Substring.translate (fn c => str c ^ \"|\") {}", SUBSTRINGS)
+    cases += cross("sS", "Substring.translate (fn c => \"\") {}", SUBSTRINGS[1:3])
+    lists = ["[]", f"[{SUBSTRINGS[0]}]", f"[{SUBSTRINGS[5]}, {SUBSTRINGS[6]}]", f"[{SUBSTRINGS[2]}, {SUBSTRINGS[0]}, {SUBSTRINGS[7]}]"]
+    cases += cross("sS", "Substring.concat {}", lists)
+    for sep in ['""', '","', '"\\000"']:
+        cases += cross("sS", f"Substring.concatWith {sep} {{}}", lists)
+    # separators at both ends and doubled, in windows of the base string
+    fielded = ['Substring.full ",a,,b,"', 'Substring.full ""', 'Substring.full ","', 'Substring.full ",,"',
+               'Substring.substring (",a,,b,", opaque 1, opaque 3)', 'Substring.extract (",a,,b,", opaque 4, NONE)',
+               'Substring.extract (",a,,b,", opaque 6, NONE)', 'Substring.substring ("x,\\200y\\255", opaque 1, opaque 4)']
+    for sep in ["fn c => c = #\",\"", "fn c => c > #\"\\127\"", "fn _ => true", "fn _ => false"]:
+        cases += cross("sL(sSS)", f"Substring.fields ({sep}) {{}}", fielded)
+        cases += cross("sL(sSS)", f"Substring.tokens ({sep}) {{}}", fielded)
+    needles = ['""', '"a"', '"b"', '"bc"', '"cd"', '"cde"', '"bcd"', '"abcde"', '"abcdef"', '"\\200"', '"\\255y"']
+    cases += cross2("sP(sSS, sSS)", "Substring.position {} {}", needles, SUBSTRINGS)
+    for fun in ["isPrefix", "isSuffix", "isSubstring"]:
+        cases += cross2("sB", f"Substring.{fun} {{}} {{}}", needles, SUBSTRINGS)
+    # equal prefixes, equal contents on different bases, bytes above 127
+    ordered = ['Substring.full ""', 'Substring.full "ab"', 'Substring.substring ("xab\\255", opaque 1, opaque 2)',
+               'Substring.substring ("xab\\255", opaque 1, opaque 3)', 'Substring.full "ab\\128"',
+               'Substring.full "\\128"', 'Substring.extract ("ab", opaque 2, NONE)']
+    cases += cross2("sOrd", "Substring.compare ({}, {})", ordered, ordered)
+    cases += cross2("sOrd", "Substring.collate Char.compare ({}, {})", ordered, ordered)
+    cases += cross2("sOrd", "Substring.collate (fn (a, b) => Char.compare (b, a)) ({}, {})", ordered[:4], ordered[:4])
+    return cases
+
+
+CHARVECTOR_STRINGS = ['""', '"a"', '"abc"', '"\\000\\255"']
+
+
+def charvector_cases() -> list[str]:
+    sizes = ["opaque ~1", "opaque 0", "opaque 3", "minI", "maxI", "CharVector.maxLen + 1"]
+    cases = cross("sS", "CharVector.tabulate ({}, fn i => chr (i + 97))", sizes)
+    cases += ["sS CharVector.tabulate (opaque 2, fn i => chr (i + 254))", "sS CharVector.fromList []",
+              "sS CharVector.fromList [#\"a\", #\"\\000\", #\"\\255\"]"]
+    # CharVector.maxLen itself is String.maxSize, smaller than Poly/ML's (docs/language.md §8)
+    cases += ["sB (CharVector.maxLen = String.maxSize)"]
+    cases += cross2("sC", "CharVector.sub ({}, {})", CHARVECTOR_STRINGS, BOUNDS)
+    cases += cross2("sS", "CharVector.update ({}, {}, #\"\\255\")", CHARVECTOR_STRINGS, BOUNDS)
+    cases += cross("sI", "CharVector.length {}", CHARVECTOR_STRINGS)
+    cases += cross("sS", "CharVector.concat {}", ["[]", "[\"\"]", "[\"a\", \"\", \"\\255\"]"])
+    cases += cross("sS", "CharVector.map Char.toUpper {}", CHARVECTOR_STRINGS)
+    cases += cross("sS", "CharVector.mapi (fn (i, c) => chr (ord c + i)) {}", CHARVECTOR_STRINGS[:3])
+    cases += ["sS CharVector.mapi (fn (i, c) => chr (ord c + i)) \"\\254\\255\""]
+    for fun in ["foldl", "foldr"]:
+        cases += cross("sS", f"CharVector.{fun} (fn (c, a) => a ^ str c ^ \".\") \"\" {{}}", CHARVECTOR_STRINGS)
+    for fun in ["foldli", "foldri"]:
+        cases += cross("sS", f"CharVector.{fun} (fn (i, c, a) => a ^ sI i ^ str c ^ \".\") \"\" {{}}", CHARVECTOR_STRINGS)
+    cases += cross("sS", "let val r = ref \"\" in CharVector.app (fn c => r := !r ^ str c) {}; !r end", CHARVECTOR_STRINGS)
+    cases += cross("sS", "let val r = ref \"\" in CharVector.appi (fn (i, c) => r := !r ^ sI i ^ str c) {}; !r end",
+                   CHARVECTOR_STRINGS)
+    for fun, printer in [("exists", "sB"), ("all", "sB"), ("find", "sO(sC)")]:
+        cases += cross2(printer, f"CharVector.{fun} ({{}}) {{}}", CHAR_TESTS, CHARVECTOR_STRINGS)
+    cases += cross2("sO(sP(sI, sC))", "CharVector.findi ({}) {}",
+                    ["fn (i, c) => i > 0", "fn (i, c) => i = 1 andalso c = #\"b\"", "fn _ => false"], CHARVECTOR_STRINGS)
+    ordered = ['""', '"ab"', '"ab\\255"', '"ab\\128"', '"\\128"', '"b"']
+    cases += cross2("sOrd", "CharVector.collate Char.compare ({}, {})", ordered, ordered)
+    cases += cross2("sOrd", "CharVector.collate (fn (a, b) => Char.compare (b, a)) ({}, {})", ordered[:3], ordered[:3])
+    return cases
+
+
+def textio_cases() -> list[str]:
+    """TextIO's output between the lines of other cases: its bytes come
+    before the case's own line, in the order made."""
+    return ["sU TextIO.output (TextIO.stdOut, \"\")", "sU TextIO.output (TextIO.stdOut, \"\\000\")",
+            "sU TextIO.output (TextIO.stdOut, \"a\\000b\\255\")", "sU TextIO.output1 (TextIO.stdOut, #\"\\000\")",
+            "sU TextIO.output1 (TextIO.stdOut, #\"\\255\")", "sU TextIO.flushOut TextIO.stdOut",
+            "sU (print \"p\"; TextIO.output (TextIO.stdOut, \"o\"); TextIO.output1 (TextIO.stdOut, #\"1\"); TextIO.flushOut TextIO.stdOut; TextIO.print \"t\")",
+            "sU (TextIO.output (TextIO.stdErr, \"to standard error\"); TextIO.flushOut TextIO.stdErr)",
+            "sU (TextIO.output (TextIO.stdOut, \"before \"); raise Fail \"after output\")",
+            "sU List.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (explode \"each\\000one\")",
+            "sU CharVector.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (CharVector.tabulate (opaque 4, fn i => chr (i * 80)))",
+            "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))"]
+
+
+def random_substring_cases() -> list[str]:
+    """Substring operations on seeded random windows of random base
+    strings (over the characters the predicates and needles tell apart),
+    windows and arguments within or just outside the bounds."""
+    generator = random.Random(12)
+    bases = random_texts(b"ab,\x80", 40, 6, 13)
+    needles = random_texts(b"ab,\x80", 30, 3, 14)
+    cases = []
+    for base in bases:
+        size = len(eval_sml_bytes(base))
+        start = generator.randint(-1, size + 1)
+        length = generator.randint(-1, size + 1 - max(start, 0))
+        window = f"Substring.substring ({base}, opaque {sml_int(start)}, opaque {sml_int(length)})"
+        cases.append(f"sSS {window}")
+        if start < 0 or length < 0 or start + length > size:
+            continue  # out of bounds: the Subscript above is the case
+        j, m = generator.randint(-1, length + 1), generator.randint(-1, length + 1)
+        k = generator.randint(-1, length + 1)
+        needle = generator.choice(needles)
+        other = f"Substring.full {generator.choice(bases)}"
+        cases += [f"sSS Substring.slice ({window}, opaque {sml_int(j)}, SOME (opaque {sml_int(m)}))",
+                  f"sSS Substring.slice ({window}, opaque {sml_int(j)}, NONE)",
+                  f"sP(sSS, sSS) Substring.splitAt ({window}, opaque {sml_int(k)})",
+                  f"sSS Substring.triml (opaque {sml_int(k)}) ({window})",
+                  f"sSS Substring.trimr (opaque {sml_int(k)}) ({window})",
+                  f"sP(sSS, sSS) Substring.position {needle} ({window})",
+                  f"sB Substring.isPrefix {needle} ({window})", f"sB Substring.isSuffix {needle} ({window})",
+                  f"sB Substring.isSubstring {needle} ({window})",
+                  f"sL(sSS) Substring.fields (fn c => c = #\",\") ({window})",
+                  f"sL(sSS) Substring.tokens (fn c => c > #\"\\127\") ({window})",
+                  f"sP(sSS, sSS) Substring.splitl (fn c => c <> #\",\") ({window})",
+                  f"sP(sSS, sSS) Substring.splitr (fn c => c <> #\"a\") ({window})",
+                  f"sOrd Substring.compare ({window}, {other})",
+                  f"sOrd Substring.collate (fn (a, b) => Char.compare (b, a)) ({window}, {other})",
+                  f"sO(sP(sC, sSS)) Substring.getc ({window})"]
+    return cases
+
+
+def sml_int(value: int) -> str:
+    return f"~{-value}" if value < 0 else str(value)
+
+
+def eval_sml_bytes(literal: str) -> bytes:
+    """The bytes of a literal written by sml_bytes."""
+    body, out, index = literal[1:-1], bytearray(), 0
+    while index < len(body):
+        if body[index] == "\\":
+            if body[index + 1].isdigit():
+                out.append(int(body[index + 1:index + 4]))
+                index += 4
+            else:
+                out.append(ord(body[index + 1]))
+                index += 2
+        else:
+            out.append(ord(body[index]))
+            index += 1
+    return bytes(out)
+
+
+# callbacks of the new names: the order they are called in, and where each
+# stops when the callback raises (at "b")
+NOTE_C = "fn c => (note (str c); if c = #\"b\" then raise Fail \"b\" else str c)"
+NOTE_CP = "fn c => (note (str c); c <> #\"b\")"
+
+
+def order_new_cases() -> list[str]:
+    abc = "Substring.substring (\"xabcx\", opaque 1, opaque 3)"
+    cases = []
+    for fun in ["splitl", "splitr"]:
+        cases.append(f"traced(sP(sSS,sSS)) fn () => Substring.{fun} (fn c => (note (str c); c <> #\"b\")) ({abc})")
+    for fun in ["takel", "dropl", "taker", "dropr"]:
+        cases.append(f"traced(sSS) fn () => Substring.{fun} ({NOTE_CP}) ({abc})")
+    for fun in ["foldl", "foldr"]:
+        cases.append(f"traced(sS) fn () => Substring.{fun} (fn (c, a) => (note (str c); a ^ str c)) \"\" ({abc})")
+        cases.append(f"traced(sS) fn () => Substring.{fun} (fn (c, a) => a ^ ({NOTE_C}) c) \"\" ({abc})")
+        cases.append(f"traced(sS) fn () => CharVector.{fun} (fn (c, a) => a ^ ({NOTE_C}) c) \"\" \"abc\"")
+        cases.append(f"traced(sS) fn () => CharVector.{fun}i (fn (i, c, a) => (note (sI i); a ^ str c)) \"\" \"abc\"")
+    cases.append(f"traced(sU) fn () => Substring.app (fn c => ignore (({NOTE_C}) c)) ({abc})")
+    cases.append(f"traced(sS) fn () => Substring.translate ({NOTE_C}) ({abc})")
+    cases.append(f"traced(sS) fn () => Substring.translate (fn c => (note (str c); str c)) ({abc})")
+    for fun in ["fields", "tokens"]:
+        cases.append(f"traced(sL(sSS)) fn () => Substring.{fun} (fn c => (note (str c); c = #\",\")) (Substring.full \"a,,b\")")
+    cases.append("traced(sOrd) fn () => Substring.collate (fn (a, b) => (note (str a ^ str b); Char.compare (a, b))) "
+                 "(Substring.full \"abc\", Substring.full \"abd\")")
+    cases.append("traced(sOrd) fn () => CharVector.collate (fn (a, b) => (note (str a ^ str b); Char.compare (a, b))) "
+                 "(\"ab\", \"abd\")")
+    cases.append(f"traced(sU) fn () => CharVector.app (fn c => ignore (({NOTE_C}) c)) \"abc\"")
+    cases.append("traced(sU) fn () => CharVector.appi (fn (i, c) => note (sI i)) \"abc\"")
+    cases.append(f"traced(sS) fn () => CharVector.map (fn c => (note (str c); Char.toUpper c)) \"abc\"")
+    cases.append(f"traced(sS) fn () => CharVector.map (fn c => String.sub (({NOTE_C}) c, 0)) \"abc\"")
+    cases.append("traced(sS) fn () => CharVector.mapi (fn (i, c) => (note (sI i); c)) \"abc\"")
+    cases.append("traced(sS) fn () => CharVector.tabulate (opaque 3, fn i => (note (sI i); chr (i + 97)))")
+    cases.append("traced(sS) fn () => CharVector.tabulate (opaque 3, fn i => (note (sI i); if i = 1 then raise Fail \"one\" else #\"x\"))")
+    for fun in ["exists", "all", "find"]:
+        printer = "sO(sC)" if fun == "find" else "sB"
+        cases.append(f"traced({printer}) fn () => CharVector.{fun} ({NOTE_CP}) \"abc\"")
+    cases.append("traced(sO(sP(sI,sC))) fn () => CharVector.findi (fn (i, c) => (note (sI i); c = #\"b\")) \"abc\"")
+    # a predicate that raises: where each stops
+    raising = "fn c => (note (str c); if c = #\"b\" then raise Fail \"b\" else c = #\",\")"
+    for fun in ["fields", "tokens"]:
+        cases.append(f"traced(sL(sSS)) fn () => Substring.{fun} ({raising}) (Substring.full \"a,,bc\")")
+    for fun in ["splitl", "splitr"]:
+        cases.append(f"traced(sP(sSS,sSS)) fn () => Substring.{fun} (fn c => not (({raising}) c)) ({abc})")
+    cases.append(f"traced(sO(sC)) fn () => CharVector.find ({raising}) \"abc\"")
+    return cases
+
+
 GROUPS = {
     "int": int_cases,
     "int_fromstring": intstring_cases,
@@ -580,11 +819,24 @@ GROUPS = {
     "order": order_cases,
     "readers": readers_cases,
     "random_arith": random_arith_cases,
+    "substring": substring_cases,
+    "charvector": charvector_cases,
+    "textio": textio_cases,
+    "order_text": order_new_cases,
+    "random_substring": random_substring_cases,
 }
+
+# printers of the groups that need more than HEADER's (a group's own, so
+# that the programs of the other groups stay as recorded)
+GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER, "random_substring": SUBSTRING_HEADER}
+
+
+def header(group: str) -> str:
+    return HEADER + GROUP_HEADERS.get(group, "")
 
 
 def program_text(group: str) -> str:
-    return HEADER + "".join(case_line(case) for case in GROUPS[group]())
+    return header(group) + "".join(case_line(case) for case in GROUPS[group]())
 
 
 # A binary case: `A op B` (an infix operator) or `F (A, B)` (a qualified
@@ -624,7 +876,25 @@ def staged_program_text(group: str, staging: str) -> str:
         printer, expression = split_case(case)
         staged = staged_expression(expression, staging)
         lines.append(f"val _ = t {sml_string(expression)} (fn () => {printer} ({staged}))\n")
-    return HEADER + "".join(lines)
+    return header(group) + "".join(lines)
+
+
+# Where a whole case (any expression, not only a binary one) is computed:
+# by generated code (`code`: the basis functions called from it), or
+# before, its value lifted into the code (`lift`: substrings, strings,
+# options, closures as generated code's constants).
+WHOLE_STAGINGS = ("in code", "lifted")
+
+
+def whole_staged_program_text(group: str, staging: str, every: int = 1) -> str:
+    """Every `every`-th case of the group computed by generated code: it
+    prints those lines of the group's recording (the same labels)."""
+    quote = {"in code": "code", "lifted": "lift"}[staging]
+    lines = []
+    for case in GROUPS[group]()[::every]:
+        printer, expression = split_case(case)
+        lines.append(f"val _ = t {sml_string(expression)} (fn () => {printer} (eval ({quote} ({expression}))))\n")
+    return header(group) + "".join(lines)
 
 
 def corpus_path(group: str) -> pathlib.Path:

@@ -280,6 +280,27 @@ def test_a_refused_stderr_stops_the_run_as_a_refused_print_does(tmp_path, machin
     assert (run.stdout, run.returncode) == (b"out 1\n", 74)
 
 
+@pytest.mark.parametrize("program", ["182_textio_output", "155_edges_textio"])
+@pytest.mark.parametrize("machine", driver.MACHINES)
+def test_textio_output_from_a_ccam_file_is_the_recorded_bytes(tmp_path, machine, program):
+    """print, TextIO.output / output1 / flushOut interleaved ("" and "\\000"
+    among them), compiled to a .ccam file and run from it: standard
+    output is Poly/ML's recording byte for byte, also when the program
+    then dies of an uncaught exception (182)."""
+    source = basis_edges.CORPUS / f"{program}.sml"
+    ccam = tmp_path / f"{program}.ccam"
+    compiled = subprocess.run([sys.executable, "-m", "mlbox", "compile", str(source), "-o", str(ccam)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert compiled.returncode == 0, compiled.stderr
+    run = _mlbox_run(ccam, machine)
+    assert run.stdout == source.with_suffix(".expected").read_bytes()
+    uncaught = source.with_suffix(".exception")
+    if uncaught.exists():
+        assert run.returncode == 1 and uncaught.read_text().strip().encode() in run.stderr
+    else:
+        assert run.returncode == 0
+
+
 def test_textio_stdout_is_print_in_a_program_embedded_through_the_api():
     # no descriptor: both collected in the run's output, in order
     compiled = driver.compile_source(Source("o.sml", 'val _ = (print "a"; TextIO.output (TextIO.stdOut, "b");'
@@ -376,6 +397,23 @@ def test_binary_arithmetic_in_generated_code_prints_what_polyml_prints(group, st
     Poly/ML's recording of the unstaged program, on both machines."""
     text = basis_edges.staged_program_text(group, staging)
     assert text.count("eval (") > 400
+    compiled = driver.compile_source(Source(f"{group}_staged.sml", text))
+    expected = basis_edges.corpus_path(group).with_suffix(".expected").read_bytes()
+    for machine in driver.MACHINES:
+        assert driver.run_program(compiled.program, machine=machine).output == expected, machine
+
+
+TEXT_GROUPS = ("substring", "charvector", "textio", "order_text", "random_substring")
+
+
+@pytest.mark.parametrize("staging", basis_edges.WHOLE_STAGINGS)
+@pytest.mark.parametrize("group", TEXT_GROUPS)
+def test_substring_charvector_textio_in_generated_code_print_what_polyml_prints(group, staging):
+    """Every case of the groups of the newer basis names computed by
+    generated code (`eval (code e)`), or computed first and its value
+    (a substring, a closure, ...) lifted (`eval (lift e)`): the output of
+    Poly/ML's recording of the unstaged program, on both machines."""
+    text = basis_edges.whole_staged_program_text(group, staging)
     compiled = driver.compile_source(Source(f"{group}_staged.sml", text))
     expected = basis_edges.corpus_path(group).with_suffix(".expected").read_bytes()
     for machine in driver.MACHINES:
