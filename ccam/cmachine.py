@@ -57,6 +57,7 @@ machine and its values cannot matter.
 
 from __future__ import annotations
 
+import signal
 import threading
 from typing import Optional
 
@@ -899,11 +900,16 @@ class Machine:
 
     def _enter(self) -> None:
         """Before a run: pending releases, the stream, the Ctrl-C handler
-        (only the main thread may take SIGINT from Python)."""
+        (only the main thread may take SIGINT from Python, and only where
+        Python has a handler for it)."""
         self._owner.drain()
         if self._out_flush is not None:
             self._out_flush()
-        want = self.catch_sigint and threading.get_ident() == _MAIN_THREAD
+        # A process started with Ctrl-C ignored (`nohup`, a background job
+        # of a script) keeps it ignored during runs too, as the Python
+        # machine does (Python installs no handler then).
+        want = (self.catch_sigint and threading.get_ident() == _MAIN_THREAD
+                and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
         if want != self._sigint_set:
             lib.ccam_set_catch_sigint(self._m, 1 if want else 0)
             self._sigint_set = want

@@ -198,6 +198,23 @@ def test_ctrl_c_interrupts_a_run():
         signal.signal(signal.SIGINT, inherited)
 
 
+def test_ctrl_c_ignored_by_the_process_stays_ignored_during_a_run():
+    # A process started with SIGINT ignored (nohup, a background job) must
+    # not be stopped by it: the machine installs its handler only over
+    # Python's, and leaves SIG_IGN in place.
+    inherited = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        machine = cmachine.Machine(Program(tuple(FOREVER), NGLOBALS), max_reductions=400_000_000)
+        timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        r = machine.run()
+        timer.join()
+        assert r.status == Status.REDUCTION_LIMIT
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
+
 # ------------------------------------------------------------- the binding
 
 
