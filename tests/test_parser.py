@@ -52,16 +52,27 @@ def _run_python(code):
                           cwd=os.path.dirname(PACKAGE_DIR), check=True).stdout
 
 
-def test_importing_the_parser_is_fast_and_builds_nothing():
-    # CPU time, best of three: wall time depends on what else the machine
-    # is running.
+def test_importing_and_first_parse_use_the_committed_tables():
+    # SPEC §7: parser tables are built once, not on every run. Importing
+    # builds no parser, and the first parse loads the committed tables:
+    # PLY generates tables (LRGeneratedTable) only when they are missing or
+    # stale. (How long start-up takes is measured by `make bench`; a CPU
+    # time bound here failed now and then, with modules compiled from
+    # source where PYTHONDONTWRITEBYTECODE=1.)
     code = (
-        "import time; t = time.process_time(); import mlbox.parser as P; "
-        "print(time.process_time() - t, P._driver is None)"
+        "import ply.yacc\n"
+        "generated = []\n"
+        "class Spy(ply.yacc.LRGeneratedTable):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        generated.append(1)\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "ply.yacc.LRGeneratedTable = Spy\n"
+        "import mlbox.parser as P\n"
+        "print(P._driver is None)\n"
+        "P.parse_program('val x = 1')\n"
+        "print(P._driver is not None, len(generated))\n"
     )
-    runs = [_run_python(code).split() for _ in range(3)]
-    assert all(built == "True" for _t, built in runs)
-    assert min(float(t) for t, _b in runs) < 0.1
+    assert _run_python(code).split() == ["True", "True", "0"]
 
 
 def test_parsing_reads_the_tables_and_writes_no_files(tmp_path):
