@@ -6,12 +6,15 @@ micro- or nanosecond; pcapng sections, interfaces with their timestamp
 resolution, enhanced, simple and obsolete packet blocks; other blocks
 skipped). It gives each record's original length (wirelen) next to its
 captured bytes: a BPF `len` load needs the former (the shared data has
-truncated packets, caplen < wirelen). Why not a library: scapy's readers
-(used before) and dpkt's both read damaged files silently wrong: a record
-cut short or with an absurd caplen, a pcapng packet on an unknown interface
-or before any, a block shorter than its caplen come back as fewer or
-shorter packets, or as "no packets", with no error (checked on the cases of
-tests/test_hostile_captures.py, which libpcap rejects).
+truncated packets, caplen < wirelen). Why not a library: each one tried
+disagrees with libpcap, on the cases of tests/test_hostile_captures.py.
+scapy's readers (used before) and dpkt's read damaged files silently wrong:
+a record cut short or with an absurd caplen, a pcapng packet on an unknown
+interface or before any, a block shorter than its caplen come back as fewer
+or shorter packets, or as "no packets", with no error. python-pcapng (2.1.1)
+is strict about damage but also refuses pcapng files that libpcap reads: a
+malformed or non-UTF-8 option, which no filter needs; scapy silently drops
+such a packet.
 Captures are written with scapy (only scapy.utils is imported, which keeps
 start-up short).
 """

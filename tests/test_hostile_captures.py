@@ -42,6 +42,21 @@ def epb(data, caplen, wirelen, interface=0):
     return block(6, struct.pack("<IIIII", interface, 0, 1000, caplen, wirelen) + data)
 
 
+def option(code, value):
+    return struct.pack("<HH", code, len(value)) + value + b"\0" * (-len(value) % 4)
+
+
+END_OF_OPTIONS = option(0, b"")
+
+
+def epb_with(options):
+    return block(6, struct.pack("<IIIII", 0, 0, 1000, 60, 60) + PACKET + options)
+
+
+def idb_with(options):
+    return block(1, struct.pack("<HHI", 1, 0, 65535) + options)
+
+
 # name -> (file content, packets read, or the fragment of the CaptureError)
 CASES = {
     "big_endian": (pcap(endian=">", records=[(PACKET, 60, 60)]), 1),
@@ -70,6 +85,26 @@ CASES = {
     "ng_no_interfaces": (SHB, "contains no packets"),
     "ng_resolution_too_fine": (SHB + block(1, struct.pack("<HHI", 1, 0, 65535) + struct.pack("<HHB3x", 9, 1, 127)
                                            + b"\0" * 4) + epb(PACKET, 60, 60), "too fine"),
+    # Unusual but readable: libpcap reads each of these, and so must we. Options are
+    # not needed to filter, so a malformed one is no reason to refuse a packet.
+    # python-pcapng 2.1.1 raises on the short flags, the overrunning option and the
+    # two non-UTF-8 strings; scapy 2.8 silently drops the packet with short flags.
+    "ng_epb_flags": (SHB + IDB + epb_with(option(2, b"\1\0\0\0") + END_OF_OPTIONS), 1),
+    "ng_epb_flags_short": (SHB + IDB + epb_with(option(2, b"\1\0") + END_OF_OPTIONS), 1),
+    "ng_epb_unknown_option": (SHB + IDB + epb_with(option(999, b"abc") + END_OF_OPTIONS), 1),
+    "ng_epb_custom_option": (SHB + IDB + epb_with(option(2988, b"\0\0\0\1hello") + END_OF_OPTIONS), 1),
+    "ng_epb_comment_not_utf8": (SHB + IDB + epb_with(option(1, b"\xff\xfe") + END_OF_OPTIONS), 1),
+    "ng_epb_options_unterminated": (SHB + IDB + epb_with(option(1, b"hi")), 1),
+    "ng_epb_option_overruns_block": (SHB + IDB + epb_with(struct.pack("<HH", 1, 200) + b"abcd"), 1),
+    "ng_idb_name_not_utf8": (SHB + idb_with(option(2, b"\xff") + END_OF_OPTIONS) + epb(PACKET, 60, 60), 1),
+    "ng_idb_nanoseconds": (SHB + idb_with(option(9, b"\x09") + END_OF_OPTIONS) + epb(PACKET, 60, 60), 1),
+    "ng_idb_tsoffset": (SHB + idb_with(option(14, struct.pack("<q", 5)) + END_OF_OPTIONS) + epb(PACKET, 60, 60), 1),
+    "ng_shb_options": (block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1) + option(2, b"x86")
+                             + END_OF_OPTIONS) + IDB + epb(PACKET, 60, 60), 1),
+    "ng_two_sections": (SHB + IDB + epb(PACKET, 60, 60) + SHB + IDB + epb(PACKET, 60, 60), 2),
+    "ng_statistics_block": (SHB + IDB + epb(PACKET, 60, 60) + block(5, struct.pack("<III", 0, 0, 0)), 1),
+    "ng_name_resolution_block": (SHB + IDB + block(4, struct.pack("<HH", 0, 0)) + epb(PACKET, 60, 60), 1),
+    "ng_obsolete_packet_block": (SHB + IDB + block(2, struct.pack("<HHIIII", 0, 0, 0, 0, 60, 60) + PACKET), 1),
 }
 
 
