@@ -72,10 +72,103 @@ def read_recording() -> dict[str, str]:
 # Type abbreviations of the Basis that Poly/ML prints by their names, and
 # mlbox (which keeps no abbreviations) by what they stand for.
 ABBREVIATIONS = {"CharVector.vector": "string", "CharVector.elem": "char"}
+# Poly/ML's String.sml declares Char and String before the global StringCvt
+# (inside a `local`), so it names their scan's reader type by that hidden
+# path: ?.Char.StringCvt.reader is StringCvt.reader.
+HIDDEN_PATH = re.compile(r"\?\.(?:Char|String)\.(?=StringCvt\.)")
+_TYPE_TOKEN = re.compile(r"\s*(->|[(),*]|''?[A-Za-z0-9_']+|[A-Za-z][A-Za-z0-9_.']*)")
+
+
+def _parse_type(text: str):
+    """An SML type as Poly/ML prints it: a tree of ("->", a, b), ("*",
+    items), (tycon, args) and type variables (strings)."""
+    tokens = _TYPE_TOKEN.findall(text)
+    assert "".join(tokens) == text.replace(" ", ""), text
+    position = 0
+
+    def peek():
+        return tokens[position] if position < len(tokens) else None
+
+    def take():
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def arrow():
+        left = tuple_()
+        if peek() == "->":
+            take()
+            return ("->", left, arrow())
+        return left
+
+    def tuple_():
+        items = [applied()]
+        while peek() == "*":
+            take()
+            items.append(applied())
+        return items[0] if len(items) == 1 else ("*", items)
+
+    def applied():
+        if peek() == "(":
+            take()
+            args = [arrow()]
+            while peek() == ",":
+                take()
+                args.append(arrow())
+            assert take() == ")"
+            ty, args = (args[0], None) if len(args) == 1 else (None, args)
+        else:
+            token = take()
+            ty, args = (token, None) if token.startswith("'") else ((token, []), None)
+        while peek() not in (None, "->", "*", ")", ","):  # a type constructor applied
+            ty = (take(), [ty] if args is None else args)
+            args = None
+        assert args is None, text  # (a, b) must be applied
+        return ty
+
+    ty = arrow()
+    assert position == len(tokens), text
+    return ty
+
+
+def _show_type(ty, context: str = "top") -> str:
+    """Printed as mlbox prints types (parentheses only where needed)."""
+    if isinstance(ty, str):
+        return ty
+    if ty[0] == "->":
+        shown = f"{_show_type(ty[1], 'arrow arg')} -> {_show_type(ty[2])}"
+        return f"({shown})" if context != "top" else shown
+    if ty[0] == "*":
+        shown = " * ".join(_show_type(item, "tuple") for item in ty[1])
+        return f"({shown})" if context in ("tuple", "applied") else shown
+    name, args = ty
+    if not args:
+        return name
+    if len(args) == 1:
+        return f"{_show_type(args[0], 'applied')} {name}"
+    return f"({', '.join(_show_type(arg) for arg in args)}) {name}"
+
+
+def _expand_readers(ty):
+    """('a, 'b) StringCvt.reader is 'b -> ('a * 'b) option."""
+    if isinstance(ty, str):
+        return ty
+    if ty[0] == "->":
+        return ("->", _expand_readers(ty[1]), _expand_readers(ty[2]))
+    if ty[0] == "*":
+        return ("*", [_expand_readers(item) for item in ty[1]])
+    name, args = ty
+    args = [_expand_readers(arg) for arg in args]
+    if name == "StringCvt.reader":
+        item, stream = args
+        return ("->", stream, ("option", [("*", [item, stream])]))
+    return (name, args)
 
 
 def unabbreviate(ty: str) -> str:
-    return re.sub("|".join(re.escape(name) for name in ABBREVIATIONS), lambda m: ABBREVIATIONS[m.group(0)], ty)
+    ty = re.sub("|".join(re.escape(name) for name in ABBREVIATIONS), lambda m: ABBREVIATIONS[m.group(0)], ty)
+    ty = HIDDEN_PATH.sub("", ty)
+    return _show_type(_expand_readers(_parse_type(ty))) if "StringCvt.reader" in ty else ty
 
 
 def poly_types() -> dict[str, str]:
@@ -105,6 +198,16 @@ def mlbox_types() -> dict[str, str]:
 def test_normalising_type_variables():
     assert normalise_tyvars("('b -> 'c) * ('a -> 'b) -> 'a -> 'c") == "('a -> 'b) * ('c -> 'a) -> 'c -> 'b"
     assert normalise_tyvars("''b * 'x * ''a -> ''b") == "''a * 'a * ''b -> ''a"
+
+
+def test_reading_and_printing_polymls_types():
+    # every recorded type prints back as it is (the printer's parentheses are mlbox's)
+    for ty in read_recording().values():
+        assert _show_type(_parse_type(ty)) == ty
+    assert unabbreviate("StringCvt.radix -> (char, 'a) StringCvt.reader -> (int, 'a) StringCvt.reader") == \
+        "StringCvt.radix -> ('a -> (char * 'a) option) -> 'a -> (int * 'a) option"
+    assert unabbreviate("(char, 'a) ?.Char.StringCvt.reader -> 'a list") == "('a -> (char * 'a) option) -> 'a list"
+    assert unabbreviate("((int * int) list, 'b) StringCvt.reader") == "'b -> ((int * int) list * 'b) option"
 
 
 def test_the_checker_gives_every_basis_value_its_recorded_polyml_type():
