@@ -450,6 +450,51 @@ def test_substrings_inside_code():
         assert driver.run_program(compiled.program, machine=machine).output == b"a|bc|d [x y] [lifted]16\n", machine
 
 
+def test_stringcvt_reader_is_an_abbreviation_a_program_may_name():
+    # ('a, 'b) StringCvt.reader = 'b -> ('a * 'b) option, in a program's types too
+    program = """
+    val rd : (char, substring) StringCvt.reader = Substring.getc
+    fun fromList (l : char list) : (char, char list) StringCvt.reader = fn _ => List.getItem l
+    val digits : (int, char list) StringCvt.reader = Int.scan StringCvt.DEC List.getItem
+    """
+    assert check(program).errors == []
+    [error] = check("val r : (int, string) StringCvt.reader = fn (s : string) => SOME (s, 1)").errors
+    assert "int * string" in error.message or "string * int" in error.message
+    [error] = check("val r : int StringCvt.reader = Substring.getc").errors
+    assert "StringCvt.reader" in error.message
+    session = Session(machine="py")
+    assert session.feed("Word.scan;") == \
+        "val it = fn : StringCvt.radix -> ('a -> (char * 'a) option) -> 'a -> (word * 'a) option\n"
+
+
+def test_stringcvt_cs_is_abstract_and_not_an_equality_type():
+    [error] = check("val x = StringCvt.scanString (fn getc => fn s => SOME (s = s, s)) \"a\"").errors
+    assert "StringCvt.cs does not admit equality" in error.message
+    [error] = check("val x = StringCvt.scanString (fn getc => fn s => SOME (s + 1, s)) \"a\"").errors
+    assert "StringCvt.cs" in error.message
+
+
+def test_scanners_and_span_inside_code():
+    program = r"""
+    val hex = eval (code (fn s => StringCvt.scanString (Int.scan StringCvt.HEX) s))
+    cogen reader = lift Substring.getc
+    val words = eval (code (fn s => Option.map (fn (w, rest) => (Word.toString w, Substring.string rest))
+                                               (Word.scan StringCvt.DEC reader (Substring.full s))))
+    val joined = eval (code (fn (a, b) => Substring.string (Substring.span (a, b)) handle General.Span => "Span"))
+    val s = Substring.full "one two"
+    val _ = print (Int.toString (valOf (hex " ~0x1fz")) ^ " "
+                   ^ (case words "0w99 bottles" of SOME (w, rest) => w ^ "|" ^ rest | NONE => "none") ^ " "
+                   ^ joined (Substring.slice (s, 0, SOME 1), Substring.slice (s, 5, NONE)) ^ " "
+                   ^ joined (Substring.slice (s, 5, NONE), Substring.slice (s, 0, SOME 1)) ^ "\n")
+    val _ = Substring.span (s, Substring.full "two")
+    """
+    compiled = driver.compile_source(Source("scan.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"~31 63| bottles one two Span\n", machine
+        assert (result.status, result.value.name.name) == (Status.UNCAUGHT, b"Span"), machine
+
+
 def test_negation_is_overloaded_on_words_as_in_polyml():
     # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
     program = """
