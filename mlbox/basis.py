@@ -442,5 +442,6 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "TextIO.stdErr": ("TextIO.outstream", ("prelude",)),
     "TextIO.output": ("TextIO.outstream * string -> unit", ("prim", "output")),
     "TextIO.output1": ("TextIO.outstream * char -> unit", ("prelude",)),
+    "TextIO.outputSubstr": ("TextIO.outstream * substring -> unit", ("prelude",)),
     "TextIO.flushOut": ("TextIO.outstream -> unit", ("prelude",)),
 }

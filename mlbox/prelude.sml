@@ -1107,3 +1107,6 @@ exception Span
 
 fun Substring_span ((s, i, _), (s', i', n')) =
     if s = s' andalso i <= i' + n' then (s, i, i' + n' - i) else raise Span
+
+(* TextIO's output of a substring's characters, as one output *)
+fun TextIO_outputSubstr (stream, ss) = TextIO.output (stream, Substring_string ss)

@@ -705,7 +705,10 @@ def textio_cases() -> list[str]:
             "sU (TextIO.output (TextIO.stdOut, \"before \"); raise Fail \"after output\")",
             "sU List.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (explode \"each\\000one\")",
             "sU CharVector.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (CharVector.tabulate (opaque 4, fn i => chr (i * 80)))",
-            "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))"]
+            "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))",
+            "sU TextIO.outputSubstr (TextIO.stdOut, Substring.substring (\"<sub\\000\\255>\", opaque 1, opaque 5))",
+            "sU TextIO.outputSubstr (TextIO.stdOut, Substring.extract (\"end\", opaque 3, NONE))",
+            "sU (TextIO.outputSubstr (TextIO.stdErr, Substring.full \"to standard error\"); print \"p\")"]
 
 
 def random_substring_cases() -> list[str]:

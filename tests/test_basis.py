@@ -354,6 +354,7 @@ val () = TextIO.flushOut TextIO.stdErr
 val () = TextIO.output (TextIO.stdOut, "out 2\n")
 val toErr = eval (code (fn s => TextIO.output (TextIO.stdErr, s)))
 val () = toErr "err 2\n"
+val () = TextIO.outputSubstr (TextIO.stdErr, Substring.substring ("<err 3\n>", 1, 6))
 val () = raise Empty
 """
 
@@ -370,7 +371,7 @@ def test_textio_stderr_goes_to_standard_error(tmp_path, machine):
     run = _mlbox_run(path, machine)
     assert run.stdout == b"out 1\nout 2\n"
     # the program's own text, then mlbox's report of the uncaught exception
-    assert run.stderr.startswith(b"err 1\n!err 2\n") and b"Empty" in run.stderr
+    assert run.stderr.startswith(b"err 1\n!err 2\nerr 3\n") and b"Empty" in run.stderr
     assert run.returncode == 1
 
 
