@@ -379,10 +379,9 @@ in
                     else positive (number src)
         in start src end
 
-    (* White space (unless the number starts with 0), then digits,
-       optionally after 0w (or in HEX 0wx, 0wX, 0x, 0X); a prefix with no
-       digit after it reads as the 0 it starts with. Overflow above the
-       largest word. *)
+    (* White space, then digits, optionally after 0w (or in HEX 0wx,
+       0wX, 0x, 0X); a prefix with no digit after it reads as the 0 it
+       starts with. Overflow above the largest word. *)
     fun Word_scan radix getc src =
         let val b = radixBase radix
             val wb = Word.fromInt b
