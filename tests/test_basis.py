@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ccam.instructions import Status
 from mlbox import basis, driver
@@ -494,6 +495,34 @@ def test_scanners_and_span_inside_code():
         result = driver.run_program(compiled.program, machine=machine)
         assert result.output == b"~31 63| bottles one two Span\n", machine
         assert (result.status, result.value.name.name) == (Status.UNCAUGHT, b"Span"), machine
+
+
+AGREEMENT = """
+fun outcome read s = (case read s of SOME i => Int.toString i | NONE => "NONE") handle Overflow => "Overflow"
+fun both s = (outcome Int.fromString s, outcome (StringCvt.scanString (Int.scan StringCvt.DEC)) s)
+"""
+_AGREEMENT_PROGRAMS: dict = {}
+# texts around the grammar (white space, signs, digits, other bytes), and
+# numbers around the int range written with either minus sign
+_NUMBER_TEXT = st.text(alphabet=" \t\n\x0b~-+0123456789xa\x00\xff", max_size=12) | st.builds(
+    lambda n, minus, tail: (minus if n < 0 else "") + str(abs(n)) + tail,
+    st.integers(-2 ** 64, 2 ** 64) | st.integers(-2 ** 62 - 3, -2 ** 62 + 3) | st.integers(2 ** 62 - 3, 2 ** 62 + 3),
+    st.sampled_from(["~", "-"]), st.sampled_from(["", " ", "x", "9"]))
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+@settings(max_examples=60, deadline=None)
+@given(text=_NUMBER_TEXT)
+def test_int_fromstring_is_scanstring_of_int_scan(machine, text):
+    """Int.fromString is a primitive (both machines) and Int.scan is ML
+    (the prelude); Poly/ML defines the one as scanString of the other."""
+    from mlbox import api
+
+    program = _AGREEMENT_PROGRAMS.get(machine)
+    if program is None:
+        program = _AGREEMENT_PROGRAMS[machine] = api.load_source(AGREEMENT, machine=machine)
+    primitive, scanned = program.call("both", text.encode("latin-1"))
+    assert primitive == scanned, text
 
 
 def test_negation_is_overloaded_on_words_as_in_polyml():
