@@ -30,6 +30,9 @@ TYPES: dict[str, int] = {
     "TextIO.outstream": 0,
     # abstract, and not an equality type (as in SML); also Substring.substring
     "substring": 0,
+    # abstract, and not an equality type (as in SML): the position in the
+    # string that StringCvt.scanString gives the scanner's reader
+    "StringCvt.cs": 0,
 }
 EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector",
            "StringCvt.radix"}
@@ -49,6 +52,13 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
                              ("StringCvt.HEX", None, 3))),
 }
 
+# Type abbreviations of the Basis: name -> (its type variables, what it
+# stands for). The checker expands them (in the types below and in a
+# program's type expressions); types are printed expanded.
+TYPE_ABBREVIATIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "StringCvt.reader": (("'a", "'b"), "'b -> ('a * 'b) option"),
+}
+
 # Built-in exceptions, in the machine's order (global slot = index), with
 # their argument types.
 EXCEPTIONS: dict[str, str | None] = {name: ("string" if name == "Fail" else None) for name in BUILTIN_EXNS}
@@ -62,6 +72,8 @@ PRELUDE_EXCEPTIONS: dict[str, tuple[str, str | None]] = {
     # General's Domain, at top level as in SML (programs raise it for
     # arguments out of a function's domain); no basis function raises it
     "Domain": ("Domain", None),
+    # General's Span, at top level as in SML: Substring.span raises it
+    "Span": ("Span", None),
 }
 
 # The qualified names the Basis's structures give the built-in types,
@@ -83,7 +95,7 @@ QUALIFIED_CONSTRUCTORS: dict[str, str] = {
     "General.Match": "Match", "General.Bind": "Bind", "General.Div": "Div",
     "General.Overflow": "Overflow", "General.Subscript": "Subscript", "General.Size": "Size",
     "General.Chr": "Chr", "General.Fail": "Fail", "List.Empty": "Empty", "Option.Option": "Option",
-    "General.Domain": "Domain",
+    "General.Domain": "Domain", "General.Span": "Span",
 }
 
 # Overloaded operators: type scheme over one overloaded variable 'n, the
@@ -158,6 +170,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Int.toInt": ("int -> int", ("id",)),
     "Int.fromInt": ("int -> int", ("id",)),
     "Int.fmt": ("StringCvt.radix -> int -> string", ("prelude",)),
+    "Int.scan": ("StringCvt.radix -> (char, 'a) StringCvt.reader -> (int, 'a) StringCvt.reader", ("prelude",)),
     "Int.~": ("int -> int", ("prim", "neg")),
     "Int.+": ("int * int -> int", ("prim", "add")),
     "Int.-": ("int * int -> int", ("prim", "sub")),
@@ -189,6 +202,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "String.toCString": ("string -> string", ("prelude",)),
     "String.fromString": ("string -> string option", ("prelude",)),
     "String.fromCString": ("string -> string option", ("prelude",)),
+    "String.scan": ("(char, 'a) StringCvt.reader -> (string, 'a) StringCvt.reader", ("prelude",)),
     "String.maxSize": ("int", ("prelude",)),
     "String.^": ("string * string -> string", ("prim", "concat")),
     "String.<": ("string * string -> bool", ("prim", "slt")),
@@ -198,6 +212,12 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "String.collate": ("(char * char -> order) -> string * string -> order", ("prelude",)),
     "StringCvt.padLeft": ("char -> int -> string -> string", ("prelude",)),
     "StringCvt.padRight": ("char -> int -> string -> string", ("prelude",)),
+    "StringCvt.splitl": ("(char -> bool) -> (char, 'a) StringCvt.reader -> 'a -> string * 'a", ("prelude",)),
+    "StringCvt.takel": ("(char -> bool) -> (char, 'a) StringCvt.reader -> 'a -> string", ("prelude",)),
+    "StringCvt.dropl": ("(char -> bool) -> (char, 'a) StringCvt.reader -> 'a -> 'a", ("prelude",)),
+    "StringCvt.skipWS": ("(char, 'a) StringCvt.reader -> 'a -> 'a", ("prelude",)),
+    "StringCvt.scanString": ("((char, StringCvt.cs) StringCvt.reader -> ('a, StringCvt.cs) StringCvt.reader)"
+                             " -> string -> 'a option", ("prelude",)),
     "List.length": ("'a list -> int", ("prelude",)),
     "List.rev": ("'a list -> 'a list", ("prelude",)),
     "List.map": ("('a -> 'b) -> 'a list -> 'b list", ("prelude",)),
@@ -250,6 +270,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Bool.not": ("bool -> bool", ("prelude",)),
     "Bool.toString": ("bool -> string", ("prelude",)),
     "Bool.fromString": ("string -> bool option", ("prelude",)),
+    "Bool.scan": ("(char, 'a) StringCvt.reader -> (bool, 'a) StringCvt.reader", ("prelude",)),
     "Array.array": ("int * 'a -> 'a array", ("prim", "array")),
     "Array.fromList": ("'a list -> 'a array", ("prim", "afromlist")),
     "Array.sub": ("'a array * int -> 'a", ("prim", "asub")),
@@ -348,6 +369,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Substring.compare": ("substring * substring -> order", ("prelude",)),
     "Substring.collate": ("(char * char -> order) -> substring * substring -> order", ("prelude",)),
     "Substring.position": ("string -> substring -> substring * substring", ("prelude",)),
+    "Substring.span": ("substring * substring -> substring", ("prelude",)),
     "Char.ord": ("char -> int", ("id",)),
     "Char.chr": ("int -> char", ("prim", "chr")),
     "Char.isDigit": ("char -> bool", ("prelude",)),
@@ -376,6 +398,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Char.toCString": ("char -> string", ("prelude",)),
     "Char.fromString": ("string -> char option", ("prelude",)),
     "Char.fromCString": ("string -> char option", ("prelude",)),
+    "Char.scan": ("(char, 'a) StringCvt.reader -> (char, 'a) StringCvt.reader", ("prelude",)),
     "Char.<": ("char * char -> bool", ("prim", "lt")),
     "Char.<=": ("char * char -> bool", ("prim", "le")),
     "Char.>": ("char * char -> bool", ("prim", "gt")),
@@ -398,6 +421,7 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Word.toString": ("word -> string", ("prim", "wtostring")),
     "Word.fmt": ("StringCvt.radix -> word -> string", ("prelude",)),
     "Word.fromString": ("string -> word option", ("prelude",)),
+    "Word.scan": ("StringCvt.radix -> (char, 'a) StringCvt.reader -> (word, 'a) StringCvt.reader", ("prelude",)),
     "Word.compare": ("word * word -> order", ("prelude",)),
     "Word.<": ("word * word -> bool", ("prim", "wlt")),
     "Word.<=": ("word * word -> bool", ("prim", "wle")),
@@ -418,5 +442,6 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "TextIO.stdErr": ("TextIO.outstream", ("prelude",)),
     "TextIO.output": ("TextIO.outstream * string -> unit", ("prim", "output")),
     "TextIO.output1": ("TextIO.outstream * char -> unit", ("prelude",)),
+    "TextIO.outputSubstr": ("TextIO.outstream * substring -> unit", ("prelude",)),
     "TextIO.flushOut": ("TextIO.outstream -> unit", ("prelude",)),
 }

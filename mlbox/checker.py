@@ -397,6 +397,9 @@ def _basis_type(text: str, tyvars: dict[str, TVar]) -> Type:
             return TBox(elab(ty.body))
         if ty.name == "unit":
             return UNIT
+        if ty.name in basis.TYPE_ABBREVIATIONS:  # what it stands for, at these arguments
+            params, body = basis.TYPE_ABBREVIATIONS[ty.name]
+            return _basis_type(body, dict(zip(params, (elab(t) for t in ty.args))))
         return TCon(BUILTIN_TYCONS[ty.name], tuple(elab(t) for t in ty.args))
 
     return elab(_parse_basis_type(text))
@@ -406,6 +409,9 @@ def _build_basis(for_prelude: bool) -> Scope:
     scope = Scope()
     scope.types.update(BUILTIN_TYCONS)
     scope.types["unit"] = Abbrev("unit", [], UNIT)
+    for aname, (params, body) in basis.TYPE_ABBREVIATIONS.items():
+        generic = {param: TVar(GENERIC) for param in params}
+        scope.types[aname] = Abbrev(aname, list(generic.values()), _basis_type(body, dict(generic)))
     for tname in basis.DATATYPES:
         tycon = BUILTIN_TYCONS[tname]
         if not tycon.cons:  # the built-in tycons are shared by both basis scopes

@@ -250,55 +250,169 @@ fun Char_contains s c =
 
 fun Char_notContains s c = not (Char_contains s c)
 
-(* Poly/ML's Bool.scan: after white space, "true" or "false" in any case;
-   what follows is ignored *)
-fun Bool_fromString s =
-    let val n = size s
-        fun skip i = if i < n andalso Char_isSpace (String.sub (s, i)) then skip (i + 1) else i
-        val start = skip 0
-        fun matches word =
-            let val m = size word
-                fun from k =
-                    k >= m orelse (Char_toLower (String.sub (s, start + k)) = String.sub (word, k) andalso from (k + 1))
-            in start + m <= n andalso from 0 end
-    in if matches "true" then SOME true else if matches "false" then SOME false else NONE end
+(* StringCvt's readers: a reader ('a, 'b) StringCvt.reader takes a stream
+   (any value: a substring, a list, a position) to its next item and the
+   rest, or NONE at its end. The functions below call the reader exactly
+   as often and on exactly the streams Poly/ML's do (its source, basis/
+   StringCvt.sml, Int.sml, LargeWord.sml, Bool.sml, String.sml), so that a
+   reader with effects (one that counts or prints) sees the same calls;
+   tests/data/polyml/155_edges_scan checks it with traced readers. *)
 
-(* Poly/ML's Word.scan HEX: after white space (unless the text starts with
-   0), hexadecimal digits, optionally after 0w, 0wx, 0wX, 0x or 0X; a
-   prefix with no digit after it reads as the 0 it starts with. Overflow
-   beyond the largest word. *)
-fun Word_fromString s =
+fun StringCvt_splitl p getc src =
+    let fun from (src, acc) =
+            case getc src of
+                SOME (c, rest) => if p c then from (rest, c :: acc) else (implode (rev acc), src)
+              | NONE => (implode (rev acc), src)
+    in from (src, []) end
+
+fun StringCvt_takel p getc src = let val (taken, _) = StringCvt_splitl p getc src in taken end
+
+fun StringCvt_dropl p getc src =
+    case getc src of
+        SOME (c, rest) => if p c then StringCvt_dropl p getc rest else src
+      | NONE => src
+
+fun StringCvt_skipWS getc src = StringCvt_dropl Char_isSpace getc src
+
+(* The scanner reads the string through positions (StringCvt.cs, an
+   abstract type to programs: a position is an int here, as an index is in
+   Poly/ML); what it leaves unread is ignored. *)
+fun StringCvt_scanString scan s =
     let val n = size s
-        fun hexValue c =
-            if Char_isDigit c then SOME (ord c - 48)
-            else if #"a" <= c andalso c <= #"f" then SOME (ord c - 87)
-            else if #"A" <= c andalso c <= #"F" then SOME (ord c - 55)
-            else NONE
-        val maxWord = Word.notb 0w0
-        fun digits (i, acc, any) =
-            case (if i < n then hexValue (String.sub (s, i)) else NONE) of
-                SOME d =>
-                  let val d = Word.fromInt d
-                  in if acc > (maxWord - d) div 0w16 then raise Overflow
-                     else digits (i + 1, acc * 0w16 + d, true)
-                  end
-              | NONE => if any then SOME acc else NONE
-        fun number i = digits (i, 0w0, false)
-        fun at i = if i < n then SOME (String.sub (s, i)) else NONE
-        fun isX c = c = SOME #"x" orelse c = SOME #"X"
-        fun afterZero i =  (* s[i] is the 0 *)
-            let val after =
-                    case at (i + 1) of
-                        NONE => NONE
-                      | SOME #"w" => if isX (at (i + 2)) then number (i + 3) else number (i + 2)
-                      | c => if isX c then number (i + 2) else number i
-            in case after of NONE => SOME 0w0 | result => result end
-        fun start i =
-            case at i of
-                NONE => NONE
-              | SOME #"0" => afterZero i
-              | SOME c => if Char_isSpace c then start (i + 1) else number i
-    in start 0 end
+        fun getc i = if i < n then SOME (String.sub (s, i), i + 1) else NONE
+    in case scan getc 0 of
+           SOME (x, _) => SOME x
+         | NONE => NONE
+    end
+
+(* After white space, "true" or "false" in any case; a failed "true" is
+   read again from its start as "false" *)
+fun Bool_scan getc src =
+    let val start = StringCvt_skipWS getc src
+        fun matches (word, src) =
+            let fun from (k, src) =
+                    if k = size word then SOME src
+                    else case getc src of
+                             SOME (c, rest) =>
+                               if Char_toLower c = String.sub (word, k) then from (k + 1, rest) else NONE
+                           | NONE => NONE
+            in from (0, src) end
+    in case matches ("true", start) of
+           SOME rest => SOME (true, rest)
+         | NONE =>
+           case matches ("false", start) of
+               SOME rest => SOME (false, rest)
+             | NONE => NONE
+    end
+
+fun Bool_fromString s = StringCvt_scanString Bool_scan s
+
+(* Int.scan and Word.scan read as Poly/ML's: every digit is read before an
+   Overflow is raised (Poly/ML reads the value as an IntInf.int and then
+   converts it). *)
+local
+    val maxWord = Word.notb 0w0
+
+    fun radixBase StringCvt.BIN = 2
+      | radixBase StringCvt.OCT = 8
+      | radixBase StringCvt.DEC = 10
+      | radixBase StringCvt.HEX = 16
+
+    fun digitValue (b, c) =
+        let val d = if Char_isDigit c then ord c - 48
+                    else if #"a" <= c andalso c <= #"f" then ord c - 87
+                    else if #"A" <= c andalso c <= #"F" then ord c - 55
+                    else b
+        in if d < b then SOME d else NONE end
+
+    (* The digits at src, at least one: SOME (what `step` made of them,
+       the rest), else NONE. step (acc, d) is NONE when the value no longer
+       fits; the digits are then read to their end and Overflow raised. *)
+    fun readDigits (b, step, zero) getc src =
+        let fun more (src, acc, fits, any) =
+                let fun stop () = if not any then NONE else if fits then SOME (acc, src) else raise Overflow
+                in case getc src of
+                       NONE => stop ()
+                     | SOME (c, rest) =>
+                       case digitValue (b, c) of
+                           NONE => stop ()
+                         | SOME d =>
+                           if not fits then more (rest, acc, false, true)
+                           else case step (acc, d) of
+                                    SOME next => more (rest, next, true, true)
+                                  | NONE => more (rest, acc, false, true)
+                end
+        in more (src, zero, true, false) end
+
+    fun isX c = c = #"x" orelse c = #"X"
+in
+    (* White space, then an optional sign (+, - or ~), then digits; in HEX
+       an optional 0x or 0X after the sign ("0x" with no digit after it is
+       the 0, the x left unread). The digits are accumulated negated, so
+       that the smallest int is read. *)
+    fun Int_scan radix getc src =
+        let val b = radixBase radix
+            fun negatedStep (acc, d) = SOME (acc * b - d) handle Overflow => NONE
+            val digits = readDigits (b, negatedStep, 0) getc
+            fun number src =
+                if b <> 16 then digits src
+                else case getc src of
+                         NONE => NONE
+                       | SOME (c, afterZero) =>
+                         if c <> #"0" then digits src
+                         else case getc afterZero of
+                                  NONE => SOME (0, afterZero)
+                                | SOME (x, rest) =>
+                                  if not (isX x) then digits src
+                                  else case digits rest of
+                                           NONE => SOME (0, afterZero)
+                                         | result => result
+            fun positive (SOME (negated, rest)) = SOME (~ negated, rest)
+              | positive NONE = NONE
+            fun start src =
+                case getc src of
+                    NONE => NONE
+                  | SOME (c, rest) =>
+                    if Char_isSpace c then start rest
+                    else if c = #"+" then positive (number rest)
+                    else if c = #"-" orelse c = #"~" then number rest
+                    else positive (number src)
+        in start src end
+
+    (* White space, then digits, optionally after 0w (or in HEX 0wx,
+       0wX, 0x, 0X); a prefix with no digit after it reads as the 0 it
+       starts with. Overflow above the largest word. *)
+    fun Word_scan radix getc src =
+        let val b = radixBase radix
+            val wb = Word.fromInt b
+            fun step (acc, d) =
+                let val wd = Word.fromInt d
+                in if acc > (maxWord - wd) div wb then NONE else SOME (acc * wb + wd) end
+            val number = readDigits (b, step, 0w0) getc
+            fun start src =
+                case getc src of
+                    NONE => NONE
+                  | SOME (#"0", afterZero) =>
+                    let val after =
+                            case getc afterZero of
+                                NONE => NONE
+                              | SOME (c, rest) =>
+                                if c = #"w" then
+                                  (if b <> 16 then number rest
+                                   else case getc rest of
+                                            NONE => NONE
+                                          | SOME (x, rest') => if isX x then number rest' else number rest)
+                                else if isX c andalso b = 16 then number rest
+                                else number src
+                    in case after of
+                           NONE => SOME (0w0, afterZero)
+                         | result => result
+                    end
+                  | SOME (c, rest) => if Char_isSpace c then start rest else number src
+        in start src end
+end
+
+fun Word_fromString s = StringCvt_scanString (Word_scan StringCvt.HEX) s
 
 (* SML's escape for a character in a string literal *)
 fun Char_toString c =
@@ -387,136 +501,157 @@ fun String_toCString s = String_translate Char_toCString s
    implode raise Size beyond it. Poly/ML's is 2^59 - 16. *)
 val String_maxSize = 1073741824
 
-(* Reading SML and C escapes back: Char.fromString, String.fromString,
-   Char.fromCString and String.fromCString as Poly/ML reads them (its
-   Char.scan, String.scan and scanC over the string). Only printable
-   characters (#" " .. #"~") are read; \uXXXX takes exactly four hex
-   digits, \ddd exactly three decimal ones, C's \ooo up to three octal ones
-   and C's \x as many hex ones as there are; a code above 255 is an error.
-   The int arithmetic is Poly/ML's too, so a very long \x... raises
-   Overflow as there. *)
+(* Reading SML and C escapes: Char.scan and String.scan (whose fromString
+   are scanString of them) and Char.fromCString and String.fromCString, as
+   Poly/ML reads them (its String.sml: scanBase, scanC), reader call for
+   reader call. Only printable characters (#" " .. #"~") are read;
+   \uXXXX takes exactly four hex digits, \ddd exactly three decimal ones,
+   C's \ooo up to three octal ones and C's \x as many hex ones as there
+   are; a code above 255 is an error. The int arithmetic is Poly/ML's too,
+   so a very long \x... raises Overflow as there. *)
 local
-    fun at (s, i) = if i < size s then SOME (String.sub (s, i)) else NONE
-
     fun isPrintable (c : char) = #" " <= c andalso c <= #"~"
 
-    fun inRange (res, i) = if res > 255 then NONE else SOME (chr res, i)
+    fun inRange (res, src) = if res > 255 then NONE else SOME (chr res, src)
 
     (* left hex digits exactly; left < 0: as many as there are, at least one *)
-    fun hex (s, i, left, res) =
-        let fun stop () = if left >= ~1 orelse res > 255 then NONE else SOME (chr res, i)
-        in if left = 0 then inRange (res, i)
-           else case at (s, i) of
+    fun hex (getc, src, left, res) =
+        let fun stop () = if left >= ~1 orelse res > 255 then NONE else SOME (chr res, src)
+        in if left = 0 then inRange (res, src)
+           else case getc src of
                     NONE => stop ()
-                  | SOME c =>
-                    if #"0" <= c andalso c <= #"9" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"0")
-                    else if #"a" <= c andalso c <= #"f" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"a" + 10)
-                    else if #"A" <= c andalso c <= #"F" then hex (s, i + 1, left - 1, res * 16 + ord c - ord #"A" + 10)
+                  | SOME (c, rest) =>
+                    if #"0" <= c andalso c <= #"9" then hex (getc, rest, left - 1, res * 16 + ord c - ord #"0")
+                    else if #"a" <= c andalso c <= #"f" then hex (getc, rest, left - 1, res * 16 + ord c - ord #"a" + 10)
+                    else if #"A" <= c andalso c <= #"F" then hex (getc, rest, left - 1, res * 16 + ord c - ord #"A" + 10)
                     else stop ()
         end
 
-    fun decimal (s, i, left, res) =
-        if left = 0 then inRange (res, i)
-        else case at (s, i) of
-                 SOME c => if Char_isDigit c then decimal (s, i + 1, left - 1, res * 10 + ord c - ord #"0") else NONE
+    fun decimal (getc, src, left, res) =
+        if left = 0 then inRange (res, src)
+        else case getc src of
+                 SOME (c, rest) =>
+                 if Char_isDigit c then decimal (getc, rest, left - 1, res * 10 + ord c - ord #"0") else NONE
                | NONE => NONE
 
-    fun octal (s, i, left, res) =
-        if left = 0 then inRange (res, i)
-        else case at (s, i) of
-                 SOME c =>
-                 if #"0" <= c andalso c <= #"7" then octal (s, i + 1, left - 1, res * 8 + ord c - ord #"0")
-                 else inRange (res, i)
-               | NONE => inRange (res, i)
+    fun octal (getc, src, left, res) =
+        if left = 0 then inRange (res, src)
+        else case getc src of
+                 SOME (c, rest) =>
+                 if #"0" <= c andalso c <= #"7" then octal (getc, rest, left - 1, res * 8 + ord c - ord #"0")
+                 else inRange (res, src)
+               | NONE => inRange (res, src)
 
-    fun control (s, i) =
-        case at (s, i) of
-            SOME c => if ord c >= 64 andalso ord c <= 95 then SOME (chr (ord c - 64), i + 1) else NONE
+    fun control (getc, src) =
+        case getc src of
+            SOME (c, rest) => if ord c >= 64 andalso ord c <= 95 then SOME (chr (ord c - 64), rest) else NONE
           | NONE => NONE
 
-    fun skipSpace (s, i) = case at (s, i) of SOME c => if Char_isSpace c then skipSpace (s, i + 1) else i | NONE => i
-
-    (* One item of an SML string body at i: NONE for an error, SOME (NONE, j)
-       at the end or after a \f...f\ gap, SOME (SOME c, j) for a character *)
-    fun scanML (s, i) =
-        case at (s, i) of
-            NONE => SOME (NONE, i)
-          | SOME c =>
+    (* One item of an SML string body: NONE for an error, SOME (NONE, src)
+       at the end (src unchanged) or after a \f...f\ gap, SOME (SOME c, rest)
+       for a character *)
+    fun scanML (getc, src) =
+        case getc src of
+            NONE => SOME (NONE, src)
+          | SOME (c, rest) =>
             if not (isPrintable c) then NONE
-            else if c <> #"\\" then SOME (SOME c, i + 1)
+            else if c <> #"\\" then SOME (SOME c, rest)
             else
-              let fun one c = SOME (SOME c, i + 2)
-                  fun read (SOME (c, j)) = SOME (SOME c, j)
-                    | read NONE = NONE
-              in case at (s, i + 1) of
-                     NONE => NONE
-                   | SOME #"a" => one #"\a"
-                   | SOME #"b" => one #"\b"
-                   | SOME #"t" => one #"\t"
-                   | SOME #"n" => one #"\n"
-                   | SOME #"v" => one #"\v"
-                   | SOME #"f" => one #"\f"
-                   | SOME #"r" => one #"\r"
-                   | SOME #"\\" => one #"\\"
-                   | SOME #"\"" => one #"\""
-                   | SOME #"^" => read (control (s, i + 2))
-                   | SOME #"u" => read (hex (s, i + 2, 4, 0))
-                   | SOME e =>
-                     if Char_isSpace e then
-                       let val j = skipSpace (s, i + 2)
-                       in if at (s, j) = SOME #"\\" then SOME (NONE, j + 1) else NONE end
-                     else if #"0" <= e andalso e <= #"2" then read (decimal (s, i + 1, 3, 0))
-                     else NONE
-              end
-
-    (* One character of a C string body at i *)
-    fun scanC (s, i) =
-        case at (s, i) of
-            NONE => NONE
-          | SOME c =>
-            if not (isPrintable c) then NONE
-            else if c <> #"\\" then SOME (c, i + 1)
-            else
-              case at (s, i + 1) of
+              case getc rest of
                   NONE => NONE
-                | SOME #"a" => SOME (#"\a", i + 2)
-                | SOME #"b" => SOME (#"\b", i + 2)
-                | SOME #"t" => SOME (#"\t", i + 2)
-                | SOME #"n" => SOME (#"\n", i + 2)
-                | SOME #"v" => SOME (#"\v", i + 2)
-                | SOME #"f" => SOME (#"\f", i + 2)
-                | SOME #"r" => SOME (#"\r", i + 2)
-                | SOME #"^" => control (s, i + 2)
-                | SOME #"x" => hex (s, i + 2, ~1, 0)
-                | SOME e =>
-                  if e = #"?" orelse e = #"\\" orelse e = #"\"" orelse e = #"'" then SOME (e, i + 2)
-                  else if #"0" <= e andalso e <= #"7" then octal (s, i + 1, 3, 0)
-                  else NONE
+                | SOME (e, afterEscape) =>
+                  let fun one c = SOME (SOME c, afterEscape)
+                      fun read (SOME (c, src)) = SOME (SOME c, src)
+                        | read NONE = NONE
+                  in case e of
+                         #"a" => one #"\a"
+                       | #"b" => one #"\b"
+                       | #"t" => one #"\t"
+                       | #"n" => one #"\n"
+                       | #"v" => one #"\v"
+                       | #"f" => one #"\f"
+                       | #"r" => one #"\r"
+                       | #"\\" => one #"\\"
+                       | #"\"" => one #"\""
+                       | #"^" => read (control (getc, afterEscape))
+                       | #"u" => read (hex (getc, afterEscape, 4, 0))
+                       | _ =>
+                         if Char_isSpace e then
+                           case getc (StringCvt_skipWS getc afterEscape) of
+                               SOME (#"\\", afterGap) => SOME (NONE, afterGap)
+                             | _ => NONE
+                         else if #"0" <= e andalso e <= #"2" then read (decimal (getc, rest, 3, 0))
+                         else NONE
+                  end
+
+    (* One character of a C string body *)
+    fun scanC (getc, src) =
+        case getc src of
+            NONE => NONE
+          | SOME (c, rest) =>
+            if not (isPrintable c) then NONE
+            else if c <> #"\\" then SOME (c, rest)
+            else
+              case getc rest of
+                  NONE => NONE
+                | SOME (e, afterEscape) =>
+                  case e of
+                      #"a" => SOME (#"\a", afterEscape)
+                    | #"b" => SOME (#"\b", afterEscape)
+                    | #"t" => SOME (#"\t", afterEscape)
+                    | #"n" => SOME (#"\n", afterEscape)
+                    | #"v" => SOME (#"\v", afterEscape)
+                    | #"f" => SOME (#"\f", afterEscape)
+                    | #"r" => SOME (#"\r", afterEscape)
+                    | #"^" => control (getc, afterEscape)
+                    | #"x" => hex (getc, afterEscape, ~1, 0)
+                    | _ =>
+                      if e = #"?" orelse e = #"\\" orelse e = #"\"" orelse e = #"'" then SOME (e, afterEscape)
+                      else if #"0" <= e andalso e <= #"7" then octal (getc, rest, 3, 0)
+                      else NONE
 in
-    (* the first character, past any gaps *)
-    fun Char_fromString s =
-        let fun from i =
-                case scanML (s, i) of
-                    SOME (SOME c, _) => SOME c
-                  | SOME (NONE, j) => if j >= size s then NONE else from j
-                  | NONE => NONE
-        in from 0 end
+    (* the first character, past any gaps; NONE at the end *)
+    fun Char_scan getc src =
+        case scanML (getc, src) of
+            SOME (SOME c, rest) => SOME (c, rest)
+          | SOME (NONE, rest) =>
+            (case getc rest of
+                 NONE => NONE
+               | SOME _ => Char_scan getc rest)
+          | NONE => NONE
 
-    (* as much as can be read; NONE if nothing can (a gap counts as read) *)
-    fun String_fromString s =
-        let fun from (i, acc, haveRead) =
-                case scanML (s, i) of
-                    SOME (SOME c, j) => from (j, c :: acc, true)
-                  | SOME (NONE, j) => if j >= size s then SOME (implode (rev acc)) else from (j, acc, true)
-                  | NONE => if haveRead then SOME (implode (rev acc)) else NONE
-        in from (0, [], false) end
+    (* as much as can be read (the empty string at the end); NONE if an
+       error comes before anything was read (a gap counts as read) *)
+    fun String_scan getc src =
+        let fun from (src, acc, haveRead) =
+                case scanML (getc, src) of
+                    SOME (SOME c, rest) => from (rest, c :: acc, true)
+                  | SOME (NONE, rest) =>
+                    (case getc rest of
+                         NONE => SOME (implode (rev acc), rest)
+                       | SOME _ => from (rest, acc, true))
+                  | NONE => if haveRead then SOME (implode (rev acc), src) else NONE
+        in from (src, [], false) end
 
-    fun Char_fromCString s = case scanC (s, 0) of SOME (c, _) => SOME c | NONE => NONE
+    fun Char_fromString s = StringCvt_scanString Char_scan s
 
+    fun String_fromString s = StringCvt_scanString String_scan s
+
+    fun Char_fromCString s = StringCvt_scanString (fn getc => fn src => scanC (getc, src)) s
+
+    (* every character up to the first error; NONE if that is the first *)
     fun String_fromCString "" = SOME ""
       | String_fromCString s =
-        let fun from (i, acc) = case scanC (s, i) of SOME (c, j) => from (j, c :: acc) | NONE => rev acc
-        in case from (0, []) of [] => NONE | cs => SOME (implode cs) end
+        let val n = size s
+            fun getc i = if i < n then SOME (String.sub (s, i), i + 1) else NONE
+            fun from (i, acc) =
+                case scanC (getc, i) of
+                    SOME (c, j) => from (j, c :: acc)
+                  | NONE => rev acc
+        in case from (0, []) of
+               [] => NONE
+             | cs => SOME (implode cs)
+        end
 end
 
 (* The fields of s separated by single delimiters, left to right;
@@ -962,3 +1097,15 @@ fun Substring_position t (s, i, n) =
                      else if String.substring (s, j, m) = t then ((s, i, j - i), (s, j, i + n - j))
                      else from (j + 1)
     in from i end
+
+(* Poly/ML's rule for "the same base": the two base strings are equal (it
+   compares them by identity first, then by =, so equal strings made apart
+   count as one base; mlbox compares with =), and the second substring does
+   not end before the first starts. *)
+exception Span
+
+fun Substring_span ((s, i, _), (s', i', n')) =
+    if s = s' andalso i <= i' + n' then (s, i, i' + n' - i) else raise Span
+
+(* TextIO's output of a substring's characters, as one output *)
+fun TextIO_outputSubstr (stream, ss) = TextIO.output (stream, Substring_string ss)

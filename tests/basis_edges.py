@@ -30,6 +30,14 @@ their cases is also computed whole by generated code, or computed first
 and its value lifted (`whole_staged_program_text`); tests/test_basis.py
 checks that this prints the same recordings.
 
+The groups `scan` and `random_scan` cover the readers and scanners
+(StringCvt, Int/Word/Bool/Char/String.scan, Substring.span): each scanner
+on the texts around its grammar's edges, read from a substring inside a
+longer base (what is left unread shows where it stopped) or from a list,
+and through a traced reader that notes every position it is asked for, so
+that the reads must be Poly/ML's call for call; `scan` is also computed by
+generated code (tests/test_basis.py).
+
 Deliberate differences (docs/language.md §8, docs/STATUS.md) are left out:
 String.maxSize, CharVector.maxLen, Array.maxLen and Vector.maxLen are
 smaller than Poly/ML's (only CharVector.maxLen = String.maxSize and
@@ -697,7 +705,10 @@ def textio_cases() -> list[str]:
             "sU (TextIO.output (TextIO.stdOut, \"before \"); raise Fail \"after output\")",
             "sU List.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (explode \"each\\000one\")",
             "sU CharVector.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (CharVector.tabulate (opaque 4, fn i => chr (i * 80)))",
-            "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))"]
+            "sU Substring.app (fn c => TextIO.output1 (TextIO.stdOut, c)) (Substring.substring (\"..sub..\", opaque 2, opaque 3))",
+            "sU TextIO.outputSubstr (TextIO.stdOut, Substring.substring (\"<sub\\000\\255>\", opaque 1, opaque 5))",
+            "sU TextIO.outputSubstr (TextIO.stdOut, Substring.extract (\"end\", opaque 3, NONE))",
+            "sU (TextIO.outputSubstr (TextIO.stdErr, Substring.full \"to standard error\"); print \"p\")"]
 
 
 def random_substring_cases() -> list[str]:
@@ -807,6 +818,121 @@ def order_new_cases() -> list[str]:
     return cases
 
 
+# ------------------------------------------------------------ scanning
+
+SCAN_HEADER = SUBSTRING_HEADER + """(* a reader that notes the position in its base it reads at *)
+fun tgetc ss = let val (_, i, _) = Substring.base ss in note (sI i); Substring.getc ss end
+(* the text inside a longer base, so that positions are the base's *)
+fun inside s = Substring.substring ("<<" ^ s ^ ">>", opaque 2, opaque (size s))
+"""
+
+# around signs, prefixes, white space, each radix's digits and the limits
+NUMBER_TEXTS = ['""', '" "', '"12 x"', '"  ~12"', '"-12"', '"+12"', '"~"', '"-"', '"+"', '"~x"', '"+ 1"', '"~ 1"',
+                '"--1"', '"+-1"', '"0"', '"00"', '"0x"', '"0X1f"', '"0xg"', '"0x 1"', '"~0x1f"', '"-0X"', '"+0xA"',
+                '"0w"', '"0w1"', '"0wx1F"', '"0wX1F"', '"0wxg"', '"0wz"', '"0W1"', '"~0w1"', '" 0w1"', '"0b101"',
+                '"101"', '"12"', '"2"', '"777"', '"8"', '"ff"', '"FFg"', '"aF"', '"\\t\\n\\v\\f\\r 7"', '"\\0007"',
+                '"4611686018427387903"', '"4611686018427387904"', '"~4611686018427387904"', '"~4611686018427387905"',
+                '"-4611686018427387904"', '"7FFFFFFFFFFFFFFF"', '"8000000000000000"', '"~4000000000000000"',
+                '"9223372036854775807"', '"9223372036854775808"', '"99999999999999999999999x"',
+                '"0x3FFFFFFFFFFFFFFF"', '"0x4000000000000000"', '"~0x4000000000000000"', '"0wx7FFFFFFFFFFFFFFFz"',
+                '"0w9223372036854775808"', '"' + "1" * 62 + '"', '"' + "1" * 63 + '"', '"' + "1" * 64 + '"',
+                '"377777777777777777777"', '"777777777777777777777"', '"1777777777777777777777"']
+TRACED_NUMBERS = ['""', '"  ~12x"', '"0x"', '"0xg"', '"~0x1f "', '"0w"', '"0wx"', '"0wxz"', '" 0w12"', '"+"', '"0"',
+                  '"99999999999999999999999x"', '"00x"']
+BOOL_TEXTS = ['""', '"true"', '"TRUE"', '" \\n false!"', '"tru"', '"truex"', '"fals"', '"FaLsE"', '"True1"', '"yes"',
+              '"t"', '" "', '"\\255true"']
+# SML escapes (and C's, which Char.scan and String.scan do not take)
+ESCAPE_TEXTS = ['""', '"a"', '"ab"', '"\\\\n1"', '"\\\\q"', '"\\\\"', '"\\\\ \\\\"', '"\\\\ \\\\a"',
+                '"\\\\ \\\\\\\\ \\\\"', '"\\\\ x"', '"\\\\\\t\\n\\\\z"', '"\\\\^A"', '"\\\\^a"', '"\\\\065z"',
+                '"\\\\256"', '"\\\\06"', '"\\\\u0041z"', '"\\\\u004"', '"\\\\u0100"', '"a\\\\qb"', '"ab\\n"',
+                '"\\127"', '"\\\\\\""', '"\\\\x41"', '"\\\\?"', '"\\\\ \\\\"', '"\\\\ \\\\\\\\ \\\\b"']
+RADIXES = ["BIN", "OCT", "DEC", "HEX"]
+SPANS = [("0", "2", "3", "2"), ("3", "2", "0", "2"), ("1", "2", "1", "2"), ("2", "0", "2", "0"), ("2", "3", "1", "1"),
+         ("2", "3", "0", "1"), ("0", "0", "6", "0"), ("6", "0", "0", "6"), ("6", "0", "0", "5"), ("1", "4", "2", "1"),
+         ("0", "6", "0", "6"), ("5", "1", "5", "0")]
+
+
+def scan_cases() -> list[str]:
+    cases = []
+    for scanner, printer in [("Int.scan", "sI"), ("Word.scan", "sW")]:
+        for radix in RADIXES:
+            cases += cross(f"sO(sP({printer},sSS))", f"{scanner} StringCvt.{radix} Substring.getc (inside {{}})",
+                           NUMBER_TEXTS)
+            cases += cross(f"traced(sO(sP({printer},sSS)))",
+                           f"fn () => {scanner} StringCvt.{radix} tgetc (inside {{}})", TRACED_NUMBERS)
+        cases += cross(f"sO(sP({printer},sL(sC)))", f"{scanner} StringCvt.HEX List.getItem (explode {{}})",
+                       ['" 1fz"', '"0x"', '""'])
+    # the fromString functions are scanString of the scanners
+    cases += cross("sO(sI)", "StringCvt.scanString (Int.scan StringCvt.DEC) {}", NUMBER_TEXTS)
+    cases += cross("sO(sI)", "Int.fromString {}", NUMBER_TEXTS)
+    cases += cross("sO(sW)", "StringCvt.scanString (Word.scan StringCvt.HEX) {}", NUMBER_TEXTS)
+    cases += cross("sO(sW)", "Word.fromString {}", NUMBER_TEXTS)
+    cases += cross("sO(sI)", "StringCvt.scanString (Int.scan StringCvt.HEX) {}", NUMBER_TEXTS[:25])
+    cases += cross("sO(sP(sB,sSS))", "Bool.scan Substring.getc (inside {})", BOOL_TEXTS)
+    cases += cross("traced(sO(sP(sB,sSS)))", "fn () => Bool.scan tgetc (inside {})", BOOL_TEXTS)
+    cases += cross("sO(sB)", "StringCvt.scanString Bool.scan {}", BOOL_TEXTS)
+    cases += cross("sO(sP(sC,sSS))", "Char.scan Substring.getc (inside {})", ESCAPE_TEXTS)
+    cases += cross("traced(sO(sP(sC,sSS)))", "fn () => Char.scan tgetc (inside {})", ESCAPE_TEXTS)
+    cases += cross("sO(sP(sS,sSS))", "String.scan Substring.getc (inside {})", ESCAPE_TEXTS)
+    cases += cross("traced(sO(sP(sS,sSS)))", "fn () => String.scan tgetc (inside {})", ESCAPE_TEXTS)
+    cases += cross("sO(sC)", "StringCvt.scanString Char.scan {}", ESCAPE_TEXTS)
+    cases += cross("sO(sS)", "StringCvt.scanString String.scan {}", ESCAPE_TEXTS)
+    cases += cross("sO(sP(sS,sL(sC)))", "String.scan List.getItem (explode {})", ESCAPE_TEXTS[:8])
+    # the StringCvt readers: where they stop, and the order of the reads and the predicate's calls
+    for p in CHAR_TESTS:
+        cases += cross(f"sP(sS,sSS)", f"StringCvt.splitl ({p}) Substring.getc ({{}})", SUBSTRINGS)
+        cases += cross(f"sS", f"StringCvt.takel ({p}) Substring.getc ({{}})", SUBSTRINGS[:3])
+        cases += cross(f"sSS", f"StringCvt.dropl ({p}) Substring.getc ({{}})", SUBSTRINGS[:3])
+    cases += cross("sSS", "StringCvt.skipWS Substring.getc (inside {})", ['""', '" "', '" \\t\\n\\v\\f\\rx "', '"x "',
+                                                                          '"\\^@ x"', '"\\255 "'])
+    cases += cross("sL(sC)", "StringCvt.skipWS List.getItem (explode {})", ['"  a b"', '""'])
+    cases += cross("sP(sS,sL(sC))", "StringCvt.splitl Char.isDigit List.getItem (explode {})", ['"12ab"', '"ab"', '""'])
+    traced_p = "fn c => (note (str c); Char.isAlpha c)"
+    for fun, printer in [("splitl", "sP(sS,sSS)"), ("takel", "sS"), ("dropl", "sSS")]:
+        cases += cross(f"traced({printer})", f"fn () => StringCvt.{fun} ({traced_p}) tgetc (inside {{}})",
+                       ['""', '"ab1c"', '"abc"', '"1"'])
+    cases += cross("traced(sSS)", "fn () => StringCvt.skipWS tgetc (inside {})", ['""', '"  x"', '"   "'])
+    raising_p = "fn c => (note (str c); if c = #\"b\" then raise Fail \"b\" else true)"
+    cases.append(f"traced(sP(sS,sSS)) fn () => StringCvt.splitl ({raising_p}) tgetc (inside \"abc\")")
+    # scanString: a scanner given the characters by positions, what it leaves unread ignored
+    counting = "fn getc => {scanner} (fn s => (note \"r\"; getc s))"
+    for scanner, text in [("Int.scan StringCvt.DEC", '" ~12x"'), ("Word.scan StringCvt.HEX", '"0wxg"'),
+                          ("Bool.scan", '"falsely"'), ("String.scan", '"a\\\\qb"')]:
+        printer = {"Int": "sO(sI)", "Word": "sO(sW)", "Bool": "sO(sB)", "String": "sO(sS)"}[scanner.split(".")[0]]
+        cases.append(f"traced({printer}) fn () => StringCvt.scanString ({counting.format(scanner=scanner)}) {text}")
+    cases += cross("sO(sS)", "StringCvt.scanString (fn getc => fn s => SOME (StringCvt.takel Char.isAlpha getc s, s)) {}",
+                   ['""', '"ab1"', '"1ab"'])
+    cases += cross("sO(sI)", "StringCvt.scanString (fn getc => fn s => {}) \"x\"", ["NONE", "SOME (3, s)"])
+    # Substring.span: positions in "abcdef", equal bases made apart, different bases
+    window = "Substring.substring (\"abcdef\", opaque {}, opaque {})"
+    for i, n, j, m in SPANS:
+        cases.append(f"sSS Substring.span ({window.format(i, n)}, {window.format(j, m)})")
+    cases += ["sSS Substring.span (Substring.full \"abc\", Substring.extract (implode (explode \"abc\"), opaque 1, NONE))",
+              "sSS Substring.span (Substring.full \"abc\", Substring.full \"abd\")",
+              "sSS Substring.span (Substring.full \"\", Substring.full \"\")",
+              "sSS Substring.span (Substring.full \"ab\", Substring.full \"abc\")",
+              "sSS Substring.span (Substring.extract (\"ab\\255\", opaque 3, NONE), Substring.full \"ab\\255\")",
+              "sS (Substring.size (Substring.span (Substring.full \"a\", Substring.full \"b\")); \"no\") handle General.Span => \"General.Span\""]
+    return cases
+
+
+def random_scan_cases() -> list[str]:
+    """The scanners on seeded random texts over the characters their
+    grammars give a meaning to, inside a longer base (what they leave
+    unread shows where they stopped)."""
+    numbers = random_texts(b"~-+ \t0179aAfFxXwWgG", 100, 7, 21)
+    escapes = random_texts(b"\\^\"01279uxaAfFnt? \n\t@_`z\x80\xff", 100, 7, 22)
+    words = random_texts(b"tTrRuUeEfFaAlLsS \n!", 40, 7, 23)
+    cases = []
+    for scanner, radixes, printer in [("Int.scan", ["DEC", "HEX", "BIN"], "sI"), ("Word.scan", ["DEC", "HEX", "OCT"], "sW")]:
+        for radix in radixes:
+            cases += cross(f"sO(sP({printer},sSS))", f"{scanner} StringCvt.{radix} Substring.getc (inside {{}})", numbers)
+    cases += cross("sO(sP(sC,sSS))", "Char.scan Substring.getc (inside {})", escapes)
+    cases += cross("sO(sP(sS,sSS))", "String.scan Substring.getc (inside {})", escapes)
+    cases += cross("sO(sP(sB,sSS))", "Bool.scan Substring.getc (inside {})", words)
+    return cases
+
+
 GROUPS = {
     "int": int_cases,
     "int_fromstring": intstring_cases,
@@ -824,11 +950,14 @@ GROUPS = {
     "textio": textio_cases,
     "order_text": order_new_cases,
     "random_substring": random_substring_cases,
+    "scan": scan_cases,
+    "random_scan": random_scan_cases,
 }
 
 # printers of the groups that need more than HEADER's (a group's own, so
 # that the programs of the other groups stay as recorded)
-GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER, "random_substring": SUBSTRING_HEADER}
+GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER, "random_substring": SUBSTRING_HEADER,
+                 "scan": SCAN_HEADER, "random_scan": SCAN_HEADER}
 
 
 def header(group: str) -> str:

@@ -42,6 +42,7 @@ PRINT_TO_STDERR = """structure TextIO = struct
   val stdErr = openOut "/dev/null"
   fun output (stream, s) = (TextIO.output (stream, s); TextIO.flushOut stream)
   fun output1 (stream, c) = (TextIO.output1 (stream, c); TextIO.flushOut stream)
+  fun outputSubstr (stream, ss) = output (stream, Substring.string ss)
   fun print s = output (stdOut, s)
 end;
 val print = TextIO.print;

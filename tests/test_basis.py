@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ccam.instructions import Status
 from mlbox import basis, driver
@@ -72,10 +73,103 @@ def read_recording() -> dict[str, str]:
 # Type abbreviations of the Basis that Poly/ML prints by their names, and
 # mlbox (which keeps no abbreviations) by what they stand for.
 ABBREVIATIONS = {"CharVector.vector": "string", "CharVector.elem": "char"}
+# Poly/ML's String.sml declares Char and String before the global StringCvt
+# (inside a `local`), so it names their scan's reader type by that hidden
+# path: ?.Char.StringCvt.reader is StringCvt.reader.
+HIDDEN_PATH = re.compile(r"\?\.(?:Char|String)\.(?=StringCvt\.)")
+_TYPE_TOKEN = re.compile(r"\s*(->|[(),*]|''?[A-Za-z0-9_']+|[A-Za-z][A-Za-z0-9_.']*)")
+
+
+def _parse_type(text: str):
+    """An SML type as Poly/ML prints it: a tree of ("->", a, b), ("*",
+    items), (tycon, args) and type variables (strings)."""
+    tokens = _TYPE_TOKEN.findall(text)
+    assert "".join(tokens) == text.replace(" ", ""), text
+    position = 0
+
+    def peek():
+        return tokens[position] if position < len(tokens) else None
+
+    def take():
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def arrow():
+        left = tuple_()
+        if peek() == "->":
+            take()
+            return ("->", left, arrow())
+        return left
+
+    def tuple_():
+        items = [applied()]
+        while peek() == "*":
+            take()
+            items.append(applied())
+        return items[0] if len(items) == 1 else ("*", items)
+
+    def applied():
+        if peek() == "(":
+            take()
+            args = [arrow()]
+            while peek() == ",":
+                take()
+                args.append(arrow())
+            assert take() == ")"
+            ty, args = (args[0], None) if len(args) == 1 else (None, args)
+        else:
+            token = take()
+            ty, args = (token, None) if token.startswith("'") else ((token, []), None)
+        while peek() not in (None, "->", "*", ")", ","):  # a type constructor applied
+            ty = (take(), [ty] if args is None else args)
+            args = None
+        assert args is None, text  # (a, b) must be applied
+        return ty
+
+    ty = arrow()
+    assert position == len(tokens), text
+    return ty
+
+
+def _show_type(ty, context: str = "top") -> str:
+    """Printed as mlbox prints types (parentheses only where needed)."""
+    if isinstance(ty, str):
+        return ty
+    if ty[0] == "->":
+        shown = f"{_show_type(ty[1], 'arrow arg')} -> {_show_type(ty[2])}"
+        return f"({shown})" if context != "top" else shown
+    if ty[0] == "*":
+        shown = " * ".join(_show_type(item, "tuple") for item in ty[1])
+        return f"({shown})" if context in ("tuple", "applied") else shown
+    name, args = ty
+    if not args:
+        return name
+    if len(args) == 1:
+        return f"{_show_type(args[0], 'applied')} {name}"
+    return f"({', '.join(_show_type(arg) for arg in args)}) {name}"
+
+
+def _expand_readers(ty):
+    """('a, 'b) StringCvt.reader is 'b -> ('a * 'b) option."""
+    if isinstance(ty, str):
+        return ty
+    if ty[0] == "->":
+        return ("->", _expand_readers(ty[1]), _expand_readers(ty[2]))
+    if ty[0] == "*":
+        return ("*", [_expand_readers(item) for item in ty[1]])
+    name, args = ty
+    args = [_expand_readers(arg) for arg in args]
+    if name == "StringCvt.reader":
+        item, stream = args
+        return ("->", stream, ("option", [("*", [item, stream])]))
+    return (name, args)
 
 
 def unabbreviate(ty: str) -> str:
-    return re.sub("|".join(re.escape(name) for name in ABBREVIATIONS), lambda m: ABBREVIATIONS[m.group(0)], ty)
+    ty = re.sub("|".join(re.escape(name) for name in ABBREVIATIONS), lambda m: ABBREVIATIONS[m.group(0)], ty)
+    ty = HIDDEN_PATH.sub("", ty)
+    return _show_type(_expand_readers(_parse_type(ty))) if "StringCvt.reader" in ty else ty
 
 
 def poly_types() -> dict[str, str]:
@@ -105,6 +199,16 @@ def mlbox_types() -> dict[str, str]:
 def test_normalising_type_variables():
     assert normalise_tyvars("('b -> 'c) * ('a -> 'b) -> 'a -> 'c") == "('a -> 'b) * ('c -> 'a) -> 'c -> 'b"
     assert normalise_tyvars("''b * 'x * ''a -> ''b") == "''a * 'a * ''b -> ''a"
+
+
+def test_reading_and_printing_polymls_types():
+    # every recorded type prints back as it is (the printer's parentheses are mlbox's)
+    for ty in read_recording().values():
+        assert _show_type(_parse_type(ty)) == ty
+    assert unabbreviate("StringCvt.radix -> (char, 'a) StringCvt.reader -> (int, 'a) StringCvt.reader") == \
+        "StringCvt.radix -> ('a -> (char * 'a) option) -> 'a -> (int * 'a) option"
+    assert unabbreviate("(char, 'a) ?.Char.StringCvt.reader -> 'a list") == "('a -> (char * 'a) option) -> 'a list"
+    assert unabbreviate("((int * int) list, 'b) StringCvt.reader") == "'b -> ((int * int) list * 'b) option"
 
 
 def test_the_checker_gives_every_basis_value_its_recorded_polyml_type():
@@ -251,6 +355,7 @@ val () = TextIO.flushOut TextIO.stdErr
 val () = TextIO.output (TextIO.stdOut, "out 2\n")
 val toErr = eval (code (fn s => TextIO.output (TextIO.stdErr, s)))
 val () = toErr "err 2\n"
+val () = TextIO.outputSubstr (TextIO.stdErr, Substring.substring ("<err 3\n>", 1, 6))
 val () = raise Empty
 """
 
@@ -267,7 +372,7 @@ def test_textio_stderr_goes_to_standard_error(tmp_path, machine):
     run = _mlbox_run(path, machine)
     assert run.stdout == b"out 1\nout 2\n"
     # the program's own text, then mlbox's report of the uncaught exception
-    assert run.stderr.startswith(b"err 1\n!err 2\n") and b"Empty" in run.stderr
+    assert run.stderr.startswith(b"err 1\n!err 2\nerr 3\n") and b"Empty" in run.stderr
     assert run.returncode == 1
 
 
@@ -347,6 +452,79 @@ def test_substrings_inside_code():
         assert driver.run_program(compiled.program, machine=machine).output == b"a|bc|d [x y] [lifted]16\n", machine
 
 
+def test_stringcvt_reader_is_an_abbreviation_a_program_may_name():
+    # ('a, 'b) StringCvt.reader = 'b -> ('a * 'b) option, in a program's types too
+    program = """
+    val rd : (char, substring) StringCvt.reader = Substring.getc
+    fun fromList (l : char list) : (char, char list) StringCvt.reader = fn _ => List.getItem l
+    val digits : (int, char list) StringCvt.reader = Int.scan StringCvt.DEC List.getItem
+    """
+    assert check(program).errors == []
+    [error] = check("val r : (int, string) StringCvt.reader = fn (s : string) => SOME (s, 1)").errors
+    assert "int * string" in error.message or "string * int" in error.message
+    [error] = check("val r : int StringCvt.reader = Substring.getc").errors
+    assert "StringCvt.reader" in error.message
+    session = Session(machine="py")
+    assert session.feed("Word.scan;") == \
+        "val it = fn : StringCvt.radix -> ('a -> (char * 'a) option) -> 'a -> (word * 'a) option\n"
+
+
+def test_stringcvt_cs_is_abstract_and_not_an_equality_type():
+    [error] = check("val x = StringCvt.scanString (fn getc => fn s => SOME (s = s, s)) \"a\"").errors
+    assert "StringCvt.cs does not admit equality" in error.message
+    [error] = check("val x = StringCvt.scanString (fn getc => fn s => SOME (s + 1, s)) \"a\"").errors
+    assert "StringCvt.cs" in error.message
+
+
+def test_scanners_and_span_inside_code():
+    program = r"""
+    val hex = eval (code (fn s => StringCvt.scanString (Int.scan StringCvt.HEX) s))
+    cogen reader = lift Substring.getc
+    val words = eval (code (fn s => Option.map (fn (w, rest) => (Word.toString w, Substring.string rest))
+                                               (Word.scan StringCvt.DEC reader (Substring.full s))))
+    val joined = eval (code (fn (a, b) => Substring.string (Substring.span (a, b)) handle General.Span => "Span"))
+    val s = Substring.full "one two"
+    val _ = print (Int.toString (valOf (hex " ~0x1fz")) ^ " "
+                   ^ (case words "0w99 bottles" of SOME (w, rest) => w ^ "|" ^ rest | NONE => "none") ^ " "
+                   ^ joined (Substring.slice (s, 0, SOME 1), Substring.slice (s, 5, NONE)) ^ " "
+                   ^ joined (Substring.slice (s, 5, NONE), Substring.slice (s, 0, SOME 1)) ^ "\n")
+    val _ = Substring.span (s, Substring.full "two")
+    """
+    compiled = driver.compile_source(Source("scan.sml", program))
+    for machine in driver.MACHINES:
+        result = driver.run_program(compiled.program, machine=machine)
+        assert result.output == b"~31 63| bottles one two Span\n", machine
+        assert (result.status, result.value.name.name) == (Status.UNCAUGHT, b"Span"), machine
+
+
+AGREEMENT = """
+fun outcome read s = (case read s of SOME i => Int.toString i | NONE => "NONE") handle Overflow => "Overflow"
+fun both s = (outcome Int.fromString s, outcome (StringCvt.scanString (Int.scan StringCvt.DEC)) s)
+"""
+_AGREEMENT_PROGRAMS: dict = {}
+# texts around the grammar (white space, signs, digits, other bytes), and
+# numbers around the int range written with either minus sign
+_NUMBER_TEXT = st.text(alphabet=" \t\n\x0b~-+0123456789xa\x00\xff", max_size=12) | st.builds(
+    lambda n, minus, tail: (minus if n < 0 else "") + str(abs(n)) + tail,
+    st.integers(-2 ** 64, 2 ** 64) | st.integers(-2 ** 62 - 3, -2 ** 62 + 3) | st.integers(2 ** 62 - 3, 2 ** 62 + 3),
+    st.sampled_from(["~", "-"]), st.sampled_from(["", " ", "x", "9"]))
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+@settings(max_examples=60, deadline=None)
+@given(text=_NUMBER_TEXT)
+def test_int_fromstring_is_scanstring_of_int_scan(machine, text):
+    """Int.fromString is a primitive (both machines) and Int.scan is ML
+    (the prelude); Poly/ML defines the one as scanString of the other."""
+    from mlbox import api
+
+    program = _AGREEMENT_PROGRAMS.get(machine)
+    if program is None:
+        program = _AGREEMENT_PROGRAMS[machine] = api.load_source(AGREEMENT, machine=machine)
+    primitive, scanned = program.call("both", text.encode("latin-1"))
+    assert primitive == scanned, text
+
+
 def test_negation_is_overloaded_on_words_as_in_polyml():
     # Poly/ML accepts `~` at word (SML's Definition does not): 0w0 - w
     program = """
@@ -403,7 +581,7 @@ def test_binary_arithmetic_in_generated_code_prints_what_polyml_prints(group, st
         assert driver.run_program(compiled.program, machine=machine).output == expected, machine
 
 
-TEXT_GROUPS = ("substring", "charvector", "textio", "order_text", "random_substring")
+TEXT_GROUPS = ("substring", "charvector", "textio", "order_text", "random_substring", "scan")
 
 
 @pytest.mark.parametrize("staging", basis_edges.WHOLE_STAGINGS)

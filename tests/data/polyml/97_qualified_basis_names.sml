@@ -43,6 +43,7 @@ fun describe (General.Fail m) = "Fail " ^ m
   | describe List.Empty = "Empty"
   | describe Option.Option = "Option"
   | describe General.Domain = "Domain"
+  | describe General.Span = "Span"
   | describe _ = "other"
 
 val raisers : (unit -> int) list =
@@ -56,7 +57,8 @@ val raisers : (unit -> int) list =
    fn () => (case 3 of 4 => 0),
    fn () => Char.ord (chr 999),
    fn () => Array.length (Array.array (~1, 0)),
-   fn () => raise Domain]
+   fn () => raise Domain,
+   fn () => Substring.size (Substring.span (Substring.full "b", Substring.full "a"))]
 
 val _ = print (Int.toString i ^ " " ^ Word.toString w ^ " " ^ s ^ s2 ^ " " ^ str c ^ str c2 ^ "\n")
 val _ = print (Bool.toString b ^ " " ^ Bool.toString (not Bool.false) ^ " " ^ Int.toString (sum l) ^ " " ^ getOr (opt, "x") ^ " "
