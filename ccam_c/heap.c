@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "ccam_int.h"
 
@@ -424,7 +425,14 @@ static void sweep_large(ccam_machine *m) {
     }
 }
 
+static int64_t monotonic_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
 void ccamH_collect(ccam_machine *m) {
+    int64_t start = monotonic_ns();
     int saved_oom = m->oom;
     ccamH_sync(m);
     if (m->heap_bytes > m->peak_heap_bytes) m->peak_heap_bytes = m->heap_bytes;
@@ -441,6 +449,7 @@ void ccamH_collect(ccam_machine *m) {
     int64_t grow = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
     m->gc_threshold = m->live_bytes + grow;
     ccamH_refresh_budget(m);
+    m->gc_nanoseconds += monotonic_ns() - start;
 }
 
 void ccamH_free_all(ccam_machine *m) {

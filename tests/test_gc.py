@@ -14,11 +14,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from bench.alloc import LIST  # the list stays live while it is built and walked
 from ccam import cmachine
 from ccam.instructions import I, Program, Status
 from tests.machine_cases import NGLOBALS
@@ -121,6 +123,37 @@ def test_dropped_generated_code_is_reclaimed_in_process():
     # everything the 20,000 iterations made is gone again
     assert stats["objects"] == baseline.heap_stats()["objects"]
     machine.heap_check()
+
+
+# ------------------------------------------------------------- large live heaps
+
+
+def compiled_list_program(n: int):
+    from mlbox import driver
+    from mlbox.diagnostics import Source
+
+    return driver.compile_source(Source("list.sml", LIST.format(n=n))).program
+
+
+def list_output(n: int) -> bytes:
+    return f"{n} {n * (n + 1) // 2}\n".encode()
+
+
+def test_collector_time_and_collections_are_counted():
+    machine = cmachine.Machine(compiled_list_program(300_000))
+    before = machine.heap_stats()
+    start = time.perf_counter()
+    result = machine.run()
+    elapsed = time.perf_counter() - start
+    assert result.output == list_output(300_000)
+    after = machine.heap_stats()
+    # 300,000 conses (two cells each) and their garbage pass the first 8 MB threshold
+    assert after["collections"] > before["collections"]
+    # the collections' wall time is part of the run's
+    assert 0 <= before["gc_seconds"] < after["gc_seconds"] <= before["gc_seconds"] + elapsed
+    machine.collect()  # one collection more, timed too
+    assert machine.heap_stats()["collections"] == after["collections"] + 1
+    assert machine.heap_stats()["gc_seconds"] > after["gc_seconds"]
 
 
 # ------------------------------------------------------------- a stateful model
