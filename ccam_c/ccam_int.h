@@ -54,7 +54,12 @@
  * ---- The garbage collector (heap.c) --------------------------------------
  *
  * Precise mark & sweep with an explicit mark stack (no C recursion; on mark
- * stack overflow the marker rescans the heap for grey objects).
+ * stack overflow the marker rescans the heap for grey objects).  The mark
+ * stack holds pointers not yet examined; they reach the marker through a
+ * small FIFO that prefetches each object as it enters, so the cache misses
+ * of a large live heap overlap (heap.c `drain`).  The next collection is due
+ * once the heap has grown by the live bytes, or by up to twice them while
+ * the live data is growing (heap.c `next_growth`), capped by max_heap.
  * gc_nanoseconds sums the wall time of every collection.
  * Roots: the value stack and the top register, the control stack (code
  * blocks, handler blocks, saved environments), globals, the pin table of
