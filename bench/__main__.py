@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from bench import env, mix, peer, report, speed, startup, table1
+from bench import alloc, env, mix, peer, report, speed, startup, table1
 from bench.workloads import FILTER, ROOT, BpfWorkload, capture_path
 
 DEFAULT_OUT = os.path.join(ROOT, "docs", "benchmarks.md")
@@ -47,11 +47,13 @@ def main(argv=None) -> int:
         progress(f"OCaml peer skipped: {missing}")
     progress("start-up")
     st = startup.measure_startup(3 if args.quick else 11)
+    progress("allocation-heavy programs (the collector)")
+    alloc_runs = alloc.measure_alloc(quick=args.quick)
 
     results = report.Results(environment, t1, sp, st, mixes, peer_result, missing, toplevel,
                              os.path.relpath(capture_path(), ROOT) if capture_path().startswith(ROOT)
                              else capture_path(), len(c.capture.packets), os.path.relpath(FILTER, ROOT),
-                             len(c.insns), args.quick)
+                             len(c.insns), args.quick, alloc_runs)
     page = report.render(results)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:

@@ -8,6 +8,7 @@ from typing import Optional, Sequence
 
 import attrs
 
+from bench.alloc import AllocRun
 from bench.env import Environment
 from bench.mix import Mix
 from bench.peer import PeerResult
@@ -41,6 +42,7 @@ class Results:
     filter: str
     filter_instructions: int
     quick: bool
+    alloc: tuple[AllocRun, ...] = ()
 
 
 def _status_at_most(value: float, target: float, unit: str = "", fmt: str = "{:,.0f}") -> str:
@@ -282,6 +284,10 @@ def render(r: Results) -> str:
             f"({mix.plumbing / mix.total * 100:.0f}%); {top}")
     add("")
 
+    # ---------------------------------------------------------------- collector
+    if r.alloc:
+        _render_alloc(r.alloc, add)
+
     # ---------------------------------------------------------------- summary
     add("## Targets missed")
     add("")
@@ -289,6 +295,29 @@ def render(r: Results) -> str:
     out.extend(f"- {m}" for m in missed) if missed else add("- none")
     add("")
     return "\n".join(out)
+
+
+def _render_alloc(runs: Sequence[AllocRun], add) -> None:
+    add("## 5. Allocation-heavy programs: the collector")
+    add("")
+    add("The packet filter keeps almost nothing live; these programs (bench/alloc.py) keep a large "
+        "structure live while allocating around it, so the C machine's mark & sweep collector (heap.c) "
+        "marks it again at every collection. The program is compiled once; each run is one `run()` on a "
+        "fresh C machine (an empty heap, the default 1 GiB heap limit), timed from Python; the "
+        "collector's time is measured inside the machine (`heap_stats()['gc_seconds']`, every "
+        "collection of the run).")
+    add("")
+    add("| Program | reductions | time | M reductions/s | in the collector | collections | peak heap | "
+        "live after the last collection |")
+    add("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for run in runs:
+        add(f"| {run.workload.name} | {run.reductions:,} | {_ms(run.timing)} | {run.per_second / 1e6:,.0f} | "
+            f"{_ms(run.gc)} ({run.gc_share * 100:.0f}%) | {run.collections} | "
+            f"{run.peak_heap_bytes / 2**20:,.0f} MiB | {run.live_bytes / 2**20:,.0f} MiB |")
+    add("")
+    add("Times: " + "; ".join(f"{run.workload.name} {_runs(run.timing)}" for run in runs) + ". "
+        "A cons cell of an int list is two 24-byte cells (the constructor and its pair), a tree node three.")
+    add("")
 
 
 def _one_line() -> str:

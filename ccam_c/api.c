@@ -766,6 +766,7 @@ int64_t ccam_heap_peak(ccam_machine *m) {
 }
 int64_t ccam_heap_objects(ccam_machine *m) { ccamH_sync(m); return m->nobjects; }
 int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
+int64_t ccam_gc_nanoseconds(ccam_machine *m) { return m->gc_nanoseconds; }
 int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
 
 int ccam_heap_check(ccam_machine *m) {

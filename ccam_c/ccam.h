@@ -194,6 +194,7 @@ int64_t ccam_heap_bytes(ccam_machine *m);    /* bytes allocated now, garbage inc
 int64_t ccam_heap_peak(ccam_machine *m);     /* the most bytes allocated at once, garbage included */
 int64_t ccam_heap_objects(ccam_machine *m);  /* objects currently allocated */
 int64_t ccam_collections(ccam_machine *m);
+int64_t ccam_gc_nanoseconds(ccam_machine *m);  /* wall time spent collecting, all collections */
 int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */
 int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */
 /* CDEF END */

@@ -54,7 +54,13 @@
  * ---- The garbage collector (heap.c) --------------------------------------
  *
  * Precise mark & sweep with an explicit mark stack (no C recursion; on mark
- * stack overflow the marker rescans the heap for grey objects).
+ * stack overflow the marker rescans the heap for grey objects).  The mark
+ * stack holds pointers not yet examined; they reach the marker through a
+ * small FIFO that prefetches each object as it enters, so the cache misses
+ * of a large live heap overlap (heap.c `drain`).  The next collection is due
+ * once the heap has grown by the live bytes, or by up to twice them while
+ * the live data is growing (heap.c `next_growth`), capped by max_heap.
+ * gc_nanoseconds sums the wall time of every collection.
  * Roots: the value stack and the top register, the control stack (code
  * blocks, handler blocks, saved environments), globals, the pin table of
  * host handles, the main block, the current block.
@@ -78,7 +84,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 6
+#define CCAM_ABI_VERSION 7
 
 typedef uint64_t value;
 
@@ -178,6 +184,7 @@ struct ccam_machine {
                                 grows between collections, so this is the peak */
     int64_t gc_threshold;    /* collect when heap_bytes exceeds this */
     int64_t nobjects, ncollections;  /* nobjects: without small_allocs */
+    int64_t gc_nanoseconds;  /* wall time spent in ccamH_collect, all collections */
     int64_t total_allocated;  /* bytes ever allocated (GC tests), without small_allocs */
     int gc_pending;
     value *mark_stack; size_t mark_top, mark_cap; int mark_overflow;

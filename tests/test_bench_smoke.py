@@ -11,7 +11,7 @@ import pytest
 
 from bench import table1
 
-BENCH_MODULES = ("bench.env", "bench.mix", "bench.peer", "bench.report", "bench.speed", "bench.startup",
+BENCH_MODULES = ("bench.alloc", "bench.env", "bench.mix", "bench.peer", "bench.report", "bench.speed", "bench.startup",
                  "bench.table1", "bench.timing", "bench.workloads", "bench.__main__")
 
 
@@ -74,3 +74,27 @@ def test_mix_floor_never_exceeds_the_traced_reductions():
     assert [m.name.split(" (")[0] for m in mixes] == [
         "evalpf", "specialised filter", "specialise prog", "evalPoly", "poly1Target 47", "mlPolyFun 47"]
     assert all(0 < m.floor <= m.total for m in mixes)
+
+
+def test_allocation_bench_checks_its_programs_and_renders_its_section():
+    from bench import alloc, report
+
+    small = (alloc.list_workload(20_000, "2×10^4"), alloc.tree_workload(2_000, "2×10^3"))
+    runs = alloc.measure_alloc(quick=True, chosen=small)
+    assert [run.workload for run in runs] == list(small)
+    for run in runs:
+        assert run.reductions > 0 and run.timing.n == 3 and run.gc.median >= 0
+        assert run.peak_heap_bytes > 0 and run.peak_heap_bytes >= run.live_bytes >= 0  # no collection: live 0
+    lines: list[str] = []
+    report._render_alloc(runs, lines.append)
+    page = "\n".join(lines)
+    assert "## 5. Allocation-heavy programs" in page
+    assert all(f"| {w.name} | " in page for w in small)
+
+
+def test_allocation_bench_refuses_a_wrong_result():
+    from bench import alloc
+
+    wrong = alloc.AllocWorkload("wrong", alloc.LIST.format(n=10), "10 54\n")
+    with pytest.raises(AssertionError, match="printed"):
+        alloc.measure_alloc(quick=True, chosen=(wrong,))

@@ -75,6 +75,19 @@ def test_peak_heap_is_the_most_heap_used_at_once(src, capfd):
     assert heap["peak"] == peak > 100_000 * 16 > heap["bytes"]
 
 
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: no collector figures")
+def test_stats_count_the_collections_and_their_time(src, capfd):
+    # 200,000 conses and their garbage pass the first collection threshold (8 MB)
+    program = src(GROW_THEN_DROP.replace("N", "200000"))
+    assert cli.main(["run", program, "--stats=json"]) == 0
+    stats = json.loads(next(line for line in capfd.readouterr().err.splitlines() if line.startswith("{")))
+    assert stats["collections"] >= 1
+    assert 0 < stats["gc_seconds"] <= stats["time_seconds"]
+    assert cli.main(["run", program, "--stats"]) == 0
+    err = capfd.readouterr().err
+    assert f"collector: {stats['collections']} collections, " in err
+
+
 def test_stats_text(src, capfd):
     assert cli.main(["run", src(HELLO), "--machine", "py", "--stats"]) == 0
     err = capfd.readouterr().err
