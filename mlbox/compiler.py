@@ -173,10 +173,12 @@ _anon = itertools.count()
 SHORTCUT_MIN = 32
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Anon:
     """An environment slot without a source name (a scrutinee, an argument
-    of a clausal function, a loop closure)."""
+    of a clausal function, a loop closure). Each is its own key: compared
+    by identity (its number is unique), in C, as the environment lookups
+    (layout.Ctx) compare keys by the thousand."""
 
     what: str
     n: int = attrs.field(factory=lambda: next(_anon))
@@ -540,7 +542,7 @@ class Translation(abc.ABC):
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
         root_key, path = occ
-        return self.access(ctx, root_key, tuple(path))
+        return self.access(ctx, root_key, path)
 
     # ---- local declarations, in continuation-passing style: `rest(ctx)`
     # compiles what follows in the scope of the declaration
