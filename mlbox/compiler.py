@@ -307,14 +307,28 @@ class Translation(abc.ABC):
         if not e.items:
             return code
         items = [self.exp(x, ctx) for x in reversed(e.items)][::-1]  # compiled last first, as before
-        code = self.pair(items[-1], code) + self.I(I.pack(TAG_CONS))
+        # The code is built in the list of the last item's code (made just
+        # now, for this list only): copying it into a new list at each
+        # level made `[[...[1]...]]` quadratic in its depth.
+        if self.t.constant(code):  # as pair(last, nil)
+            last = items[-1]
+            last += self.I(I.push)
+            last += code
+            last += self.I(I.cons)
+            code = last
+        else:
+            code = self.pair(items[-1], code)
+        code += self.I(I.pack(TAG_CONS))
+        if len(items) == 1:
+            return code
         prefix: list[Ins] = []
         for item in items[:-1]:
             prefix += self.I(I.push)
             prefix += item
             prefix += self.I(I.swap)
-        suffix = (self.I(I.cons) + self.I(I.pack(TAG_CONS))) * (len(items) - 1)
-        return prefix + code + suffix
+        code[:0] = prefix  # moves the pointers, as one block
+        code += (self.I(I.cons) + self.I(I.pack(TAG_CONS))) * (len(items) - 1)
+        return code
 
     def exp_Seq(self, e: S.Seq, ctx):
         code: list[Ins] = []
