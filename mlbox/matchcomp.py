@@ -280,8 +280,9 @@ class _Cols:
     def __len__(self) -> int:
         return self.length
 
-    # (no generators here: a suspended one left behind, as islice leaves
-    # it, costs a frame clean-up that grows with the depth of the stack)
+    # (no generators here: closing one left suspended, as islice leaves
+    # it, takes a step per generator running further up the stack, and
+    # code that recurses through generators makes that one per level)
 
     def chunks(self) -> list:
         out = []
