@@ -212,6 +212,27 @@ class Translation(abc.ABC):
             return first + self.I(I.push) + second + self.I(I.cons)
         return self.I(I.push) + first + self.I(I.swap) + second + self.I(I.cons)
 
+    def pair_in_place(self, first: list[Ins], second: list[Ins]) -> list[Ins]:
+        """pair(first, second), built in the longer of the two lists, which
+        must be made for this pair only (the code of two subexpressions):
+        copying both into a new list at each level made `((...(a, b)...), c)`,
+        `f (f (... x))` or `a + b + ... + z` quadratic in its depth. The
+        shorter is copied; the longer's items move up as one block, if at all."""
+        if self.t.constant(second):  # first; push; second; cons
+            first += self.I(I.push)
+            first += second
+            first += self.I(I.cons)
+            return first
+        if len(first) >= len(second):
+            first[:0] = self.I(I.push)
+            first += self.I(I.swap)
+            first += second
+            first += self.I(I.cons)
+            return first
+        second[:0] = self.I(I.push) + first + self.I(I.swap)
+        second += self.I(I.cons)
+        return second
+
     def bind(self, code: list[Ins]) -> list[Ins]:
         """⟨id, code⟩: pair the environment with the value of code."""
         return self.I(I.push) + code + self.I(I.cons)
@@ -274,7 +295,9 @@ class Translation(abc.ABC):
         if isinstance(fn, S.Fn):
             # (fn p => b) a is `case a of p => b`: no closure is built
             return self.exp_Case(S.Case(e.arg, fn.rules, span=e.span), ctx)
-        return self.pair(self.exp(e.fn, ctx), self.exp(e.arg, ctx)) + self.I(I.app)
+        code = self.pair_in_place(self.exp(e.fn, ctx), self.exp(e.arg, ctx))
+        code += self.I(I.app)
+        return code
 
     def exp_Tuple(self, e: S.Tuple, ctx):
         if not e.items:
@@ -289,13 +312,17 @@ class Translation(abc.ABC):
         ends in a cons, so every outer pair is push; x; swap; ...; cons."""
         if len(parts) == 1:
             return parts[0]
-        code = self.pair(parts[-2], parts[-1])
+        code = self.pair_in_place(parts[-2], parts[-1])
+        if len(parts) == 2:
+            return code
         prefix: list[Ins] = []
         for part in parts[:-2]:
             prefix += self.I(I.push)
             prefix += part
             prefix += self.I(I.swap)
-        return prefix + code + self.I(I.cons) * (len(parts) - 2)
+        code[:0] = prefix
+        code += self.I(I.cons) * (len(parts) - 2)
+        return code
 
     def exp_ListExp(self, e: S.ListExp, ctx):
         # [a, b, c] is pair(a, pair(b, pair(c, nil) pack) pack) pack, built as
@@ -440,7 +467,9 @@ class Translation(abc.ABC):
                 first, second = self.exp(items[0], ctx), self.exp(items[1], ctx)
                 if self.t.constant(first) and not self.t.constant(second):
                     first, second = second, first
-                return self.pair(first, second) + self.I(I.prim(impl[1]))
+                code = self.pair_in_place(first, second)
+                code += self.I(I.prim(impl[1]))
+                return code
             return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
         if impl[0] == "id":
             return self.exp(arg, ctx)

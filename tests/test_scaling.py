@@ -745,3 +745,40 @@ def test_list_brackets_nested_deep_run_alike_on_both_machines():
     expected = b"6 3 1"
     assert cmachine.Machine(program).run().output == expected
     assert refmachine.Machine(program).run().output == expected
+
+
+def nested_tuples(depth: int) -> str:
+    return "val t = " + "(" * depth + "1" + ", 1)" * depth + "\n"
+
+
+def nested_applications(depth: int) -> str:
+    return "fun f x = x + 1\nval t = " + "f (" * depth + "1" + ")" * depth + "\n"
+
+
+def left_nested_sum(depth: int) -> str:
+    return "val x = 1\nval t = x" + " + x" * depth + "\n"
+
+
+@pytest.mark.parametrize("shape", [nested_tuples, nested_applications, left_nested_sum],
+                         ids=["tuples", "applications", "sum"])
+def test_pairs_nested_deep_compile_in_time_linear_in_their_depth(shape):
+    # Each level's pair copied the code of both sides into a new list:
+    # 10,000 levels took ~2.5 s to compile. Now built in the longer one.
+    small, large = translation_seconds(shape(1_000)), translation_seconds(shape(8_000))
+    assert large < 24 * small, (small, large)  # 8 times the depth: it was ~40 times
+
+
+def test_pairs_nested_deep_run_alike_on_both_machines():
+    depth = 300
+    left = "(" * depth + "1" + ", 2)" * depth
+    applications = "f (" * depth + "x" + ")" * depth
+    program = compile_program(
+        f"fun f x = x + 1\nval a = {left}\nval b = {nested_lists(3).split('=')[1]}\n"
+        f"val g = eval (code (fn x => {applications}))\n"
+        f"val h = eval (code (fn x => x{' + x' * depth}))\n"
+        "val m = eval (code (fn x => (x * 2, x - 3, (f x, x + x + x))))\n"
+        "val (_, 2) = a\n"
+        "val _ = print (Int.toString (g 1 + h 2 + (case m 5 of (p, q, (r, s)) => p + q + r + s)))\n")
+    expected = str((1 + depth) + 2 * (depth + 1) + (10 + 2 + 6 + 15)).encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
