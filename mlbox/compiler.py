@@ -173,10 +173,12 @@ _anon = itertools.count()
 SHORTCUT_MIN = 32
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Anon:
     """An environment slot without a source name (a scrutinee, an argument
-    of a clausal function, a loop closure)."""
+    of a clausal function, a loop closure). Each is its own key: compared
+    by identity (its number is unique), in C, as the environment lookups
+    (layout.Ctx) compare keys by the thousand."""
 
     what: str
     n: int = attrs.field(factory=lambda: next(_anon))
@@ -209,6 +211,27 @@ class Translation(abc.ABC):
         if self.t.constant(second):
             return first + self.I(I.push) + second + self.I(I.cons)
         return self.I(I.push) + first + self.I(I.swap) + second + self.I(I.cons)
+
+    def pair_in_place(self, first: list[Ins], second: list[Ins]) -> list[Ins]:
+        """pair(first, second), built in the longer of the two lists, which
+        must be made for this pair only (the code of two subexpressions):
+        copying both into a new list at each level made `((...(a, b)...), c)`,
+        `f (f (... x))` or `a + b + ... + z` quadratic in its depth. The
+        shorter is copied; the longer's items move up as one block, if at all."""
+        if self.t.constant(second):  # first; push; second; cons
+            first += self.I(I.push)
+            first += second
+            first += self.I(I.cons)
+            return first
+        if len(first) >= len(second):
+            first[:0] = self.I(I.push)
+            first += self.I(I.swap)
+            first += second
+            first += self.I(I.cons)
+            return first
+        second[:0] = self.I(I.push) + first + self.I(I.swap)
+        second += self.I(I.cons)
+        return second
 
     def bind(self, code: list[Ins]) -> list[Ins]:
         """⟨id, code⟩: pair the environment with the value of code."""
@@ -272,7 +295,9 @@ class Translation(abc.ABC):
         if isinstance(fn, S.Fn):
             # (fn p => b) a is `case a of p => b`: no closure is built
             return self.exp_Case(S.Case(e.arg, fn.rules, span=e.span), ctx)
-        return self.pair(self.exp(e.fn, ctx), self.exp(e.arg, ctx)) + self.I(I.app)
+        code = self.pair_in_place(self.exp(e.fn, ctx), self.exp(e.arg, ctx))
+        code += self.I(I.app)
+        return code
 
     def exp_Tuple(self, e: S.Tuple, ctx):
         if not e.items:
@@ -287,13 +312,17 @@ class Translation(abc.ABC):
         ends in a cons, so every outer pair is push; x; swap; ...; cons."""
         if len(parts) == 1:
             return parts[0]
-        code = self.pair(parts[-2], parts[-1])
+        code = self.pair_in_place(parts[-2], parts[-1])
+        if len(parts) == 2:
+            return code
         prefix: list[Ins] = []
         for part in parts[:-2]:
             prefix += self.I(I.push)
             prefix += part
             prefix += self.I(I.swap)
-        return prefix + code + self.I(I.cons) * (len(parts) - 2)
+        code[:0] = prefix
+        code += self.I(I.cons) * (len(parts) - 2)
+        return code
 
     def exp_ListExp(self, e: S.ListExp, ctx):
         # [a, b, c] is pair(a, pair(b, pair(c, nil) pack) pack) pack, built as
@@ -305,14 +334,28 @@ class Translation(abc.ABC):
         if not e.items:
             return code
         items = [self.exp(x, ctx) for x in reversed(e.items)][::-1]  # compiled last first, as before
-        code = self.pair(items[-1], code) + self.I(I.pack(TAG_CONS))
+        # The code is built in the list of the last item's code (made just
+        # now, for this list only): copying it into a new list at each
+        # level made `[[...[1]...]]` quadratic in its depth.
+        if self.t.constant(code):  # as pair(last, nil)
+            last = items[-1]
+            last += self.I(I.push)
+            last += code
+            last += self.I(I.cons)
+            code = last
+        else:
+            code = self.pair(items[-1], code)
+        code += self.I(I.pack(TAG_CONS))
+        if len(items) == 1:
+            return code
         prefix: list[Ins] = []
         for item in items[:-1]:
             prefix += self.I(I.push)
             prefix += item
             prefix += self.I(I.swap)
-        suffix = (self.I(I.cons) + self.I(I.pack(TAG_CONS))) * (len(items) - 1)
-        return prefix + code + suffix
+        code[:0] = prefix  # moves the pointers, as one block
+        code += (self.I(I.cons) + self.I(I.pack(TAG_CONS))) * (len(items) - 1)
+        return code
 
     def exp_Seq(self, e: S.Seq, ctx):
         code: list[Ins] = []
@@ -424,7 +467,9 @@ class Translation(abc.ABC):
                 first, second = self.exp(items[0], ctx), self.exp(items[1], ctx)
                 if self.t.constant(first) and not self.t.constant(second):
                     first, second = second, first
-                return self.pair(first, second) + self.I(I.prim(impl[1]))
+                code = self.pair_in_place(first, second)
+                code += self.I(I.prim(impl[1]))
+                return code
             return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
         if impl[0] == "id":
             return self.exp(arg, ctx)
@@ -540,7 +585,7 @@ class Translation(abc.ABC):
 
     def occurrence(self, ctx: Ctx, occ) -> list[Ins]:
         root_key, path = occ
-        return self.access(ctx, root_key, tuple(path))
+        return self.access(ctx, root_key, path)
 
     # ---- local declarations, in continuation-passing style: `rest(ctx)`
     # compiles what follows in the scope of the declaration

@@ -162,28 +162,78 @@ def _fresh_constant(kind: str, present: dict) -> Optional[Ctor]:
 # ----------------------------------------------------------- usefulness
 
 
+# Pattern vectors (a row, the vector q, a witness) are linked lists, `()`
+# or (first pattern, the rest): taking a column off the front, or putting a
+# constructor's arguments there, leaves the rest shared. As tuples, each
+# step copied the whole vector, and a pattern nested n deep leaves up to n
+# columns behind (a `nil` per level of `[[...]]`): n² steps.
+
+
+def _vector(patterns: Sequence[Pat]) -> tuple:
+    vector: tuple = ()
+    for p in reversed(patterns):
+        vector = (p, vector)
+    return vector
+
+
+def _patterns(vector: tuple) -> tuple:
+    out = []
+    while vector:
+        out.append(vector[0])
+        vector = vector[1]
+    return tuple(out)
+
+
+def _prepend(patterns: Sequence[Pat], vector: tuple) -> tuple:
+    for p in reversed(patterns):
+        vector = (p, vector)
+    return vector
+
+
+def _wilds(n: int, vector: tuple) -> tuple:
+    for _ in range(n):
+        vector = (WILD, vector)
+    return vector
+
+
+def _take(vector: tuple, n: int) -> tuple[tuple, tuple]:
+    """The first n patterns of a vector (a tuple) and the rest."""
+    out = []
+    for _ in range(n):
+        out.append(vector[0])
+        vector = vector[1]
+    return tuple(out), vector
+
+
 def _specialize(row: tuple, ctor: Ctor) -> Optional[tuple]:
     head = row[0]
     if isinstance(head, Wild):
-        return (WILD,) * ctor.arity + row[1:]
+        return _wilds(ctor.arity, row[1])
     if head.ctor.key == ctor.key:
-        return head.args + row[1:]
+        return _prepend(head.args, row[1])
     return None
+
+
+def _built(ctor: Ctor, witness: tuple) -> tuple:
+    """The witness with its first ctor.arity patterns made ctor's arguments."""
+    args, rest = _take(witness, ctor.arity)
+    return (Con(ctor, args), rest)
 
 
 def useful(rows: list[tuple], q: tuple) -> Optional[tuple]:
     """A vector of patterns matched by some value that q matches and no row
-    of `rows` matches (a witness), or None when q is useless."""
+    of `rows` matches (a witness), or None when q is useless (vectors as
+    above)."""
     if not q:
         return None if rows else ()
     head = q[0]
     if isinstance(head, Con):
         ctor = head.ctor
         specialized = [s for s in (_specialize(r, ctor) for r in rows) if s is not None]
-        witness = useful(specialized, head.args + q[1:])
+        witness = useful(specialized, _prepend(head.args, q[1]))
         if witness is None:
             return None
-        return (Con(ctor, witness[: ctor.arity]),) + witness[ctor.arity:]
+        return _built(ctor, witness)
 
     present: dict = {}
     for row in rows:
@@ -198,27 +248,27 @@ def useful(rows: list[tuple], q: tuple) -> Optional[tuple]:
         for r in rows:
             if isinstance(r[0], Wild):
                 for c in family.ctors:
-                    by_ctor[c.key].append((WILD,) * c.arity + r[1:])
+                    by_ctor[c.key].append(_wilds(c.arity, r[1]))
             else:
-                by_ctor[r[0].ctor.key].append(r[0].args + r[1:])
+                by_ctor[r[0].ctor.key].append(_prepend(r[0].args, r[1]))
         for ctor in family.ctors:
-            witness = useful(by_ctor[ctor.key], (WILD,) * ctor.arity + q[1:])
+            witness = useful(by_ctor[ctor.key], _wilds(ctor.arity, q[1]))
             if witness is not None:
-                return (Con(ctor, witness[: ctor.arity]),) + witness[ctor.arity:]
+                return _built(ctor, witness)
         return None
-    defaults = [r[1:] for r in rows if isinstance(r[0], Wild)]
-    witness = useful(defaults, q[1:])
+    defaults = [r[1] for r in rows if isinstance(r[0], Wild)]
+    witness = useful(defaults, q[1])
     if witness is None:
         return None
     missing = family.missing(present) if family is not None else None
     if missing is None:
-        return (WILD,) + witness
-    return (Con(missing, (WILD,) * missing.arity),) + witness
+        return (WILD, witness)
+    return (Con(missing, (WILD,) * missing.arity), witness)
 
 
 def check_rows(rows: Sequence[Sequence[Pat]]) -> tuple[list[int], Optional[tuple]]:
     """The indices of redundant rows, and a witness of non-exhaustiveness
-    (a vector of patterns, one per column) or None when exhaustive."""
+    (a tuple of patterns, one per column) or None when exhaustive."""
     seen: list[tuple] = []
     # A row headed by a constructor can only be covered by earlier rows
     # headed by the same constructor or a wildcard: checking it against
@@ -227,8 +277,8 @@ def check_rows(rows: Sequence[Sequence[Pat]]) -> tuple[list[int], Optional[tuple
     seen_wild: list[tuple] = []
     seen_by_head: dict = {}
     redundant = []
-    for i, row in enumerate(rows):
-        row = tuple(row)
+    for i, patterns in enumerate(rows):
+        row = _vector(patterns)
         head = row[0] if row else WILD
         if isinstance(head, Con):
             against = seen_by_head.get(head.ctor.key, []) + seen_wild
@@ -242,8 +292,8 @@ def check_rows(rows: Sequence[Sequence[Pat]]) -> tuple[list[int], Optional[tuple
         else:
             seen_wild.append(row)
     width = len(rows[0]) if rows else 1
-    missing = useful(seen, (WILD,) * width)
-    return redundant, missing
+    missing = useful(seen, _wilds(width, ()))
+    return redundant, None if missing is None else _patterns(missing)
 
 
 # ------------------------------------------------------------- printing

@@ -43,6 +43,7 @@ from ccam.instructions import TAG_CONS, TAG_NIL
 from ccam.values import from_word
 from mlbox import syntax as S
 from mlbox.elaboration import BasisRef, ConRef, ExnRef
+from mlbox.layout import Path
 
 # ------------------------------------------------------------ pattern terms
 # (their hashes are cached: compile_match's memo hashes rows of patterns,
@@ -196,7 +197,7 @@ def is_irrefutable(p: MPat) -> bool:
 
 # ------------------------------------------------------------ decision trees
 
-Occ = tuple  # (root key, path tuple)
+Occ = tuple  # (root key, path): the path `()` or a layout.Path, shared with the paths it extends
 
 
 @attrs.frozen
@@ -249,6 +250,132 @@ class DerefKey:
 _HASH_MASK = (1 << 64) - 1
 
 
+class _Cols:
+    """An immutable sequence (a row's patterns, a subproblem's occurrences)
+    that shares what a change leaves alone: a linked list of chunks, tuples
+    of at most _CHUNK items. `replace(j, new)` copies the chunks up to the
+    one holding item j (one chunk, as the match compiler mostly expands
+    the leftmost column) and shares the rest. A pattern nested n deep
+    leaves up to n columns behind (a `nil` per level of `[[...]]`): as
+    tuples, each step copied all of them, and the memo of subproblems kept
+    every copy (time and memory quadratic in the depth). Two sequences are
+    equal when their items are, however they are cut into chunks."""
+
+    __slots__ = ("chunk", "rest", "length", "_first_not_wild")
+
+    def __init__(self, chunk: tuple, rest: Optional["_Cols"]):
+        self.chunk = chunk
+        self.rest = rest
+        self._first_not_wild = _UNKNOWN
+        self.length = len(chunk) + (rest.length if rest is not None else 0)
+
+    @staticmethod
+    def of(items) -> "_Cols":
+        items = tuple(items)
+        cols = None
+        for start in reversed(range(0, len(items), _CHUNK)):
+            cols = _Cols(items[start:start + _CHUNK], cols)
+        return cols if cols is not None else _Cols((), None)
+
+    def __len__(self) -> int:
+        return self.length
+
+    # (no generators here: closing one left suspended, as islice leaves
+    # it, takes a step per generator running further up the stack, and
+    # code that recurses through generators makes that one per level)
+
+    def chunks(self) -> list:
+        out = []
+        node = self
+        while node is not None:
+            out.append(node.chunk)
+            node = node.rest
+        return out
+
+    def __iter__(self):
+        return itertools.chain.from_iterable(self.chunks())
+
+    def __getitem__(self, j):
+        if isinstance(j, slice):
+            start, stop, step = j.indices(self.length)
+            assert step == 1
+            out: list = []
+            node = self
+            while node is not None and stop > 0:
+                out.extend(node.chunk[max(start, 0):stop])
+                start -= len(node.chunk)
+                stop -= len(node.chunk)
+                node = node.rest
+            return tuple(out)
+        node = self
+        while j >= len(node.chunk):
+            j -= len(node.chunk)
+            node = node.rest
+        return node.chunk[j]
+
+    def replace(self, j: int, new: tuple) -> "_Cols":
+        """The sequence with item j replaced by the items `new`."""
+        before = []
+        node = self
+        while j >= len(node.chunk):
+            before.append(node.chunk)
+            j -= len(node.chunk)
+            node = node.rest
+        chunk = node.chunk[:j] + tuple(new) + node.chunk[j + 1:]
+        rest = node.rest
+        while len(chunk) > _CHUNK:  # cut from the end: the front is where columns are expanded
+            rest = _Cols(chunk[-_CHUNK // 2:], rest)
+            chunk = chunk[:-_CHUNK // 2]
+        if chunk or (rest is None and not before):
+            rest = _Cols(chunk, rest)
+        for c in reversed(before):
+            rest = _Cols(c, rest)
+        return rest if rest is not None else _Cols((), None)
+
+    def first_not_wild(self) -> Optional[int]:
+        """The index of the first pattern not a wildcard, or None. Each
+        node remembers it for the items from it on, so the chunks shared
+        with the sequence this one was made from are not searched again (a
+        row of wildcards, searched to its end, is met at every level of a
+        pattern nested deep)."""
+        pending = []
+        node = self
+        while node is not None and node._first_not_wild is _UNKNOWN:
+            pending.append(node)
+            node = node.rest
+        after = None if node is None else node._first_not_wild
+        for node in reversed(pending):
+            # found without a Python step per column
+            j = next(itertools.compress(itertools.count(), map(operator.is_not, map(type, node.chunk),
+                                                               itertools.repeat(MWild))), None)
+            node._first_not_wild = after = j if j is not None else None if after is None else after + len(node.chunk)
+        return after
+
+    def __eq__(self, other) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, _Cols) or self.length != other.length:
+            return False
+        a, b = self, other
+        while a is not None and a.chunk == b.chunk:  # cut alike so far
+            a, b = a.rest, b.rest
+            if a is b:
+                return True
+        for x, y in zip(self, other):  # stops at the first difference
+            if x is not y and x != y:
+                return False
+        return True
+
+    __hash__ = None  # rows and memo keys carry their own hashes
+
+    def __repr__(self) -> str:
+        return f"_Cols({tuple(self)!r})"
+
+
+_CHUNK = 32
+_UNKNOWN = object()
+
+
 class _Row:
     """A row of the clause matrix: a pattern per column, the bindings made
     so far, the rule's index. Its hash is made once, from the sum of its
@@ -299,8 +426,12 @@ class _MemoKey:
         self._rows = rows  # a tuple, or a function making it
         # not the occurrences' own hashes: their paths are tuples, hashed
         # anew each time, and a pattern nested n deep has n occurrences of
-        # up to n steps (keys that differ only there compare unequal)
-        self._hash = hash((len(occs), row_hash_sum))
+        # up to n steps. The first one's length tells apart most keys that
+        # differ only there: `[[...]]` makes subproblems of the wildcard
+        # row alone at every level, with as many columns going in as coming
+        # out, whose occurrences would be compared (n steps each)
+        first_path_length = len(occs[0][1]) if len(occs) else -1
+        self._hash = hash((len(occs), first_path_length, row_hash_sum))
 
     @staticmethod
     def of(occs: tuple, rows: tuple) -> "_MemoKey":
@@ -327,8 +458,8 @@ def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> 
     several paths is compiled once and the node shared. Wildcard rows
     survive every arm of a switch, so without sharing a few columns of
     constructors with defaults give a tree exponential in the columns."""
-    occs = tuple((r, ()) for r in roots)
-    return _compile(occs, [_Row(tuple(ps), (), i) for i, ps in enumerate(rows)], {})
+    occs = _Cols.of((r, ()) for r in roots)
+    return _compile(occs, [_Row(_Cols.of(ps), (), i) for i, ps in enumerate(rows)], {})
 
 
 def _absorb(occs, row: _Row) -> _Row:
@@ -338,19 +469,28 @@ def _absorb(occs, row: _Row) -> _Row:
     if row.fresh == ():
         return row
     lo, hi = (0, len(row.pats)) if row.fresh is None else row.fresh
-    kinds = set(map(type, row.pats[lo:hi]))
+    fresh = row.pats[lo:hi]
+    kinds = set(map(type, fresh))
     if MVar not in kinds and MAs not in kinds:
         row.fresh = ()
         return row
-    pats = list(row.pats)
+    pats = list(fresh)  # only the fresh columns are copied: the rest is shared
     binds = list(row.bindings)
     for j in range(lo, hi):
-        p = pats[j]
+        p = pats[j - lo]
         while isinstance(p, (MVar, MAs)):
             binds.append((p.key, occs[j]))
             p = WILD if isinstance(p, MVar) else p.pat
-        pats[j] = p
-    return _Row(tuple(pats), tuple(binds), row.action, ())
+        pats[j - lo] = p
+    if row.fresh is None:
+        new_pats = _Cols.of(pats)
+    else:
+        # replace the range one column at a time, from the right (each
+        # replace copies only the chunks up to that column)
+        new_pats = row.pats
+        for j in reversed(range(lo, hi)):
+            new_pats = new_pats.replace(j, (pats[j - lo],))
+    return _Row(new_pats, tuple(binds), row.action, ())
 
 
 def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
@@ -366,10 +506,7 @@ def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
         return FAIL
     rows = [_absorb(occs, r) for r in rows]
     first = rows[0]
-    # the first column not a wildcard (found without a Python step per
-    # column: a row may have thousands of columns)
-    j = next(itertools.compress(itertools.count(), map(operator.is_not, map(type, first.pats),
-                                                       itertools.repeat(MWild))), None)
+    j = first.pats.first_not_wild()
     if j is None:
         return Leaf(first.action, first.bindings)
     p = first.pats[j]
@@ -397,8 +534,12 @@ def _compile_new(occs: tuple, rows: list, memo: dict) -> Tree:
                     kept.append(r)
             else:
                 by_tag[q.tag].append(r)
-        return Switch(occ, tuple(_specialize_con(occs, by_tag[tag], j, tag, memo) for tag in range(p.ncons)),
-                      p.datatype)
+        # a list, not a generator, around the recursion: each generator
+        # running holds an entry of the interpreter's stack of handled
+        # exceptions, which every exception raised below walks (a pattern
+        # nested n deep made n² steps)
+        arms = [_specialize_con(occs, by_tag[tag], j, tag, memo) for tag in range(p.ncons)]
+        return Switch(occ, tuple(arms), p.datatype)
     if isinstance(p, MConst):
         values = sorted({q.value for q in (r.pats[j] for r in rows) if isinstance(q, MConst)})
         if len(values) > CONST_SEARCH_MIN:
@@ -464,7 +605,7 @@ def _exn_chain(occs, rows, j, memo: dict) -> Tree:
             # The chain goes on while the first row left is the first of
             # a group (not a wildcard at j) with nothing to test before j.
             if (k == len(members) or (wild and wild[0] < members[k][0])
-                    or not all(isinstance(q, MWild) for q in rows[members[k][0]].pats[:j])):
+                    or rows[members[k][0]].pats.first_not_wild() != j):
                 tail = _compile(occs, list(key.rows()), memo)
                 break
         p = rows[members[k][0]].pats[j]
@@ -472,7 +613,7 @@ def _exn_chain(occs, rows, j, memo: dict) -> Tree:
         yes_rows = sorted(members[k] + wild) if wild else members[k]
         yes = [_expand(rows[i], j, lambda q: ((q.arg,) if isinstance(q, MExn) else (WILD,)) if has_arg else ())
                for i in yes_rows]
-        new_occs = _replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+        new_occs = _replace(occs, j, ((occ[0], Path.extend(occ[1], "arg")),) if has_arg else ())
         tests.append((p.ref, _compile(new_occs, yes, memo), key))
         k += 1
     for ref, yes_tree, key in reversed(tests):
@@ -530,7 +671,7 @@ def _specialize_con(occs, rows, j, tag, memo: dict) -> Tree:
     has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
     occ = occs[j]
     if has_arg:
-        return _compile(_replace(occs, j, ((occ[0], occ[1] + ("arg",)),)),
+        return _compile(_replace(occs, j, ((occ[0], Path.extend(occ[1], "arg")),)),
                         [_expand(r, j, lambda q: (q.arg,) if isinstance(q, MCon) else (WILD,)) for r in kept], memo)
     return _compile(_replace(occs, j, ()), [_expand(r, j, lambda q: ()) for r in kept], memo)
 
@@ -539,14 +680,15 @@ def _tuple_occs(occ: Occ, n: int) -> tuple:
     """Occurrences of the components of an n-tuple (a, (b, (c, d)))."""
     root, path = occ
     out = []
-    for i in range(n):
-        steps = ("snd",) * i + (("fst",) if i < n - 1 else ())
-        out.append((root, path + steps))
+    for i in range(n):  # component i is snd^i fst, the last snd^(n-1)
+        out.append((root, Path.extend(path, "fst") if i < n - 1 else path))
+        if i < n - 1:
+            path = Path.extend(path, "snd")
     return tuple(out)
 
 
-def _replace(seq: tuple, j: int, new: tuple) -> tuple:
-    return seq[:j] + tuple(new) + seq[j + 1:]
+def _replace(seq: _Cols, j: int, new: tuple) -> _Cols:
+    return seq.replace(j, new)
 
 
 def _expand(row: _Row, j: int, parts) -> _Row:

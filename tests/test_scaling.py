@@ -7,15 +7,17 @@ another, with a generous factor, never against a fixed time."""
 
 from __future__ import annotations
 
+import cProfile
 import gc
 import sys
 import threading
 import time
+import types
 
 import pytest
 
 from ccam import cmachine, refmachine
-from ccam.instructions import walk
+from ccam.instructions import TAG_CONS, TAG_NIL, walk
 from mlbox import deep, driver, matchcheck, matchcomp
 from mlbox.diagnostics import CompileError, Source
 
@@ -371,7 +373,7 @@ def exn_tests_one_by_one(occs, rows, j, memo):
     yes = [matchcomp._expand(r, j, lambda q: ((q.arg,) if same(q) else (matchcomp.WILD,)) if has_arg else ())
            for r in rows if isinstance(r.pats[j], matchcomp.MWild) or same(r.pats[j])]
     no = [r for r in rows if not same(r.pats[j])]
-    new_occs = matchcomp._replace(occs, j, ((occ[0], occ[1] + ("arg",)),) if has_arg else ())
+    new_occs = matchcomp._replace(occs, j, ((occ[0], matchcomp.Path.extend(occ[1], "arg")),) if has_arg else ())
     return matchcomp.Test(occ, "exn", p.ref, matchcomp._compile(new_occs, yes, memo),
                           matchcomp._compile(occs, no, memo))
 
@@ -545,3 +547,238 @@ def test_a_list_pattern_nested_deep_hashes_each_new_column_once():
     # each row made was hashed across all its columns (quadratic in the depth)
     small, large = (wildcard_hashes(nested_list_patterns(n)) for n in (200, 800))
     assert large < 6 * small, (small, large)
+
+
+def nested_list_rows(depth: int) -> list:
+    """The rows of `fun f [[...[x]...]] = x | f _ = 0`, nested depth deep."""
+    pat = matchcomp.MVar("x")
+    for _ in range(depth):
+        pat = matchcomp.MCon(TAG_CONS, 2, matchcomp.MTuple((pat, matchcomp.MCon(TAG_NIL, 2, None, "list"))), "list")
+    return [[pat], [matchcomp.WILD]]
+
+
+def bytes_held(root) -> int:
+    """The size of every object reachable from `root`, each counted once
+    (types and modules aside)."""
+    seen: set = set()
+    total = 0
+    pending = [root]
+    while pending:
+        obj = pending.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType)):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        pending.extend(gc.get_referents(obj))
+    return total
+
+
+def test_a_list_pattern_nested_deep_makes_a_decision_tree_linear_in_its_depth():
+    # Each level leaves a `nil` column behind: the rows' patterns and the
+    # occurrences (with their paths from the root, up to 2n steps each)
+    # were tuples copied at each step, kept by the memo of subproblems and
+    # by the tree (depth 4,000 took 1.3 GB). They now share what each step
+    # leaves alone: count the bytes the tree holds.
+    def held(depth: int) -> int:
+        rows = nested_list_rows(depth)
+        return bytes_held(deep.with_deep_stack(matchcomp.compile_match)(["scrutinee"], rows))
+
+    small, large = held(300), held(1_200)
+    assert large < 6 * small, (small, large)  # it was ~14 times
+
+
+def test_a_list_pattern_nested_deep_looks_up_its_slots_in_time_linear_in_its_depth():
+    # The code fetches each level from the slot bound every 32 steps on the
+    # way in (layout.Ctx.shortcut); finding that slot scanned every
+    # shortcut made so far, compared paths from the root, and walked the
+    # environment up to the slot: n²/32 steps, 13 s of a 20 s compile at
+    # depth 4,000. Time the lookups alone (4 times the depth was 16 times
+    # the time).
+    from mlbox import layout
+
+    def lookup_seconds(depth: int) -> float:
+        text = nested_list_patterns(depth)
+        spent = 0.0
+        inside = False  # a lookup calls itself for shortcuts and aliases
+        original = layout.Ctx.lookup
+
+        def timed(self, *args):
+            nonlocal spent, inside
+            if inside:
+                return original(self, *args)
+            inside = True
+            start = time.process_time()
+            try:
+                return original(self, *args)
+            finally:
+                spent += time.process_time() - start
+                inside = False
+
+        def compile_timing_outer_lookups():
+            layout.Ctx.lookup = timed
+            try:
+                driver.compile_source(Source("nested.sml", text))
+            finally:
+                layout.Ctx.lookup = original
+
+        best = float("inf")
+        gc.disable()
+        try:
+            for _ in range(2):
+                spent = 0.0
+                deep.with_deep_stack(compile_timing_outer_lookups)()
+                best = min(best, spent)
+        finally:
+            gc.enable()
+        return best
+
+    small, large = lookup_seconds(500), lookup_seconds(2_000)
+    assert large < 8 * small, (small, large)
+
+
+@pytest.mark.slow
+def test_a_list_pattern_nested_deep_compiles_in_time_nearly_linear_in_its_depth():
+    # depth 1,000 ~0.7 s, 2,000 ~4.5 s, 4,000 ~20 s before
+    small = compile_seconds(nested_list_patterns(1_000))
+    large = compile_seconds(nested_list_patterns(4_000))
+    assert large < 9 * small, (small, large)
+
+
+def test_paths_share_their_prefixes_and_compare_by_their_steps():
+    from mlbox.layout import Path, starts_with, steps_after
+    built = Path.extend((), *("arg", "fst") * 50)
+    again = Path.extend(("arg", "fst") * 20, *("arg", "fst") * 30)
+    assert built == again and hash(built) == hash(again) and tuple(built) == ("arg", "fst") * 50
+    assert built.ancestor(40) == Path.extend(("arg", "fst") * 20) and len(built.ancestor(7)) == 7
+    assert starts_with(built, again.ancestor(33)) and not starts_with(built, Path.extend(("arg", "snd")))
+    assert starts_with(built, ("arg", "fst", "arg")) and starts_with(("arg", "fst", "arg"), Path.extend(("arg",)))
+    assert steps_after(built, 97) == ("fst", "arg", "fst") and steps_after(("a", "b"), 1) == ("b",)
+    assert built != Path.extend(("arg", "fst") * 49, "arg", "snd") and built != ("arg", "fst") * 50
+
+
+def test_checking_a_list_pattern_nested_deep_is_linear_in_its_depth():
+    # The usefulness test copied its pattern vectors, a column per level
+    # left behind, at each step (depth 4,000 ~1.5 s, 10,000 ~10 s to
+    # check); they are linked lists now, sharing their rest.
+    def check_seconds(depth: int) -> float:
+        text = nested_list_patterns(depth)
+        return best_cpu_seconds(lambda: deep.with_deep_stack(driver.front_end)(Source("nested.sml", text)), runs=2)
+
+    check_seconds(100)  # warm up
+    small, large = check_seconds(500), check_seconds(8_000)
+    assert large < 36 * small, (small, large)  # 16 times the depth: it was ~80 times
+
+
+def test_the_match_checker_gives_its_witness_one_pattern_per_column():
+    family = matchcheck.datatype_family([("nil", False), ("::", True)], "list")
+    nil, cons = family.ctors
+    pair = matchcheck.tuple_ctor(2)
+    rows = [[matchcheck.Con(nil), matchcheck.WILD, matchcheck.Con(cons, [matchcheck.WILD])],
+            [matchcheck.Con(cons, [matchcheck.Con(pair, [matchcheck.WILD, matchcheck.Con(nil)])]),
+             matchcheck.WILD, matchcheck.WILD],
+            [matchcheck.Con(nil), matchcheck.WILD, matchcheck.Con(cons, [matchcheck.WILD])]]
+    redundant, missing = matchcheck.check_rows(rows)
+    assert redundant == [2]
+    assert [matchcheck.show_pattern(p) for p in missing] == ["[]", "_", "[]"]
+
+
+def translation_seconds(text: str) -> float:
+    """The least CPU time, of two, that compiling `text` spends in the
+    translation of its expressions (outermost compiler.Translation.exp)."""
+    from mlbox import compiler
+    original = compiler.Translation.exp
+    spent = 0.0
+    inside = False
+
+    def timed(self, *args):
+        nonlocal spent, inside
+        if inside:
+            return original(self, *args)
+        inside = True
+        start = time.process_time()
+        try:
+            return original(self, *args)
+        finally:
+            spent += time.process_time() - start
+            inside = False
+
+    def compile_timing_translation():
+        compiler.Translation.exp = timed
+        try:
+            driver.compile_source(Source("scale.sml", text))
+        finally:
+            compiler.Translation.exp = original
+
+    best = float("inf")
+    gc.disable()
+    try:
+        for _ in range(2):
+            spent = 0.0
+            deep.with_deep_stack(compile_timing_translation)()
+            best = min(best, spent)
+    finally:
+        gc.enable()
+    return best
+
+
+def test_list_brackets_nested_deep_compile_in_time_linear_in_their_depth():
+    # Each level's code was copied into the list of the level around it:
+    # 10,000 levels took ~3 s to translate. Now built in the innermost's list.
+    small, large = translation_seconds(nested_lists(1_000)), translation_seconds(nested_lists(8_000))
+    assert large < 24 * small, (small, large)  # 8 times the depth: it was ~50 times
+
+
+def test_list_brackets_nested_deep_run_alike_on_both_machines():
+    def nested(depth: int, deep_first: bool) -> str:
+        text = "[1]"
+        for _ in range(depth):
+            text = f"[{text}, []]" if deep_first else f"[[], {text}]"
+        return text
+
+    program = compile_program(
+        f"val a = {nested(300, False)}\nval b = {nested(300, True)}\n"
+        f"val c = eval (code {nested(300, False)})\nval d = eval (code (fn x => [x, [], x @ x]))\n"
+        f"val e = case ({nested(3, True)}, eval (code {nested(3, False)})) of\n"
+        "    ([[[[1], []], []], []], [[], [[], [[], [1]]]]) => 1 | _ => 0\n"
+        "val _ = print (Int.toString (length a + length b + length c) ^ \" \""
+        " ^ Int.toString (length (d [1, 2])) ^ \" \" ^ Int.toString e)\n")
+    expected = b"6 3 1"
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
+
+
+def nested_tuples(depth: int) -> str:
+    return "val t = " + "(" * depth + "1" + ", 1)" * depth + "\n"
+
+
+def nested_applications(depth: int) -> str:
+    return "fun f x = x + 1\nval t = " + "f (" * depth + "1" + ")" * depth + "\n"
+
+
+def left_nested_sum(depth: int) -> str:
+    return "val x = 1\nval t = x" + " + x" * depth + "\n"
+
+
+@pytest.mark.parametrize("shape", [nested_tuples, nested_applications, left_nested_sum],
+                         ids=["tuples", "applications", "sum"])
+def test_pairs_nested_deep_compile_in_time_linear_in_their_depth(shape):
+    # Each level's pair copied the code of both sides into a new list:
+    # 10,000 levels took ~2.5 s to compile. Now built in the longer one.
+    small, large = translation_seconds(shape(1_000)), translation_seconds(shape(8_000))
+    assert large < 24 * small, (small, large)  # 8 times the depth: it was ~40 times
+
+
+def test_pairs_nested_deep_run_alike_on_both_machines():
+    depth = 300
+    left = "(" * depth + "1" + ", 2)" * depth
+    applications = "f (" * depth + "x" + ")" * depth
+    program = compile_program(
+        f"fun f x = x + 1\nval a = {left}\nval b = {nested_lists(3).split('=')[1]}\n"
+        f"val g = eval (code (fn x => {applications}))\n"
+        f"val h = eval (code (fn x => x{' + x' * depth}))\n"
+        "val m = eval (code (fn x => (x * 2, x - 3, (f x, x + x + x))))\n"
+        "val (_, 2) = a\n"
+        "val _ = print (Int.toString (g 1 + h 2 + (case m 5 of (p, q, (r, s)) => p + q + r + s)))\n")
+    expected = str((1 + depth) + 2 * (depth + 1) + (10 + 2 + 6 + 15)).encode()
+    assert cmachine.Machine(program).run().output == expected
+    assert refmachine.Machine(program).run().output == expected
