@@ -7,7 +7,6 @@ another, with a generous factor, never against a fixed time."""
 
 from __future__ import annotations
 
-import cProfile
 import gc
 import sys
 import threading
@@ -597,40 +596,7 @@ def test_a_list_pattern_nested_deep_looks_up_its_slots_in_time_linear_in_its_dep
     from mlbox import layout
 
     def lookup_seconds(depth: int) -> float:
-        text = nested_list_patterns(depth)
-        spent = 0.0
-        inside = False  # a lookup calls itself for shortcuts and aliases
-        original = layout.Ctx.lookup
-
-        def timed(self, *args):
-            nonlocal spent, inside
-            if inside:
-                return original(self, *args)
-            inside = True
-            start = time.process_time()
-            try:
-                return original(self, *args)
-            finally:
-                spent += time.process_time() - start
-                inside = False
-
-        def compile_timing_outer_lookups():
-            layout.Ctx.lookup = timed
-            try:
-                driver.compile_source(Source("nested.sml", text))
-            finally:
-                layout.Ctx.lookup = original
-
-        best = float("inf")
-        gc.disable()
-        try:
-            for _ in range(2):
-                spent = 0.0
-                deep.with_deep_stack(compile_timing_outer_lookups)()
-                best = min(best, spent)
-        finally:
-            gc.enable()
-        return best
+        return outermost_call_seconds(layout.Ctx, "lookup", nested_list_patterns(depth))
 
     small, large = lookup_seconds(500), lookup_seconds(2_000)
     assert large < 8 * small, (small, large)
@@ -682,11 +648,10 @@ def test_the_match_checker_gives_its_witness_one_pattern_per_column():
     assert [matchcheck.show_pattern(p) for p in missing] == ["[]", "_", "[]"]
 
 
-def translation_seconds(text: str) -> float:
+def outermost_call_seconds(owner, name: str, text: str) -> float:
     """The least CPU time, of two, that compiling `text` spends in the
-    translation of its expressions (outermost compiler.Translation.exp)."""
-    from mlbox import compiler
-    original = compiler.Translation.exp
+    outermost calls of owner.name (a call it makes to itself is inside)."""
+    original = getattr(owner, name)
     spent = 0.0
     inside = False
 
@@ -702,23 +667,30 @@ def translation_seconds(text: str) -> float:
             spent += time.process_time() - start
             inside = False
 
-    def compile_timing_translation():
-        compiler.Translation.exp = timed
+    def compile_timing_calls():
+        setattr(owner, name, timed)
         try:
             driver.compile_source(Source("scale.sml", text))
         finally:
-            compiler.Translation.exp = original
+            setattr(owner, name, original)
 
     best = float("inf")
     gc.disable()
     try:
         for _ in range(2):
             spent = 0.0
-            deep.with_deep_stack(compile_timing_translation)()
+            deep.with_deep_stack(compile_timing_calls)()
             best = min(best, spent)
     finally:
         gc.enable()
     return best
+
+
+def translation_seconds(text: str) -> float:
+    """The CPU time compiling `text` spends translating its expressions
+    (outermost compiler.Translation.exp)."""
+    from mlbox import compiler
+    return outermost_call_seconds(compiler.Translation, "exp", text)
 
 
 def test_list_brackets_nested_deep_compile_in_time_linear_in_their_depth():
