@@ -66,23 +66,28 @@ def let_chain(n: int) -> str:
     return f"val r =\n let\n  val x0 = 0\n{vals}\n in x{n - 1} end\nval _ = print (Int.toString r)\n"
 
 
-def best_cpu_seconds(work, runs: int) -> float:
-    """The least CPU time of `runs` calls of `work`, without the
+def least_of(measure, runs: int) -> float:
+    """The least of `runs` results of `measure()`, run without the
     collector's pauses (which fall at random and, on a loaded machine,
-    swamped a 10 ms run). CPU time rather than wall time: another process
-    on the same core (the suite runs a worker on every core) does not
-    count against it."""
-    best = float("inf")
+    swamped a 10 ms run)."""
     gc.collect()
     gc.disable()
     try:
-        for _ in range(runs):
-            start = time.process_time()
-            work()
-            best = min(best, time.process_time() - start)
+        return min(measure() for _ in range(runs))
     finally:
         gc.enable()
-    return best
+
+
+def best_cpu_seconds(work, runs: int) -> float:
+    """The least CPU time of `runs` calls of `work`. CPU time rather than
+    wall time: another process on the same core (the suite runs a worker on
+    every core) does not count against it."""
+    def cpu_seconds() -> float:
+        start = time.process_time()
+        work()
+        return time.process_time() - start
+
+    return least_of(cpu_seconds, runs)
 
 
 def compile_seconds(text: str) -> float:
@@ -674,16 +679,13 @@ def outermost_call_seconds(owner, name: str, text: str) -> float:
         finally:
             setattr(owner, name, original)
 
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(2):
-            spent = 0.0
-            deep.with_deep_stack(compile_timing_calls)()
-            best = min(best, spent)
-    finally:
-        gc.enable()
-    return best
+    def seconds_in_calls() -> float:
+        nonlocal spent
+        spent = 0.0
+        deep.with_deep_stack(compile_timing_calls)()
+        return spent
+
+    return least_of(seconds_in_calls, runs=2)
 
 
 def translation_seconds(text: str) -> float:
