@@ -53,10 +53,12 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
 }
 
 # Type abbreviations of the Basis: name -> (its type variables, what it
-# stands for). The checker expands them (in the types below and in a
-# program's type expressions); types are printed expanded.
+# stands for). Types written with them (below, and in a program) print by
+# their names, as Poly/ML prints them.
 TYPE_ABBREVIATIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "StringCvt.reader": (("'a", "'b"), "'b -> ('a * 'b) option"),
+    "CharVector.vector": ((), "string"),
+    "CharVector.elem": ((), "char"),
 }
 
 # Built-in exceptions, in the machine's order (global slot = index), with
@@ -86,7 +88,7 @@ QUALIFIED_TYPES: dict[str, str] = {
     "Char.char": "char", "Char.string": "string", "Bool.bool": "bool", "List.list": "list",
     "Option.option": "option", "Array.array": "array", "Vector.vector": "vector", "General.exn": "exn",
     "General.unit": "unit", "General.order": "order",
-    "CharVector.vector": "string", "CharVector.elem": "char", "Substring.substring": "substring",
+    "Substring.substring": "substring",
 }
 QUALIFIED_CONSTRUCTORS: dict[str, str] = {
     "Bool.false": "false", "Bool.true": "true", "List.nil": "nil", "List.::": "::",
@@ -312,28 +314,33 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "Vector.find": ("('a -> bool) -> 'a vector -> 'a option", ("prelude",)),
     "Vector.findi": ("(int * 'a -> bool) -> 'a vector -> (int * 'a) option", ("prelude",)),
     "Vector.collate": ("('a * 'a -> order) -> 'a vector * 'a vector -> order", ("prelude",)),
-    # CharVector.vector is string and CharVector.elem is char (type
-    # abbreviations, which Poly/ML prints by these names)
-    "CharVector.fromList": ("char list -> string", ("prim", "implode")),
-    "CharVector.tabulate": ("int * (int -> char) -> string", ("prelude",)),
-    "CharVector.sub": ("string * int -> char", ("prim", "ssub")),
-    "CharVector.length": ("string -> int", ("prim", "size")),
+    # typed by the abbreviations CharVector.vector (string) and
+    # CharVector.elem (char), as Poly/ML types them
+    "CharVector.fromList": ("CharVector.elem list -> CharVector.vector", ("prim", "implode")),
+    "CharVector.tabulate": ("int * (int -> CharVector.elem) -> CharVector.vector", ("prelude",)),
+    "CharVector.sub": ("CharVector.vector * int -> CharVector.elem", ("prim", "ssub")),
+    "CharVector.length": ("CharVector.vector -> int", ("prim", "size")),
     "CharVector.maxLen": ("int", ("prelude",)),
-    "CharVector.update": ("string * int * char -> string", ("prelude",)),
-    "CharVector.concat": ("string list -> string", ("prim", "sconcat")),
-    "CharVector.map": ("(char -> char) -> string -> string", ("prelude",)),
-    "CharVector.mapi": ("(int * char -> char) -> string -> string", ("prelude",)),
-    "CharVector.app": ("(char -> unit) -> string -> unit", ("prelude",)),
-    "CharVector.appi": ("(int * char -> unit) -> string -> unit", ("prelude",)),
-    "CharVector.foldl": ("(char * 'a -> 'a) -> 'a -> string -> 'a", ("prelude",)),
-    "CharVector.foldr": ("(char * 'a -> 'a) -> 'a -> string -> 'a", ("prelude",)),
-    "CharVector.foldli": ("(int * char * 'a -> 'a) -> 'a -> string -> 'a", ("prelude",)),
-    "CharVector.foldri": ("(int * char * 'a -> 'a) -> 'a -> string -> 'a", ("prelude",)),
-    "CharVector.exists": ("(char -> bool) -> string -> bool", ("prelude",)),
-    "CharVector.all": ("(char -> bool) -> string -> bool", ("prelude",)),
-    "CharVector.find": ("(char -> bool) -> string -> char option", ("prelude",)),
-    "CharVector.findi": ("(int * char -> bool) -> string -> (int * char) option", ("prelude",)),
-    "CharVector.collate": ("(char * char -> order) -> string * string -> order", ("prelude",)),
+    "CharVector.update": ("CharVector.vector * int * CharVector.elem -> CharVector.vector", ("prelude",)),
+    "CharVector.concat": ("CharVector.vector list -> CharVector.vector", ("prim", "sconcat")),
+    "CharVector.map": ("(CharVector.elem -> CharVector.elem) -> CharVector.vector -> CharVector.vector",
+                       ("prelude",)),
+    "CharVector.mapi": ("(int * CharVector.elem -> CharVector.elem) -> CharVector.vector -> CharVector.vector",
+                        ("prelude",)),
+    "CharVector.app": ("(CharVector.elem -> unit) -> CharVector.vector -> unit", ("prelude",)),
+    "CharVector.appi": ("(int * CharVector.elem -> unit) -> CharVector.vector -> unit", ("prelude",)),
+    "CharVector.foldl": ("(CharVector.elem * 'a -> 'a) -> 'a -> CharVector.vector -> 'a", ("prelude",)),
+    "CharVector.foldr": ("(CharVector.elem * 'a -> 'a) -> 'a -> CharVector.vector -> 'a", ("prelude",)),
+    "CharVector.foldli": ("(int * CharVector.elem * 'a -> 'a) -> 'a -> CharVector.vector -> 'a", ("prelude",)),
+    "CharVector.foldri": ("(int * CharVector.elem * 'a -> 'a) -> 'a -> CharVector.vector -> 'a", ("prelude",)),
+    "CharVector.exists": ("(CharVector.elem -> bool) -> CharVector.vector -> bool", ("prelude",)),
+    "CharVector.all": ("(CharVector.elem -> bool) -> CharVector.vector -> bool", ("prelude",)),
+    "CharVector.find": ("(CharVector.elem -> bool) -> CharVector.vector -> CharVector.elem option", ("prelude",)),
+    "CharVector.findi": ("(int * CharVector.elem -> bool) -> CharVector.vector -> (int * CharVector.elem) option",
+                         ("prelude",)),
+    "CharVector.collate": ("(CharVector.elem * CharVector.elem -> order)"
+                           " -> CharVector.vector * CharVector.vector -> order",
+                           ("prelude",)),
     "Substring.full": ("string -> substring", ("prelude",)),
     "Substring.string": ("substring -> string", ("prelude",)),
     "Substring.size": ("substring -> int", ("prelude",)),

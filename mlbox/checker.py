@@ -35,7 +35,7 @@ from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, admits_equality, free_vars, generalize, instantiate, prune, restrict, substitute,
+    UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, restrict, substitute,
     unify, unify_fresh, walk,
 )
 
@@ -83,6 +83,7 @@ LOCAL_TYPE_ESCAPE = "the type {name} escapes its scope: this 'let' declares it b
 LOCAL_TYPE_ESCAPE_NOTE = ("a datatype declared in a 'let' exists only inside it; "
                           "declare {name} at top level to use its values outside")
 SAME_NAME_NOTE = "these are two different types that are both called {name} (one shadows the other)"
+ALIAS_NOTE = "{name} is {expansion}"
 
 UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
 DID_YOU_MEAN = "did you mean '{name}'?"
@@ -243,12 +244,26 @@ class Abbrev:
     """A type abbreviation: `type ('a, 'b) t = body` (params are GENERIC
     variables of body)."""
 
-    __slots__ = ("name", "params", "body")
+    __slots__ = ("name", "params", "body", "nameable", "uses_every_param")
 
-    def __init__(self, name: str, params: list[TVar], body: Type):
+    def __init__(self, name: str, params: list[TVar], body: Type, nameable: bool = True):
         self.name = name
         self.params = params
         self.body = body
+        # whether the types it makes print by its name: the unifier never
+        # sees an alias's arguments, so a type variable in one that the
+        # expansion leaves out (`type 'a t = int`) would not be kept in step
+        used = {id(v) for v in free_vars(body)}
+        self.nameable = nameable
+        self.uses_every_param = all(id(p) in used for p in params)
+
+    def expand(self, args: tuple, written: str) -> Type:
+        """The type `args written` denotes (`written` is the name as the
+        program spells it), printed that way where the name is visible."""
+        body = substitute(self.body, {id(p): a for p, a in zip(self.params, args)}) if args else self.body
+        if self.nameable and (self.uses_every_param or not any(free_vars(a) for a in args)):
+            return aliased(body, written, args, self)
+        return body
 
     @property
     def arity(self) -> int:
@@ -397,21 +412,34 @@ def _basis_type(text: str, tyvars: dict[str, TVar]) -> Type:
             return TBox(elab(ty.body))
         if ty.name == "unit":
             return UNIT
-        if ty.name in basis.TYPE_ABBREVIATIONS:  # what it stands for, at these arguments
-            params, body = basis.TYPE_ABBREVIATIONS[ty.name]
-            return _basis_type(body, dict(zip(params, (elab(t) for t in ty.args))))
+        if ty.name in basis.TYPE_ABBREVIATIONS:
+            return _basis_abbrev(ty.name).expand(tuple(elab(t) for t in ty.args), ty.name)
         return TCon(BUILTIN_TYCONS[ty.name], tuple(elab(t) for t in ty.args))
 
     return elab(_parse_basis_type(text))
 
 
+_basis_abbrevs: dict[str, Abbrev] = {}
+
+
+def _basis_abbrev(name: str) -> Abbrev:
+    """The Basis's abbreviation `name`, one per process: both basis scopes
+    and every type that uses it share it (types print by its name where it
+    is visible, that is where the scope holds this very one)."""
+    abbrev = _basis_abbrevs.get(name)
+    if abbrev is None:
+        params, body = basis.TYPE_ABBREVIATIONS[name]
+        generic = {param: TVar(GENERIC) for param in params}
+        abbrev = _basis_abbrevs[name] = Abbrev(name, list(generic.values()), _basis_type(body, dict(generic)))
+    return abbrev
+
+
 def _build_basis(for_prelude: bool) -> Scope:
     scope = Scope()
     scope.types.update(BUILTIN_TYCONS)
-    scope.types["unit"] = Abbrev("unit", [], UNIT)
-    for aname, (params, body) in basis.TYPE_ABBREVIATIONS.items():
-        generic = {param: TVar(GENERIC) for param in params}
-        scope.types[aname] = Abbrev(aname, list(generic.values()), _basis_type(body, dict(generic)))
+    scope.types["unit"] = Abbrev("unit", [], UNIT, nameable=False)  # the empty tuple prints as unit anyway
+    for aname in basis.TYPE_ABBREVIATIONS:
+        scope.types[aname] = _basis_abbrev(aname)
     for tname in basis.DATATYPES:
         tycon = BUILTIN_TYCONS[tname]
         if not tycon.cons:  # the built-in tycons are shared by both basis scopes
@@ -571,19 +599,20 @@ class Checker:
         extra = [note(printer) if callable(note) else note for note in notes]
         if err.kind == "circular":
             var, ty = printer.show_all([err.var, err.ty])
-            self.error(CIRCULAR.format(var=var, type=ty), node.span, context, *extra)
+            self._unify_error(printer, CIRCULAR.format(var=var, type=ty), node.span, context, *extra)
             return
         if err.kind == "equality":
-            self.error(NOT_EQUALITY.format(type=printer.show(err.ty), reason=err.reason), node.span,
-                       context, *extra)
+            self._unify_error(printer, NOT_EQUALITY.format(type=printer.show(err.ty), reason=err.reason),
+                              node.span, context, *extra)
             return
         if err.kind == "overload":
             # (no context note: it would show the operator's type variable)
-            self.error(OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
-                                                allowed=err.overload.describe()), node.span, *extra)
+            self._unify_error(printer, OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
+                                                                allowed=err.overload.describe()),
+                              node.span, *extra)
             return
         if err.kind == "escape":
-            self.error(RIGID_ESCAPE.format(var=printer.show(err.var)), node.span, context, *extra)
+            self._unify_error(printer, RIGID_ESCAPE.format(var=printer.show(err.var)), node.span, context, *extra)
             return
         if shown_actual == shown_expected:
             for name in _shared_tycon_names(actual, expected):
@@ -596,7 +625,12 @@ class Checker:
         if isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
                 and not isinstance(prune(actual), TBox):
             extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
-        self.error(context, node.span, *extra)
+        self._unify_error(printer, context, node.span, *extra)
+
+    def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
+        """Report a unification failure; what the abbreviations it printed
+        by name stand for follows the other notes."""
+        self.error(message, span, *notes, *_alias_notes(printer))
 
     # ---------------------------------------------------- top level
 
@@ -1092,9 +1126,7 @@ class Checker:
             self.error(TYPE_ARITY.format(name=ty.name, n=entry.arity, m=len(args)), ty.span)
             return self.fresh()
         if isinstance(entry, Abbrev):
-            if not args:
-                return entry.body
-            return substitute(entry.body, {id(p): a for p, a in zip(entry.params, args)})
+            return entry.expand(args, ty.name)
         return TCon(entry, args)
 
     def explicit_tyvar(self, ty: S.TyVar) -> Type:
@@ -1260,7 +1292,9 @@ class Checker:
         escaping = [tycon for tycon in _tycons(ty) if id(tycon) in local]
         if escaping:
             name = escaping[0].name
-            self.error(LOCAL_TYPE_ESCAPE.format(name=name, type=TypePrinter().show(ty)), e.span,
+            # expanded: the escaping datatype may hide behind a local abbreviation
+            shown = TypePrinter(abbreviations=False).show(ty)
+            self.error(LOCAL_TYPE_ESCAPE.format(name=name, type=shown), e.span,
                        LOCAL_TYPE_ESCAPE_NOTE.format(name=name))
 
     def infer_if(self, e: S.If) -> Type:
@@ -1516,6 +1550,17 @@ def _tycons(t: Type) -> list[Tycon]:
         elif isinstance(t, TBox):
             stack.append(t.body)
     return list(found.values())
+
+
+def _alias_notes(printer: TypePrinter) -> list[str]:
+    """What each abbreviation a message printed by name stands for, as
+    Poly/ML's `t = bool` says (a few at most)."""
+    notes: list[str] = []
+    for node in printer.named[:3]:
+        note = ALIAS_NOTE.format(name=printer.show(node), expansion=printer.expansion(node))
+        if note not in notes:
+            notes.append(note)
+    return notes
 
 
 def _shared_tycon_names(a: Type, b: Type) -> list[str]:

@@ -78,38 +78,59 @@ class Tycon:
         return f"Tycon({self.name})"
 
 
+class Alias:
+    """How a type was written: an abbreviation applied to arguments (`t`,
+    `int pair`, `(char, 'a) StringCvt.reader`). The checker puts it on the
+    node that the abbreviation's expansion made, so that types print as the
+    program wrote them, as Poly/ML and SML/NJ print them. `abbrev` is the
+    declaration (the printer checks that the name still denotes it where
+    the type is shown). Every variable of `args` occurs in the expansion,
+    so unification, which never looks at an alias, keeps both in step."""
+
+    __slots__ = ("name", "args", "abbrev")
+
+    def __init__(self, name: str, args: tuple, abbrev: object):
+        self.name = name
+        self.args = args
+        self.abbrev = abbrev
+
+
 class TCon:
-    __slots__ = ("max_level", "tycon", "args")
+    __slots__ = ("max_level", "alias", "tycon", "args")
 
     def __init__(self, tycon: Tycon, args: tuple = ()):
         self.tycon = tycon
         self.args = args
         self.max_level = GENERIC
+        self.alias: Optional[Alias] = None
 
 
 class TArrow:
-    __slots__ = ("max_level", "arg", "res")
+    __slots__ = ("max_level", "alias", "arg", "res")
 
     def __init__(self, arg, res):
         self.arg = arg
         self.res = res
         self.max_level = GENERIC
+        self.alias: Optional[Alias] = None
 
 
 class TTuple:
-    __slots__ = ("max_level", "items",)
+    __slots__ = ("max_level", "alias", "items")
 
     def __init__(self, items: tuple):
         self.items = items
         self.max_level = GENERIC
+        self.alias: Optional[Alias] = None
 
 
 class TBox:
-    __slots__ = ("max_level", "body",)
+    __slots__ = ("max_level", "alias", "body")
 
     def __init__(self, body):
         self.body = body
         self.max_level = GENERIC
+        self.alias: Optional[Alias] = None
 
 
 Type = Union[TVar, TCon, TArrow, TTuple, TBox]
@@ -385,13 +406,9 @@ def instantiate(t: Type, level: int) -> Type:
             if fresh is None:
                 fresh = mapping[id(t)] = TVar(level, eq=t.eq)
             return fresh
-        if isinstance(t, TArrow):
-            return TArrow(copy(t.arg), copy(t.res))
-        if isinstance(t, TTuple):
-            return TTuple(tuple(copy(x) for x in t.items)) if t.items else t
-        if isinstance(t, TBox):
-            return TBox(copy(t.body))
-        return TCon(t.tycon, tuple(copy(x) for x in t.args)) if t.args else t
+        if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items):
+            return t  # closed: shared, with its alias
+        return rebuild(t, copy)
 
     return copy(t)
 
@@ -402,13 +419,35 @@ def substitute(t: Type, mapping: dict[int, Type]) -> Type:
     t = prune(t)
     if isinstance(t, TVar):
         return mapping.get(id(t), t)
+    return rebuild(t, lambda part: substitute(part, mapping))
+
+
+def rebuild(t: Type, f: Callable[[Type], Type]) -> Type:
+    """A new node of composite type t's form, with f applied to each of its
+    components and to the arguments of its alias."""
     if isinstance(t, TArrow):
-        return TArrow(substitute(t.arg, mapping), substitute(t.res, mapping))
-    if isinstance(t, TTuple):
-        return TTuple(tuple(substitute(x, mapping) for x in t.items))
-    if isinstance(t, TBox):
-        return TBox(substitute(t.body, mapping))
-    return TCon(t.tycon, tuple(substitute(x, mapping) for x in t.args))
+        made = TArrow(f(t.arg), f(t.res))
+    elif isinstance(t, TTuple):
+        made = TTuple(tuple(f(x) for x in t.items))
+    elif isinstance(t, TBox):
+        made = TBox(f(t.body))
+    else:
+        made = TCon(t.tycon, tuple(f(x) for x in t.args))
+    if t.alias is not None:
+        made.alias = Alias(t.alias.name, tuple(f(x) for x in t.alias.args), t.alias.abbrev)
+    return made
+
+
+def aliased(t: Type, name: str, args: tuple, abbrev: object) -> Type:
+    """t (an abbreviation's expansion at `args`), to be printed as `name`
+    applied to `args`: a new node, since t may be shared. A variable (the
+    expansion of `type 'a id = 'a`) stays itself."""
+    t = prune(t)
+    if isinstance(t, TVar):
+        return t
+    made = rebuild(t, lambda part: part)
+    made.alias = Alias(name, args, abbrev)
+    return made
 
 
 def free_vars(t: Type) -> list[TVar]:
@@ -439,14 +478,22 @@ class TypePrinter:
     shown (a Tycon, an abbreviation, or None): a type constructor whose
     name now denotes another type prints as `?.t`, as Poly/ML prints a
     datatype shadowed by a later one or hidden by `local`, so that two
-    different types are not both shown as `t`."""
+    different types are not both shown as `t`.
 
-    def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None):
+    Types print by the abbreviations they were written with (their
+    `alias`); with `abbreviations=False`, as what they stand for."""
+
+    def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None,
+                 abbreviations: bool = True):
         self.weak = weak
         self.visible = visible
+        self.abbreviations = abbreviations
         self.names: dict[int, str] = {}
         self.taken: set[str] = set()
         self.counter = 0
+        # the nodes printed by an alias's name, in order (a message may
+        # want to say what they stand for: `expansion`)
+        self.named: list = []
 
     def show(self, t: Type) -> str:
         return self._arrow(t)
@@ -454,8 +501,14 @@ class TypePrinter:
     def show_all(self, types: Iterable[Type]) -> list[str]:
         types = list(types)
         for t in types:  # name in order across all of them before printing
-            for v in free_vars(t):
-                self._name(v)
+            pending = [t]
+            while pending:  # the order they print in
+                u = prune(pending.pop())
+                if isinstance(u, TVar):
+                    self._name(u)
+                else:
+                    alias = self._alias(u)
+                    pending.extend(reversed(alias.args if alias is not None else components(u)))
         return [self.show(t) for t in types]
 
     def _name(self, v: TVar) -> str:
@@ -477,14 +530,36 @@ class TypePrinter:
         self.names[id(v)] = name
         return name
 
+    def expansion(self, t: Type) -> str:
+        """Composite type t printed as what it stands for, not by its own
+        alias (the aliases inside it still print by name)."""
+        alias, t.alias = t.alias, None
+        try:
+            return self._arrow(t)
+        finally:
+            t.alias = alias
+
+    def _alias(self, t: Type) -> Optional[Alias]:
+        """The alias composite type t prints as, if its name is visible
+        here as the very abbreviation it was made by, or as nothing (hidden
+        by a `local`, as Poly/ML prints it). Shadowed by another type, the
+        expansion is what it means."""
+        alias = t.alias if self.abbreviations else None
+        if alias is None or self.visible is None:
+            return alias
+        seen = self.visible(alias.name)
+        return alias if seen is None or seen is alias.abbrev else None
+
     def _arrow(self, t: Type) -> str:
         t = prune(t)
-        if isinstance(t, TArrow):
+        if isinstance(t, TArrow) and self._alias(t) is None:
             return f"{self._tuple(t.arg, in_arrow=True)} -> {self._arrow(t.res)}"
         return self._tuple(t)
 
     def _tuple(self, t: Type, in_arrow: bool = False) -> str:
         t = prune(t)
+        if isinstance(t, TVar) or self._alias(t) is not None:
+            return self._app(t)
         if isinstance(t, TArrow):
             return f"({self._arrow(t)})"
         if isinstance(t, TTuple) and t.items:
@@ -495,18 +570,25 @@ class TypePrinter:
         t = prune(t)
         if isinstance(t, TVar):
             return self._name(t)
+        alias = self._alias(t)
+        if alias is not None:
+            if all(node is not t for node in self.named):
+                self.named.append(t)
+            return self._applied(alias.name, alias.args)
         if isinstance(t, TBox):
             return f"[{self._arrow(t.body)}]"
         if isinstance(t, TTuple):
             return self._qualify("unit", UNIT) if not t.items else f"({self._tuple(t)})"
         if isinstance(t, TArrow):
             return f"({self._arrow(t)})"
-        name = self._qualify(t.tycon.name, t.tycon)
-        if not t.args:
+        return self._applied(self._qualify(t.tycon.name, t.tycon), t.args)
+
+    def _applied(self, name: str, args: tuple) -> str:
+        if not args:
             return name
-        if len(t.args) == 1:
-            return f"{self._app(t.args[0])} {name}"
-        return "(" + ", ".join(self._arrow(x) for x in t.args) + ") " + name
+        if len(args) == 1:
+            return f"{self._app(args[0])} {name}"
+        return "(" + ", ".join(self._arrow(x) for x in args) + ") " + name
 
     def _qualify(self, name: str, denoted) -> str:
         """`name`, or `?.name` if the name now denotes something else than

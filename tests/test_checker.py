@@ -125,6 +125,54 @@ def test_types_print_sml_style(program, expected):
     assert types_of(program)["x"] == expected
 
 
+# Types print by the abbreviations the program wrote, as Poly/ML 5.7 prints
+# them (each expected type was checked against `poly`).
+@pytest.mark.parametrize("program,expected", [
+    ("type t = int * int\nfun x (a : t) = a", "t -> t"),
+    ("type t = int * int\nval x : t = (1, 2)", "t"),
+    ("type t = int * int\nfun x ((a, b) : t) = a + b", "t -> int"),
+    ("type t = int * int\nval p : t = (1, 2)\nval x = [p]", "t list"),
+    ("type 'a pair = 'a * 'a\nfun x ((a, b) : 'a pair) : 'a pair = (b, a)", "'a pair -> 'a pair"),
+    ("type 'a pair = 'a * 'a\nfun sw ((a, b) : 'a pair) : 'a pair = (b, a)\nval x = sw (1, 2)", "int pair"),
+    ("type ('a, 'b) sw = 'b * 'a\nfun x (y : ('a, 'b) sw) = y", "('a, 'b) sw -> ('a, 'b) sw"),
+    ("type 'a id = 'a\nval x : int id = 3", "int id"),
+    ("type f = int -> int\nval x : f = fn y => y", "f"),
+    ("type f = int -> int\nval x = fn (y : f) => y 1", "f -> int"),
+    ("type t = int * int\ndatatype d = D of t\nfun x (D y) = y", "d -> t"),
+    ("type t = int\ntype v = t * t\nfun x ((a, _) : v) = a", "v -> t"),
+    ("type t = [int]\nval x : t list = [lift 1]", "t list"),
+    # hidden by `local` or `let`: still the name, as Poly/ML prints it
+    ("local type u = string * string in val x : u = (\"a\", \"b\") end", "u"),
+    ("fun x y = let type t = int * int; val z : t = (y, y) in z end", "int -> t"),
+    # the name now denotes another type: what it stood for
+    ("type t = int\nval y : t = 1\ntype t = bool\nval x = y", "int"),
+    # the basis's abbreviation, through an instance of a basis function
+    ("val x = fn r => Int.scan StringCvt.DEC r", "(char, 'a) StringCvt.reader -> (int, 'a) StringCvt.reader"),
+    # nothing written, nothing named
+    ("type t = int * int\nval x = fn (a : int, b : int) => (b, a)", "int * int -> int * int"),
+    # a parameter the expansion does not use: named if its argument is a
+    # type without variables; else expanded (Poly/ML prints `'a ph`)
+    ("type 'a ph = int\nval x : bool ph = 3", "bool ph"),
+    ("type 'a ph = int\nval x = fn (y : 'a ph) => y", "int -> int"),
+])
+def test_types_print_by_the_abbreviations_written(program, expected):
+    assert types_of(program)["x"] == expected
+
+
+def test_a_mismatch_names_the_abbreviation_and_unifies_through_it():
+    [error] = check("type t = int * int\nval x : t = (1, \"a\")").errors
+    assert error.message == "this expression has type int * string but the pattern bound to it has type t"
+    assert error.notes == ("t is int * int",)
+    [error] = check("type 'a pair = 'a * 'a\ntype t = int pair\nval x : t list = [(true, false)]").errors
+    assert error.notes == ("t is int * int",)
+    [error] = check("type 'a pair = 'a * 'a\nval x : int pair = (true, false)").errors
+    assert error.notes == ("int pair is int * int",)
+    assert types_of("type t = int * int\nfun f (x : t) = x\nval x = f (1, 2)")["x"] == "t"
+    assert types_of("type 'a pair = 'a * 'a\nval x = fn (p : int pair) => p = (1, 2)")["x"] == "int pair -> bool"
+    [error] = check("type f = int -> int\nval x = fn (g : f) => g = g").errors
+    assert "functions cannot be compared" in error.message
+
+
 def test_describe_bindings():
     src = """
     datatype shape = Circle of int | Square of int * int | Dot

@@ -245,7 +245,7 @@ val d = D : u
 - type t = int;
 type t = int
 - (B, 1 : t);
-val it = (B,1) : ?.t * int
+val it = (B,1) : ?.t * t
 - datatype order = X;
 datatype order = X
 - LESS;
@@ -266,7 +266,7 @@ def test_a_type_shadowed_within_one_program_prints_against_each_declaration():
     program = "datatype t = A\nval a = A\ntype old = t\ndatatype t = B of old\nexception E of t\nval b = (a, B a)\n"
     result = check_program(parse_program(program))
     assert [describe_binding(b) for b in result.elaboration.toplevel] == [
-        "datatype t", "con A : t", "val a : t", "type old = t", "datatype t", "con B : ?.t -> t",
+        "datatype t", "con A : t", "val a : t", "type old = t", "datatype t", "con B : old -> t",
         "exception E of t", "val b : ?.t * t"]
 
 
