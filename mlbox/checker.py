@@ -29,6 +29,7 @@ from typing import Optional
 import attrs
 
 from mlbox import basis
+from mlbox import lint
 from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
@@ -1638,4 +1639,6 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
         # input's can be, by the next input, and the REPL shows it as '_a).
         checker.warn_free_tyvars()
     checker.finish()
+    if not any(d.severity == "error" for d in checker.diagnostics):
+        checker.diagnostics += lint.exponential_splices(program, checker.elab)
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)
