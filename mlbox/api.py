@@ -31,6 +31,7 @@ import attrs
 
 from ccam.instructions import Status
 from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
     NO_ARG, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
 )
@@ -414,6 +415,20 @@ class MLFunction(Handle):
                 return plan.result(result)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+        except HostValueError as err:
+            if len(args) > 1 and self._curried(len(args)):
+                raise HostValueError(f"{err}; {self.name} is curried ({show_type(self.type)}): "
+                                     f"pass its arguments one at a time, f(a)(b)") from None
+            raise
+
+    def _curried(self, nargs: int) -> bool:
+        """Whether several Python arguments were probably meant one at a
+        time: the function's result is a function and its argument is not
+        a tuple of that many items."""
+        arg_type, result_type = function_parts(self.type)
+        arg_type = prune(arg_type)
+        return function_parts(result_type) is not None and not (
+            isinstance(arg_type, TTuple) and len(arg_type.items) == nargs)
 
     __call__ = call  # f(x) is f.call(x), without a second Python call per call
 

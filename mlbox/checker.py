@@ -46,6 +46,9 @@ from mlbox.types import (
 ARG_MISMATCH = "this argument has type {actual} but {fn} expects {expected}"
 OPERAND_MISMATCH = "this operand of {fn} has type {actual} but {expected} is expected"
 NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it cannot be applied"
+GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
+                     "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
+                     "... f x ... end`")
 CON_NO_ARG = "constructor '{name}' takes no argument"
 CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
 NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
@@ -1231,7 +1234,11 @@ class Checker:
             except UnifyError:  # a rigid or overloaded variable: not a function
                 pass
         if not isinstance(fn_ty, TArrow):
-            self.error(NOT_A_FUNCTION.format(actual=TypePrinter().show(fn_ty)), fn.span)
+            printer = TypePrinter()
+            hint = ""
+            if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
+                hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
+            self.error(NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint, *_alias_notes(printer))
             self.infer(e.arg)
             return self.fresh()
         if isinstance(fn, S.Var):

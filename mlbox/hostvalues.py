@@ -94,6 +94,12 @@ class MLValue(Handle):
     def __repr__(self) -> str:
         return f"<ML value : {show_type(self.type)}>"
 
+    def __call__(self, *args, keep: bool = False):
+        """A kept function can still be called, as the MLFunction it is."""
+        if function_parts(self.type) is None or self.owner is None:
+            raise APIError(f"a kept value of type {show_type(self.type)} is not a function: it cannot be called")
+        return self.owner._wrap(self).call(*args, keep=keep)
+
 
 # A str goes to ML as UTF-8, with the surrogate escapes of bytes that were
 # not UTF-8 (U+DC80..U+DCFF, as strings come back) turned back into those

@@ -111,6 +111,18 @@ def test_ml_exceptions_and_bad_host_values(prog):
         prog.call("answer" if False else "area", 2 ** 70)
 
 
+def test_several_arguments_to_a_curried_function_get_a_hint():
+    curried = api.load_source("fun add a b = a + b : int\nfun tri (a, b) c = a + b + c : int", machine="py")
+    assert curried.call("add", 1)(2) == 3
+    with pytest.raises(HostValueError, match=r"add is curried \(int -> int -> int\): pass its arguments one "
+                                             r"at a time, f\(a\)\(b\)"):
+        curried.call("add", 1, 2)
+    assert curried.call("tri", 1, 2)(3) == 6  # a tuple of two, then one: no hint needed
+    with pytest.raises(HostValueError) as error:
+        curried.call("tri", 1, "x")
+    assert "curried" not in str(error.value)
+
+
 def test_limits():
     limited = api.load_source(SOURCE, machine="py", max_reductions=100_000)
     with pytest.raises(MachineFailure, match="REDUCTION_LIMIT"):
@@ -232,6 +244,9 @@ def test_map_of_nothing_and_keep(either):
     kept = either.function("adder").map([1, 2], keep=True)
     assert all(isinstance(k, api.MLValue) for k in kept)
     assert [either.call("apply", k, 10) for k in kept] == [11, 12]
+    assert [k(10) for k in kept] == [11, 12]  # a kept function is still callable
+    with pytest.raises(api.APIError, match="a kept value of type int list is not a function"):
+        either.call("identity", [1, 2], keep=True)(3)
 
 
 def test_functions_pass_back_in(either):
