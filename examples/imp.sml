@@ -8,7 +8,7 @@
    and looks its variables up by name in the environment. Its staged twin
    `compCmd` does the dispatching and the name lookups once, while
    generating code; the code it emits reads and writes the store's slots
-   by number and loops with a local recursive function. Which variable a
+   by number and loops with ML's `while`. Which variable a
    name denotes is fixed before the program runs (the environment is
    known at generation time); the values in the store are not.
 
@@ -138,14 +138,11 @@ fun compCmd (env, Assign (x, e)) =
           cogen cc2 = compCmd (env, c2)
       in code (fn store => if ct store then cc1 store else cc2 store) end
   | compCmd (env, While (t, body)) =
-      (* The loop is a recursive function of the generated code, with the
-         test's and the body's code spliced into it. *)
+      (* IMP's loop becomes ML's, with the test's and the body's code
+         spliced into it: the generated loop interprets nothing. *)
       let cogen ct = compTest (env, t)
           cogen cbody = compCmd (env, body)
-      in code (fn store =>
-                 let fun loop () = if ct store then (cbody store; loop ()) else ()
-                 in loop () end)
-      end
+      in code (fn store => while ct store do cbody store) end
 
 (* compile program : a generator of the program as an ML function of its
    arguments. The store is made afresh for every run. *)

@@ -127,8 +127,12 @@ fun comp Eps = code (fn (cs, k) => k cs)
           cogen ms = comp s
       in code (fn (cs, k) => mr (cs, k) orelse ms (cs, k)) end
   | comp (Star r) =
-      (* A star is a loop in the generated code: a local function of the
-         generated code, which the body's code calls as its continuation. *)
+      (* A star is a loop in the generated code: a local function `loop`
+         of the generated code, which the body's code is given as its
+         continuation when it runs. (It could not be given to `comp r` as
+         a generator to splice: the code a generator emits is closed, and
+         cannot mention a variable of the code it is spliced into. That is
+         why the continuations are run-time arguments throughout.) *)
       let cogen mr = comp r
       in if nullable r
          then code (fn (cs, k) =>
@@ -152,8 +156,8 @@ fun matcher pattern = eval (compile pattern)
    marked, and counted in the summary. *)
 val disagreements = ref 0
 
-fun showBool true = "yes"
-  | showBool false = "no "
+fun yesNo true = "yes"
+  | yesNo false = "no"
 
 fun check pattern subjects =
     let val r = parse pattern
@@ -161,8 +165,9 @@ fun check pattern subjects =
         fun one s =
             let val (interpreted, staged) = (matches r s, m s)   (* ... used per subject *)
             in if interpreted = staged then () else disagreements := !disagreements + 1;
-               pr ("  " ^ StringCvt.padRight #" " 12 ("\"" ^ s ^ "\"") ^ showBool interpreted ^ " "
-                   ^ showBool staged ^ (if interpreted = staged then "" else "  <- DISAGREE"))
+               pr ("  " ^ StringCvt.padRight #" " 12 ("\"" ^ s ^ "\"")
+                   ^ StringCvt.padRight #" " 4 (yesNo interpreted) ^ yesNo staged
+                   ^ (if interpreted = staged then "" else "  <- DISAGREE"))
             end
     in pr ("pattern " ^ pattern ^ "      (interpreted, staged)"); app one subjects end
 
