@@ -107,22 +107,25 @@ fun iterate (f, 0, x) = x
 
 (* -------------------------------------------------------------------- demo *)
 
+(* Each product computed the general way, then by the generated code. *)
+fun show (label, v) = pr (StringCvt.padRight #" " 24 (label ^ ":") ^ showVector v)
+
 val n = 8
 val squares = Vector.tabulate (n, fn i => i * i)
 val d = secondDifference n
-val dCode = specialise d                 (* generated once ... *)
-val _ = pr ("squares          " ^ showVector squares)
-val _ = pr ("D squares        " ^ showVector (mulMatVec d squares))
-val _ = pr ("D squares staged " ^ showVector (dCode squares))
+val _ = show ("squares", squares)
+val _ = show ("D squares", mulMatVec d squares)
+val _ = show ("D squares, staged", specialise d squares)
 
+(* One generated function, applied ten times. *)
 val p = pascalStep 11
 val pCode = specialise p
 val e0 = Vector.tabulate (11, fn i => if i = 0 then 1 else 0)
-val _ = pr ("Pascal row 10        " ^ showVector (iterate (mulMatVec p, 10, e0)))
-val _ = pr ("Pascal row 10 staged " ^ showVector (iterate (pCode, 10, e0)))   (* ... used 10 times *)
+val _ = show ("Pascal row 10", iterate (mulMatVec p, 10, e0))
+val _ = show ("Pascal row 10, staged", iterate (pCode, 10, e0))
 
 (* Any entries: zeros, ones, minus ones and the rest, in one matrix. *)
-val mixed = [[3, 0, ~1, 0], [0, 0, 0, 0], [1, 1, 1, 1], [0, ~7, 0, 2]]
+val m = [[3, 0, ~1, 0], [0, 0, 0, 0], [1, 1, 1, 1], [0, ~7, 0, 2]]
 val v = Vector.fromList [1, 10, 100, 1000]
-val _ = pr ("mixed v        " ^ showVector (mulMatVec mixed v))
-val _ = pr ("mixed v staged " ^ showVector (specialise mixed v))
+val _ = show ("M v", mulMatVec m v)
+val _ = show ("M v, staged", specialise m v)
