@@ -577,6 +577,77 @@ def test_checker_recovers_the_generated_types(generated):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ast_strategies.programs())
 def test_checker_never_crashes_on_arbitrary_programs(program):
-    """Mostly ill-typed trees: the checker reports, it never raises."""
+    """Mostly ill-typed trees: the checker reports, it never raises; and
+    every type it made prints by an abbreviation only where that is true."""
     result = check_program(program)
     assert all(d.severity in ("error", "warning") for d in result.diagnostics)
+    assert alias_violations(binding_types(result)) == []
+
+
+def binding_types(result):
+    """The types of a checked program's top-level bindings."""
+    from mlbox.types import Type
+
+    for b in result.elaboration.toplevel:
+        if isinstance(b.scheme, Type.__args__):  # a val's or cogen's type itself
+            yield b.scheme
+        for field in ("ty", "arg", "body"):  # a constructor's, an exception's, an abbreviation's
+            t = getattr(b.scheme, field, None)
+            if t is not None:
+                yield t
+
+
+def alias_violations(types) -> list[str]:
+    """Each type node printed by an abbreviation (types.Alias) whose
+    expansion at the alias's arguments is not the node itself, structurally
+    and with the same variables: what unification left out of step."""
+    from mlbox.types import TVar, components, prune, show_type, substitute
+
+    def same(a, b) -> bool:
+        pending = [(a, b)]
+        while pending:
+            a, b = (prune(t) for t in pending.pop())
+            if isinstance(a, TVar) or isinstance(b, TVar):
+                if a is not b:
+                    return False
+                continue
+            if type(a) is not type(b) or getattr(a, "tycon", None) is not getattr(b, "tycon", None):
+                return False
+            if len(components(a)) != len(components(b)):
+                return False
+            pending.extend(zip(components(a), components(b)))
+        return True
+
+    bad, seen, pending = [], set(), list(types)
+    while pending:
+        t = prune(pending.pop())
+        if isinstance(t, TVar) or id(t) in seen:
+            continue
+        seen.add(id(t))
+        pending.extend(components(t))
+        alias = t.alias
+        if alias is not None:
+            pending.extend(alias.args)
+            params = alias.abbrev.params
+            expansion = substitute(alias.abbrev.body, {id(p): a for p, a in zip(params, alias.args)})
+            if not same(expansion, t):
+                bad.append(f"{alias.name}: {show_type(expansion)} against {show_type(t)}")
+    return bad
+
+
+def test_aliases_stay_in_step_with_their_expansions():
+    result = ok("""
+    type 'a pair = 'a * 'a
+    type ('a, 'b) sw = 'b * 'a
+    fun swap ((a, b) : 'a pair) : 'a pair = (b, a)
+    val p = swap (1, 2)
+    fun flip (x : ('a, 'b) sw) = x
+    val q = flip (true, [SOME 1])
+    datatype 'a box = Box of 'a pair list
+    val b = Box [(SOME "x", NONE)]
+    val r = fn rd => Int.scan StringCvt.DEC rd (Substring.full "12")
+    """)
+    types = list(binding_types(result))
+    assert len(types) >= 8 and alias_violations(types) == []
+    assert [b.type for b in result.elaboration.toplevel if b.name in ("p", "q")] == \
+        ["int pair", "(int option list, bool) sw"]
