@@ -531,6 +531,7 @@ class Checker:
         self.level = 0
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
+        self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
@@ -1058,6 +1059,7 @@ class Checker:
             self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
+        self.cogens += 1
         binds = self.scope.find_value(dec.name)
         if isinstance(binds, (DataCon, ExnInfo)) or dec.name == "ref":
             self.error(COGEN_BINDS_CONSTRUCTOR.format(name=dec.name), dec.span,
@@ -1646,6 +1648,6 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
         # input's can be, by the next input, and the REPL shows it as '_a).
         checker.warn_free_tyvars()
     checker.finish()
-    if not any(d.severity == "error" for d in checker.diagnostics):
+    if checker.cogens and not any(d.severity == "error" for d in checker.diagnostics):
         checker.diagnostics += lint.exponential_splices(program, checker.elab)
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)

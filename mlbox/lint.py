@@ -13,6 +13,7 @@ outside `code` (run, not spliced) or once per `code` is not reported.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 import attrs
 
@@ -90,7 +91,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             pending.append(_Leave("cogen", node))
             pending.append(node.exp)
             continue
-        pending.extend(getattr(node, f.name) for f in reversed(attrs.fields(type(node))) if f.name != "span")
+        pending.extend(getattr(node, name) for name in _children(type(node)))
     warnings = []
     for (binder, _), uses in splices.items():
         if binder in recursive and len(uses) > 1:
@@ -109,6 +110,13 @@ class _Leave:
     def __init__(self, kind: str, what):
         self.kind = kind  # "rec" (what: binders), "code", or "cogen" (what: the CogenDec)
         self.what = what
+
+
+@functools.cache
+def _children(cls) -> tuple[str, ...]:
+    """The fields of an AST node class that hold its children, last first
+    (the walk's stack then visits them first to last)."""
+    return tuple(f.name for f in reversed(attrs.fields(cls)) if f.name != "span")
 
 
 def _pattern_vars(pat) -> list[S.PVar]:
