@@ -598,6 +598,11 @@ class Checker:
                      notes: tuple, fmt: dict) -> None:
         printer = TypePrinter()
         shown_actual, shown_expected = printer.show_all([actual, expected])
+        if shown_actual == shown_expected:  # two abbreviations of one name: say what they stand for
+            expanded = TypePrinter(abbreviations=False)
+            shown = expanded.show_all([actual, expected])
+            if shown[0] != shown[1]:
+                printer, (shown_actual, shown_expected) = expanded, shown
         context = message.format(actual=shown_actual, expected=shown_expected, **fmt)
         # a note may be a function of the printer, to name type variables
         # consistently with the message

@@ -169,6 +169,9 @@ def test_a_mismatch_names_the_abbreviation_and_unifies_through_it():
     assert error.notes == ("int pair is int * int",)
     assert types_of("type t = int * int\nfun f (x : t) = x\nval x = f (1, 2)")["x"] == "t"
     assert types_of("type 'a pair = 'a * 'a\nval x = fn (p : int pair) => p = (1, 2)")["x"] == "int pair -> bool"
+    # two abbreviations of one name: what they stand for
+    [error] = check("type t = int\nval x : t = 1\ntype t = bool\nval y : t = x").errors
+    assert error.message == "this expression has type int but the pattern bound to it has type bool"
     [error] = check("type f = int -> int\nval x = fn (g : f) => g = g").errors
     assert "functions cannot be compared" in error.message
 
