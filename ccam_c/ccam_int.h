@@ -112,10 +112,11 @@
  *     since the last major (live_inexact).  An allocation that meets
  *     max_heap then is not refused: the loop redoes the instruction after a
  *     major collection at its safe point (vm.c RETRY_IF_LIMIT_SPURIOUS;
- *     every instruction allocates before it changes any state).  So a
- *     program fails at the limit exactly when it did without generations:
- *     when the bytes live at the last (now major) collection plus the new
- *     object do not fit.  The API, building host values outside a run,
+ *     every instruction allocates before it changes any state).  So a run
+ *     fails at the limit by the rule it did without generations: when the
+ *     bytes live at the last collection (then a major one: no dead object
+ *     counts) plus the new object do not fit.  (When collections come
+ *     differs: thresholds follow live_bytes, dead old objects included.)  The API, building host values outside a run,
  *     collects in full and builds again before it refuses one, whatever
  *     the last collection was (ccamH_retry_after_major).
  *   - The debug heap checker verifies the generational invariant: every
@@ -128,7 +129,10 @@
  * + trip), so C locals holding values inside an instruction can never be
  * freed or moved under it, and instructions need no temporary roots.  The
  * debug mode COLLECT_ALWAYS collects at every safe point, i.e. after every
- * instruction, which covers every allocation.  Before a safe point the loop
+ * instruction, which covers every allocation.  It hardly tests the write
+ * barrier, though: every object is old before the next instruction could
+ * store it anywhere.  COLLECT_SOMETIMES collects every 1-17 instructions,
+ * so young objects are stored into old ones in between.  Before a safe point the loop
  * saves its registers (SAVE_STATE in vm.c) so the roots are complete.
  */
 #ifndef CCAM_INT_H
