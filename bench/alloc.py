@@ -4,15 +4,16 @@ rate says nothing about the collector; these programs build a structure that
 stays live while they allocate garbage around it:
 
 - a list of n ints built by a tail-recursive loop, then walked twice
-  (`length` and a sum): every cons stays live, so each collection marks the
-  whole list built so far;
+  (`length` and a sum): every cons stays live; a minor collection marks
+  only the part built since the previous one, a major one the whole list;
 - a binary search tree grown by n inserts of pseudo-random keys: each
-  insert copies the path to its leaf, so the live tree is marked again and
-  again while most of what is allocated dies young.
+  insert copies the path to its leaf, so most of what is allocated dies
+  young, and the old paths it replaces die too (they wait for a major
+  collection).
 
 Each run is a fresh machine (an empty heap), so every run does the same
 collections; the collector's time and count come from the machine
-(`heap_stats`: `gc_seconds`, `collections`, `peak`)."""
+(`heap_stats`: `gc_seconds`, `collections`, `major_collections`, `peak`)."""
 
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ class AllocRun:
     gc: Timing  # the collector's share of each run, seconds
     reductions: int
     collections: int
+    major_collections: int  # of those
     peak_heap_bytes: int
     live_bytes: int  # live after the last collection (0 if none)
 
@@ -110,13 +112,14 @@ def run_workload(w: AllocWorkload, runs: int) -> AllocRun:
         heap = machine.heap_stats()
         gc_times.append(heap["gc_seconds"])
         # every run starts from an empty heap: the same work and the same collections
-        facts.add((result.reductions, heap["collections"], heap["peak"], heap["live"]))
+        facts.add((result.reductions, heap["collections"], heap["major_collections"], heap["peak"], heap["live"]))
         del machine
     if len(facts) != 1:
         raise AssertionError(f"{w.name}: runs differ in reductions or collections: {sorted(facts)}")
-    reductions, collections, peak, live = facts.pop()
+    reductions, collections, majors, peak, live = facts.pop()
     return AllocRun(w, Timing(statistics.median(times), tuple(times)),
-                    Timing(statistics.median(gc_times), tuple(gc_times)), reductions, collections, peak, live)
+                    Timing(statistics.median(gc_times), tuple(gc_times)), reductions, collections, majors, peak,
+                    live)
 
 
 def measure_alloc(*, quick: bool = False, chosen: tuple[AllocWorkload, ...] | None = None) -> tuple[AllocRun, ...]:

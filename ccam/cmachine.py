@@ -97,7 +97,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 7  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 8  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -112,6 +112,7 @@ OUT_OF_MEMORY = "the C machine could not allocate a host value"
 
 DEBUG_COLLECT_ALWAYS = 1
 DEBUG_HEAP_CHECK = 2
+DEBUG_COLLECT_SOMETIMES = 4  # every 1-17 instructions, so stores reach the write barrier
 # Structural conversion of a host value is bounded: at most this many nodes.
 MAX_HOST_NODES = 1 << 22
 # Decoded code of sealed blocks is cached (with a pin, so an address is
@@ -1099,6 +1100,7 @@ class Machine:
         return {"live": lib.ccam_heap_live(self._m), "bytes": lib.ccam_heap_bytes(self._m),
                 "peak": lib.ccam_heap_peak(self._m),
                 "objects": lib.ccam_heap_objects(self._m), "collections": lib.ccam_collections(self._m),
+                "major_collections": lib.ccam_major_collections(self._m),
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m),
                 "gc_seconds": lib.ccam_gc_nanoseconds(self._m) / 1e9}
 

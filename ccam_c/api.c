@@ -117,9 +117,9 @@ static void after_run(ccam_machine *m) {
     m->blk = NULL;
     /* A run stopped at the heap limit leaves live_bytes counting what its
        stacks held, and allocation outside a run (host values) or before the
-       next run's first safe point checks against it: collect now, or every
-       later call would fail too. */
-    if (m->status == CCAM_STATUS_HEAP_LIMIT) ccamH_collect(m);
+       next run's first safe point checks against it: collect now (a major
+       collection: exact live bytes), or every later call would fail too. */
+    if (m->status == CCAM_STATUS_HEAP_LIMIT) ccamH_collect_major(m);
 }
 
 static int valid_handle(ccam_machine *m, int64_t h) {
@@ -606,6 +606,12 @@ int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint
     value v;
     m->oom = 0;
     int r = build_value(m, &b, ops, nops, &at, data, datalen, &v);
+    if (r && ccamH_retry_after_major(m)) {
+        /* the limit was met counting dead old objects: the half-built value
+           is garbage (never rooted), build it again after a major collection */
+        at = 0;
+        r = build_value(m, &b, ops, nops, &at, data, datalen, &v);
+    }
     build_free(&b);
     if (r) return -1;
     if (at != nops) {
@@ -684,7 +690,13 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
         int64_t *out = info + done * CCAM_INFO_WORDS;
         value arg;
         m->oom = 0;
-        if (build_value(m, &b, ops, nops, &at, data, datalen, &arg)) {
+        int64_t value_start = at;
+        int r = build_value(m, &b, ops, nops, &at, data, datalen, &arg);
+        if (r && ccamH_retry_after_major(m)) {
+            at = value_start;  /* as in ccam_build */
+            r = build_value(m, &b, ops, nops, &at, data, datalen, &arg);
+        }
+        if (r) {
             out[0] = -1;
             break;
         }
@@ -756,7 +768,9 @@ void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
 
 /* ------------------------------------------------------------------ GC introspection */
 
-void ccam_collect(ccam_machine *m) { ccamH_collect(m); }
+/* The host's "collect now" is a major collection: afterwards live bytes
+   and object counts are exact, dead old objects included. */
+void ccam_collect(ccam_machine *m) { ccamH_collect_major(m); }
 int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
 int64_t ccam_heap_bytes(ccam_machine *m) { ccamH_sync(m); return m->heap_bytes; }
 int64_t ccam_heap_peak(ccam_machine *m) {
@@ -766,6 +780,7 @@ int64_t ccam_heap_peak(ccam_machine *m) {
 }
 int64_t ccam_heap_objects(ccam_machine *m) { ccamH_sync(m); return m->nobjects; }
 int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
+int64_t ccam_major_collections(ccam_machine *m) { return m->nmajor; }
 int64_t ccam_gc_nanoseconds(ccam_machine *m) { return m->gc_nanoseconds; }
 int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
 

@@ -42,7 +42,11 @@ enum {
 /* Debug options (ccam_set_debug). */
 enum {
     CCAM_DEBUG_COLLECT_ALWAYS = 1, /* collect at every safe point (before every instruction) */
-    CCAM_DEBUG_HEAP_CHECK = 2      /* verify the heap's invariants around every collection */
+    CCAM_DEBUG_HEAP_CHECK = 2,     /* verify the heap's invariants around every collection */
+    CCAM_DEBUG_COLLECT_SOMETIMES = 4  /* collect every 1-17 instructions (a fixed irregular cycle), so young
+                                         objects live across instructions and stores between collections
+                                         go through the write barrier; in both collecting modes every
+                                         fifth collection is major */
 };
 
 int ccam_abi_version(void);
@@ -188,12 +192,14 @@ int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sea
 int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t block);  /* seals the block */
 
 /* GC introspection (tests). */
-void ccam_collect(ccam_machine *m);
-int64_t ccam_heap_live(ccam_machine *m);     /* bytes live after the last collection */
+void ccam_collect(ccam_machine *m);            /* a major (full) collection */
+int64_t ccam_heap_live(ccam_machine *m);     /* bytes live after the last collection (after a minor one,
+                                                old objects dead since the last major one count too) */
 int64_t ccam_heap_bytes(ccam_machine *m);    /* bytes allocated now, garbage included */
 int64_t ccam_heap_peak(ccam_machine *m);     /* the most bytes allocated at once, garbage included */
 int64_t ccam_heap_objects(ccam_machine *m);  /* objects currently allocated */
 int64_t ccam_collections(ccam_machine *m);
+int64_t ccam_major_collections(ccam_machine *m);  /* of those, the major (full) ones */
 int64_t ccam_gc_nanoseconds(ccam_machine *m);  /* wall time spent collecting, all collections */
 int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */
 int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */

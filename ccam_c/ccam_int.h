@@ -53,17 +53,75 @@
  *
  * ---- The garbage collector (heap.c) --------------------------------------
  *
- * Precise mark & sweep with an explicit mark stack (no C recursion; on mark
- * stack overflow the marker rescans the heap for grey objects).  The mark
- * stack holds pointers not yet examined; they reach the marker through a
- * small FIFO that prefetches each object as it enters, so the cache misses
- * of a large live heap overlap (heap.c `drain`).  The next collection is due
- * once the heap has grown by the live bytes, or by up to twice them while
- * the live data is growing (heap.c `next_growth`), capped by max_heap.
- * gc_nanoseconds sums the wall time of every collection.
+ * Precise, non-moving mark & sweep with an explicit mark stack (no C
+ * recursion; on mark stack overflow the marker rescans the heap for grey
+ * objects).  The mark stack holds pointers not yet examined; they reach the
+ * marker through a small FIFO that prefetches each object as it enters, so
+ * the cache misses of a large live heap overlap (heap.c `drain`).  The next
+ * collection is due once the heap has grown by the live bytes, or by up to
+ * twice them while the live data is growing (heap.c `next_growth`), capped
+ * by max_heap.  gc_nanoseconds sums the wall time of every collection.
  * Roots: the value stack and the top register, the control stack (code
  * blocks, handler blocks, saved environments), globals, the pin table of
  * host handles, the main block, the current block.
+ *
+ * ---- Generations: sticky mark bits (Demers et al. 1990) ------------------
+ *
+ * Nothing moves (the machine and the API hold raw pointers), so the
+ * generation of an object is its mark bit, which the sweep no longer
+ * clears: an object that survived a collection stays marked, "old"; one
+ * allocated since the last collection is unmarked, "young".
+ *   - A minor collection (the common one) marks from the roots and the
+ *     remembered set only; the marker never enters a marked (old) object,
+ *     so the old data is not walked again, and the sweep frees unmarked
+ *     (young) cells only.  A cell chunk the previous sweep left without a
+ *     free cell holds only old cells (nothing could be allocated in it), so
+ *     a minor sweep skips it (chunk_full).
+ *   - A major collection clears every mark, empties the remembered set,
+ *     then marks and sweeps as a full collection: the only one that frees
+ *     old objects.  It runs when the old data has grown by what was live
+ *     after the previous major (at least MIN_GC_THRESHOLD; heap.c
+ *     `major_due`), when the remembered set could not grow, when a minor
+ *     leaves more than max_heap counted live, for ccam_collect (the host's
+ *     "collect now", so its figures are exact), after a run stopped at the
+ *     heap limit, and before any allocation is refused at the limit (below).
+ *     The debug collecting modes make every fifth collection major.
+ *   - The write barrier (ccamH_barrier, inline, below): after a store of a
+ *     value into an object that already existed before the current safe
+ *     point, an old object that now points to a young one is added, once
+ *     (flag OF_REMEMBERED), to the remembered set, which the next minor
+ *     collection scans as roots and then empties (everything it marks is
+ *     old afterwards).  Remembering the object rather than un-marking it:
+ *     an un-marked old object would be freed by the minor unless something
+ *     young still pointed to it, and its old referrers are not rescanned.
+ *     THE MUTATION POINTS, every store of a value into an existing object:
+ *       vm.c    CCAM_OP_UPDATE   the ⊥ slot of a rec environment (recursive closures)
+ *       vm.c    append()         emit, lift, merge, mergebranch, mergetry: operand
+ *                                words appended to a code block being generated
+ *       vm.c    CCAM_OP_MERGESWITCH  the arms written into the block directly
+ *       prims.c CCAM_PRIM_ASSIGN   r := v
+ *       prims.c CCAM_PRIM_AUPDATE  Array.update
+ *     Not mutation points (checked): every other store initialises an object
+ *     allocated in the same instruction or API call, before any safe point,
+ *     so the object is young (CUR, PACK, REC, exception values, strings,
+ *     arrays filled by ARRAY/AFROMLIST, vectors, ccam_build and ccam_mk_*,
+ *     the loader's blocks, even when ccam_extend loads into a used heap);
+ *     sealing a block writes OP_RET, not a value; globals, pins, frames,
+ *     the stacks and the registers are roots, scanned by every collection.
+ *   - The limit: live_bytes after a minor counts the old objects that died
+ *     since the last major (live_inexact).  An allocation that meets
+ *     max_heap then is not refused: the loop redoes the instruction after a
+ *     major collection at its safe point (vm.c RETRY_IF_LIMIT_SPURIOUS;
+ *     every instruction allocates before it changes any state).  So a run
+ *     fails at the limit by the rule it did without generations: when the
+ *     bytes live at the last collection (then a major one: no dead object
+ *     counts) plus the new object do not fit.  (When collections come
+ *     differs: thresholds follow live_bytes, dead old objects included.)  The API, building host values outside a run,
+ *     collects in full and builds again before it refuses one, whatever
+ *     the last collection was (ccamH_retry_after_major).
+ *   - The debug heap checker verifies the generational invariant: every
+ *     old object pointing to a young one is in the remembered set, the set
+ *     holds flagged old objects only, full chunks hold only old cells.
  *
  * THE INVARIANT: collection happens only at safe points — between two
  * instructions (vm.c `safepoint`) or from the API outside a run — never
@@ -71,7 +129,10 @@
  * + trip), so C locals holding values inside an instruction can never be
  * freed or moved under it, and instructions need no temporary roots.  The
  * debug mode COLLECT_ALWAYS collects at every safe point, i.e. after every
- * instruction, which covers every allocation.  Before a safe point the loop
+ * instruction, which covers every allocation.  It hardly tests the write
+ * barrier, though: every object is old before the next instruction could
+ * store it anywhere.  COLLECT_SOMETIMES collects every 1-17 instructions,
+ * so young objects are stored into old ones in between.  Before a safe point the loop
  * saves its registers (SAVE_STATE in vm.c) so the roots are complete.
  */
 #ifndef CCAM_INT_H
@@ -84,7 +145,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 7
+#define CCAM_ABI_VERSION 8
 
 typedef uint64_t value;
 
@@ -108,7 +169,8 @@ typedef uint64_t value;
 #define WORD_MASK ((UINT64_C(1) << 63) - 1)
 
 /* ---- heap objects */
-enum { OF_SEALED = 1, OF_GENERATED = 2, OF_PATCHED = 4 };
+/* OF_REMEMBERED: an old object in the remembered set (heap.c, ccamH_barrier). */
+enum { OF_SEALED = 1, OF_GENERATED = 2, OF_PATCHED = 4, OF_REMEMBERED = 8 };
 
 typedef struct obj {
     uint8_t kind;      /* CCAM_K_*, K_FREE for a free cell */
@@ -176,6 +238,13 @@ struct ccam_machine {
     large *large_objects;    /* every large object */
     obj *free_cells;         /* free small cells, linked through their first word */
     char **chunks; size_t nchunks, chunks_cap;
+    uint8_t *chunk_full;     /* per chunk: no free cell after the last sweep (all old) */
+    obj **remembered; size_t nremembered, remembered_cap;  /* old objects written since the last collection */
+    int remembered_lost;     /* the remembered set could not grow: the next collection is major */
+    int major_next;          /* the next collection is major (policy, or a limit retry) */
+    int live_inexact;        /* a minor collection ran since the last major: live_bytes may count dead old objects */
+    int64_t live_after_major;  /* live_bytes after the last major collection */
+    int64_t nmajor;          /* major collections (ncollections counts all) */
     int64_t small_allocs;    /* cells allocated since the last ccamH_sync */
     int64_t small_budget;    /* cells that may be allocated before the slow path */
     int64_t heap_bytes;      /* bytes allocated now (live + garbage), without small_allocs */
@@ -191,6 +260,9 @@ struct ccam_machine {
     int64_t fail_after;      /* debug: failing allocator countdown, -1 off */
     int running;             /* inside ccamV_execute_stack */
     int debug;
+    int64_t debug_countdown; /* COLLECT_SOMETIMES: safe points until the next collection */
+    int64_t debug_tick;      /* COLLECT_SOMETIMES: picks the next interval */
+    int64_t debug_collections;  /* collections the debug modes asked for (every fifth is major) */
     int oom;                 /* an allocation failed in the current instruction */
 
     /* program */
@@ -243,6 +315,9 @@ value ccamH_exnname(ccam_machine *m, value name_string);
 int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words);
 int ccamH_block_seal(ccam_machine *m, block *b);
 void ccamH_collect(ccam_machine *m);
+void ccamH_collect_major(ccam_machine *m);
+int ccamH_retry_after_major(ccam_machine *m);
+void ccamH_remember(ccam_machine *m, obj *o);
 void ccamH_free_all(ccam_machine *m);
 int ccamH_check(ccam_machine *m, char *why, size_t whylen);
 uint32_t ccamH_op_width(const uint64_t *code, uint32_t pc);
@@ -263,6 +338,15 @@ static inline void *ccamH_alloc_small(ccam_machine *m, int kind) {
     uint64_t header = (uint64_t)(uint8_t)kind | (UINT64_C(1) << 24);
     memcpy(o, &header, sizeof header);
     return o;
+}
+
+/* THE WRITE BARRIER: call after storing the value v into a field (or code
+   word) of the existing object o.  An old (marked) object that now points
+   to a young (unmarked) one goes into the remembered set, which the next
+   minor collection scans as roots (see "Generations" above). */
+static inline void ccamH_barrier(ccam_machine *m, obj *o, value v) {
+    if (__builtin_expect(o->mark && IS_PTR(v) && !OBJ(v)->mark && !(o->flags & OF_REMEMBERED), 0))
+        ccamH_remember(m, o);
 }
 
 static inline int64_t ccamH_nobjects(ccam_machine *m) { return m->nobjects + m->small_allocs; }

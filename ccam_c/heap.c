@@ -1,6 +1,8 @@
-/* heap.c — allocation, the mark & sweep collector, and the debug heap checker.
+/* heap.c — allocation, the generational (sticky-mark) mark & sweep
+ * collector, and the debug heap checker.
  *
- * The design and THE invariant (collection only at safe points) are in
+ * The design, the generations, the list of mutation points that need the
+ * write barrier, and THE invariant (collection only at safe points) are in
  * ccam_int.h.  Allocation never collects; it accounts bytes and, when the
  * heap grew past the threshold, sets gc_pending so the interpreter collects
  * before its next instruction.
@@ -78,10 +80,14 @@ static int new_chunk(ccam_machine *m) {
         char **c = ccamH_raw_realloc(m, m->chunks, cap * sizeof *c);
         if (!c) return -1;
         m->chunks = c;
+        uint8_t *full = ccamH_raw_realloc(m, m->chunk_full, cap);
+        if (!full) return -1;  /* chunks_cap stays: the next try grows both again */
+        m->chunk_full = full;
         m->chunks_cap = cap;
     }
     char *chunk = ccamH_raw_malloc(m, CHUNK_BYTES);
     if (!chunk) return -1;
+    m->chunk_full[m->nchunks] = 0;
     m->chunks[m->nchunks++] = chunk;
     obj *next = m->free_cells;
     for (int i = CHUNK_CELLS - 1; i >= 0; i--) {
@@ -368,9 +374,62 @@ static void drain(ccam_machine *m) {
     }
 }
 
-static void mark_all(ccam_machine *m) {
+/* ------------------------------------------------------------------ generations */
+
+/* The write barrier's slow path (ccamH_barrier in ccam_int.h): o is old and
+   now points to a young object.  If the set cannot grow, the next
+   collection is major instead, which needs no remembered set. */
+void ccamH_remember(ccam_machine *m, obj *o) {
+    if (m->remembered_lost) return;
+    if (m->nremembered == m->remembered_cap) {
+        size_t cap = m->remembered_cap ? 2 * m->remembered_cap : 256;
+        int saved_oom = m->oom;  /* a failure here fails no instruction */
+        obj **r = ccamH_raw_realloc(m, m->remembered, cap * sizeof *r);
+        m->oom = saved_oom;
+        if (!r) {
+            m->remembered_lost = 1;
+            return;
+        }
+        m->remembered = r;
+        m->remembered_cap = cap;
+    }
+    o->flags |= OF_REMEMBERED;
+    m->remembered[m->nremembered++] = o;
+}
+
+static void forget_remembered(ccam_machine *m) {
+    for (size_t i = 0; i < m->nremembered; i++) m->remembered[i]->flags &= (uint8_t)~OF_REMEMBERED;
+    m->nremembered = 0;
+    m->remembered_lost = 0;
+}
+
+/* A major collection starts from nothing old: every mark bit cleared. */
+static void clear_marks(ccam_machine *m) {
+    for (size_t i = 0; i < m->nchunks; i++) {
+        char *chunk = m->chunks[i];
+        for (size_t j = 0; j < CHUNK_CELLS; j++) ((obj *)(chunk + j * SMALL_CELL))->mark = 0;
+    }
+    for (large *l = m->large_objects; l; l = l->next) OBJ_OF_LARGE(l)->mark = 0;
+}
+
+/* Mark from the roots.  A minor collection (major = 0) also scans every
+   remembered object: those are old, so the marker would not enter them,
+   but they are the only old objects that may point to young ones. */
+static void mark_all(ccam_machine *m, int major) {
     m->mark_top = 0;
     m->mark_overflow = 0;
+    if (major) {
+        forget_remembered(m);
+        clear_marks(m);
+    } else {
+        for (size_t i = 0; i < m->nremembered; i++) {
+            obj *o = m->remembered[i];
+            o->flags &= (uint8_t)~OF_REMEMBERED;
+            scan_object(m, o);
+            drain(m);
+        }
+        m->nremembered = 0;
+    }
     for (size_t i = 0; i < m->sp; i++) grey(m, m->vs[i]);
     grey(m, m->top);
     grey(m, m->result);
@@ -413,21 +472,29 @@ static void free_large(large *l) {
 }
 
 /* Sweep the cells chunk by chunk, last cell first, so the rebuilt free
-   list hands cells out in address order.  An empty chunk is returned to
-   malloc once the free cells kept already cover the allocation expected
-   before the next collection (at least as much as is live). */
-static void sweep_small(ccam_machine *m, int64_t keep_free_bytes) {
+   list hands cells out in address order.  Marks stay set: a survivor is old
+   from now on (sticky mark bits).  A minor collection skips a chunk that
+   had no free cell after the previous sweep: nothing was allocated in it
+   since, so every cell in it is still old and marked.  An empty chunk is
+   returned to malloc once the free cells kept already cover the allocation
+   expected before the next collection (at least as much as is live). */
+static void sweep_small(ccam_machine *m, int64_t keep_free_bytes, int major) {
     obj *free_list = NULL;
     int64_t live = 0, kept_free = 0;
     size_t kept_chunks = 0;
     for (size_t i = 0; i < m->nchunks; i++) {
         char *chunk = m->chunks[i];
+        if (!major && m->chunk_full[i]) {
+            live += CHUNK_CELLS;
+            m->chunk_full[kept_chunks] = 1;
+            m->chunks[kept_chunks++] = chunk;
+            continue;
+        }
         obj *before = free_list;
         int64_t chunk_live = 0;
         for (size_t j = CHUNK_CELLS; j-- > 0;) {
             obj *o = (obj *)(chunk + j * SMALL_CELL);
             if (o->mark) {
-                o->mark = 0;
                 chunk_live++;
             } else {
                 o->kind = K_FREE;
@@ -442,6 +509,7 @@ static void sweep_small(ccam_machine *m, int64_t keep_free_bytes) {
         }
         kept_free += CHUNK_CELLS - chunk_live;
         live += chunk_live;
+        m->chunk_full[kept_chunks] = chunk_live == CHUNK_CELLS;
         m->chunks[kept_chunks++] = chunk;
     }
     m->nchunks = kept_chunks;
@@ -456,7 +524,6 @@ static void sweep_large(ccam_machine *m) {
         large *l = *link;
         obj *o = OBJ_OF_LARGE(l);
         if (o->mark) {
-            o->mark = 0;
             m->nobjects++;
             m->heap_bytes += l->bytes;
             link = &l->next;
@@ -498,7 +565,19 @@ static int64_t next_growth(int64_t live, int64_t live_before, int64_t allocated)
     return live + (int64_t)((double)live * share);
 }
 
-void ccamH_collect(ccam_machine *m) {
+/* Whether the collection after this one must be major: once the old data
+   has grown by as much as was live after the last major collection (at
+   least MIN_GC_THRESHOLD), so the old objects that died unseen since (the
+   floating garbage minors cannot free) stay a bounded share of the heap,
+   and a growing heap is marked in full only O(log) times: the marking work
+   of the majors sums to about twice the final live bytes. */
+static int major_due(ccam_machine *m) {
+    if (m->remembered_lost) return 1;
+    int64_t room = m->live_after_major > MIN_GC_THRESHOLD ? m->live_after_major : MIN_GC_THRESHOLD;
+    return m->live_bytes - m->live_after_major > room;
+}
+
+static void collect(ccam_machine *m, int major) {
     int64_t start = monotonic_ns();
     int saved_oom = m->oom;
     ccamH_sync(m);
@@ -506,17 +585,62 @@ void ccamH_collect(ccam_machine *m) {
     /* heap_bytes - live_bytes: what was allocated since the last collection
        (nothing is freed between collections) */
     int64_t live_before = m->live_bytes, allocated = m->heap_bytes - m->live_bytes;
-    mark_all(m);
+    mark_all(m, major);
     int64_t keep_free = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
-    sweep_small(m, keep_free);
+    sweep_small(m, keep_free, major);
     sweep_large(m);
     m->oom = saved_oom;
     m->live_bytes = m->heap_bytes;
     m->ncollections++;
+    if (major) {
+        m->nmajor++;
+        m->live_after_major = m->live_bytes;
+        m->live_inexact = 0;
+    } else {
+        m->live_inexact = 1;
+    }
     m->gc_pending = 0;
+    m->major_next = major_due(m);
     m->gc_threshold = m->live_bytes + next_growth(m->live_bytes, live_before, allocated);
     ccamH_refresh_budget(m);
     m->gc_nanoseconds += monotonic_ns() - start;
+}
+
+/* The collection at a safe point: minor unless the policy (major_due) or
+   a heap-limit retry asked for a major one.  A minor that leaves more than
+   max_heap counted live is followed at once by a major one, so the machine
+   never stops at the limit because of dead old objects. */
+void ccamH_collect(ccam_machine *m) {
+    collect(m, m->major_next || m->remembered_lost);
+    if (m->live_inexact && m->live_bytes > m->max_heap) collect(m, 1);
+}
+
+void ccamH_collect_major(ccam_machine *m) { collect(m, 1); }
+
+/* After an allocation failed at the heap limit (m->oom == 2), whether the
+   caller must redo the failed operation after a major collection (1), or
+   the failure stands (0).
+   Inside a run: if a minor collection ran since the last major one,
+   live_bytes may count dead old objects, so the failure may be spurious;
+   the loop collects at its safe point (m->major_next) and runs the
+   instruction again.  Otherwise live_bytes is what the collector without
+   generations would have counted: the limit fails the programs it failed.
+   Outside a run (the API building host values): always, collecting here,
+   so whether a host value fits does not depend on when the last collection
+   ran or what it was: the values of earlier calls and released handles are
+   garbage by now.  Once per operation: the caller gives up on a second
+   failure. */
+int ccamH_retry_after_major(ccam_machine *m) {
+    if (m->oom != 2) return 0;
+    if (m->running) {
+        if (!m->live_inexact) return 0;
+        m->major_next = 1;
+        m->gc_pending = 1;
+    } else {
+        collect(m, 1);
+    }
+    m->oom = 0;
+    return 1;
 }
 
 void ccamH_free_all(ccam_machine *m) {
@@ -529,7 +653,12 @@ void ccamH_free_all(ccam_machine *m) {
     m->large_objects = NULL;
     for (size_t i = 0; i < m->nchunks; i++) free(m->chunks[i]);
     free(m->chunks);
+    free(m->chunk_full);
     free(m->mark_stack);
+    free(m->remembered);
+    m->remembered = NULL;
+    m->nremembered = m->remembered_cap = 0;
+    m->chunk_full = NULL;
     m->chunks = NULL;
     m->nchunks = 0;
     m->free_cells = NULL;
@@ -563,9 +692,52 @@ static int valid_value(const objset *s, value v) {
     return IS_PTR(v) && is_object(s, v);
 }
 
+static int young(value v) { return IS_PTR(v) && !OBJ(v)->mark; }
+
+/* Whether the (valid) object o holds a pointer to a young object: the
+   fields scan_object visits. */
+static int has_young_child(obj *o) {
+    switch (o->kind) {
+    case CCAM_K_PAIR: case CCAM_K_EXN: return young(((pair_obj *)o)->a) || young(((pair_obj *)o)->b);
+    case CCAM_K_CON: case CCAM_K_REF: return young(((pair_obj *)o)->a);
+    case CCAM_K_CLOSURE: return young(((closure_obj *)o)->env) || young(VAL(((closure_obj *)o)->code));
+    case CCAM_K_EXNNAME: return young(((exnname_obj *)o)->name);
+    case CCAM_K_ARRAY: case CCAM_K_VECTOR: {
+        array_obj *a = (array_obj *)o;
+        for (uint64_t i = 0; i < a->len; i++) if (young(a->items[i])) return 1;
+        return 0;
+    }
+    case CCAM_K_BLOCK: {
+        block *b = (block *)o;
+        for (uint32_t pc = 0; pc < b->len; pc += ccamH_op_width(b->code, pc)) {
+            uint64_t op = b->code[pc];
+            if (op == OP_RET) continue;
+            uint32_t at = pc + 1;
+            for (const char *k = ccam_op_operands[op]; *k; k++) {
+                if (*k == 'c' || *k == 's' || *k == 'p') { if (young(b->code[at])) return 1; at++; }
+                else if (*k == 'P') {
+                    uint64_t cnt = b->code[at++];
+                    for (uint64_t i = 0; i < cnt; i++, at++) if (young(b->code[at])) return 1;
+                } else if (*k == 'i') {
+                    const char *ik = ccam_op_operands[b->code[at]];
+                    if ((ik[0] == 'c' || ik[0] == 's') && young(b->code[at + 1])) return 1;
+                    at += 2;
+                } else at++;
+            }
+        }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
 /* Walk the whole heap and the roots verifying the invariants: every
    reference from an object or a root is an immediate or a live object;
-   no object is marked between collections; kinds are valid; blocks decode
+   the generational invariant (every old object that points to a young one
+   is in the remembered set; the set holds old objects only, each once, all
+   flagged; a chunk the sweep called full holds only old cells); kinds are
+   valid; blocks decode
    into known instructions whose operands are values and blocks, and sealed
    blocks end with OP_RET; the byte and object counts add up. */
 int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
@@ -599,7 +771,7 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
                   "block %p charged %lld bytes", (void *)o, (long long)LARGE_OF(o)->bytes);
         CHECK((o->kind <= CCAM_K_EXN || o->kind == CCAM_K_VECTOR) && o->kind != CCAM_K_INT && o->kind != CCAM_K_UNIT && o->kind != CCAM_K_CON0,
               "object %p has bad kind %d", (void *)o, o->kind);
-        CHECK(!o->mark, "object %p marked outside a collection", (void *)o);
+        CHECK(!(o->flags & OF_REMEMBERED) || o->mark, "young object %p in the remembered set", (void *)o);
         switch (o->kind) {
         case CCAM_K_PAIR: case CCAM_K_EXN: case CCAM_K_CON: case CCAM_K_REF: {
             pair_obj *p = (pair_obj *)o;
@@ -678,6 +850,28 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
         }
     }
     CHECK(bytes == m->heap_bytes, "heap bytes %lld != accounted %lld", (long long)bytes, (long long)m->heap_bytes);
+    /* generations (every field is known valid now) */
+    {
+        size_t flagged = 0;
+        for (size_t k = 0; k < s.n; k++) {
+            obj *o = (obj *)s.addr[k];
+            if (o->flags & OF_REMEMBERED) flagged++;
+            if (o->mark && !(o->flags & OF_REMEMBERED) && !m->remembered_lost)
+                CHECK(!has_young_child(o), "old %s %p points to a young object but is not remembered",
+                      ccamV_kind_name(VAL(o)), (void *)o);
+        }
+        CHECK(flagged == m->nremembered, "%zu objects flagged remembered, %zu in the set", flagged, m->nremembered);
+        for (size_t i = 0; i < m->nremembered; i++)
+            CHECK(is_object(&s, VAL(m->remembered[i])) && (m->remembered[i]->flags & OF_REMEMBERED),
+                  "remembered set entry %zu is not a flagged object", i);
+        for (size_t i = 0; i < m->nchunks; i++) {
+            if (!m->chunk_full[i]) continue;
+            for (size_t j = 0; j < CHUNK_CELLS; j++) {
+                obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
+                CHECK(o->kind != K_FREE && o->mark, "chunk %zu was full but cell %zu is young or free", i, j);
+            }
+        }
+    }
     /* roots */
     for (size_t i = 0; i < m->sp; i++) CHECK(valid_value(&s, m->vs[i]) && m->vs[i], "stack slot %zu dangling", i);
     CHECK(valid_value(&s, m->top), "top register dangling");

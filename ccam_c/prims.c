@@ -609,6 +609,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         TRY(get_pair(c, v, &x, &y));
         if (!IS_KIND(x, CCAM_K_REF)) return type_err(c, "a ref", x);
         PAIR(x)->a = y;
+        ccamH_barrier(m, OBJ(x), y);
         *res = V_UNIT;
         return 0;
     case CCAM_PRIM_ARRAY: {
@@ -636,6 +637,7 @@ int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg) {
         TRY(get_int(c, y, &a));
         if (a < 0 || (uint64_t)a >= ARR(x)->len) return raise_builtin(c, CCAM_EXN_SUBSCRIPT);
         ARR(x)->items[a] = item;
+        ccamH_barrier(m, OBJ(x), item);
         *res = V_UNIT;
         return 0;
     }

@@ -91,8 +91,11 @@ static int grow_frames(ccam_machine *m) {
 /* ------------------------------------------------------------------ code emission */
 
 /* Append one instruction (opcode + operand words) to an unsealed block,
-   keeping a spare word for the seal. 0, or a status. */
-static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) {
+   keeping a spare word for the seal. 0, or a status.  words[first_value ..
+   n) are values or blocks: the block may be old, so each goes through the
+   write barrier (the words before are opcodes and numbers, which must not,
+   an even number would look like a pointer). */
+static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, uint32_t first_value) {
     int r = ccamH_block_reserve(m, b, n + 1);
     if (r == -2) { ccam_set_message(m, "code block too large"); return CCAM_STATUS_HEAP_LIMIT; }
     if (r) {
@@ -100,6 +103,7 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
         return CCAM_STATUS_HEAP_LIMIT;
     }
     memcpy(b->code + b->len, words, n * sizeof(uint64_t));
+    for (uint32_t i = first_value; i < n; i++) ccamH_barrier(m, &b->h, words[i]);
     b->len += n;
     b->ninstr++;
     m->emitted++;
@@ -161,7 +165,25 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n) 
     } while (0)
 #define TYPE_ERROR(what, expected, found) \
     FAIL(CCAM_STATUS_TYPE, "%s: expected %s, found %s", what, expected, ccamV_kind_name(found))
-#define OUT_OF_MEMORY() FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory")
+/* An allocation met the heap limit while live_bytes may count dead old
+   objects (a minor collection ran since the last major): instead of
+   failing, collect in full at the safe point and run the instruction
+   again.  Safe because every instruction allocates before it changes any
+   register, stack or object (sealing a block twice is sealing it once);
+   the retry cannot repeat, the major makes live_bytes exact. */
+#define RETRY_IF_LIMIT_SPURIOUS(st)                                           \
+    do {                                                                      \
+        if ((st) == CCAM_STATUS_HEAP_LIMIT && ccamH_retry_after_major(m)) {   \
+            m->status = CCAM_STATUS_OK;  /* unwind may have set them */     \
+            m->message[0] = 0;                                                \
+            goto safepoint;                                                   \
+        }                                                                     \
+    } while (0)
+#define OUT_OF_MEMORY()                                                       \
+    do {                                                                      \
+        RETRY_IF_LIMIT_SPURIOUS(CCAM_STATUS_HEAP_LIMIT);                      \
+        FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory"); \
+    } while (0)
 
 /* After an allocation: make the next instruction go through the safe point
    if the heap asked for a collection. */
@@ -268,14 +290,16 @@ static int unwind(ccam_machine *m, value x) {
     }
     size_t at = m->hp - 1;
     frame f = m->cs[at];
-    m->csp = at;
-    m->hp = f.prev;
-    m->sp = f.sp;
+    /* allocate before cutting the stacks: a failure leaves the machine as
+       the raising instruction found it, so the loop may retry it */
     pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, f.env, x);
     if (!p) {
         ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
         return m->status = CCAM_STATUS_HEAP_LIMIT;
     }
+    m->csp = at;
+    m->hp = f.prev;
+    m->sp = f.sp;
     m->top = VAL(p);
     if (*f.pc != OP_RET) {
         if ((int64_t)m->sp + 1 + (int64_t)m->csp + 1 > m->max_stack) {
@@ -297,7 +321,10 @@ static int unwind(ccam_machine *m, value x) {
         value x_ = (x);                                                       \
         SAVE_STATE();                                                         \
         int st_ = unwind(m, x_);                                              \
-        if (st_) return st_;                                                  \
+        if (st_) {                                                            \
+            RETRY_IF_LIMIT_SPURIOUS(st_);                                     \
+            return st_;                                                       \
+        }                                                                     \
         LOAD_STATE();                                                         \
         ALLOCATED();                                                          \
         goto dispatch;                                                        \
@@ -445,8 +472,12 @@ dispatch:
         if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "emit: the code block is sealed");
         const char *k = ccam_op_operands[pc[1]];
         uint64_t words[2] = { pc[1], pc[2] };
-        int st = append(m, b, words, k[0] ? 2 : 1);
-        if (st) FAIL(st, "%s", m->message);
+        /* an emitted instruction's operand is a constant or string value, or a number */
+        int st = append(m, b, words, k[0] ? 2 : 1, k[0] == 'c' || k[0] == 's' ? 1 : 2);
+        if (st) {
+            RETRY_IF_LIMIT_SPURIOUS(st);
+            FAIL(st, "%s", m->message);
+        }
         ALLOCATED();
         m->gen_reductions++;
         pc += 3;
@@ -459,8 +490,11 @@ dispatch:
         CODE_ENV("lift", pr, b);
         if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "lift: the code block is sealed");
         uint64_t words[2] = { CCAM_OP_QUOTE, pr->a };
-        int st = append(m, b, words, 2);
-        if (st) FAIL(st, "%s", m->message);
+        int st = append(m, b, words, 2, 1);
+        if (st) {
+            RETRY_IF_LIMIT_SPURIOUS(st);
+            FAIL(st, "%s", m->message);
+        }
         ALLOCATED();
         m->gen_reductions++;
         pc += 1;
@@ -477,8 +511,11 @@ dispatch:
         if (ccamH_block_seal(m, sub)) OUT_OF_MEMORY();
         if (b->h.flags & OF_SEALED) FAIL(CCAM_STATUS_SEALED, "merge: the code block is sealed");
         uint64_t words[2] = { CCAM_OP_CUR, VAL(sub) };
-        int st = append(m, b, words, 2);
-        if (st) FAIL(st, "%s", m->message);
+        int st = append(m, b, words, 2, 1);
+        if (st) {
+            RETRY_IF_LIMIT_SPURIOUS(st);
+            FAIL(st, "%s", m->message);
+        }
         ALLOCATED();
         top = target;
         m->gen_reductions++;
@@ -509,12 +546,18 @@ dispatch:
         if (op == CCAM_OP_MERGESWITCH) {
             /* words: SWITCH n P0 .. Pn-1, the arms outermost-last on the stack */
             int r = ccamH_block_reserve(m, b, (uint32_t)(n + 3));
-            if (r) FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", r == -2 ? "code block too large" : "heap limit exceeded");
+            if (r) {
+                if (r == -1) RETRY_IF_LIMIT_SPURIOUS(CCAM_STATUS_HEAP_LIMIT);
+                FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", r == -2 ? "code block too large" : "heap limit exceeded");
+            }
             uint64_t *w = b->code + b->len;
             w[0] = CCAM_OP_SWITCH;
             w[1] = n;
             uint64_t i = n;
-            for (v = top; v != target; v = PAIR(v)->b) w[1 + i--] = PAIR(v)->a;
+            for (v = top; v != target; v = PAIR(v)->b) {
+                w[1 + i--] = PAIR(v)->a;
+                ccamH_barrier(m, &b->h, PAIR(v)->a);
+            }
             b->len += (uint32_t)(n + 2);
             b->ninstr++;
             m->emitted++;
@@ -522,9 +565,12 @@ dispatch:
         } else {
             uint64_t words[3] = { op == CCAM_OP_MERGEBRANCH ? CCAM_OP_BRANCH : CCAM_OP_TRY,
                                   PAIR(PAIR(top)->b)->a, PAIR(top)->a };
-            st = append(m, b, words, 3);
+            st = append(m, b, words, 3, 1);
         }
-        if (st) FAIL(st, "%s", m->message);
+        if (st) {
+            RETRY_IF_LIMIT_SPURIOUS(st);
+            FAIL(st, "%s", m->message);
+        }
         ALLOCATED();
         top = target;
         m->gen_reductions++;
@@ -590,6 +636,7 @@ dispatch:
         if (!IS_KIND(slot, CCAM_K_PAIR)) FAIL(CCAM_STATUS_TYPE, "update %llu: expected an environment pair, found %s", (unsigned long long)k, ccamV_kind_name(slot));
         if (PAIR(slot)->b != V_BOTTOM) FAIL(CCAM_STATUS_TYPE, "update %llu: the slot holds %s, not ⊥", (unsigned long long)k, ccamV_kind_name(PAIR(slot)->b));
         PAIR(slot)->b = top;
+        ccamH_barrier(m, OBJ(slot), top);
         OBJ(slot)->flags |= OF_PATCHED;
         top = *--sp;
         pc += 2;
@@ -755,6 +802,7 @@ dispatch:
             if (!x) OUT_OF_MEMORY();
             RAISE(VAL(x));
         }
+        RETRY_IF_LIMIT_SPURIOUS(st);
         FAIL(st, "%s", m->message);
     }
 
@@ -887,7 +935,15 @@ safepoint:
         ccam_set_message(m, "interrupted");
         return m->status = CCAM_STATUS_INTERRUPTED;
     }
-    if (m->gc_pending || (m->debug & CCAM_DEBUG_COLLECT_ALWAYS)) {
+    int debug_collect = (m->debug & CCAM_DEBUG_COLLECT_ALWAYS) != 0;
+    if (!debug_collect && (m->debug & CCAM_DEBUG_COLLECT_SOMETIMES) && --m->debug_countdown <= 0) {
+        debug_collect = 1;
+        m->debug_countdown = 1 + (m->debug_tick++ * 7) % 17;  /* 1, 8, 15, 5, 12, 2, ... */
+    }
+    /* the debug modes test minor and major collections both, whatever the
+       policy (which on small test heaps would ask for no major at all) */
+    if (debug_collect && ++m->debug_collections % 5 == 0) m->major_next = 1;
+    if (m->gc_pending || debug_collect) {
         char why[256];
         if ((m->debug & CCAM_DEBUG_HEAP_CHECK) && ccamH_check(m, why, sizeof why)) {
             ccam_set_message(m, "heap check failed before collection: %s", why);
@@ -904,7 +960,7 @@ safepoint:
             return m->status = CCAM_STATUS_HEAP_LIMIT;
         }
     }
-    if (m->debug & CCAM_DEBUG_COLLECT_ALWAYS) {
+    if (m->debug & (CCAM_DEBUG_COLLECT_ALWAYS | CCAM_DEBUG_COLLECT_SOMETIMES)) {
         trip = red + cost;  /* exactly this instruction passes; the next one stops here again */
     } else {
         trip = red + cost + POLL_INTERVAL;
@@ -918,7 +974,13 @@ safepoint:
 int ccamV_apply(ccam_machine *m, value closure, value arg) {
     pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, closure, arg);
     if (!p) {
-        ccam_set_message(m, "out of memory");
+        /* the retry's collection runs here, outside a run: root both */
+        m->top = arg;
+        m->result = closure;
+        if (ccamH_retry_after_major(m)) p = ccamH_pair(m, CCAM_K_PAIR, closure, arg);
+    }
+    if (!p) {
+        ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
         return m->status = CCAM_STATUS_HEAP_LIMIT;
     }
     return ccamV_execute(m, m->call_block, VAL(p));

@@ -293,6 +293,7 @@ def _stats(style: str, result, machine, elapsed: float) -> None:
             stats["peak_heap_bytes"] = h.get("peak", h.get("bytes"))
             if "gc_seconds" in h:
                 stats["collections"] = h["collections"]
+                stats["major_collections"] = h.get("major_collections", h["collections"])
                 stats["gc_seconds"] = round(h["gc_seconds"], 6)
         except Exception:  # the heap figures are a courtesy: never fail a run over them
             pass
@@ -309,6 +310,7 @@ def _stats(style: str, result, machine, elapsed: float) -> None:
     if "peak_heap_bytes" in stats:
         lines.append(f"peak heap: {stats['peak_heap_bytes']} bytes")
     if "gc_seconds" in stats:
-        lines.append(f"collector: {stats['collections']} collections, {stats['gc_seconds']:.6f} s")
+        lines.append(f"collector: {stats['collections']} collections ({stats['major_collections']} major), "
+                     f"{stats['gc_seconds']:.6f} s")
     lines.append(f"time: {elapsed:.6f} s ({stats['machine']} machine)")
     print("\n".join(lines), file=sys.stderr)

@@ -247,3 +247,27 @@ def test_binding_under_sanitizers(tmp_path):
                        text=True, timeout=600)
     assert r.returncode == 0 and "scenarios ok" in r.stdout, r.stderr[-6000:]
     assert "Sanitizer" not in r.stderr and "runtime error" not in r.stderr, r.stderr[-6000:]
+
+
+def test_mutation_heavy_programs_under_sanitizers(drivers):
+    """The write barrier's programs (tests/test_gc_generations.py) under the
+    sanitizers: collecting every few instructions (young objects live across
+    stores into old ones) and before every instruction, with the heap
+    checker, they end as the plain runs do; with failing allocators (the
+    remembered set among them) every run ends cleanly and the heap checks."""
+    from ccam.bytecode import write
+    from tests.test_gc_generations import PROGRAMS, compile_program
+
+    built, out = drivers
+    images = [write(compile_program(name, text)) for name, text in sorted(PROGRAMS.items())]
+    corpus = write_corpus(out, "mutations.bin", images)
+    enough = ["-r", "100000000", "-m", str(64 << 20)]
+    plain = run_driver(built["goto"], corpus, *enough)
+    assert len(plain) == len(images) and all(line.split()[1] == "0" for line in plain), plain
+    sometimes = str(cmachine.DEBUG_COLLECT_SOMETIMES | cmachine.DEBUG_HEAP_CHECK)
+    always = str(cmachine.DEBUG_COLLECT_ALWAYS | cmachine.DEBUG_HEAP_CHECK)
+    assert run_driver(built["goto"], corpus, *enough, "-d", sometimes) == plain
+    assert run_driver(built["switch"], corpus, *enough, "-d", always) == plain
+    for n in (0, 3, 40, 400):
+        lines = run_driver(built["goto"], corpus, *enough, "-d", sometimes, "-f", str(n))
+        assert len(lines) == len(images) and all(line.startswith("RUN") for line in lines)

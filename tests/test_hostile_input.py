@@ -498,8 +498,11 @@ def test_api_calls_after_one_stopped_at_the_heap_limit_still_run():
     with pytest.raises(api.MachineFailure, match="do not fit under the heap limit.*raise max_heap") as caught:
         prog.call("size'", b"x" * (32 << 20))
     assert caught.value.status.name == "HEAP_LIMIT"
+    # each argument fits alone: the one before it is garbage once its call
+    # returned, and the API collects in full before it refuses a host value
+    assert prog.function("size'").map([b"x" * (10 << 20)] * 3) == [10 << 20] * 3
     with pytest.raises(api.MachineFailure, match="do not fit under the heap limit"):
-        prog.function("size'").map([b"x" * (10 << 20)] * 3)
+        prog.function("size'").map([b"abc", b"x" * (20 << 20)])
     with pytest.raises(api.HostValueError, match="more than 4,194,304 nodes"):
         api.load_source("fun n (l : int list) = length l", machine="c").call("n", [0] * 3_000_000)
     assert prog.call("size'", "abc") == 3

@@ -69,7 +69,9 @@ def test_peak_heap_is_the_most_heap_used_at_once(src, capfd):
     machine = cmachine.Machine(compiled.program)
     assert machine.run().output == b"done\n"
     peak = machine.heap_stats()["peak"]
-    assert peak > machine.heap_stats()["bytes"]
+    # (the end of the run may be the peak: the first list died old, and only
+    # a major collection frees it)
+    assert peak >= machine.heap_stats()["bytes"]
     machine.collect()  # the lists are garbage now: the heap shrinks, its peak stays
     heap = machine.heap_stats()
     assert heap["peak"] == peak > 100_000 * 16 > heap["bytes"]
@@ -82,10 +84,11 @@ def test_stats_count_the_collections_and_their_time(src, capfd):
     assert cli.main(["run", program, "--stats=json"]) == 0
     stats = json.loads(next(line for line in capfd.readouterr().err.splitlines() if line.startswith("{")))
     assert stats["collections"] >= 1
+    assert 0 <= stats["major_collections"] <= stats["collections"]
     assert 0 < stats["gc_seconds"] <= stats["time_seconds"]
     assert cli.main(["run", program, "--stats"]) == 0
     err = capfd.readouterr().err
-    assert f"collector: {stats['collections']} collections, " in err
+    assert f"collector: {stats['collections']} collections ({stats['major_collections']} major), " in err
 
 
 def test_stats_text(src, capfd):
