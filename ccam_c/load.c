@@ -348,7 +348,7 @@ static int parse_image(ccam_machine *m, const uint8_t *bytes, size_t len, block 
     if (nglobals < CCAM_N_BUILTIN_EXNS) return reject(&r, 8, "nglobals %u < %d (the built-in exceptions)", nglobals, CCAM_N_BUILTIN_EXNS);
     if (nglobals > MAX_GLOBALS) return reject(&r, 8, "nglobals %u > %u", nglobals, MAX_GLOBALS);
     r.nglobals = nglobals;
-    block *main_block;
+    block *main_block = NULL;
     if (decode_prog(&r, &main_block)) return -1;
     size_t at = r.pos;
     if (get_u32(&r, &nnames, "name table")) return -1;
@@ -367,7 +367,7 @@ static int parse_image(ccam_machine *m, const uint8_t *bytes, size_t len, block 
    to the image's nglobals (existing globals keep their values, so a machine
    can run further programs against the same state). */
 int ccamL_load(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen) {
-    block *main_block;
+    block *main_block = NULL;  /* set by parse_image on success (gcc cannot see it) */
     uint32_t nglobals;
     if (parse_image(m, bytes, len, &main_block, &nglobals, err, errlen)) return -1;
     if ((int64_t)nglobals > m->nglobals) {
