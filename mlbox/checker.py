@@ -638,8 +638,8 @@ class Checker:
         self._unify_error(printer, context, node.span, *extra)
 
     def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
-        """Report a unification failure; what the abbreviations it printed
-        by name stand for follows the other notes."""
+        """Report a type error whose types `printer` printed; what the
+        abbreviations it printed by name stand for follows the other notes."""
         self.error(message, span, *notes, *_alias_notes(printer))
 
     # ---------------------------------------------------- top level
@@ -1245,7 +1245,7 @@ class Checker:
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
                 hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
-            self.error(NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint, *_alias_notes(printer))
+            self._unify_error(printer, NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint)
             self.infer(e.arg)
             return self.fresh()
         if isinstance(fn, S.Var):

@@ -128,5 +128,5 @@ def _pattern_vars(pat) -> list[S.PVar]:
         elif isinstance(p, (tuple, list)):
             pending.extend(p)
         elif attrs.has(type(p)) and not isinstance(p, S.Span):
-            pending.extend(getattr(p, f.name) for f in attrs.fields(type(p)) if f.name != "span")
+            pending.extend(getattr(p, name) for name in _children(type(p)))
     return found

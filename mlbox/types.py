@@ -84,8 +84,9 @@ class Alias:
     node that the abbreviation's expansion made, so that types print as the
     program wrote them, as Poly/ML and SML/NJ print them. `abbrev` is the
     declaration (the printer checks that the name still denotes it where
-    the type is shown). Every variable of `args` occurs in the expansion,
-    so unification, which never looks at an alias, keeps both in step."""
+    the type is shown). Every type variable of `args` occurs in the
+    expansion (an argument the expansion leaves out has none), so
+    unification, which never looks at an alias, keeps both in step."""
 
     __slots__ = ("name", "args", "abbrev")
 
@@ -494,6 +495,7 @@ class TypePrinter:
         # the nodes printed by an alias's name, in order (a message may
         # want to say what they stand for: `expansion`)
         self.named: list = []
+        self._unnamed = None  # the node `expansion` prints: not by its own alias
 
     def show(self, t: Type) -> str:
         return self._arrow(t)
@@ -533,18 +535,18 @@ class TypePrinter:
     def expansion(self, t: Type) -> str:
         """Composite type t printed as what it stands for, not by its own
         alias (the aliases inside it still print by name)."""
-        alias, t.alias = t.alias, None
+        self._unnamed = t
         try:
             return self._arrow(t)
         finally:
-            t.alias = alias
+            self._unnamed = None
 
     def _alias(self, t: Type) -> Optional[Alias]:
         """The alias composite type t prints as, if its name is visible
         here as the very abbreviation it was made by, or as nothing (hidden
         by a `local`, as Poly/ML prints it). Shadowed by another type, the
         expansion is what it means."""
-        alias = t.alias if self.abbreviations else None
+        alias = t.alias if self.abbreviations and t is not self._unnamed else None
         if alias is None or self.visible is None:
             return alias
         seen = self.visible(alias.name)
