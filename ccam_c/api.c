@@ -455,6 +455,11 @@ static int build_fail(ccam_machine *m, const char *what, int64_t at) {
     return -1;
 }
 
+/* An allocation failed: the heap limit (oom 2) or malloc. */
+static int build_out_of_room(ccam_machine *m, int64_t at) {
+    return build_fail(m, m->oom == 2 ? "the heap limit is reached" : "out of memory", at);
+}
+
 static int build_push(ccam_machine *m, builder *b, value v) {
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 64;
@@ -525,14 +530,14 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             if (op == CCAM_B_CON && (arg < 0 || arg > UINT32_MAX)) return build_fail(m, "bad constructor tag", start);
             if (b->n < 1) return build_fail(m, "stack underflow", start);
             p = ccamH_pair(m, op == CCAM_B_CON ? CCAM_K_CON : CCAM_K_REF, b->stack[--b->n], V_NONE);
-            if (!p) return build_fail(m, "out of memory", start);
+            if (!p) return build_out_of_room(m, start);
             p->h.aux = op == CCAM_B_CON ? (uint32_t)arg : 0;
             v = VAL(p);
             break;
         case CCAM_B_PAIR:
             if (b->n < 2) return build_fail(m, "stack underflow", start);
             p = ccamH_pair(m, CCAM_K_PAIR, b->stack[b->n - 2], b->stack[b->n - 1]);
-            if (!p) return build_fail(m, "out of memory", start);
+            if (!p) return build_out_of_room(m, start);
             b->n -= 2;
             v = VAL(p);
             break;
@@ -543,14 +548,14 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
                 len > (INT64_C(1) << 30))
                 return build_fail(m, "string outside the data", start);
             v = ccamH_string(m, data + arg, (size_t)len);
-            if (!v) return build_fail(m, "out of memory", start);
+            if (!v) return build_out_of_room(m, start);
             break;
         }
         case CCAM_B_ARRAY: case CCAM_B_VECTOR: {
             if (arg < 0 || arg > CCAM_MAX_ARRAY_LENGTH || (uint64_t)arg > b->n)
                 return build_fail(m, op == CCAM_B_ARRAY ? "bad array length" : "bad vector length", start);
             array_obj *a = op == CCAM_B_ARRAY ? ccamH_array(m, (uint64_t)arg) : ccamH_vector(m, (uint64_t)arg);
-            if (!a) return build_fail(m, "out of memory", start);
+            if (!a) return build_out_of_room(m, start);
             b->n -= (size_t)arg;
             if (arg) memcpy(a->items, b->stack + b->n, (size_t)arg * sizeof(value));
             v = VAL(a);
@@ -562,7 +567,7 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             value name = b->stack[b->n - need];
             if (!IS_KIND(name, CCAM_K_EXNNAME)) return build_fail(m, "an exception needs an exception name", start);
             p = ccamH_pair(m, CCAM_K_EXN, name, need == 2 ? b->stack[b->n - 1] : V_NONE);
-            if (!p) return build_fail(m, "out of memory", start);
+            if (!p) return build_out_of_room(m, start);
             b->n -= need;
             v = VAL(p);
             break;
@@ -575,9 +580,9 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
             if (b->n < 2) return build_fail(m, "stack underflow", start);
             value env = b->stack[b->n - 2], code = b->stack[b->n - 1];
             if (!IS_KIND(code, CCAM_K_BLOCK)) return build_fail(m, "a closure needs a code block", start);
-            if (ccamH_block_seal(m, BLOCK(code))) return build_fail(m, "out of memory", start);
+            if (ccamH_block_seal(m, BLOCK(code))) return build_out_of_room(m, start);
             closure_obj *c = ccamH_alloc_small(m, CCAM_K_CLOSURE);
-            if (!c) return build_fail(m, "out of memory", start);
+            if (!c) return build_out_of_room(m, start);
             c->env = env;
             c->code = BLOCK(code);
             b->n -= 2;
@@ -591,13 +596,32 @@ static int build_value(ccam_machine *m, builder *b, const int64_t *ops, int64_t 
         default:
             return build_fail(m, "unknown operation", start);
         }
-        if (build_push(m, b, v)) return build_fail(m, "out of memory", start);
+        if (build_push(m, b, v)) return build_out_of_room(m, start);
         if (op == CCAM_B_CON || op == CCAM_B_PAIR || op == CCAM_B_REF || op == CCAM_B_ARRAY || op == CCAM_B_VECTOR ||
             op == CCAM_B_EXN ||
             op == CCAM_B_EXNARG || op == CCAM_B_CLOSURE) {
-            if (build_remember(b, v)) return build_fail(m, "out of memory", start);
+            if (build_remember(b, v)) return build_out_of_room(m, start);
         }
     }
+}
+
+/* build_value, counting every byte it allocates against max_heap (see
+   heap.c headroom).  Met at the limit, the half-built value is garbage
+   (never rooted): it is built again after a major collection, which leaves
+   only live data in the heap, and refused only if it still does not fit. */
+static int build_value_within_limit(ccam_machine *m, builder *b, const int64_t *ops, int64_t nops, int64_t *at,
+                                    const uint8_t *data, size_t datalen, value *out) {
+    int64_t start = *at;
+    m->building = 1;
+    ccamH_refresh_budget(m);
+    int r = build_value(m, b, ops, nops, at, data, datalen, out);
+    if (r && ccamH_retry_after_major(m)) {
+        *at = start;
+        r = build_value(m, b, ops, nops, at, data, datalen, out);
+    }
+    m->building = 0;
+    ccamH_refresh_budget(m);
+    return r;
 }
 
 int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint8_t *data, size_t datalen) {
@@ -605,13 +629,7 @@ int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint
     int64_t at = 0;
     value v;
     m->oom = 0;
-    int r = build_value(m, &b, ops, nops, &at, data, datalen, &v);
-    if (r && ccamH_retry_after_major(m)) {
-        /* the limit was met counting dead old objects: the half-built value
-           is garbage (never rooted), build it again after a major collection */
-        at = 0;
-        r = build_value(m, &b, ops, nops, &at, data, datalen, &v);
-    }
+    int r = build_value_within_limit(m, &b, ops, nops, &at, data, datalen, &v);
     build_free(&b);
     if (r) return -1;
     if (at != nops) {
@@ -690,12 +708,7 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
         int64_t *out = info + done * CCAM_INFO_WORDS;
         value arg;
         m->oom = 0;
-        int64_t value_start = at;
-        int r = build_value(m, &b, ops, nops, &at, data, datalen, &arg);
-        if (r && ccamH_retry_after_major(m)) {
-            at = value_start;  /* as in ccam_build */
-            r = build_value(m, &b, ops, nops, &at, data, datalen, &arg);
-        }
+        int r = build_value_within_limit(m, &b, ops, nops, &at, data, datalen, &arg);
         if (r) {
             out[0] = -1;
             break;

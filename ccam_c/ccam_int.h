@@ -116,9 +116,13 @@
  *     fails at the limit by the rule it did without generations: when the
  *     bytes live at the last collection (then a major one: no dead object
  *     counts) plus the new object do not fit.  (When collections come
- *     differs: thresholds follow live_bytes, dead old objects included.)  The API, building host values outside a run,
- *     collects in full and builds again before it refuses one, whatever
- *     the last collection was (ccamH_retry_after_major).
+ *     differs: thresholds follow live_bytes, dead old objects included.)
+ *     The API builds host values outside a run, with no safe point until
+ *     a value is whole, so there every byte allocated counts against
+ *     max_heap (heap.c headroom); met at the limit, it collects in full
+ *     and builds again before it refuses the value, whatever the last
+ *     collection was (ccamH_retry_after_major).  The heap never passes
+ *     max_heap on the host's account.
  *   - The debug heap checker verifies the generational invariant: every
  *     old object pointing to a young one is in the remembered set, the set
  *     holds flagged old objects only, full chunks hold only old cells.
@@ -259,6 +263,7 @@ struct ccam_machine {
     value *mark_stack; size_t mark_top, mark_cap; int mark_overflow;
     int64_t fail_after;      /* debug: failing allocator countdown, -1 off */
     int running;             /* inside ccamV_execute_stack */
+    int building;            /* the API is building a host value: see ccamH_headroom */
     int debug;
     int64_t debug_countdown; /* COLLECT_SOMETIMES: safe points until the next collection */
     int64_t debug_tick;      /* COLLECT_SOMETIMES: picks the next interval */

@@ -52,6 +52,18 @@ void ccamH_sync(ccam_machine *m) {
     m->total_allocated += n * SMALL_CELL;
 }
 
+/* The bytes an allocation may still take under max_heap.  In a run, what
+   was live at the last collection counts: everything allocated since may
+   be garbage, and the next safe point finds out.  While the API builds a
+   host value there is no safe point until the value is whole, so every
+   byte allocated counts: the build then fails at the limit, is redone
+   after a major collection (ccamH_retry_after_major), and is refused only
+   if the value and what is live cannot fit, so the heap never passes
+   max_heap on the host's account. */
+static int64_t headroom(ccam_machine *m) {
+    return m->max_heap - (m->building ? m->heap_bytes : m->live_bytes);
+}
+
 /* How many cells the fast path may hand out before the slow path must look
    at the accounting again: none when even one cell would not fit under
    max_heap (the slow path reports it), up to the collection threshold
@@ -60,16 +72,17 @@ void ccamH_sync(ccam_machine *m) {
    collection changes). */
 void ccamH_refresh_budget(ccam_machine *m) {
     ccamH_sync(m);
-    if (SMALL_CELL > m->max_heap - m->live_bytes) {
+    int64_t room = headroom(m);
+    if (SMALL_CELL > room) {
         m->small_budget = 0;
         return;
     }
     if (m->gc_pending) {
-        m->small_budget = INT64_MAX / 4;
+        m->small_budget = m->building ? room / SMALL_CELL : INT64_MAX / 4;
         return;
     }
     int64_t limit = m->gc_threshold < m->max_heap ? m->gc_threshold : m->max_heap;
-    int64_t room = limit - m->heap_bytes;
+    room = limit - m->heap_bytes;
     m->small_budget = room > 0 ? room / SMALL_CELL : 0;
 }
 
@@ -118,9 +131,10 @@ void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
     if (size > (size_t)INT64_MAX / 2) { m->oom = 2; return NULL; }
     int64_t charged = small ? SMALL_CELL : (int64_t)size;
     ccamH_sync(m);
-    if (charged > m->max_heap - m->live_bytes) {
+    if (charged > headroom(m)) {
         /* Even if everything allocated since the last collection were
-           garbage, this object would not fit. */
+           garbage, this object would not fit (or a host value is being
+           built: see headroom). */
         m->oom = 2;
         return NULL;
     }
@@ -203,7 +217,7 @@ int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words) {
     while (cap < (uint64_t)b->len + words) cap *= 2;
     if (cap > UINT32_MAX / 2) return -2;
     int64_t grow = (int64_t)(cap - b->cap) * 8;
-    if (grow > m->max_heap - m->live_bytes) { m->oom = 2; return -1; }
+    if (grow > headroom(m)) { m->oom = 2; return -1; }
     uint64_t *code = ccamH_raw_realloc(m, b->code, cap * sizeof(uint64_t));
     if (!code) return -1;
     b->code = code;

@@ -335,7 +335,8 @@ class _CallPlan:
     result: Callable[[Any], Any]
 
 
-HOST_VALUE_OUT_OF_HEAP = "the arguments do not fit under the heap limit ({reason}); raise max_heap"
+HOST_VALUE_OUT_OF_HEAP = "the arguments do not fit under the heap limit with what is live; raise max_heap"
+HOST_VALUE_OUT_OF_MEMORY = "the system ran out of memory building the arguments ({reason})"
 
 
 def _raise_refused(error: ValueError) -> None:
@@ -347,8 +348,10 @@ def _raise_refused(error: ValueError) -> None:
     if not isinstance(error, MachineRefused):
         raise error
     reason = str(error)
+    if "the heap limit is reached" in reason:
+        raise MachineFailure(Status.HEAP_LIMIT, HOST_VALUE_OUT_OF_HEAP) from None
     if "out of memory" in reason:
-        raise MachineFailure(Status.HEAP_LIMIT, HOST_VALUE_OUT_OF_HEAP.format(reason=reason)) from None
+        raise MachineFailure(Status.HEAP_LIMIT, HOST_VALUE_OUT_OF_MEMORY.format(reason=reason)) from None
     raise HostValueError(reason) from None
 
 

@@ -508,6 +508,23 @@ def test_api_calls_after_one_stopped_at_the_heap_limit_still_run():
     assert prog.call("size'", "abc") == 3
 
 
+@pytest.mark.skipif(not _c_machine_built(), reason="the C machine is not built (max_heap is its limit)")
+def test_an_argument_too_big_for_the_heap_limit_is_refused_before_the_heap_passes_it():
+    # Building a host value has no safe point, so the build itself must stop
+    # at max_heap: it used to finish a 48 MB list under a 40 MB limit and
+    # leave the run's first safe point to refuse it.
+    limit = 40 << 20
+    # (A run may pass the limit by what it allocates before its next safe
+    # point, so the peak is checked before any large run.)
+    prog = api.load_source("fun len (xs : int list) = length xs", machine="c", max_heap=limit)
+    with pytest.raises(api.MachineFailure, match="do not fit under the heap limit.*raise max_heap") as caught:
+        prog.call("len", list(range(1_000_000)))
+    assert caught.value.status.name == "HEAP_LIMIT"
+    assert prog._machine.heap_stats()["peak"] <= limit
+    # the garbage of the refused build does not stop the next call
+    assert prog.call("len", list(range(500_000))) == 500_000
+
+
 def test_api_heap_limit_on_the_python_machine_warns_as_the_cli_does():
     with pytest.warns(RuntimeWarning, match="max_heap limits the C machine only"):
         prog = api.load_source("val x = 1", machine="py", max_heap=1 << 20)
