@@ -211,10 +211,11 @@ STDIN = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
-def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
-    """The instructions of FILTER (a file, or an expression for libpcap),
-    validated; and how to name it in the report. `-` is standard input
-    (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
+def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[list[Insn], str]:
+    """The instructions of FILTER (a file, or an expression for libpcap,
+    compiled as tcpdump -r compiles it for a capture of this link type and
+    snapshot length), validated; and how to name it in the report. `-` is
+    standard input (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
     if spec == STDIN:
         data = sys.stdin.buffer.read(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
         try:
@@ -249,7 +250,7 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
     else:
         from mlbox import libpcap
 
-        insns = libpcap.compile_expression(spec, linktype)
+        insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
         origin = repr(spec)
     validate(insns, origin)
     return insns, origin
@@ -442,12 +443,12 @@ def command(args) -> int:
         if args.plot:
             plot_format(args.plot)
         capture = read_capture(args.capture)
-        insns, origin = load_filter(args.filter, capture.linktype)
+        insns, origin = load_filter(args.filter, capture.linktype, capture.snaplen)
         report = run(insns, capture, machine=args.machine or default_machine(), origin=origin,
                      capture_path=args.capture)
         if args.write:
             accepted = [p for p, v in zip(capture.packets, report.verdicts) if v != 0]
-            write_pcap(args.write, accepted, capture.linktype)
+            write_pcap(args.write, accepted, capture.linktype, capture.snaplen)
         if args.plot:
             plot(report, args.plot)
     except (PfError, FilterError, CaptureError) as error:
