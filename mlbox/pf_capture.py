@@ -22,13 +22,12 @@ or shorter packets, or as "no packets", with no error. python-pcapng (2.1.1)
 is strict about damage but also refuses pcapng files that libpcap reads: a
 malformed or non-UTF-8 packet option, which no filter needs; scapy silently
 drops such a packet.
-Captures are written with scapy (only scapy.utils is imported, which keeps
-start-up short).
+Captures (`mlbox pf -w`) are written here too: pcap is a 24-byte header
+and a 16-byte header per record.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import struct
 import sys
@@ -64,16 +63,6 @@ class Capture:
     # libpcap's snapshot length for the file (a filter expression's "accept"
     # value, as tcpdump compiles it for the file)
     snaplen: int = 262144
-
-
-def _scapy_utils():
-    # scapy logs format problems as warnings on its own logger; we report them ourselves
-    logging.getLogger("scapy").setLevel(logging.ERROR)
-    try:
-        import scapy.utils
-    except ImportError:  # a declared dependency, but say so clearly if it is missing
-        raise CaptureError("reading captures needs scapy (pip install scapy)") from None
-    return scapy.utils
 
 
 # libpcap's bound on a record's captured length (max_snaplen_for_dlt in
@@ -411,14 +400,16 @@ class _PcapNg(_Reader):
 
 
 def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
-    """Write packets as a classic pcap file, keeping their lengths and times
-    (and the snapshot length of the capture they came from, as tcpdump -w does)."""
-    utils = _scapy_utils()
+    """Write packets as a classic pcap file (little-endian, microseconds,
+    version 2.4, as tcpdump -w), keeping their lengths and times and the
+    link type and snapshot length of the capture they came from. Written
+    here, not with scapy: its RawPcapWriter took link type 0 (BSD loopback)
+    for "none given" and wrote Ethernet's 1."""
+    records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
+    for p in packets:
+        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
     try:
-        writer = utils.RawPcapWriter(path, linktype=linktype, snaplen=snaplen)
-        with writer:
-            writer.write_header(None)  # also for zero packets: still a valid, empty capture
-            for p in packets:
-                writer.write_packet(p.data, sec=p.sec, usec=p.usec, caplen=len(p.data), wirelen=p.wirelen)
+        with open(path, "wb") as f:
+            f.write(b"".join(records))
     except OSError as error:
         raise CaptureError(f"{path}: cannot write: {error.strerror or error}") from None

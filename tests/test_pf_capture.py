@@ -1,10 +1,10 @@
-"""Capture reading (pcap and pcapng, mlbox.pf_capture's own reader) and writing (scapy)."""
+"""Capture reading (pcap and pcapng, mlbox.pf_capture's own reader) and writing."""
 
 from __future__ import annotations
 
 import pytest
 
-from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, read_capture, write_pcap
+from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, Packet, read_capture, write_pcap
 from tests.pf_data import TEST_DATA, capture_path, needs_shared
 
 
@@ -61,3 +61,12 @@ def test_bad_captures_are_clear_errors(tmp_path, content, fragment):
 def test_missing_capture(tmp_path):
     with pytest.raises(CaptureError, match=NO_SUCH_FILE):
         read_capture(str(tmp_path / "nope.pcap"))
+
+
+@pytest.mark.parametrize("linktype", [0, 1, 101, 113, 276])
+def test_written_pcap_keeps_the_link_type_and_snapshot_length(tmp_path, linktype):
+    """Regression: -w of a BSD-loopback capture (link type 0) wrote Ethernet's 1 (scapy took 0 for "none")."""
+    out = tmp_path / "out.pcap"
+    write_pcap(str(out), [Packet(b"\x02\0\0\0abc", 90, 5, 7)], linktype, 96)
+    back = read_capture(str(out))
+    assert (back.linktype, back.snaplen, back.packets) == (linktype, 96, (Packet(b"\x02\0\0\0abc", 90, 5, 7),))
