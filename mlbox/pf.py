@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 import attrs
 
 from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
-from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter, validate
+from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
@@ -226,8 +226,8 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[li
         if len(text) > MAX_FILTER_CHARS:
             raise PfError(f"<stdin>: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter "
                           f"(classic BPF has at most {MAX_INSNS} instructions)")
-        insns = parse_filter(text, "<stdin>")
-        validate(insns, "<stdin>")
+        insns, lines = parse_filter_lines(text, "<stdin>")
+        validate(insns, "<stdin>", lines)
         return insns, "<stdin>"
     if os.path.exists(spec):
         if os.path.isdir(spec):
@@ -243,15 +243,15 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[li
         if len(text) > MAX_FILTER_CHARS:
             raise PfError(f"{spec}: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter file "
                           f"(classic BPF has at most {MAX_INSNS} instructions)")
-        insns = parse_filter(text, spec)
-        origin = spec
-    elif os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
+        insns, lines = parse_filter_lines(text, spec)
+        validate(insns, spec, lines)
+        return insns, spec
+    if os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
         raise PfError(f"{spec}: no such filter file")
-    else:
-        from mlbox import libpcap
+    from mlbox import libpcap
 
-        insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
-        origin = repr(spec)
+    insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    origin = repr(spec)
     validate(insns, origin)
     return insns, origin
 
