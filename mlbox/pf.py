@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 import attrs
 
 from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
-from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate
+from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate, validation_error
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
@@ -104,11 +104,11 @@ class Report:
 
     @property
     def interpreted_per_packet(self) -> float:
-        return sum(self.interpreted) / len(self.interpreted)
+        return sum(self.interpreted) / len(self.interpreted) if self.interpreted else 0.0  # 0 for no packets
 
     @property
     def specialised_per_packet(self) -> float:
-        return sum(self.specialised) / len(self.specialised)
+        return sum(self.specialised) / len(self.specialised) if self.specialised else 0.0
 
     @property
     def break_even_packets(self) -> Optional[int]:
@@ -173,6 +173,7 @@ class Report:
             f"({self.specialise_generating} in code-building instructions){specialise_time}, "
             f"{self.generated_instructions} instructions generated",
             "break-even                  " + (f"after {be} packet(s)" if be is not None
+                                              else "none: the capture has no packets" if not self.packets
                                               else "never (the specialised filter is not cheaper)"),
         ]
         if timing is not None:
@@ -252,7 +253,10 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[li
 
     insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
     origin = repr(spec)
-    validate(insns, origin)
+    reason = validation_error(insns)
+    if reason is not None:  # e.g. `protochain`, which libpcap compiles into a loop (a backward jump)
+        raise FilterError(f"{origin}: libpcap's program for it is not strictly valid classic BPF, "
+                          f"which mlbox pf runs only (see `tcpdump -ddd`): {reason}")
     return insns, origin
 
 
@@ -289,8 +293,9 @@ def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = 
             packet = capture.packets[index]
             raise Disagreement(f"{DISAGREEMENT} on packet {index} (caplen {len(packet.data)}, wirelen "
                                f"{packet.wirelen}): evalpf returns {a}, the specialised filter {b}")
+    # no packets, nothing to time (a time per packet would divide by 0)
     timing = time_filters(program, machine, arguments, decoded, interpret, specialised_filter,
-                          sum(verdicts)) if timed else None
+                          sum(verdicts)) if timed and arguments else None
     return Report(origin, capture_path, capture.format, machine, len(insns), tuple(verdicts),
                   tuple(interpreted), tuple(specialised), cost.reductions, cost.generating, cost.emitted,
                   timing, capture.warnings)

@@ -38,6 +38,7 @@ import attrs
 ETHERNET = 1  # DLT_EN10MB
 
 EMPTY_CAPTURE = "contains no packets"
+NO_INTERFACE = "a pcapng file with no interface description block, so no link type (libpcap refuses it too)"
 NOT_A_CAPTURE = "is not a pcap or pcapng capture file"
 NO_SUCH_FILE = "no such file"
 
@@ -119,9 +120,10 @@ def _not_a_capture(path: str, head: bytes) -> CaptureError:
 def read_capture(path: str) -> Capture:
     """Every packet of a pcap or pcapng file, in order, as libpcap 1.10
     reads them (tcpdump -r). A file that ends in the middle of a record
-    keeps the packets before it (with a warning), as tcpdump does; an empty
-    capture, an unreadable file, garbage or a damaged record is a
-    CaptureError whose message follows libpcap's. `-` is standard input."""
+    keeps the packets before it (with a warning), as tcpdump does; a
+    capture of no packets is one (with a warning); an unreadable file,
+    garbage or a damaged record is a CaptureError whose message follows
+    libpcap's. `-` is standard input."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_CAPTURE_BYTES + 1)
         if not data:
@@ -154,12 +156,15 @@ def _parsed(path: str, data: bytes) -> Capture:
         raise CaptureError(f"{path}: {TOO_LARGE.format(gb=MAX_CAPTURE_BYTES >> 30)}")
     reader = _PcapNg(path, data) if data[:4] == struct.pack("<I", PCAPNG_SHB) else _Pcap(path, data)
     reader.read()
-    if not reader.packets:
+    if not reader.packets and reader.warnings:
         # a file cut inside its first record says so, rather than "no packets"
-        raise CaptureError(reader.warnings[0] if reader.warnings else f"{path}: {EMPTY_CAPTURE}")
-    assert reader.linktype is not None and reader.snapshot is not None  # set before any packet
-    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(reader.warnings),
-                   reader.snapshot)
+        raise CaptureError(reader.warnings[0])
+    if reader.linktype is None or reader.snapshot is None:
+        raise CaptureError(f"{path}: {NO_INTERFACE}")
+    # A capture of no packets is a capture, as for tcpdump (which filters
+    # it and prints nothing); the warning says so.
+    warnings = reader.warnings + ([] if reader.packets else [f"{path}: {EMPTY_CAPTURE}"])
+    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot)
 
 
 class _Reader:

@@ -131,3 +131,13 @@ def test_an_expression_libpcap_refuses_for_the_link_type_is_a_clean_error(tmp_pa
     result = mlbox_pf("ether broadcast", written(tmp_path, "linktype_raw"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith("mlbox pf: libpcap cannot compile 'ether broadcast': "), result.stderr
+
+
+@NEEDS_LIBPCAP
+def test_an_expression_whose_program_breaks_a_strict_rule_is_refused_with_the_rule(tmp_path):
+    """`protochain` compiles to a loop (a backward jump), which the strict validator refuses."""
+    result = mlbox_pf("ip6 protochain 6", written(tmp_path, "pcap_le_usec"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == ("mlbox pf: 'ip6 protochain 6': libpcap's program for it is not strictly valid classic "
+                             "BPF, which mlbox pf runs only (see `tcpdump -ddd`): insn 18: ja offset -15 is "
+                             "backward\n")
