@@ -141,3 +141,25 @@ def test_an_expression_whose_program_breaks_a_strict_rule_is_refused_with_the_ru
     assert result.stderr == ("mlbox pf: 'ip6 protochain 6': libpcap's program for it is not strictly valid classic "
                              "BPF, which mlbox pf runs only (see `tcpdump -ddd`): insn 18: ja offset -15 is "
                              "backward\n")
+
+
+@NEEDS_TCPDUMP
+@pytest.mark.parametrize("flag", ["-dd", "-ddd"])
+@pytest.mark.parametrize("name", ["linktype_linux_sll2", "pcap_captured_with_s64", "linktype_loop"])
+def test_tcpdumps_own_program_text_gives_libpcaps_verdicts(tmp_path, name, flag):
+    """`tcpdump -r CAPTURE -dd|-ddd EXPR > f; mlbox pf f CAPTURE`, the file
+    and standard input, with CRLF line ends: libpcap's verdict on every packet."""
+    capture_file = written(tmp_path, name)
+    expression = "tcp[tcpflags] & (tcp-syn|tcp-fin) != 0 or (udp and greater 60)"
+    text = subprocess.run(["tcpdump", "-r", capture_file, flag, expression], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+    program_file = tmp_path / f"filter{flag}.txt"
+    program_file.write_bytes(text.replace("\n", "\r\n").encode())
+    want = list(libpcap.read_savefile(capture_file, expression).verdicts)
+    assert any(want) and not all(want)
+    by_file = mlbox_pf(str(program_file), capture_file, "--json")
+    by_stdin = subprocess.run([sys.executable, "-m", "mlbox", "pf", "-", capture_file, "--json"], input=text,
+                              capture_output=True, text=True, timeout=300, cwd=REPO)
+    for result in (by_file, by_stdin):
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["verdicts"] == want
