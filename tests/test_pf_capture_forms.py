@@ -111,8 +111,8 @@ def mlbox_pf(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("name", sorted(FORMS))
 def test_pf_command_accepts_the_packets_tcpdump_accepts(tmp_path, name):
     """The grader's check, end to end: `mlbox pf EXPR CAPTURE -w OURS` and
-    `tcpdump -r CAPTURE -w THEIRS EXPR` write the same packets (bytes and
-    wirelen) and the same link type and snapshot length."""
+    `tcpdump -r CAPTURE -w THEIRS EXPR` write the same packets (bytes, wirelen
+    and timestamps) and the same link type and snapshot length."""
     capture_file = written(tmp_path, name)
     expression = "tcp or ip6"
     ours, theirs = tmp_path / "ours.pcap", tmp_path / "theirs.pcap"
@@ -120,7 +120,7 @@ def test_pf_command_accepts_the_packets_tcpdump_accepts(tmp_path, name):
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     subprocess.run(["tcpdump", "-r", capture_file, "-w", str(theirs), expression], capture_output=True, timeout=60)
     mine, tcpdumps = read_capture(str(ours)), read_capture(str(theirs))
-    assert [(p.data, p.wirelen) for p in mine.packets] == [(p.data, p.wirelen) for p in tcpdumps.packets]
+    assert mine.packets == tcpdumps.packets  # bytes, wirelen and timestamps
     assert (mine.linktype, mine.snaplen) == (tcpdumps.linktype, tcpdumps.snaplen)
     assert json.loads(result.stdout)["accepted"] == len(tcpdumps.packets)
 
