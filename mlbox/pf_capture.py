@@ -86,8 +86,8 @@ IDB, PB, SPB, EPB = 1, 2, 3, 6  # pcapng block types that carry interfaces and p
 TSRESOL_OPTION, TSOFFSET_OPTION = 9, 14
 GZIP_MAGIC = b"\x1f\x8b"
 NOT_GZIP = "is gzip-compressed; mlbox pf, like tcpdump, reads uncompressed captures (gunzip it first)"
-MIXED_LINK_TYPES = ("interface {index} has link type {linktype}, the first interface {first}: libpcap (and so "
-                    "mlbox pf) filters one link type per file; split the capture per interface first")
+MIXED_LINK_TYPES = ("interface {index} has link type {linktype}, unlike the first interface ({first}): libpcap "
+                    "(and so mlbox pf) filters one link type per file; split the capture per interface first")
 
 
 def max_caplen(linktype: int) -> int:
@@ -330,8 +330,8 @@ class _PcapNg(_Reader):
                             + MIXED_LINK_TYPES.format(index=index, linktype=linktype, first=self.linktype))
         elif snapshot_length(linktype, snaplen) != self.snapshot:
             raise self.fail(f"interface description block at offset {pos}: interface {index} has snapshot "
-                            f"length {snaplen}, the first interface {self.snapshot}: libpcap reads one "
-                            "snapshot length per file")
+                            f"length {snaplen}, unlike the first interface ({self.snapshot}): libpcap reads "
+                            "one snapshot length per file")
         per_second, offset_seconds = self.interface_options(endian, body[8:], pos)
         return _Interface(linktype, per_second, offset_seconds)
 
