@@ -38,6 +38,8 @@ import attrs
 ETHERNET = 1  # DLT_EN10MB
 
 EMPTY_CAPTURE = "contains no packets"
+DIFFERENT_BYTE_ORDERS = ("the file has sections of different byte orders, which libpcap does not read "
+                         "(one byte order per file)")
 NO_INTERFACE = "a pcapng file with no interface description block, so no link type (libpcap refuses it too)"
 NOT_A_CAPTURE = "is not a pcap or pcapng capture file"
 NO_SUCH_FILE = "no such file"
@@ -68,8 +70,8 @@ class Capture:
 
 # libpcap's bound on a record's captured length (max_snaplen_for_dlt in
 # pcap-common.c): MAXIMUM_SNAPLEN for most link types, more for a few. A
-# larger caplen is a damaged file, not a packet. It is also the snapshot
-# length of a file whose header gives 0 or more.
+# larger caplen in a pcap record is a damaged file, not a packet. It is also
+# the snapshot length of a file whose header gives none.
 MAX_CAPLEN = 262144
 MAX_CAPLEN_FOR_LINKTYPE = {231: 128 << 20, 279: 8 << 20, 249: 1 << 20}  # DBUS, EBHSCR, USBPCAP
 PCAP_MAGIC, PCAP_NSEC_MAGIC, PCAP_KUZNETZOV_MAGIC = 0xA1B2C3D4, 0xA1B23C4D, 0xA1B2CD34
@@ -95,9 +97,10 @@ def max_caplen(linktype: int) -> int:
 
 
 def snapshot_length(linktype: int, snaplen: int) -> int:
-    """The snapshot length libpcap gives a file whose header says `snaplen`
-    (pcap_adjust_snapshot): 0 or too large means the link type's maximum."""
-    return max_caplen(linktype) if snaplen == 0 or snaplen > max_caplen(linktype) else snaplen
+    """The snapshot length libpcap 1.10 gives a file whose header says
+    `snaplen` (pcap_adjust_snapshot): 0 or more than INT_MAX means the link
+    type's maximum; any other value stands, even above that maximum."""
+    return max_caplen(linktype) if snaplen == 0 or snaplen > 0x7FFFFFFF else snaplen
 
 
 # The capture is read whole into memory: beyond this it is refused rather
@@ -261,34 +264,36 @@ class _PcapNg(_Reader):
     format = "pcapng"
 
     def read(self) -> None:
+        """The blocks in libpcap's order of checks: the first section
+        header by its byte-order magic and length; then each block's type
+        and length (8 bytes), the length's sanity, the whole block, its
+        trailer, and only then what it holds."""
         data, pos = self.data, 0
+        if len(data) < 12:
+            raise self.fail(f"truncated section header ({len(data)} bytes); {NOT_A_CAPTURE}")
         endian = "<" if data[8:12] == struct.pack("<I", PCAPNG_BYTE_ORDER) else ">"
+        if data[8:12] != struct.pack(endian + "I", PCAPNG_BYTE_ORDER):
+            raise self.fail(f"{NOT_A_CAPTURE} (bad byte-order magic in the section header)")
         max_block = PCAPNG_MAX_BLOCK
         interfaces: list[_Interface] = []  # the current section's
         while pos < len(data):
-            if len(data) - pos < 12:
-                self.cut("the block header before packet", 12, len(data) - pos)
+            if len(data) - pos < 8:
+                self.cut("the block header before packet", 8, len(data) - pos)
                 return
-            block_type = struct.unpack(endian + "I", data[pos:pos + 4])[0]
-            if block_type == PCAPNG_SHB:  # a new section (or the first): its byte order first
-                order = data[pos + 8:pos + 12]
-                if order == struct.pack(endian + "I", PCAPNG_BYTE_ORDER):
-                    pass
-                elif order == struct.pack(("<" if endian == ">" else ">") + "I", PCAPNG_BYTE_ORDER):
-                    raise self.fail("the file has sections of different byte orders, which libpcap does "
-                                    "not read (one byte order per file)")
-                else:
-                    raise self.fail(f"{NOT_A_CAPTURE} (bad byte-order magic in the section header "
-                                    f"at offset {pos})")
-            length = struct.unpack(endian + "I", data[pos + 4:pos + 8])[0]
+            block_type, length = struct.unpack(endian + "II", data[pos:pos + 8])
+            other_order = struct.pack(("<" if endian == ">" else ">") + "I", PCAPNG_BYTE_ORDER)
+            if block_type == PCAPNG_SHB and data[pos + 8:pos + 12] == other_order:
+                # libpcap fails on its length, read in the wrong byte order; say why
+                raise self.fail(DIFFERENT_BYTE_ORDERS)
+            first_section = pos == 0
+            if first_section and not 28 <= length <= PCAPNG_SHB_MAX:
+                raise self.fail(f"the section header block has a length of {length}, not in "
+                                f"28..{PCAPNG_SHB_MAX}: {NOT_A_CAPTURE}")
             if length < 12:
                 raise self.fail(f"block at offset {pos} has a length of {length} < 12: a damaged file")
             if length % 4:
                 raise self.fail(f"block at offset {pos} has a length of {length}, not a multiple of 4: "
                                 "a damaged file")
-            if block_type == PCAPNG_SHB and pos == 0 and not 28 <= length <= PCAPNG_SHB_MAX:
-                raise self.fail(f"the section header block has a length of {length}, not in "
-                                f"28..{PCAPNG_SHB_MAX}: {NOT_A_CAPTURE}")
             if length > max_block:
                 raise self.fail(f"block at offset {pos} has a length of {length}, more than libpcap's "
                                 f"maximum of {max_block}: a damaged file")
@@ -296,7 +301,8 @@ class _PcapNg(_Reader):
                 self.cut("the block of packet", length, len(data) - pos)
                 return
             trailer = struct.unpack(endian + "I", data[pos + length - 4:pos + length])[0]
-            if trailer != length:
+            # libpcap reads the first section header by its own code, which does not check its trailer
+            if trailer != length and not first_section:
                 raise self.fail(f"block at offset {pos} has a length of {length} in its header, "
                                 f"{trailer} in its trailer: a damaged file")
             body = data[pos + 8:pos + length - 4]
@@ -313,6 +319,9 @@ class _PcapNg(_Reader):
     def section(self, endian: str, body: bytes, pos: int) -> None:
         if len(body) < 16:
             raise self.fail(f"section header block at offset {pos} is too short")
+        if body[:4] != struct.pack(endian + "I", PCAPNG_BYTE_ORDER):
+            raise self.fail(f"the section header block at offset {pos} has a bad byte-order magic: "
+                            "a damaged file")
         major, minor = struct.unpack(endian + "HH", body[4:8])
         # libpcap reads versions 1.0 and 1.2 (1.2 adds block types only);
         # a later section only needs major version 1

@@ -216,8 +216,13 @@ FORMS: dict[str, Callable[[tuple[Packet, ...]], bytes]] = {
 }
 LINK_TYPE_FORMS = {"null": NULL, "loop": LOOP, "raw": RAW, "ipv4": IPV4, "ipv6": IPV6,
                    "linux_sll": LINUX_SLL, "linux_sll2": LINUX_SLL2}
-for _name, _linktype in LINK_TYPE_FORMS.items():
-    FORMS[f"linktype_{_name}"] = (lambda linktype: lambda ps: pcap(reframed(ps, linktype), linktype=linktype))(_linktype)
+
+
+def _reframed_pcap(linktype: int) -> Callable[[tuple[Packet, ...]], bytes]:
+    return lambda packets: pcap(reframed(packets, linktype), linktype=linktype)
+
+
+FORMS.update({f"linktype_{name}": _reframed_pcap(linktype) for name, linktype in LINK_TYPE_FORMS.items()})
 
 
 def expressions_for(name: str) -> tuple[str, ...]:

@@ -5,12 +5,16 @@ command never prints a traceback."""
 
 from __future__ import annotations
 
+import functools
 import os
 import struct
 import subprocess
 import sys
+import tempfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mlbox import libpcap
 from mlbox.pf_capture import CaptureError, read_capture
@@ -292,3 +296,60 @@ def test_a_capture_beyond_the_size_bound_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(pf_capture, "MAX_CAPTURE_BYTES", 1000)
     with pytest.raises(CaptureError, match="more than mlbox pf reads"):
         read_capture(str(path))
+
+
+@functools.cache
+def _seed_captures() -> tuple[bytes, ...]:
+    from tests.pf_captures import FORMS, capture_bytes, source_packets
+
+    few = source_packets()[:12]
+    return tuple([capture_bytes(name, few) for name in sorted(FORMS)]
+                 + [content for content, _ in CASES.values() if len(content) < 4096])
+
+
+@st.composite
+def damaged_captures(draw) -> bytes:
+    """A capture of some form with a few bytes overwritten (often with a
+    length-like word), inserted or cut off."""
+    data = bytearray(draw(st.sampled_from(_seed_captures())))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.integers(0, len(data)))
+        kind = draw(st.sampled_from(("byte", "word", "insert", "cut")))
+        if kind == "byte" and where < len(data):
+            data[where] = draw(st.integers(0, 255))
+        elif kind == "word":
+            word = draw(st.one_of(st.sampled_from((0, 1, 12, 28, 0x7FFFFFFF, 0xFFFFFFFF)), st.integers(0, 400),
+                                  st.integers(0, 2**32 - 1)))
+            data[where:where + 4] = struct.pack(draw(st.sampled_from("<>")) + "I", word)
+        elif kind == "insert":
+            data[where:where] = draw(st.binary(min_size=1, max_size=8))
+        else:
+            del data[where:]
+    return bytes(data)
+
+
+@pytest.mark.skipif(not libpcap.available(), reason="libpcap is not installed (the reference)")
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_captures())
+def test_a_damaged_capture_is_read_as_libpcap_reads_it(content):
+    """Where libpcap reads the file, the same packets and snapshot length;
+    where it stops at the end of a file cut short, the same packets and a
+    warning; where it reports damage, an error. (Found: libpcap keeps a
+    header snapshot length above the link type's maximum, and does not
+    check the first section header's trailer.)"""
+    with tempfile.NamedTemporaryFile(suffix=".pcap", delete=False) as f:
+        f.write(content)
+    try:
+        theirs = libpcap.read_savefile(f.name)
+        try:
+            ours = read_capture(f.name)
+        except CaptureError:
+            assert theirs.error is not None, "libpcap reads it"
+            return
+        assert [(p.data, p.wirelen) for p in ours.packets] == list(theirs.packets)
+        if theirs.error is None:
+            assert ours.snaplen == theirs.snaplen and (not ours.warnings or not ours.packets)
+        else:
+            assert "truncated" in theirs.error and ours.warnings, theirs.error
+    finally:
+        os.unlink(f.name)
