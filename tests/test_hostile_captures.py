@@ -332,7 +332,7 @@ def damaged_captures(draw) -> bytes:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged_captures())
 def test_a_damaged_capture_is_read_as_libpcap_reads_it(content):
-    """Where libpcap reads the file, the same packets and snapshot length;
+    """Where libpcap reads the file, the same packets, link type and snapshot length;
     where it stops at the end of a file cut short, the same packets and a
     warning; where it reports damage, an error. (Found: libpcap keeps a
     header snapshot length above the link type's maximum, and does not
@@ -349,6 +349,7 @@ def test_a_damaged_capture_is_read_as_libpcap_reads_it(content):
         assert [(p.data, p.wirelen) for p in ours.packets] == list(theirs.packets)
         if theirs.error is None:
             assert ours.snaplen == theirs.snaplen and (not ours.warnings or not ours.packets)
+            assert libpcap.dlt_for_capture(ours.linktype, ours.snaplen) == theirs.dlt
         else:
             assert "truncated" in theirs.error and ours.warnings, theirs.error
     finally:
