@@ -18,11 +18,11 @@ from mlbox.pf import run
 from mlbox.pf_capture import Capture, read_capture
 from mlbox.pf_filter import parse_filter, validation_error
 from tests.pf_captures import (
-    EN10MB, FORMS, LINK_TYPE_FORMS, capture_bytes, expressions_for, from_one_line, load_recording, program_key,
+    EN10MB, EXPRESSIONS, FORMS, LINK_TYPE_FORMS, capture_bytes, expressions_for, from_one_line, load_recording, program_key,
     record,
 )
 from tests.pf_oracle import bpf_filter as oracle
-from tests.pf_data import REPO
+from tests.pf_data import CAPTURES, REPO, capture_path, needs_shared
 from tests.test_pf import _C_PROBLEM, bpf_program
 
 NEEDS_LIBPCAP = pytest.mark.skipif(not libpcap.available(),
@@ -163,3 +163,22 @@ def test_tcpdumps_own_program_text_gives_libpcaps_verdicts(tmp_path, name, flag)
     for result in (by_file, by_stdin):
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["verdicts"] == want
+
+
+@needs_shared
+@NEEDS_LIBPCAP
+@pytest.mark.parametrize("cap", CAPTURES)
+def test_typed_expressions_on_the_shared_captures_return_libpcaps_verdicts(cap):
+    """Each typed expression, compiled for the shared capture as tcpdump -r
+    does: evalpf and the specialised filter return what libpcap's
+    pcap_offline_filter returns on every packet."""
+    capture = read_capture(str(capture_path(cap)))
+    machine, stride = ("c", 1) if _C_PROBLEM is None else ("py", PY_STRIDE)
+    sample = Capture(capture.packets[::stride], capture.linktype, capture.format, (), capture.snaplen)
+    for expression in EXPRESSIONS:
+        if expression == "inbound":  # libpcap refuses it for a file
+            continue
+        insns = libpcap.compile_expression(expression, capture.linktype, snaplen=capture.snaplen)
+        want = list(libpcap.read_savefile(str(capture_path(cap)), expression).verdicts)
+        report = run(insns, sample, machine=machine, program=bpf_program(machine), timed=False)
+        assert list(report.verdicts) == want[::stride], expression
