@@ -280,6 +280,15 @@ def record() -> dict:
     return {"captures": captures, "programs": programs}
 
 
+def recording_text(recorded: dict) -> str:
+    """JSON with one line per capture and per program (short diffs when one changes)."""
+    def section(entries: dict) -> str:
+        return ",\n".join(f"  {json.dumps(key)}: {json.dumps(value, sort_keys=True, separators=(',', ':'))}"
+                           for key, value in sorted(entries.items()))
+    return ('{"captures": {\n' + section(recorded["captures"]) + '\n},\n"programs": {\n'
+            + section(recorded["programs"]) + "\n}}\n")
+
+
 def load_recording() -> dict:
     with open(RECORDING) as f:
         return json.load(f)
@@ -302,8 +311,7 @@ def main(argv: list[str]) -> int:
     recorded = record()
     if "--write" in argv:
         with open(RECORDING, "w") as f:
-            json.dump(recorded, f, indent=0, sort_keys=True)
-            f.write("\n")
+            f.write(recording_text(recorded))
         print(f"written {RECORDING}")
         return 0
     same = RECORDING.exists() and load_recording() == recorded

@@ -29,6 +29,7 @@ from mlbox import libpcap
 from mlbox.pf import run
 from mlbox.pf_capture import Capture, Packet, read_capture
 from mlbox.pf_filter import OPCODES, FilterError, Insn, format_ddd, parse_filter, validation_error
+from tests.pf_captures import EXPRESSIONS
 from tests.pf_data import CAPTURES, TEST_DATA, expected, filter_names, filter_path, needs_shared
 from tests.pf_oracle import bpf_filter as oracle
 from tests.pf_strategies import (
@@ -243,16 +244,6 @@ def test_compiled_expressions_match_libpcap(case):
 
 NEEDS_TCPDUMP = pytest.mark.skipif(shutil.which("tcpdump") is None,
                                    reason="tcpdump is not installed (the grader's way to compile an expression)")
-# What people type, including what compiles differently per link type or
-# for a capture file (ip6 on BSD loopback, ip broadcast, inbound).
-TYPED_EXPRESSIONS = (
-    "host 10.0.0.1", "net 10.0.0.0/8", "port 80", "portrange 1000-2000", "src host 1.2.3.4 and dst port 53",
-    "ip6", "vlan and tcp", "mpls", "icmp[icmptype] == icmp-echo", "tcp[tcpflags] & (tcp-syn|tcp-fin) != 0",
-    "ether broadcast", "ip multicast", "ip broadcast", "greater 100", "less 60", "len >= 100", "ip[2:2] > 576",
-    "ip6 proto 58", "arp", "ip proto \\tcp", "ip and not tcp", "udp dst port 53 or tcp port 443",
-    "tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x47455420", "(port 80 or port 443) and not host 10.0.0.1",
-    "ip[6:2] & 0x1fff = 0", "inbound", "net fe80::/10", "pppoes and ip",
-)
 COMPILED_LINK_TYPES = (0, 1, 9, 12, 101, 105, 108, 113, 127, 228, 229, 276)
 
 
@@ -280,7 +271,7 @@ def test_expression_compiles_to_tcpdumps_program_for_the_captures_link_type_and_
     262144, `ip broadcast` was refused and `ip6` on NULL/LOOP missed BSD's
     AF_INET6 values."""
     header_only_pcap(tmp_path / "c.pcap", linktype, snaplen)
-    for expression in TYPED_EXPRESSIONS:
+    for expression in EXPRESSIONS:  # what people type (tests/pf_captures.py)
         theirs = tcpdump_program(tmp_path / "c.pcap", expression)
         try:
             ours = format_ddd(libpcap.compile_expression(expression, linktype, snaplen=snaplen))
