@@ -85,6 +85,9 @@ class Report:
     generated_instructions: int
     timing: Optional["Timing"]  # None when the run was not timed
     warnings: tuple[str, ...] = ()
+    # the capture's link type (LINKTYPE_) and snapshot length, which an expression was compiled for
+    capture_linktype: int = 1
+    capture_snaplen: int = 262144
 
     @property
     def ns_interpreted(self) -> Optional[float]:
@@ -123,6 +126,8 @@ class Report:
             "filter": self.filter_origin,
             "capture": self.capture_path,
             "capture_format": self.capture_format,
+            "capture_linktype": self.capture_linktype,
+            "capture_snaplen": self.capture_snaplen,
             "machine": self.machine,
             "instructions": self.instructions,
             "packets": self.packets,
@@ -298,7 +303,7 @@ def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = 
                           sum(verdicts)) if timed and arguments else None
     return Report(origin, capture_path, capture.format, machine, len(insns), tuple(verdicts),
                   tuple(interpreted), tuple(specialised), cost.reductions, cost.generating, cost.emitted,
-                  timing, capture.warnings)
+                  timing, capture.warnings, capture.linktype, capture.snaplen)
 
 
 def time_filters(program, machine: str, arguments, decoded, interpret, specialised_filter,

@@ -122,7 +122,9 @@ def test_pf_command_accepts_the_packets_tcpdump_accepts(tmp_path, name):
     mine, tcpdumps = read_capture(str(ours)), read_capture(str(theirs))
     assert mine.packets == tcpdumps.packets  # bytes, wirelen and timestamps
     assert (mine.linktype, mine.snaplen) == (tcpdumps.linktype, tcpdumps.snaplen)
-    assert json.loads(result.stdout)["accepted"] == len(tcpdumps.packets)
+    report = json.loads(result.stdout)
+    assert report["accepted"] == len(tcpdumps.packets)
+    assert (report["capture_linktype"], report["capture_snaplen"]) == (tcpdumps.linktype, tcpdumps.snaplen)
 
 
 @NEEDS_LIBPCAP
