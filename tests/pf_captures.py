@@ -50,6 +50,7 @@ EXPRESSIONS = (
     "ip6 proto 58", "arp", "ip proto \\tcp", "ip and not tcp", "udp dst port 53 or tcp port 443",
     "tcp[((tcp[12:1] & 0xf0) >> 2):4] = 0x47455420", "(port 80 or port 443) and not host 10.0.0.1",
     "ip[6:2] & 0x1fff = 0", "inbound", "net fe80::/10", "pppoes and ip", "ether[0] & 1 = 1", "tcp",
+    "ether host 00:11:22:33:44:55", "rarp", "dst portrange 1-1023 and not icmp", "ip6 and udp",
 )
 # The Ethernet forms differ in how the file is read, not in what the
 # filters see: a few expressions (headers, lengths, payload) are enough.
