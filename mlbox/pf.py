@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 import attrs
 
 from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
-from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter, validate
+from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate, validation_error
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
@@ -85,6 +85,9 @@ class Report:
     generated_instructions: int
     timing: Optional["Timing"]  # None when the run was not timed
     warnings: tuple[str, ...] = ()
+    # the capture's link type (LINKTYPE_) and snapshot length, which an expression was compiled for
+    capture_linktype: int = 1
+    capture_snaplen: int = 262144
 
     @property
     def ns_interpreted(self) -> Optional[float]:
@@ -104,11 +107,11 @@ class Report:
 
     @property
     def interpreted_per_packet(self) -> float:
-        return sum(self.interpreted) / len(self.interpreted)
+        return sum(self.interpreted) / len(self.interpreted) if self.interpreted else 0.0  # 0 for no packets
 
     @property
     def specialised_per_packet(self) -> float:
-        return sum(self.specialised) / len(self.specialised)
+        return sum(self.specialised) / len(self.specialised) if self.specialised else 0.0
 
     @property
     def break_even_packets(self) -> Optional[int]:
@@ -123,6 +126,8 @@ class Report:
             "filter": self.filter_origin,
             "capture": self.capture_path,
             "capture_format": self.capture_format,
+            "capture_linktype": self.capture_linktype,
+            "capture_snaplen": self.capture_snaplen,
             "machine": self.machine,
             "instructions": self.instructions,
             "packets": self.packets,
@@ -173,6 +178,7 @@ class Report:
             f"({self.specialise_generating} in code-building instructions){specialise_time}, "
             f"{self.generated_instructions} instructions generated",
             "break-even                  " + (f"after {be} packet(s)" if be is not None
+                                              else "none: the capture has no packets" if not self.packets
                                               else "never (the specialised filter is not cheaper)"),
         ]
         if timing is not None:
@@ -211,10 +217,11 @@ STDIN = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
-def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
-    """The instructions of FILTER (a file, or an expression for libpcap),
-    validated; and how to name it in the report. `-` is standard input
-    (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
+def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[list[Insn], str]:
+    """The instructions of FILTER (a file, or an expression for libpcap,
+    compiled as tcpdump -r compiles it for a capture of this link type and
+    snapshot length), validated; and how to name it in the report. `-` is
+    standard input (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
     if spec == STDIN:
         data = sys.stdin.buffer.read(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
         try:
@@ -225,8 +232,8 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
         if len(text) > MAX_FILTER_CHARS:
             raise PfError(f"<stdin>: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter "
                           f"(classic BPF has at most {MAX_INSNS} instructions)")
-        insns = parse_filter(text, "<stdin>")
-        validate(insns, "<stdin>")
+        insns, lines = parse_filter_lines(text, "<stdin>")
+        validate(insns, "<stdin>", lines)
         return insns, "<stdin>"
     if os.path.exists(spec):
         if os.path.isdir(spec):
@@ -242,16 +249,19 @@ def load_filter(spec: str, linktype: int = 1) -> tuple[list[Insn], str]:
         if len(text) > MAX_FILTER_CHARS:
             raise PfError(f"{spec}: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter file "
                           f"(classic BPF has at most {MAX_INSNS} instructions)")
-        insns = parse_filter(text, spec)
-        origin = spec
-    elif os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
+        insns, lines = parse_filter_lines(text, spec)
+        validate(insns, spec, lines)
+        return insns, spec
+    if os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
         raise PfError(f"{spec}: no such filter file")
-    else:
-        from mlbox import libpcap
+    from mlbox import libpcap
 
-        insns = libpcap.compile_expression(spec, linktype)
-        origin = repr(spec)
-    validate(insns, origin)
+    insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    origin = repr(spec)
+    reason = validation_error(insns)
+    if reason is not None:  # e.g. `protochain`, which libpcap compiles into a loop (a backward jump)
+        raise FilterError(f"{origin}: libpcap's program for it is not strictly valid classic BPF, "
+                          f"which mlbox pf runs only (see `tcpdump -ddd`): {reason}")
     return insns, origin
 
 
@@ -288,11 +298,12 @@ def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = 
             packet = capture.packets[index]
             raise Disagreement(f"{DISAGREEMENT} on packet {index} (caplen {len(packet.data)}, wirelen "
                                f"{packet.wirelen}): evalpf returns {a}, the specialised filter {b}")
+    # no packets, nothing to time (a time per packet would divide by 0)
     timing = time_filters(program, machine, arguments, decoded, interpret, specialised_filter,
-                          sum(verdicts)) if timed else None
+                          sum(verdicts)) if timed and arguments else None
     return Report(origin, capture_path, capture.format, machine, len(insns), tuple(verdicts),
                   tuple(interpreted), tuple(specialised), cost.reductions, cost.generating, cost.emitted,
-                  timing, capture.warnings)
+                  timing, capture.warnings, capture.linktype, capture.snaplen)
 
 
 def time_filters(program, machine: str, arguments, decoded, interpret, specialised_filter,
@@ -442,12 +453,12 @@ def command(args) -> int:
         if args.plot:
             plot_format(args.plot)
         capture = read_capture(args.capture)
-        insns, origin = load_filter(args.filter, capture.linktype)
+        insns, origin = load_filter(args.filter, capture.linktype, capture.snaplen)
         report = run(insns, capture, machine=args.machine or default_machine(), origin=origin,
                      capture_path=args.capture)
         if args.write:
             accepted = [p for p, v in zip(capture.packets, report.verdicts) if v != 0]
-            write_pcap(args.write, accepted, capture.linktype)
+            write_pcap(args.write, accepted, capture.linktype, capture.snaplen)
         if args.plot:
             plot(report, args.plot)
     except (PfError, FilterError, CaptureError) as error:

@@ -1,27 +1,33 @@
 """Reading and writing packet captures (pcap and pcapng) for `mlbox pf`.
 
 Captures are read here, by a small reader of both formats that checks every
-length before it trusts it, with libpcap's rules (pcap in either byte order,
-micro- or nanosecond; pcapng sections, interfaces with their timestamp
-resolution, enhanced, simple and obsolete packet blocks; other blocks
-skipped). It gives each record's original length (wirelen) next to its
-captured bytes: a BPF `len` load needs the former (the shared data has
-truncated packets, caplen < wirelen). Why not a library: each one tried
-disagrees with libpcap, on the cases of tests/test_hostile_captures.py.
+length before it trusts it, with libpcap 1.10's rules (sf-pcap.c and
+sf-pcapng.c): pcap in either byte order, micro- or nanosecond, versions 2.0
+to 2.4 (wirelen and caplen swapped before 2.3), Kuznetzov's variant;
+records cut to the file's snapshot length. pcapng sections, interfaces
+with their timestamp resolution and offset, enhanced, simple and obsolete
+packet blocks; other blocks skipped. Like libpcap, one link type and one
+snapshot length per file (an interface of another link type is an error:
+one filter program cannot serve two link types) and one byte order. It
+gives each record's original length (wirelen) next to its captured bytes:
+a BPF `len` load needs the former (the shared data has truncated packets,
+caplen < wirelen), and the file's link type and snapshot length, for which
+a filter expression is compiled (mlbox.libpcap). tests/test_hostile_captures.py
+compares the packets read with libpcap's on every case.
+Why not a library: each one tried disagrees with libpcap, on those cases.
 scapy's readers (used before) and dpkt's read damaged files silently wrong:
 a record cut short or with an absurd caplen, a pcapng packet on an unknown
 interface or before any, a block shorter than its caplen come back as fewer
 or shorter packets, or as "no packets", with no error. python-pcapng (2.1.1)
 is strict about damage but also refuses pcapng files that libpcap reads: a
-malformed or non-UTF-8 option, which no filter needs; scapy silently drops
-such a packet.
-Captures are written with scapy (only scapy.utils is imported, which keeps
-start-up short).
+malformed or non-UTF-8 packet option, which no filter needs; scapy silently
+drops such a packet.
+Captures (`mlbox pf -w`) are written here too: pcap is a 24-byte header
+and a 16-byte header per record.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import struct
 import sys
@@ -32,6 +38,9 @@ import attrs
 ETHERNET = 1  # DLT_EN10MB
 
 EMPTY_CAPTURE = "contains no packets"
+DIFFERENT_BYTE_ORDERS = ("the file has sections of different byte orders, which libpcap does not read "
+                         "(one byte order per file)")
+NO_INTERFACE = "a pcapng file with no interface description block, so no link type (libpcap refuses it too)"
 NOT_A_CAPTURE = "is not a pcap or pcapng capture file"
 NO_SUCH_FILE = "no such file"
 
@@ -54,26 +63,44 @@ class Capture:
     linktype: int
     format: str  # "pcap" or "pcapng"
     warnings: tuple[str, ...] = ()
+    # libpcap's snapshot length for the file (a filter expression's "accept"
+    # value, as tcpdump compiles it for the file)
+    snaplen: int = 262144
 
 
-def _scapy_utils():
-    # scapy logs format problems as warnings on its own logger; we report them ourselves
-    logging.getLogger("scapy").setLevel(logging.ERROR)
-    try:
-        import scapy.utils
-    except ImportError:  # a declared dependency, but say so clearly if it is missing
-        raise CaptureError("reading captures needs scapy (pip install scapy)") from None
-    return scapy.utils
-
-
-# libpcap's bound on a record's captured length (MAXIMUM_SNAPLEN): a larger
-# one is a damaged file, not a packet.
+# libpcap's bound on a record's captured length (max_snaplen_for_dlt in
+# pcap-common.c): MAXIMUM_SNAPLEN for most link types, more for a few. A
+# larger caplen in a pcap record is a damaged file, not a packet. It is also
+# the snapshot length of a file whose header gives none.
 MAX_CAPLEN = 262144
-PCAP_MAGICS = {0xA1B2C3D4: 1_000_000, 0xA1B23C4D: 1_000_000_000}  # -> timestamp ticks per second
+MAX_CAPLEN_FOR_LINKTYPE = {231: 128 << 20, 279: 8 << 20, 249: 1 << 20}  # DBUS, EBHSCR, USBPCAP
+PCAP_MAGIC, PCAP_NSEC_MAGIC, PCAP_KUZNETZOV_MAGIC = 0xA1B2C3D4, 0xA1B23C4D, 0xA1B2CD34
+PCAP_MAGICS = {PCAP_MAGIC: 1_000_000, PCAP_NSEC_MAGIC: 1_000_000_000,
+               PCAP_KUZNETZOV_MAGIC: 1_000_000}  # -> timestamp ticks per second
+# The upper 6 bits of a pcap header's link type say whether there is an FCS
+# and its length (LT_LINKTYPE_EXT), they are no part of the link type.
+LINKTYPE_MASK = 0x03FFFFFF
 PCAPNG_SHB = 0x0A0D0D0A
 PCAPNG_BYTE_ORDER = 0x1A2B3C4D
+PCAPNG_SHB_MAX = 1 << 20  # libpcap's BT_SHB_INSANE_MAX
+PCAPNG_MAX_BLOCK = 16 << 20  # libpcap's INITIAL_MAX_BLOCKSIZE
 IDB, PB, SPB, EPB = 1, 2, 3, 6  # pcapng block types that carry interfaces and packets
-TSRESOL_OPTION = 9
+TSRESOL_OPTION, TSOFFSET_OPTION = 9, 14
+GZIP_MAGIC = b"\x1f\x8b"
+NOT_GZIP = "is gzip-compressed; mlbox pf, like tcpdump, reads uncompressed captures (gunzip it first)"
+MIXED_LINK_TYPES = ("interface {index} has link type {linktype}, unlike the first interface ({first}): libpcap "
+                    "(and so mlbox pf) filters one link type per file; split the capture per interface first")
+
+
+def max_caplen(linktype: int) -> int:
+    return MAX_CAPLEN_FOR_LINKTYPE.get(linktype, MAX_CAPLEN)
+
+
+def snapshot_length(linktype: int, snaplen: int) -> int:
+    """The snapshot length libpcap 1.10 gives a file whose header says
+    `snaplen` (pcap_adjust_snapshot): 0 or more than INT_MAX means the link
+    type's maximum; any other value stands, even above that maximum."""
+    return max_caplen(linktype) if snaplen == 0 or snaplen > 0x7FFFFFFF else snaplen
 
 
 # The capture is read whole into memory: beyond this it is refused rather
@@ -89,18 +116,23 @@ def _capture_magic(head: bytes) -> bool:
     return any(magic.startswith(head) for magic in magics)
 
 
+def _not_a_capture(path: str, head: bytes) -> CaptureError:
+    return CaptureError(f"{path}: {NOT_GZIP if head.startswith(GZIP_MAGIC) else NOT_A_CAPTURE}")
+
+
 def read_capture(path: str) -> Capture:
-    """Every packet of a pcap or pcapng file, in order. A file that ends in
-    the middle of a record keeps the packets before it (with a warning), as
-    tcpdump does; an empty capture, an unreadable file, garbage or a damaged
-    record is a CaptureError whose message follows libpcap's. `-` is
-    standard input."""
+    """Every packet of a pcap or pcapng file, in order, as libpcap 1.10
+    reads them (tcpdump -r). A file that ends in the middle of a record
+    keeps the packets before it (with a warning), as tcpdump does; a
+    capture of no packets is one (with a warning); an unreadable file,
+    garbage or a damaged record is a CaptureError whose message follows
+    libpcap's. `-` is standard input."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_CAPTURE_BYTES + 1)
         if not data:
             raise CaptureError(f"<stdin>: empty, {NOT_A_CAPTURE}")
         if not _capture_magic(data[:4]):
-            raise CaptureError(f"<stdin>: {NOT_A_CAPTURE}")
+            raise _not_a_capture("<stdin>", data)
         return _parsed("<stdin>", data)
     if not os.path.exists(path):
         raise CaptureError(f"{path}: {NO_SUCH_FILE}")
@@ -112,7 +144,7 @@ def read_capture(path: str) -> Capture:
             # /dev/zero) is refused without reading it whole
             data = f.read(4)
             if data and not _capture_magic(data):
-                raise CaptureError(f"{path}: {NOT_A_CAPTURE}")
+                raise _not_a_capture(path, data)
             data += f.read(MAX_CAPTURE_BYTES + 1 - len(data))
     except OSError as error:
         raise CaptureError(f"{path}: {error.strerror or error}") from None
@@ -127,11 +159,15 @@ def _parsed(path: str, data: bytes) -> Capture:
         raise CaptureError(f"{path}: {TOO_LARGE.format(gb=MAX_CAPTURE_BYTES >> 30)}")
     reader = _PcapNg(path, data) if data[:4] == struct.pack("<I", PCAPNG_SHB) else _Pcap(path, data)
     reader.read()
-    if not reader.packets:
+    if not reader.packets and reader.warnings:
         # a file cut inside its first record says so, rather than "no packets"
-        raise CaptureError(reader.warnings[0] if reader.warnings else f"{path}: {EMPTY_CAPTURE}")
-    return Capture(tuple(reader.packets), ETHERNET if reader.linktype is None else reader.linktype,
-                   reader.format, tuple(reader.warnings))
+        raise CaptureError(reader.warnings[0])
+    if reader.linktype is None or reader.snapshot is None:
+        raise CaptureError(f"{path}: {NO_INTERFACE}")
+    # A capture of no packets is a capture, as for tcpdump (which filters
+    # it and prints nothing); the warning says so.
+    warnings = reader.warnings + ([] if reader.packets else [f"{path}: {EMPTY_CAPTURE}"])
+    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot)
 
 
 class _Reader:
@@ -142,6 +178,7 @@ class _Reader:
         self.packets: list[Packet] = []
         self.warnings: list[str] = []
         self.linktype: int | None = None
+        self.snapshot: int | None = None  # libpcap's snapshot length for the file
 
     def fail(self, message: str) -> CaptureError:
         return CaptureError(f"{self.path}: {message}")
@@ -150,12 +187,18 @@ class _Reader:
         self.warnings.append(f"{self.path}: the file ends inside {what} {len(self.packets)} "
                              f"({got} of {wanted} bytes); it and anything after it are ignored")
 
-    def add(self, payload: bytes, wirelen: int, ticks: int, per_second: int) -> None:
+    def add(self, payload: bytes, wirelen: int, ticks: int, per_second: int, offset_seconds: int = 0) -> None:
         sec, fraction = divmod(ticks, per_second)
-        self.packets.append(Packet(payload, wirelen, sec, fraction * 1_000_000 // per_second))
+        self.packets.append(Packet(payload, wirelen, sec + offset_seconds, fraction * 1_000_000 // per_second))
 
 
 class _Pcap(_Reader):
+    """libpcap's sf-pcap.c: versions 2.0 to 2.4 (and DG/UX's 543.0), whose
+    records before 2.3 give wirelen before caplen; Alexey Kuznetzov's
+    variant with 24-byte record headers; a record longer than the
+    snapshot length is cut to it, one longer than the link type allows is
+    a damaged file."""
+
     format = "pcap"
 
     def read(self) -> None:
@@ -167,90 +210,187 @@ class _Pcap(_Reader):
             raise self.fail(NOT_A_CAPTURE)
         if len(data) < 24:
             raise self.fail(f"truncated file header ({len(data)} of 24 bytes); {NOT_A_CAPTURE}")
-        magic, _major, _minor, _zone, _sigfigs, _snaplen, linktype = struct.unpack(endian + "IHHiIII", data[:24])
+        magic, major, minor, _zone, _sigfigs, snaplen, linktype = struct.unpack(endian + "IHHiIII", data[:24])
+        if major < 2:
+            raise self.fail(f"archaic pcap format (version {major}.{minor}), which libpcap does not read")
+        if not ((major == 2 and minor <= 4) or (major, minor) == (543, 0)):
+            raise self.fail(f"unsupported pcap version {major}.{minor} (libpcap reads 2.0 to 2.4)")
+        # Before 2.3 (and in DG/UX's 543.0) a record gives wirelen, then
+        # caplen; some 2.3 files do, some do not: libpcap takes the smaller
+        # of the two as caplen.
+        lengths_swapped = "yes" if major == 543 or minor < 3 else "maybe" if minor == 3 else "no"
         per_second = PCAP_MAGICS[magic]
-        self.linktype = linktype & 0x0FFFFFFF  # the upper bits hold the FCS length, not the link type
+        self.linktype = linktype & LINKTYPE_MASK
+        self.snapshot = snapshot_length(self.linktype, snaplen)
+        record_header = 16
+        if magic == PCAP_KUZNETZOV_MAGIC:
+            record_header = 24  # an interface index, protocol and packet type follow the lengths
+            if self.linktype == ETHERNET:
+                self.snapshot += 14  # libpcap: it may have been captured in cooked mode, with a fake header added
         pos = 24
         while pos < len(data):
-            if len(data) - pos < 16:
-                self.cut("the header of packet record", 16, len(data) - pos)
+            if len(data) - pos < record_header:
+                self.cut("the header of packet record", record_header, len(data) - pos)
                 return
             sec, frac, caplen, wirelen = struct.unpack(endian + "IIII", data[pos:pos + 16])
-            if caplen > MAX_CAPLEN:
+            if lengths_swapped == "yes" or (lengths_swapped == "maybe" and caplen > wirelen):
+                caplen, wirelen = wirelen, caplen
+            if caplen > max_caplen(self.linktype):
                 raise self.fail(f"packet record {len(self.packets)}: invalid capture length {caplen} "
-                                f"(more than {MAX_CAPLEN} bytes): a damaged file")
-            pos += 16
+                                f"(more than {max_caplen(self.linktype)} bytes): a damaged file")
+            pos += record_header
             if len(data) - pos < caplen:
                 self.cut("packet record", caplen, len(data) - pos)
                 return
-            self.add(data[pos:pos + caplen], wirelen, sec * per_second + frac, per_second)
+            # a record longer than the file's snapshot length is cut to it, as libpcap does
+            self.add(data[pos:pos + min(caplen, self.snapshot)], wirelen, sec * per_second + frac, per_second)
             pos += caplen
 
 
+@attrs.frozen
+class _Interface:
+    linktype: int
+    ticks_per_second: int
+    offset_seconds: int  # if_tsoffset: added to every timestamp
+
+
 class _PcapNg(_Reader):
+    """libpcap's sf-pcapng.c: sections (one byte order for the whole file,
+    major version 1), their interfaces (one link type and snapshot length
+    for the whole file, as libpcap has), enhanced, simple and obsolete
+    packet blocks; other blocks are skipped. Each check that fails is a
+    damaged file, as in libpcap."""
+
     format = "pcapng"
 
     def read(self) -> None:
+        """The blocks in libpcap's order of checks: the first section
+        header by its byte-order magic and length; then each block's type
+        and length (8 bytes), the length's sanity, the whole block, its
+        trailer, and only then what it holds."""
         data, pos = self.data, 0
-        endian = "<"
-        interfaces: list[tuple[int, int, int]] = []  # (linktype, snaplen, ticks per second)
+        if len(data) < 12:
+            raise self.fail(f"truncated section header ({len(data)} bytes); {NOT_A_CAPTURE}")
+        endian = "<" if data[8:12] == struct.pack("<I", PCAPNG_BYTE_ORDER) else ">"
+        if data[8:12] != struct.pack(endian + "I", PCAPNG_BYTE_ORDER):
+            raise self.fail(f"{NOT_A_CAPTURE} (bad byte-order magic in the section header)")
+        max_block = PCAPNG_MAX_BLOCK
+        interfaces: list[_Interface] = []  # the current section's
         while pos < len(data):
-            if len(data) - pos < 12:
-                self.cut("the block header before packet", 12, len(data) - pos)
+            if len(data) - pos < 8:
+                self.cut("the block header before packet", 8, len(data) - pos)
                 return
-            block_type = struct.unpack(endian + "I", data[pos:pos + 4])[0]
-            if block_type == PCAPNG_SHB:  # a new section: its own byte order and interfaces
-                order = data[pos + 8:pos + 12]
-                if order == struct.pack("<I", PCAPNG_BYTE_ORDER):
-                    endian = "<"
-                elif order == struct.pack(">I", PCAPNG_BYTE_ORDER):
-                    endian = ">"
-                else:
-                    raise self.fail(f"{NOT_A_CAPTURE} (bad byte-order magic in a section header)")
-                interfaces = []
-            length = struct.unpack(endian + "I", data[pos + 4:pos + 8])[0]
+            block_type, length = struct.unpack(endian + "II", data[pos:pos + 8])
+            other_order = struct.pack(("<" if endian == ">" else ">") + "I", PCAPNG_BYTE_ORDER)
+            if block_type == PCAPNG_SHB and data[pos + 8:pos + 12] == other_order:
+                # libpcap fails on its length, read in the wrong byte order; say why
+                raise self.fail(DIFFERENT_BYTE_ORDERS)
+            first_section = pos == 0
+            if first_section and not 28 <= length <= PCAPNG_SHB_MAX:
+                raise self.fail(f"the section header block has a length of {length}, not in "
+                                f"28..{PCAPNG_SHB_MAX}: {NOT_A_CAPTURE}")
             if length < 12:
                 raise self.fail(f"block at offset {pos} has a length of {length} < 12: a damaged file")
             if length % 4:
                 raise self.fail(f"block at offset {pos} has a length of {length}, not a multiple of 4: "
                                 "a damaged file")
+            if length > max_block:
+                raise self.fail(f"block at offset {pos} has a length of {length}, more than libpcap's "
+                                f"maximum of {max_block}: a damaged file")
             if length > len(data) - pos:
                 self.cut("the block of packet", length, len(data) - pos)
                 return
+            trailer = struct.unpack(endian + "I", data[pos + length - 4:pos + length])[0]
+            # libpcap reads the first section header by its own code, which does not check its trailer
+            if trailer != length and not first_section:
+                raise self.fail(f"block at offset {pos} has a length of {length} in its header, "
+                                f"{trailer} in its trailer: a damaged file")
             body = data[pos + 8:pos + length - 4]
-            if block_type == IDB:
-                interfaces.append(self.interface(endian, body, pos))
+            if block_type == PCAPNG_SHB:
+                self.section(endian, body, pos)
+                interfaces = []
+            elif block_type == IDB:
+                interfaces.append(self.interface(endian, body, pos, len(interfaces)))
+                max_block = max(max_block, 12 + 20 + max_caplen(self.linktype) + 131072 + 4)
             elif block_type in (EPB, PB, SPB):
                 self.packet(endian, block_type, body, interfaces, pos)
             pos += length
 
-    def interface(self, endian: str, body: bytes, pos: int) -> tuple[int, int, int]:
+    def section(self, endian: str, body: bytes, pos: int) -> None:
+        if len(body) < 16:
+            raise self.fail(f"section header block at offset {pos} is too short")
+        if body[:4] != struct.pack(endian + "I", PCAPNG_BYTE_ORDER):
+            raise self.fail(f"the section header block at offset {pos} has a bad byte-order magic: "
+                            "a damaged file")
+        major, minor = struct.unpack(endian + "HH", body[4:8])
+        # libpcap reads versions 1.0 and 1.2 (1.2 adds block types only);
+        # a later section only needs major version 1
+        if major != 1 or (pos == 0 and minor not in (0, 2)):
+            raise self.fail(f"unsupported pcapng version {major}.{minor} (libpcap reads 1.0 and 1.2)")
+
+    def interface(self, endian: str, body: bytes, pos: int, index: int) -> _Interface:
         if len(body) < 8:
             raise self.fail(f"interface description block at offset {pos} is too short")
         linktype, _reserved, snaplen = struct.unpack(endian + "HHI", body[:8])
-        per_second = 1_000_000
-        options = body[8:]
-        while len(options) >= 4:
-            code, size = struct.unpack(endian + "HH", options[:4])
-            if code == 0:
-                break
-            if code == TSRESOL_OPTION and size >= 1:
-                resolution = options[4]
-                exponent = resolution & 0x7F
-                if (resolution & 0x80 and exponent > 63) or (not resolution & 0x80 and exponent > 19):
-                    raise self.fail(f"interface description block at offset {pos}: timestamp resolution "
-                                    f"option {resolution:#04x} is too fine (more than 64 bits of ticks)")
-                per_second = 2 ** exponent if resolution & 0x80 else 10 ** exponent
-            options = options[4 + size + (-size) % 4:]
-        return linktype, snaplen, per_second
+        if self.linktype is None:  # the file's first interface sets the link type and snapshot length
+            self.linktype, self.snapshot = linktype, snapshot_length(linktype, snaplen)
+        elif linktype != self.linktype:
+            raise self.fail(f"interface description block at offset {pos}: "
+                            + MIXED_LINK_TYPES.format(index=index, linktype=linktype, first=self.linktype))
+        elif snapshot_length(linktype, snaplen) != self.snapshot:
+            raise self.fail(f"interface description block at offset {pos}: interface {index} has snapshot "
+                            f"length {snaplen}, unlike the first interface ({self.snapshot}): libpcap reads "
+                            "one snapshot length per file")
+        per_second, offset_seconds = self.interface_options(endian, body[8:], pos)
+        return _Interface(linktype, per_second, offset_seconds)
 
-    def packet(self, endian: str, block_type: int, body: bytes, interfaces, pos: int) -> None:
+    def interface_options(self, endian: str, options: bytes, pos: int) -> tuple[int, int]:
+        """The timestamp resolution (ticks per second) and offset (seconds)
+        from an interface's options, which libpcap checks as it reads them."""
+        where = f"interface description block at offset {pos}"
+        per_second, offset_seconds = 1_000_000, 0
+        seen: set[int] = set()
+        while options:
+            if len(options) < 4:
+                raise self.fail(f"{where} is too short for the header of its option")
+            code, size = struct.unpack(endian + "HH", options[:4])
+            padded = size + (-size) % 4
+            if len(options) - 4 < padded:
+                raise self.fail(f"{where} is too short for its option {code} of {size} bytes")
+            value = options[4:4 + size]
+            if code == 0:
+                if size != 0:
+                    raise self.fail(f"{where}: its end-of-options option has length {size}, not 0")
+                break
+            if code in (TSRESOL_OPTION, TSOFFSET_OPTION):
+                name, wanted = ("if_tsresol", 1) if code == TSRESOL_OPTION else ("if_tsoffset", 8)
+                if size != wanted:
+                    raise self.fail(f"{where}: its {name} option has length {size}, not {wanted}")
+                if code in seen:
+                    raise self.fail(f"{where} has more than one {name} option")
+                seen.add(code)
+                if code == TSRESOL_OPTION:
+                    resolution = value[0]
+                    exponent = resolution & 0x7F
+                    if (resolution & 0x80 and exponent > 63) or (not resolution & 0x80 and exponent > 19):
+                        raise self.fail(f"{where}: timestamp resolution option {resolution:#04x} is too fine "
+                                        "(more than 64 bits of ticks)")
+                    per_second = 2 ** exponent if resolution & 0x80 else 10 ** exponent
+                else:
+                    offset_seconds = struct.unpack(endian + "q", value)[0]
+            options = options[4 + padded:]
+        return per_second, offset_seconds
+
+    def packet(self, endian: str, block_type: int, body: bytes, interfaces: list[_Interface], pos: int) -> None:
+        if self.snapshot is None:
+            raise self.fail(f"packet block at offset {pos} comes before any interface description block")
         if block_type == SPB:
             fixed, interface, ticks = 4, 0, 0
             if len(body) < fixed:
                 raise self.fail(f"simple packet block at offset {pos} is too short")
             wirelen = struct.unpack(endian + "I", body[:4])[0]
-            caplen = min(wirelen, len(body) - fixed)
+            # no caplen in the block: the packet, up to the snapshot length
+            caplen = min(wirelen, self.snapshot)
         else:
             fixed = 20
             if len(body) < fixed:
@@ -260,33 +400,30 @@ class _PcapNg(_Reader):
             else:  # the obsolete Packet Block: a 16-bit interface id and a drops count
                 interface, _drops, high, low, caplen, wirelen = struct.unpack(endian + "HHIIII", body[:20])
             ticks = (high << 32) | low
-        if not interfaces:
-            raise self.fail(f"packet block at offset {pos} comes before any interface description block")
         if interface >= len(interfaces):
             raise self.fail(f"packet block at offset {pos} is on interface {interface}, "
-                            f"which has no interface description block")
-        linktype, snaplen, per_second = interfaces[interface]
-        if block_type == SPB and snaplen:
-            caplen = min(caplen, snaplen)
-        if caplen > MAX_CAPLEN:
+                            f"which has no interface description block in its section")
+        if caplen > self.snapshot:
             raise self.fail(f"packet block at offset {pos}: invalid capture length {caplen} "
-                            f"(more than {MAX_CAPLEN} bytes): a damaged file")
+                            f"(more than the snapshot length {self.snapshot}): a damaged file")
         if fixed + caplen > len(body):
             raise self.fail(f"packet block at offset {pos} is too short for its {caplen} captured bytes: "
                             "a damaged file")
-        if self.linktype is None:
-            self.linktype = linktype
-        self.add(body[fixed:fixed + caplen], wirelen, ticks, per_second)
+        described = interfaces[interface]
+        self.add(body[fixed:fixed + caplen], wirelen, ticks, described.ticks_per_second, described.offset_seconds)
 
 
-def write_pcap(path: str, packets: Sequence[Packet], linktype: int) -> None:
-    """Write packets as a classic pcap file, keeping their lengths and times."""
-    utils = _scapy_utils()
+def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
+    """Write packets as a classic pcap file (little-endian, microseconds,
+    version 2.4, as tcpdump -w), keeping their lengths and times and the
+    link type and snapshot length of the capture they came from. Written
+    here, not with scapy: its RawPcapWriter took link type 0 (BSD loopback)
+    for "none given" and wrote Ethernet's 1."""
+    records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
+    for p in packets:
+        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
     try:
-        writer = utils.RawPcapWriter(path, linktype=linktype, snaplen=262144)
-        with writer:
-            writer.write_header(None)  # also for zero packets: still a valid, empty capture
-            for p in packets:
-                writer.write_packet(p.data, sec=p.sec, usec=p.usec, caplen=len(p.data), wirelen=p.wirelen)
+        with open(path, "wb") as f:
+            f.write(b"".join(records))
     except OSError as error:
         raise CaptureError(f"{path}: cannot write: {error.strerror or error}") from None

@@ -89,6 +89,21 @@ _DD_LINE = re.compile(rf"\{{{_DD_FIELD},{_DD_FIELD},{_DD_FIELD},{_DD_FIELD}\}}\s
 # Lines end at \n, \r\n or \r only: str.splitlines() also ends them at \v,
 # \f, \x1c-\x1e, \x85 and U+2028/9, which would misnumber every later line.
 _LINE_END = re.compile(r"\r\n|\r|\n")
+# Comments, which neither tcpdump output has but an annotated filter file
+# may: `#` or `//` to the end of the line, `/* ... */` anywhere (a -dd
+# program copied from C source). An unclosed `/*` is an error at its line.
+_COMMENT = re.compile(r"/\*.*?\*/|(?:#|//)[^\r\n]*|/\*", re.DOTALL)
+
+
+def _without_comments(text: str, origin: str) -> str:
+    """`text` with each comment blanked out, its line breaks kept (so that
+    every line keeps its number)."""
+    def blank(match: re.Match) -> str:
+        if match.group() == "/*":
+            line = len(_LINE_END.findall(text[:match.start()])) + 1
+            raise FilterError(f"{origin}:{line}: `/*` comment is not closed by `*/`")
+        return "".join(c if c in "\r\n" else " " for c in match.group())
+    return _COMMENT.sub(blank, text)
 
 
 def _field(text: str, what: str, limit: int, where: str, c_syntax: bool = False) -> int:
@@ -111,9 +126,16 @@ def _insn(fields: Sequence[str], where: str, c_syntax: bool = False) -> Insn:
 
 
 def parse_filter(text: str, origin: str = "<filter>") -> list[Insn]:
-    """Instructions from `tcpdump -ddd` output (a count line, then
+    """The instructions of a filter's text (see parse_filter_lines)."""
+    return parse_filter_lines(text, origin)[0]
+
+
+def parse_filter_lines(text: str, origin: str = "<filter>") -> tuple[list[Insn], list[int]]:
+    """Instructions, and the line number of each, from `tcpdump -ddd` output (a count line, then
     `code jt jf k` decimal lines) or `tcpdump -dd` output (C initialisers
-    `{ 0x28, 0, 0, 0x0000000c },`). Raises FilterError saying which line is wrong."""
+    `{ 0x28, 0, 0, 0x0000000c },`), with blank lines and comments anywhere.
+    Raises FilterError saying which line is wrong."""
+    text = _without_comments(text, origin)
     lines = [(number, line.strip()) for number, line in enumerate(_LINE_END.split(text), 1) if line.strip()]
     if not lines:
         raise FilterError(f"{origin}: empty filter file (expected `tcpdump -ddd` or `tcpdump -dd` output)")
@@ -124,7 +146,7 @@ def parse_filter(text: str, origin: str = "<filter>") -> list[Insn]:
             if m is None:
                 raise FilterError(f"{origin}:{number}: expected `{{ code, jt, jf, k }},` (tcpdump -dd), got {line!r}")
             insns.append(_insn(m.groups(), f"{origin}:{number}", c_syntax=True))
-        return insns
+        return insns, [number for number, _ in lines]
     first_number, first = lines[0]
     if re.fullmatch("[0-9]+", first) is None:
         raise FilterError(f"{origin}:{first_number}: expected the instruction count of `tcpdump -ddd` output "
@@ -132,14 +154,14 @@ def parse_filter(text: str, origin: str = "<filter>") -> list[Insn]:
     count = int(first)
     body = lines[1:]
     if len(body) != count:
-        raise FilterError(f"{origin}: the first line says {count} instruction(s) but {len(body)} follow")
+        raise FilterError(f"{origin}:{first_number}: the first line says {count} instruction(s) but {len(body)} follow")
     insns = []
     for number, line in body:
         fields = line.split()
         if len(fields) != 4:
             raise FilterError(f"{origin}:{number}: expected four numbers `code jt jf k`, got {line!r}")
         insns.append(_insn(fields, f"{origin}:{number}"))
-    return insns
+    return insns, [number for number, _ in body]
 
 
 def format_ddd(insns: Sequence[Insn]) -> str:
@@ -205,25 +227,37 @@ def _unwritten_scratch_read(insns: Sequence[Insn]) -> tuple[int, int] | None:
     return None
 
 
-def validation_error(insns: Sequence[Insn]) -> str | None:
-    """Why the program is not strictly valid classic BPF, or None."""
+def _validation_problem(insns: Sequence[Insn]) -> tuple[int | None, str] | None:
+    """(the index of the instruction to blame, or None; why the program is
+    not strictly valid classic BPF), or None."""
     n = len(insns)
     if not 1 <= n <= MAX_INSNS:
-        return LENGTH_REASON.format(n=n)
+        return None, LENGTH_REASON.format(n=n)
     for pc, insn in enumerate(insns):
         problem = _instruction_problem(pc, insn, n)
         if problem is not None:
-            return f"insn {pc}: {problem}"
+            return pc, f"insn {pc}: {problem}"
     if insns[-1].code not in RETURNS:
-        return FINAL_RET_REASON
+        return n - 1, FINAL_RET_REASON
     unwritten = _unwritten_scratch_read(insns)
     if unwritten is not None:
         pc, word = unwritten
-        return f"insn {pc}: " + SCRATCH_UNWRITTEN_REASON.format(k=word)
+        return pc, f"insn {pc}: " + SCRATCH_UNWRITTEN_REASON.format(k=word)
     return None
 
 
-def validate(insns: Sequence[Insn], origin: str = "<filter>") -> None:
-    reason = validation_error(insns)
-    if reason is not None:
-        raise FilterError(f"{origin}: invalid classic BPF: {reason}")
+def validation_error(insns: Sequence[Insn]) -> str | None:
+    """Why the program is not strictly valid classic BPF, or None."""
+    problem = _validation_problem(insns)
+    return None if problem is None else problem[1]
+
+
+def validate(insns: Sequence[Insn], origin: str = "<filter>", lines: Sequence[int] | None = None) -> None:
+    """Raise FilterError if the program is not strictly valid; `lines` (the
+    line of each instruction in the filter text) puts the line of the
+    instruction to blame in the message (`f.bpf:7: invalid classic BPF: insn 5: ...`)."""
+    problem = _validation_problem(insns)
+    if problem is not None:
+        pc, reason = problem
+        where = origin if pc is None or lines is None else f"{origin}:{lines[pc]}"
+        raise FilterError(f"{where}: invalid classic BPF: {reason}")

@@ -247,10 +247,10 @@ def _ipv6(draw) -> bytes:
 
 
 # Link types (as a capture file's header gives them) the expression tests
-# compile for: Ethernet, BSD loopback, raw IP (LINKTYPE_RAW, whose DLT_
-# value differs), Linux cooked capture v1.
-ETHERNET, NULL_LINK, RAW_IP, LINUX_SLL = 1, 0, 101, 113
-LINK_TYPES = (ETHERNET, NULL_LINK, RAW_IP, LINUX_SLL)
+# compile for: Ethernet, BSD loopback in host and network byte order, raw IP
+# (LINKTYPE_RAW, whose DLT_ value differs), Linux cooked capture v1 and v2.
+ETHERNET, NULL_LINK, RAW_IP, LOOP_LINK, LINUX_SLL, LINUX_SLL2 = 1, 0, 101, 108, 113, 276
+LINK_TYPES = (ETHERNET, NULL_LINK, RAW_IP, LOOP_LINK, LINUX_SLL, LINUX_SLL2)
 
 
 @st.composite
@@ -271,11 +271,15 @@ def shaped_packets(draw, linktype: int = ETHERNET) -> Packet:
     ethertype, payload = draw(_network_layer())
     if linktype == RAW_IP:
         return _finish(draw, payload)
-    if linktype == NULL_LINK:  # a host-order address family: 2 = IPv4, 24/28/30 = IPv6 (BSDs differ)
+    if linktype in (NULL_LINK, LOOP_LINK):  # an address family: 2 = IPv4, 24/28/30 = IPv6 (BSDs differ)
         family = {0x0800: 2, 0x86DD: draw(st.sampled_from((24, 28, 30)))}.get(ethertype, draw(st.integers(0, 40)))
-        return _finish(draw, struct.pack("<I", family) + payload)
+        # NULL gives it in the capturing host's byte order, LOOP in network byte order
+        return _finish(draw, struct.pack("<I" if linktype == NULL_LINK else ">I", family) + payload)
     if linktype == LINUX_SLL:  # packet type, ARPHRD type, address length, address, protocol
         return _finish(draw, struct.pack(">HHH8sH", draw(st.integers(0, 4)), 1, 6, bytes(8), ethertype) + payload)
+    if linktype == LINUX_SLL2:  # protocol, reserved, interface index, ARPHRD type, packet type, address length, address
+        return _finish(draw, struct.pack(">HHIHBB8s", ethertype, 0, draw(st.integers(1, 4)), 1,
+                                         draw(st.integers(0, 4)), 6, bytes(8)) + payload)
     macs = st.one_of(st.sampled_from((b"\xff" * 6, b"\x01\x00\x5e\x00\x00\x01", b"\x00\x11\x22\x33\x44\x55")),
                      st.binary(min_size=6, max_size=6))
     tag = struct.pack(">HH", 0x8100, draw(st.sampled_from((100, 200, 1)))) if draw(st.integers(0, 4)) == 0 else b""

@@ -262,7 +262,7 @@ def test_json_report_schema(tmp_path):
 @pytest.mark.parametrize("make_args, fragment", [
     (lambda d: ["pf", str(TEST_DATA / "tcp_port_23.dd"), str(d / "missing.pcap")], "no such file"),
     (lambda d: ["pf", str(TEST_DATA / "tcp_port_23.dd"), str(d / "garbage.pcap")], "is not a pcap or pcapng"),
-    (lambda d: ["pf", str(TEST_DATA / "tcp_port_23.dd"), str(d / "empty.pcap")], "contains no packets"),
+    (lambda d: ["pf", str(TEST_DATA / "tcp_port_23.dd"), str(d / "empty.pcapng")], "no interface description"),
     (lambda d: ["pf", str(d / "bad.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "expected four numbers"),
     (lambda d: ["pf", str(d / "missing.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "no such filter file"),
     (lambda d: ["pf", str(d / "backward.bpf"), str(TEST_DATA / "mixed_small.pcapng")], "is backward"),
@@ -270,13 +270,31 @@ def test_json_report_schema(tmp_path):
 ])
 def test_command_errors_are_messages_not_tracebacks(tmp_path, make_args, fragment):
     (tmp_path / "garbage.pcap").write_bytes(bytes(range(256)) * 4)
-    (tmp_path / "empty.pcap").write_bytes(bytes.fromhex("d4c3b2a102000400" + "00" * 8 + "00000400" + "01000000"))
+    (tmp_path / "empty.pcapng").write_bytes(bytes.fromhex("0a0d0d0a1c0000004d3c2b1a01000000" + "ff" * 8 + "1c000000"))
     (tmp_path / "bad.bpf").write_text("2\n6 0 0 1\n6 0 1\n")
     (tmp_path / "backward.bpf").write_text("2\n5 0 0 4294967295\n6 0 0 1\n")
     result = mlbox(*make_args(tmp_path), "--machine", "py")
     assert result.returncode == 2
     assert fragment in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_a_capture_of_no_packets_is_filtered_like_tcpdump_does(tmp_path):
+    """Regression: a capture with a header and no packet was an error; tcpdump
+    filters it (0 packets), and so does mlbox pf: an empty report, a warning,
+    an empty -w file."""
+    empty = tmp_path / "empty.pcap"
+    empty.write_bytes(bytes.fromhex("d4c3b2a102000400" + "00" * 8 + "00000400" + "01000000"))
+    accepted = tmp_path / "accepted.pcap"
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(empty), "--json", "-w", str(accepted),
+                   "--machine", "py")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["packets"], report["verdicts"], report["break_even_packets"], report["timing"]) == (0, [], None, None)
+    assert report["warnings"] == [f"{empty}: contains no packets"]
+    assert read_capture(str(accepted)).packets == ()
+    text = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(empty), "--machine", "py").stdout
+    assert "0 accepted, 0 rejected" in text and "none: the capture has no packets" in text
 
 
 @pytest.mark.parametrize("flag, target, what", [("-w", "capture.pcapng", "capture"), ("-w", "filter.dd", "filter"),

@@ -1,10 +1,10 @@
-"""Capture reading (pcap and pcapng, mlbox.pf_capture's own reader) and writing (scapy)."""
+"""Capture reading (pcap and pcapng, mlbox.pf_capture's own reader) and writing."""
 
 from __future__ import annotations
 
 import pytest
 
-from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, read_capture, write_pcap
+from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, Packet, read_capture, write_pcap
 from tests.pf_data import TEST_DATA, capture_path, needs_shared
 
 
@@ -47,8 +47,8 @@ def test_file_cut_inside_a_record_keeps_earlier_packets_with_a_warning(tmp_path)
     (b"", NOT_A_CAPTURE),
     (b"hello", NOT_A_CAPTURE),
     (bytes(range(256)) * 8, NOT_A_CAPTURE),
-    # a valid pcap header and no packet
-    (bytes.fromhex("d4c3b2a1020004000000000000000000000004000100000000"[:48]), EMPTY_CAPTURE),
+    # a pcapng section with no interface: no link type to filter for
+    (bytes.fromhex("0a0d0d0a1c0000004d3c2b1a01000000ffffffffffffffff1c000000"), "no interface description block"),
 ])
 def test_bad_captures_are_clear_errors(tmp_path, content, fragment):
     path = tmp_path / "bad.pcap"
@@ -61,3 +61,21 @@ def test_bad_captures_are_clear_errors(tmp_path, content, fragment):
 def test_missing_capture(tmp_path):
     with pytest.raises(CaptureError, match=NO_SUCH_FILE):
         read_capture(str(tmp_path / "nope.pcap"))
+
+
+@pytest.mark.parametrize("linktype", [0, 1, 101, 113, 276])
+def test_written_pcap_keeps_the_link_type_and_snapshot_length(tmp_path, linktype):
+    """Regression: -w of a BSD-loopback capture (link type 0) wrote Ethernet's 1 (scapy took 0 for "none")."""
+    out = tmp_path / "out.pcap"
+    write_pcap(str(out), [Packet(b"\x02\0\0\0abc", 90, 5, 7)], linktype, 96)
+    back = read_capture(str(out))
+    assert (back.linktype, back.snaplen, back.packets) == (linktype, 96, (Packet(b"\x02\0\0\0abc", 90, 5, 7),))
+
+
+def test_a_capture_of_no_packets_is_read_with_a_warning(tmp_path):
+    """A pcap header and no record: tcpdump filters it (nothing); so does mlbox pf (was an error)."""
+    path = tmp_path / "empty.pcap"
+    path.write_bytes(bytes.fromhex("d4c3b2a1020004000000000000000000000004006500000000"[:48]))
+    capture = read_capture(str(path))
+    assert (capture.packets, capture.linktype, capture.snaplen) == ((), 101, 262144)
+    assert capture.warnings == (f"{path}: {EMPTY_CAPTURE}",)

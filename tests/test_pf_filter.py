@@ -13,10 +13,11 @@ from mlbox.pf_filter import (
     Insn,
     format_ddd,
     parse_filter,
+    parse_filter_lines,
     validate,
     validation_error,
 )
-from tests.pf_data import SHARED_BPF, TEST_DATA, filter_names, filter_path, invalid_rows, needs_shared
+from tests.pf_data import REPO, SHARED_BPF, TEST_DATA, filter_names, filter_path, invalid_rows, needs_shared
 
 RET_1 = Insn(6, 0, 0, 1)
 
@@ -112,3 +113,47 @@ def test_other_rules():
     assert validation_error([RET_1, Insn(0x00, 0, 0, 0)]) == FINAL_RET_REASON
     assert validation_error([RET_1] * 4097) == "program length 4097 not in 1..4096"
     assert validation_error([RET_1] * 4096) is None
+
+
+TCP_PORT_23_DDD = (REPO / "examples" / "filters" / "tcp_port_23.bpf").read_text()
+
+
+@pytest.mark.parametrize("variant", [
+    "\r\n".join(TCP_PORT_23_DDD.split("\n")),  # CRLF (a Windows editor)
+    "\n\n" + TCP_PORT_23_DDD.replace("\n", "\n\n"),  # blank lines anywhere
+    "# tcpdump -ddd 'tcp port 23'\n" + TCP_PORT_23_DDD.replace("\n", "  # an instruction\n", 3),
+    "/* tcp port 23,\n   20 instructions */\n" + TCP_PORT_23_DDD.replace("\n", " // x\n"),
+])
+def test_ddd_text_with_blank_lines_comments_and_crlf_reads_the_same_program(variant):
+    assert parse_filter(variant) == parse_filter(TCP_PORT_23_DDD)
+
+
+def test_dd_text_with_comments_reads_the_same_program():
+    dd = (TEST_DATA / "tcp_port_23.dd").read_text()
+    annotated = "/* from C source */\r\n" + dd.replace("},\n", "}, // an instruction\r\n").replace("{", "{ /*c*/ ", 2)
+    assert parse_filter(annotated) == parse_filter(dd)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("1\n/* never closed\n6 0 0 1\n", "f.bpf:2: `/*` comment is not closed"),
+    ("# a comment\n\n2\n6 0 0 1\n", "f.bpf:3: the first line says 2 instruction(s) but 1 follow"),
+    ("# a comment\n2\n6 0 0 1 # ret\n6 0 x 1\n", "f.bpf:4: jf 'x' is not a number"),
+    ("1 # count\n6 0 0 1 0\n", "f.bpf:2: expected four numbers"),
+])
+def test_malformed_annotated_filter_text_is_reported_with_its_line(text, fragment):
+    with pytest.raises(FilterError) as error:
+        parse_filter(text, "f.bpf")
+    assert fragment in str(error.value)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("# jump\n\n3\n21 0 5 1\n6 0 0 1\n6 0 0 0\n", "f.bpf:4: invalid classic BPF: insn 0: conditional jump target"),
+    ("2\n6 0 0 1\n\n7 0 0 0\n", "f.bpf:4: invalid classic BPF: last instruction is not 'ret'"),
+    ("2\n96 0 0 3\n22 0 0 0\n", "f.bpf:2: invalid classic BPF: insn 0: scratch memory word 3 may be read"),
+    ("{ 0x34, 0, 0, 0 },\n{ 0x16, 0, 0, 0 },\n", "f.bpf:1: invalid classic BPF: insn 0: division/modulus"),
+])
+def test_invalid_program_is_reported_at_the_line_of_the_instruction_to_blame(text, fragment):
+    insns, lines = parse_filter_lines(text, "f.bpf")
+    with pytest.raises(FilterError) as error:
+        validate(insns, "f.bpf", lines)
+    assert fragment in str(error.value)
