@@ -26,7 +26,7 @@ TRACE_PREFIX = "mlbox: prelude cache: "
 # Modules that `mlbox run hello.sml` must not import (the packet filter,
 # the REPL, the embedding API, test-only libraries).
 NOT_ON_THE_RUN_PATH = ("mlbox.pf", "mlbox.pf_capture", "mlbox.pf_filter", "mlbox.libpcap", "mlbox.repl",
-                       "mlbox.api", "scapy", "hypothesis", "pytest")
+                       "mlbox.api", "hypothesis", "pytest")
 
 
 # ------------------------------------------------------------ helpers
