@@ -50,26 +50,27 @@ class Box:
 Doc = Union[Text, Break, Box]
 
 
-def width(doc: Doc) -> int:
-    """The width of `doc` on one line (every break as its blanks).
-    Iterative: a value may nest deeply enough to exhaust Python's stack
-    (it is cut at printDepth, which the user may raise)."""
-    total = 0
-    pending = [doc]
-    while pending:
-        d = pending.pop()
-        if isinstance(d, Text):
-            total += len(d.text)
-        elif isinstance(d, Break):
-            total += d.spaces
-        else:
-            pending.extend(d.items)
-    return total
-
-
 def flat(doc: Doc) -> str:
     """`doc` on one line."""
     return render(doc, line_width=None)
+
+
+def _box_widths(doc: Doc) -> dict[int, int]:
+    """The width of every box in `doc`, by id, each measured once (the
+    layout asks for them at every break)."""
+    widths: dict[int, int] = {}
+    pending: list[tuple[Doc, bool]] = [(doc, False)]
+    while pending:
+        d, measured = pending.pop()
+        if not isinstance(d, Box):
+            continue
+        if measured:
+            widths[id(d)] = sum(widths[id(i)] if isinstance(i, Box) else
+                                len(i.text) if isinstance(i, Text) else i.spaces for i in d.items)
+        else:
+            pending.append((d, True))
+            pending.extend((i, False) for i in d.items)
+    return widths
 
 
 def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
@@ -77,6 +78,20 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
     at `column`."""
     if line_width is None:
         line_width = float("inf")
+    widths = _box_widths(doc)
+
+    def item_width(item: Doc) -> int:
+        return widths[id(item)] if isinstance(item, Box) else len(item.text) if isinstance(item, Text) else item.spaces
+
+    def chunk(items: tuple, start: int) -> int:
+        """The width of `items[start:]` up to the next break among them."""
+        total = 0
+        for item in items[start:]:
+            if isinstance(item, Break):
+                break
+            total += item_width(item)
+        return total
+
     out: list[str] = []
     col = column
     # (items, position, kind, the column breaks return to, whether an ALL box breaks)
@@ -92,9 +107,9 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
             col += len(item.text)
         elif isinstance(item, Box):
             stack.append((item.items, 0, item.kind, col + item.indent,
-                          item.kind == ALL and col + width(item) > line_width))
+                          item.kind == ALL and col + widths[id(item)] > line_width))
         else:
-            take = breaking if kind == ALL else col + item.spaces + _chunk(items, i + 1) > line_width
+            take = breaking if kind == ALL else col + item.spaces + chunk(items, i + 1) > line_width
             if take:
                 out.append("\n" + " " * (margin + item.offset))
                 col = margin + item.offset
@@ -103,12 +118,3 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
                 col += item.spaces
     return "".join(out)
 
-
-def _chunk(items: tuple, start: int) -> int:
-    """The width of `items[start:]` up to the next break among them."""
-    total = 0
-    for item in items[start:]:
-        if isinstance(item, Break):
-            break
-        total += width(item)
-    return total

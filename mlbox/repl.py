@@ -37,6 +37,7 @@ continues it, every other line is expected output.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import sys
 from typing import Optional
@@ -154,6 +155,7 @@ class Session:
         # how replies show values (SML/NJ's defaults; :set changes them)
         self.print_limits = valueprint.DEFAULT_LIMITS
         self.line_width = pretty.WIDTH
+        self.cycle_marks = itertools.count()  # SML/NJ numbers them across the session
         self.incremental = driver.Incremental()
         # with `out`, output is written as it happens and Result.output is never read
         self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out,
@@ -320,10 +322,10 @@ class Session:
             with valueprint.CReader(self.machine) as reader:
                 return valueprint.value_doc(reader, reader.global_value(slot), binding.scheme, self.print_limits,
                                             exceptions=self._exceptions(reader.global_value),
-                                            fixity=self._fixity)
+                                            fixity=self._fixity, marks=self.cycle_marks)
         return valueprint.value_doc(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme,
                                     self.print_limits, exceptions=self._exceptions(self.machine.global_value),
-                                    fixity=self._fixity)
+                                    fixity=self._fixity, marks=self.cycle_marks)
 
     def _fixity(self, name: str):
         """The fixity `name` has now (as the parser records it)."""

@@ -14,9 +14,12 @@ The printer builds a document (mlbox/pretty.py), which the REPL lays out
 in SML/NJ's line width, so that a long value breaks across lines as
 SML/NJ breaks it; `show_value` gives it on one line.
 
+A ref or array found again inside itself (a cycle) prints as `%0`, and
+itself with ` as %0` after it, as SML/NJ prints it: `ref (B %0) as %0`.
+
 Printing is bounded, with SML/NJ's limits (`Limits`; the REPL's `:set`
-changes them), so that no value (a long list, a deep tree, a cycle
-through refs) can flood the terminal or make printing loop: a value
+changes them), so that no value (a long list, a deep tree) can flood the
+terminal or make printing run long: a value
 nested `Limits.depth` levels deep prints as `#` (every tuple, list,
 vector, array, constructor, `ref` and exception is a level; printDepth),
 a list, array or vector shows its first `Limits.length` elements then
@@ -42,7 +45,8 @@ to Python objects would take seconds; a closure's code is never read).
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, Optional
+import itertools
+from typing import Any, Callable, Iterator, Optional
 
 import attrs
 
@@ -143,6 +147,11 @@ class Reader(abc.ABC):
         """Whether exception value v was made by exception name `name_value`."""
         raise NotImplementedError
 
+    @abc.abstractmethod
+    def identity(self, v) -> int:
+        """What tells a ref or array from every other one."""
+        raise NotImplementedError
+
 
 class PyReader(Reader):
     """Values of ccam/values.py (the Python machine, or converted C values)."""
@@ -179,6 +188,9 @@ class PyReader(Reader):
 
     def exn_is(self, v, name_value):
         return v.name is name_value
+
+    def identity(self, v):
+        return id(v)
 
 
 class CReader(Reader):
@@ -262,6 +274,9 @@ class CReader(Reader):
         name = self._own(self._lib.ccam_exn_name(self._m, v))
         return self._lib.ccam_identity(self._m, name) == self._lib.ccam_identity(self._m, name_value)
 
+    def identity(self, v):
+        return self._lib.ccam_identity(self._m, v)
+
 
 # ccam_child's kinds that carry no handle (ccam_c/ccam.h): int, (), nullary
 # constructor, the placeholder of rec
@@ -337,11 +352,15 @@ class _Printer:
     `depth` counts down: a value reached at depth 0 prints as `#`."""
 
     def __init__(self, reader: Reader, limits: Limits, exceptions: Optional[ExnLookup],
-                 fixity: Optional[FixityLookup]):
+                 fixity: Optional[FixityLookup], marks: Iterator[int]):
         self.r = reader
         self.limits = limits
         self.exceptions = exceptions
         self.fixity = fixity or (lambda name: None)
+        # the refs and arrays the value being printed is inside: identity ->
+        # its mark number once the value is found inside itself again
+        self.enclosing: dict[int, Optional[int]] = {}
+        self.marks = marks
 
     def show(self, v, t: Type, depth: int, context=BRACKETED) -> Doc:
         if depth <= 0:
@@ -396,14 +415,13 @@ class _Printer:
             return self.exn(v, depth, context)
         if name == "list":
             return self.list(v, t.args[0], depth)
-        if name == "array" or name == "vector":
-            items, n = self.r.array(v, self.limits.length)
-            shown = [self.show(x, t.args[0], depth - 1) for x in items]
-            if name == "array":
-                return self.sequence("[|", shown, "|]", more=n > len(items))
-            return self.sequence("#[", shown, "]", more=n > len(items))
+        if name == "vector":
+            return self.items(v, t.args[0], depth, "#[", "]")
+        if name == "array":
+            return self.shared(v, lambda: self.items(v, t.args[0], depth, "[|", "|]"))
         if name == "ref":
-            return self.application("ref", self.show(self.r.deref(v), t.args[0], depth - 1, ARGUMENT), context)
+            return self.shared(v, lambda: self.application(
+                "ref", self.show(self.r.deref(v), t.args[0], depth - 1, ARGUMENT), context))
         if t.tycon.cons:
             tag = self.r.tag(v)
             con = next((c for c in t.tycon.cons if c.tag == tag), None)
@@ -417,6 +435,29 @@ class _Printer:
                 return self.infix(con.name, powers, self.r.arg(v), arg_type, depth, context)
             return self.application(con.name, self.show(self.r.arg(v), arg_type, depth - 1, ARGUMENT), context)
         return Text(POLYMORPHIC)
+
+    def items(self, v, item: Type, depth: int, opening: str, closing: str) -> Doc:
+        """A vector's or an array's elements."""
+        items, n = self.r.array(v, self.limits.length)
+        return self.sequence(opening, [self.show(x, item, depth - 1) for x in items], closing, more=n > len(items))
+
+    def shared(self, v, show: Callable[[], Doc]) -> Doc:
+        """A ref or an array, which a cycle may lead back to: found again
+        inside itself, it prints as `%0`, and itself as `... as %0` (SML/NJ's
+        printLoop), numbered in the order they are found (by `marks`,
+        which the REPL keeps for the session, as SML/NJ numbers them)."""
+        identity = self.r.identity(v)
+        if identity in self.enclosing:
+            if self.enclosing[identity] is None:
+                self.enclosing[identity] = next(self.marks)
+            return Text(f"%{self.enclosing[identity]}")
+        self.enclosing[identity] = None
+        try:
+            doc = show()
+            mark = self.enclosing[identity]
+        finally:
+            del self.enclosing[identity]
+        return doc if mark is None else Box(PACK, 0, [doc, Text(f" as %{mark}")])
 
     @staticmethod
     def application(name: str, arg: Doc, context) -> Doc:
@@ -469,13 +510,16 @@ def _parenthesised(doc: Doc) -> Doc:
 
 
 def value_doc(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS,
-              exceptions: Optional[ExnLookup] = None, fixity: Optional[FixityLookup] = None) -> Doc:
+              exceptions: Optional[ExnLookup] = None, fixity: Optional[FixityLookup] = None,
+              marks: Optional[Iterator[int]] = None) -> Doc:
     """The document of a machine value of ML type `ty`, SML/NJ's way
     (mlbox/pretty.py lays it out); `exceptions` gives the argument types
-    of exception values, `fixity` which constructors print infix."""
+    of exception values, `fixity` which constructors print infix, `marks`
+    the numbers of cycles' marks (from 0 by default)."""
     if value is None:  # an unset global: never printed for a bound name
         return Text(POLYMORPHIC)
-    return _Printer(reader, limits, exceptions, fixity).show(value, ty, limits.depth)
+    printer = _Printer(reader, limits, exceptions, fixity, marks if marks is not None else itertools.count())
+    return printer.show(value, ty, limits.depth)
 
 
 def show_value(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS,

@@ -36,9 +36,11 @@ requires the other cases to agree:
   (`?.X1`, with a warning); mlbox keeps it as `'_a`, which the next input
   may still fix (docs/language.md §3).
 - type text: the type printer (mlbox/types.py) writes `('a, 'b) either`
-  where SML/NJ writes `('a,'b) either`, and a type on one line where
-  SML/NJ breaks a long one at its arrows (a reply still breaks before
-  `: type` as SML/NJ's does).
+  where SML/NJ writes `('a,'b) either`, a type on one line where SML/NJ
+  breaks a long one at its arrows (a reply still breaks before `: type`
+  as SML/NJ's does), `u` for a datatype declared in a `local` that no
+  name denotes now (SML/NJ `?.u`), and `?.order` for a shadowed basis
+  type (SML/NJ `?.Order.order`).
 - constructs mlbox does not have (records, `withtype`).
 
     python -m tests.smlnj_repl_diff [--machine c|py] [--all] [CASE ...]
@@ -244,6 +246,48 @@ CASES: dict[str, list[str]] = {
         "List.tabulate (6, fn i => (Rect (i, i * 100000), Triangle (i, i, i)));",
         'List.tabulate (3, fn i => (List.tabulate (8, fn j => j * 1000), "abcdefghijklmnopqrstuvwxyz"));',
     ],
+    "cycles": [
+        "datatype t = A | B of t ref;",
+        "val r = ref A;",
+        "r := B r;",
+        "r;",
+        "(r, [r]);",
+        "SOME r;",
+        "datatype u = U of u ref list | E;",
+        "val s = ref E; val q = ref E;",
+        "s := U [q, s]; q := U [s];",
+        "s;",
+        "val shared = ref 1;",
+        "(shared, shared, [shared]);",
+    ],
+    "wide_nested_values": [
+        "datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree;",
+        "fun build 0 = Leaf | build n = Node (build (n - 1), n * 1000000, build (n - 1));",
+        "build 3;",
+        'SOME (List.tabulate (12, fn i => "abcdef"));',
+        'ref (List.tabulate (12, fn i => "abcdef"));',
+        'Vector.tabulate (12, fn i => "abcdef");',
+        'Array.tabulate (12, fn i => "abcdef");',
+        "List.tabulate (3, fn i => Vector.tabulate (12, fn j => j * 1000));",
+        'val xs = List.tabulate (12, fn i => (i, "abc", [i, i]));',
+        "infixr 5 ++; datatype t = N | ++ of string * t;",
+        'SOME (List.foldr (op ++) N (List.tabulate (11, fn i => "elem" ^ Int.toString i)));',
+        '(1, "a long string that takes up some room", "another long string here", [1,2,3]);',
+        'String.implode (List.tabulate (76, fn _ => #"a"));',
+        "val abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz = 1;",
+        "datatype 'a big = Alpha of 'a * 'a * 'a * 'a * 'a * 'a * 'a * 'a * 'a | Beta of 'a list list list list;",
+    ],
+    "more_values": [
+        "infix 5 +++; datatype p = +++ of int * int;",
+        "~1 +++ ~2;",
+        "SOME (~1 +++ 2);",
+        "(op ::, op @);",
+        "datatype 'a wrap = W of 'a;",
+        "W (W (W (W (W (W 1)))));",
+        "(W [W 1], W (1, 2), W (), W (fn x => x));",
+        "(W, SOME);",
+        'String.implode (List.tabulate (75, fn i => chr (i + 1)));',
+    ],
     "shadowed_types": [
         "datatype t = A;",
         "val a = A;",
@@ -287,10 +331,12 @@ CASES: dict[str, list[str]] = {
     "weak_type_variables": ["val r = ref [];", "val s = ref NONE;", "(fn x => x) [];", "Vector.fromList [];"],
     "type_wrapping": [
         "fun a_function_with_a_long_name (x : int list list, y : string list) (z : (int * string) option) = (x, y, z);",
+        "datatype single = OnlyOneConstructorWithAVeryLongArgumentType of int * int * int * int * int * int * int;",
     ],
     "type_parameters": [
         "datatype ('a, 'b) either = L of 'b | R of 'a;", "L 1;", "type ('a, 'b) pp = 'a * 'b;",
     ],
+    "hidden_types": ["local datatype u = D in val d = D end;", "datatype order = X;", "LESS;"],
     "records": ["{a=1, b=\"x\"};", "{1=1, 2=2};"],
     "withtype": ["datatype w = X of int withtype z = w list;"],
 }
@@ -299,6 +345,8 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "exception_values": "mlbox prints an exception value's argument (Fail \"x\"), SML/NJ Fail(-)",
     "weak_type_variables": "mlbox keeps weak type variables ('_a), SML/NJ 110.79 makes them dummy types (?.X1)",
     "type_parameters": "the type printer writes ('a, 'b), SML/NJ ('a,'b) (mlbox/types.py, not the REPL)",
+    "hidden_types": "a type no name denotes prints as u (SML/NJ ?.u), a shadowed basis type as ?.order "
+                    "(SML/NJ ?.Order.order) (mlbox/types.py)",
     "records": "mlbox has no records",
     "withtype": "mlbox has no withtype",
     "type_wrapping": "the type printer gives one line; SML/NJ breaks a long type at its arrows (mlbox/types.py)",

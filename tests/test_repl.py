@@ -611,7 +611,23 @@ val r = ref A : t ref
 - r := B r;
 val it = () : unit
 - r;
-val it = ref (B (ref (B (ref #)))) : t ref
+val it = ref (B %0) as %0 : t ref
+- (r, SOME r, [r]);
+val it = (ref (B %1) as %1,SOME (ref (B %2)) as %2,[ref (B %3) as %3])
+  : t ref * t ref option * t ref list
+- datatype u = U of u ref list | E;
+datatype u = E | U of u ref list
+- val s = ref E; val q = ref E; s := U [q, s]; q := U [s];
+val s = ref E : u ref
+val q = ref E : u ref
+val it = () : unit
+val it = () : unit
+- s;
+val it = ref (U [ref (U #),%4]) as %4 : u ref
+- val shared = ref 1;
+val shared = ref 1 : int ref
+- (shared, [shared]);
+val it = (ref 1,[ref 1]) : int ref * int ref list
 - datatype n = Z | S of n;
 datatype n = S of n | Z
 - fun mk 0 = Z | mk k = S (mk (k - 1));
@@ -885,3 +901,41 @@ stdIn:3.1-3.8 Error: syntax error: deleting  VAL ID EQUALOP
     ours = "val x = 1 : int\nstdIn:1:5: warning: match nonexhaustive\n    fun h [] = 0;\n        ^\n" \
            "stdIn:1:5: error: unbound variable or constructor 'y'\n    y;\n    ^\n"
     assert smlnj_repl_diff.mlbox_lines(ours) == ["val x = 1 : int", "<error>"]
+
+
+# ------------------------------------------------------------ the layout (mlbox/pretty.py)
+
+
+def test_a_packed_box_breaks_only_where_the_next_piece_does_not_fit():
+    from mlbox.pretty import PACK, Box, Break, Text, flat, render
+
+    items = [Text("[")]
+    for i in range(6):
+        items += [Text("abcd,"), Break(0, 0)] if i < 5 else [Text("abcd")]
+    doc = Box(PACK, 0, [Text("val x ="), Break(1, 2), Box(PACK, 1, items + [Text("]")]), Break(1, 2),
+                        Text(": t")])
+    assert flat(doc) == "val x = [abcd,abcd,abcd,abcd,abcd,abcd] : t"
+    assert render(doc, 44) == flat(doc)
+    assert render(doc, 40) == "val x = [abcd,abcd,abcd,abcd,abcd,abcd]\n  : t"
+    assert render(doc, 38) == "val x =\n  [abcd,abcd,abcd,abcd,abcd,abcd] : t"
+    assert render(doc, 20) == "val x =\n  [abcd,abcd,abcd,\n   abcd,abcd,abcd]\n  : t"
+
+
+def test_an_all_box_breaks_every_break_or_none():
+    from mlbox.pretty import ALL, Box, Break, Text, render
+
+    doc = Box(ALL, 0, [Text("datatype t"), Break(1, 2),
+                       Box(ALL, 0, [Text("= A"), Break(1, 0), Text("| B of int"), Break(1, 0), Text("| C")])])
+    assert render(doc, 30) == "datatype t = A | B of int | C"
+    assert render(doc, 20) == "datatype t\n  = A | B of int | C"
+    assert render(doc, 12) == "datatype t\n  = A\n  | B of int\n  | C"
+
+
+def test_layout_is_not_recursive():
+    from mlbox.pretty import PACK, Box, Break, Text, flat, render
+
+    doc = Text("x")
+    for _ in range(100_000):
+        doc = Box(PACK, 2, [Text("S"), Break(1, 0), doc])
+    assert flat(doc) == "S " * 100_000 + "x"
+    assert render(doc, 79).count("\n") > 1000
