@@ -14,14 +14,21 @@ input or one `:command` line and returns everything it prints, and
 adds the terminal: prompts, line editing and history (readline), Ctrl-C
 and Ctrl-D.
 
-One input is compiled as a unit against the bindings of the inputs before
-it and run on the same machine (`run_more`: the global table grows). Its
-bindings become visible only if it ran to completion: after an error, an
-uncaught exception or an interrupt, the session has no binding of it.
-An input that does not check leaves no trace, not even on the weak type
-variables ('_a) of earlier bindings; one that started running keeps how
-it fixed them, since the part that ran may have stored values of those
-types (`val _ = r := [1]; val y = 1 div 0;` fixes `r : int list ref`).
+An input is cut after each top-level `;` (`top_level_segments`), and each
+declaration so cut is compiled as a unit against the bindings before it
+and run on the same machine (`run_more`: the global table grows), then
+answered, before the next is read: SML/NJ's way. A declaration's bindings
+become visible only if it ran to completion: after an error, an uncaught
+exception or an interrupt, the session has no binding of it, and the rest
+of the input is dropped. A declaration that does not check leaves no
+trace, not even on the weak type variables ('_a) of earlier bindings; one
+that started running keeps how it fixed them, since the part that ran may
+have stored values of those types (`val _ = r := [1] val y = 1 div 0;`
+fixes `r : int list ref`).
+
+Replies and values are written as SML/NJ 110.79 writes them, layout and
+printing limits included (docs/repl.md; tests/smlnj_repl_diff.py compares
+the two); diagnostics are mlbox's own.
 
 Transcript convention (docs): a line starting with `- ` is an input, `= `
 continues it, every other line is expected output.
@@ -30,14 +37,18 @@ continues it, every other line is expected output.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import sys
 from typing import Optional
 
-from ccam.instructions import PROG, PROGS, Status
-from mlbox import valueprint
+import attrs
+
+from ccam.instructions import BUILTIN_EXNS, PROG, PROGS, Status
+from mlbox import pretty, valueprint
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.pretty import ALL, PACK, Box, Break, Text
 from mlbox.runner import exception_name, limit_hint
 
 PROMPT = "- "
@@ -62,6 +73,25 @@ NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
 GEN_SUMMARY = "{count} instructions generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
+SETTING = "{name} {value}"
+SET_USAGE = ":set takes a setting and a number: {names} (:set alone shows them)"
+SET_VALUE = "{name} takes a number from {low} to {high}, not {value!r}"
+
+# General.exnMessage's text for the basis's exceptions whose message says
+# more than their name; SML/NJ shows it after an uncaught one (Fail's is
+# "Fail: " and its string).
+EXN_MESSAGES = {
+    "Div": "divide by zero", "Overflow": "overflow", "Subscript": "subscript out of bounds",
+    "Match": "nonexhaustive match failure", "Bind": "nonexhaustive binding failure", "Size": "size",
+    "Domain": "domain error", "Fail": "Fail",
+}
+
+# The :set settings (SML/NJ's Control.Print names): how values are cut and
+# where replies break. name -> the range of its values. The value printer
+# recurses once per level of depth (a few Python frames each): printDepth
+# stays well within Python's ordinary stack.
+SETTINGS = {"printDepth": (0, 200), "printLength": (0, 1_000_000), "stringDepth": (0, 1_000_000),
+            "linewidth": (1, 1_000_000)}
 
 HELP = """\
 Enter declarations or expressions ending in ';' (an expression e is bound to `it`).
@@ -70,6 +100,10 @@ Commands:
   :gen e       run the generator e : [t] and show the code it emits
   :dis e       the CCAM code of expression e
   :stats       toggle reduction counts after each input (:stats on, :stats off)
+  :set printDepth N    show values N levels deep (default 5; deeper ones are #)
+  :set printLength N   show the first N elements of lists, arrays, vectors (default 12)
+  :set stringDepth N   show the first N characters of strings (default 70)
+  :set linewidth N     break replies longer than N columns (default 79)
   :load FILE   load a file's declarations into the session
   :help        this list
   :quit        leave (or Ctrl-D)
@@ -118,6 +152,10 @@ class Session:
         self.stats = stats
         self.out = out
         self.finished = False  # set by :quit
+        # how replies show values (SML/NJ's defaults; :set changes them)
+        self.print_limits = valueprint.DEFAULT_LIMITS
+        self.line_width = pretty.WIDTH
+        self.cycle_marks = itertools.count()  # SML/NJ numbers them across the session
         self.incremental = driver.Incremental()
         # with `out`, output is written as it happens and Result.output is never read
         self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out,
@@ -161,7 +199,11 @@ class Session:
             if stripped.startswith(":"):
                 self._command(stripped[1:], out)
             elif stripped:
-                self._input(Source(INPUT_NAME, text), out)
+                whole = Source(INPUT_NAME, text)
+                for segment in top_level_segments(text):
+                    if not self._input(Source(INPUT_NAME, segment), out, shown=whole):
+                        break  # as SML/NJ drops the rest of the line
+                    self.incremental.rollback()
         except KeyboardInterrupt:
             out.append(INTERRUPT)
         except OutputFailed:
@@ -178,24 +220,29 @@ class Session:
 
     # ------------------------------------------------------------ inputs
 
-    def _input(self, source: Source, out: list[str]) -> None:
+    def _input(self, source: Source, out: list[str], shown: Optional[Source] = None) -> bool:
+        """Check, compile and run one input; whether it ran to completion.
+        Diagnostics quote the lines of `shown` (the whole input a segment
+        was cut from, at the same positions)."""
+        shown = shown or source
         try:
             compiled = self.incremental.compile(source)
         except CompileError as err:
-            out.append(render_all(_with_repl_hints(err.diagnostics), source))
-            return
+            out.append(render_all(_with_repl_hints(err.diagnostics), shown))
+            return False
         if compiled.warnings:
-            out.append(render_all(compiled.warnings, source))
+            out.append(render_all(compiled.warnings, shown))
         self.incremental.settle_types()  # (see there: running commits the typing)
         result = self.machine.run_more(compiled.program)
         self._output(result, out)
         if result.status == Status.OK:
             self.incremental.adopt(compiled)
-            out.extend(self._replies(compiled.elaboration.toplevel))
+            out.extend(self._replies(compiled.elaboration.toplevel, _exception_aliases(compiled.decs)))
         else:
             out.append(self._failure(result))
         if self.stats:
             out.append(_stats_line(result))
+        return result.status == Status.OK
 
     def _output(self, result, out: list[str]) -> None:
         """Program output goes before the replies; output that does not end
@@ -207,39 +254,85 @@ class Session:
         if result.status == Status.OUTPUT:
             raise OutputFailed(self.machine.output_errno)
         if result.status == Status.UNCAUGHT:
-            return UNCAUGHT.format(name=exception_name(result))
+            return self._uncaught(result)
         if result.status == Status.INTERRUPTED:
             return INTERRUPT
         failure = MACHINE_ERROR.format(status=Status(result.status).name, message=result.message)
         hint = limit_hint(result, self.limits.get("max_stack"), self.limits.get("max_heap"))
         return failure + ("\n" + hint if hint else "")
 
-    def _replies(self, bindings) -> list[str]:
+    def _uncaught(self, result) -> str:
+        """SML/NJ's report: a blank line, then `uncaught exception Div
+        [divide by zero]`, the bracket holding General.exnMessage's text when
+        it says more than the name (for the basis's own exceptions only)."""
+        name = exception_name(result)
+        exn = result.value
+        message = None
+        if name in EXN_MESSAGES and exn.name is self._basis_exception(name):
+            message = EXN_MESSAGES[name] if name != "Fail" else f"Fail: {_text(exn.arg)}"
+        return "\n" + UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
+
+    def _basis_exception(self, name: str):
+        """The exception name value of the basis's exception `name` (for
+        Domain, only while the name still denotes it)."""
+        from mlbox.checker import ExnInfo
+
+        if name in BUILTIN_EXNS:
+            return self.machine.global_value(BUILTIN_EXNS.index(name))
+        entry = self.incremental.env.scope.find_value(name)
+        if not isinstance(entry, ExnInfo) or entry.prelude is None:
+            return None
+        slot = self.incremental.slot(id(entry.binder))
+        return None if slot is None else self.machine.global_value(slot)
+
+    def _replies(self, bindings, aliases: list[Optional[str]]) -> list[str]:
+        """The replies to an input's bindings, in order. `aliases` gives,
+        for each exception binding in turn, the exception it replicates
+        (`exception G = F`), or None."""
         replies = []
+        aliases = iter(aliases)
         for b in bindings:
             if b.kind == "val":
-                replies.append(f"val {b.name} = {self._value(b)} : {b.type}")
+                replies.append(self._layout(_value_reply("val", b.name, self._value(b), b.type)))
             elif b.kind == "cogen":
-                replies.append(f"cogen {b.name} = {valueprint.GENERATOR} : {b.type}")
+                replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), b.type)))
             elif b.kind == "datatype":
-                replies.append(show_datatype(b.scheme))
-            elif b.kind in ("type", "exn", "fixity"):
+                replies.append(self._layout(datatype_doc(b.scheme)))
+            elif b.kind == "exn":
+                same_as = next(aliases, None)
+                replies.append(f"exception {b.name} = {same_as}" if same_as is not None else
+                               f"exception {b.name}" + (f" of {b.type}" if b.type else ""))
+            elif b.kind == "fixity":
+                replies.append(_fixity_reply(b.type))
+            elif b.kind == "type":
                 from mlbox.checker import describe_binding
 
                 replies.append(describe_binding(b))
             # constructors are shown with their datatype
         return replies
 
-    def _value(self, binding) -> str:
+    def _layout(self, doc) -> str:
+        return pretty.render(doc, self.line_width)
+
+    def _value(self, binding):
         slot = self.incremental.slot(binding.binder)
         if slot is None:
-            return valueprint.POLYMORPHIC
+            return Text(valueprint.POLYMORPHIC)
         if self.machine_name == "c":
             with valueprint.CReader(self.machine) as reader:
-                return valueprint.show_value(reader, reader.global_value(slot), binding.scheme,
-                                             exceptions=self._exceptions(reader.global_value))
-        return valueprint.show_value(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme,
-                                     exceptions=self._exceptions(self.machine.global_value))
+                return valueprint.value_doc(reader, reader.global_value(slot), binding.scheme, self.print_limits,
+                                            exceptions=self._exceptions(reader.global_value),
+                                            fixity=self._fixity, marks=self.cycle_marks)
+        return valueprint.value_doc(valueprint.PyReader(), self.machine.global_value(slot), binding.scheme,
+                                    self.print_limits, exceptions=self._exceptions(self.machine.global_value),
+                                    fixity=self._fixity, marks=self.cycle_marks)
+
+    def _fixity(self, name: str):
+        """The fixity `name` has now (as the parser records it)."""
+        from mlbox.syntax import INFIX
+
+        table = self.incremental.fixity
+        return (INFIX if table is None else table).get(name)
 
     def _exceptions(self, global_value) -> valueprint.ExnLookup:
         """The value printer's view of the session's exceptions: the one a
@@ -284,6 +377,34 @@ class Session:
             return
         self.stats = choices[arg.lower()]
         out.append(STATS_ON if self.stats else STATS_OFF)
+
+    def _settings(self) -> dict[str, int]:
+        return {"printDepth": self.print_limits.depth, "printLength": self.print_limits.length,
+                "stringDepth": self.print_limits.string, "linewidth": self.line_width}
+
+    def _cmd_set(self, name, arg, out):
+        words = arg.split()
+        if not words:
+            out.extend(SETTING.format(name=n, value=v) for n, v in self._settings().items())
+            return
+        setting = next((n for n in SETTINGS if n.lower() == words[0].lower()), None)
+        if setting is None or len(words) != 2:
+            out.append(SET_USAGE.format(names=", ".join(SETTINGS)))
+            return
+        low, high = SETTINGS[setting]
+        try:
+            value = int(words[1])
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            out.append(SET_VALUE.format(name=setting, low=low, high=high, value=words[1]))
+            return
+        if setting == "linewidth":
+            self.line_width = value
+        else:
+            field = {"printDepth": "depth", "printLength": "length", "stringDepth": "string"}[setting]
+            self.print_limits = attrs.evolve(self.print_limits, **{field: value})
+        out.append(SETTING.format(name=setting, value=value))
 
     def _cmd_load(self, name, arg, out):
         if not arg:
@@ -376,7 +497,7 @@ class Session:
                                       generating=generated.gen_reductions))
 
     _COMMANDS = {"help": _cmd_help, "quit": _cmd_quit, "stats": _cmd_stats, "load": _cmd_load,
-                 "type": _cmd_type, "dis": _cmd_dis, "gen": _cmd_gen}
+                 "type": _cmd_type, "dis": _cmd_dis, "gen": _cmd_gen, "set": _cmd_set}
 
 
 # Marks program output in the pieces of `feed`'s answer: it is printed as
@@ -399,17 +520,88 @@ def _stats_line(result) -> str:
                              running=result.reductions - result.gen_reductions, emitted=result.emitted)
 
 
-def show_datatype(tycon) -> str:
-    """`datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree`."""
+def _value_reply(keyword: str, name: str, value, type_text: str) -> Box:
+    """`val x = 42 : int`, breaking (indented by two) before the value
+    and before the type when the line is full, as SML/NJ does."""
+    return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(f": {type_text}")])
+
+
+def datatype_doc(tycon) -> Box:
+    """`datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree`, the
+    constructors in SML/NJ's order (sorted by name); when it is too long,
+    `= ...` goes on the next line, and, if still too long, each
+    constructor on its own (`| ...` under `= ...`)."""
     from mlbox.types import TArrow, TypePrinter, prune
 
     printer = TypePrinter()
     first = prune(tycon.cons[0].ty)
     result = prune(first.res) if isinstance(first, TArrow) else first
     head = printer.show(result)  # first: the parameters are named in their order
-    cons = [f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
-            for con in tycon.cons]
-    return f"datatype {head} = " + " | ".join(cons)
+    cons: list = []
+    for i, con in enumerate(sorted(tycon.cons, key=lambda c: c.name)):
+        shown = f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
+        cons += [Break(1, 0), Text(f"| {shown}")] if i else [Text(f"= {shown}")]
+    return Box(ALL, 0, [Text(f"datatype {head}"), Break(1, 2), Box(ALL, 0, cons)])
+
+
+def _fixity_reply(declaration: str) -> str:
+    """`infix 5 ++` as declared; precedence 0 is not shown (SML/NJ)."""
+    words = declaration.split()
+    if words[0] in ("infix", "infixr") and words[1] == "0":
+        del words[1]
+    return " ".join(words)
+
+
+def _exception_aliases(decs) -> list:
+    """For each exception the declarations bind at top level, in order:
+    the exception it replicates, as written (`exception D = General.Div`
+    gives "Div"), or None for a new exception."""
+    from mlbox import syntax as S
+
+    aliases = []
+    for dec in decs:
+        if isinstance(dec, S.ExceptionDec):
+            aliases += [None if eb.same_as is None else eb.same_as.rsplit(".", 1)[-1] for eb in dec.binds]
+        elif isinstance(dec, S.LocalDec):
+            aliases += _exception_aliases(dec.body)
+    return aliases
+
+
+_OPENING = ("LPAREN", "LBRACKET", "LET", "LOCAL")
+_CLOSING = ("RPAREN", "RBRACKET", "END")
+
+
+def top_level_segments(text: str) -> list[str]:
+    """`text` cut after each top-level `;` (one outside brackets and
+    let/local ... end), as SML/NJ's top level reads its input: each
+    declaration is checked, run and answered before the next is read.
+    Every segment keeps the positions of `text` (what precedes it is
+    blanked, line breaks kept), so that diagnostics point into `text`.
+    Text that does not lex is left whole, for the lexer to report."""
+    from mlbox.lexer import tokenize
+
+    tokens, errors = tokenize(text)
+    if errors:
+        return [text]
+    segments = []
+    start = 0
+    depth = 0
+    for token in tokens:
+        if token.type in _OPENING:
+            depth += 1
+        elif token.type in _CLOSING:
+            depth = max(depth - 1, 0)
+        elif token.type == "SEMICOLON" and depth == 0:
+            end = token.lexpos + 1
+            segments.append(_blank(text[:start]) + text[start:end])
+            start = end
+    if tokens and tokens[-1].lexpos >= start:
+        segments.append(_blank(text[:start]) + text[start:])  # no `;` at the end
+    return segments or [text]
+
+
+def _blank(text: str) -> str:
+    return "".join(c if c == "\n" else " " for c in text)
 
 
 # ------------------------------------------------------------ transcripts

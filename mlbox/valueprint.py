@@ -2,26 +2,38 @@
 them (for the REPL, mlbox/repl.py):
 
     42   ~3   0wx2A   true   #"a"   "a\nb"   ()   (1,"a")   [1,2,3]
-    [|1,2|]   fromList[1,2]   SOME 3   Rect (2,3)   ref 5   fn   <code>   Fail "x"   Div
+    [|1,2|]   #[1,2]   SOME 3   Rect (2,3)   ref 5   fn   <code>   Fail "x"   Div
 
-A vector prints as Poly/ML prints it (`fromList[1,2]`; SML/NJ's `#[1,2]`
-is no syntax of Poly/ML's or ours), with this printer's separators.
-A constructor's argument is parenthesised when it is itself a constructor
-(or `ref`, or a vector's `fromList`) applied to an argument: `SOME (SOME 3)`,
-`ref (SOME 1)`, `SOME (fromList[1])`.
+A constructor's argument is parenthesised when it is itself an
+application (of a constructor, `ref` or an exception): `SOME (SOME 3)`,
+`ref (SOME 1)`. A constructor that is infix where the value is printed
+(`infixr 5 ++`) prints between its operands, `1 ++ 2 ++ N`, parenthesised
+as SML/NJ does it (mlbox/valueprint.py `_Printer.infix`).
 
-Printing is bounded, so that no value (a long list, a deep tree, a cycle
-through refs) can make it run long or loop: past `Limits.depth` nested
-constructors, lists, arrays, vectors or refs a value prints as `#` (SML/NJ's mark), a
-list, array or vector shows at most `Limits.length` elements then `...`, a string at most
-`Limits.string` characters then `...` inside the quotes.
+The printer builds a document (mlbox/pretty.py), which the REPL lays out
+in SML/NJ's line width, so that a long value breaks across lines as
+SML/NJ breaks it; `show_value` gives it on one line.
 
-An exception value prints as its constructor applied to its argument. The
-value carries only the exception's name: the argument's type comes from
-the declaration `exceptions` finds for that name, used only when it
-denotes the very exception of the value (names are generative: a local or
-shadowed exception of the same name may take another type); otherwise
-the argument prints as `-`.
+A ref or array found again inside itself (a cycle) prints as `%0`, and
+itself with ` as %0` after it, as SML/NJ prints it: `ref (B %0) as %0`.
+
+Printing is bounded, with SML/NJ's limits (`Limits`; the REPL's `:set`
+changes them), so that no value (a long list, a deep tree) can flood the
+terminal or make printing run long: a value
+nested `Limits.depth` levels deep prints as `#` (every tuple, list,
+vector, array, constructor, `ref` and exception is a level; printDepth),
+a list, array or vector shows its first `Limits.length` elements then
+`...` (printLength), a string its first `Limits.string` characters then
+`#` inside the quotes (stringDepth).
+
+An exception value prints as its constructor applied to its argument
+(SML/NJ prints `Fail(-)`: its printer does not know the argument's type;
+Poly/ML prints `Fail "x"`, as here). The value carries only the
+exception's name: the argument's type comes from the declaration
+`exceptions` finds for that name, used only when it denotes the very
+exception of the value (names are generative: a local or shadowed
+exception of the same name may take another type); otherwise the argument
+prints as `-`.
 
 Values are read through a `Reader`, which walks a value one field at a
 time: `PyReader` over ccam/values.py objects (the Python machine),
@@ -33,13 +45,15 @@ to Python objects would take seconds; a closure's code is never read).
 from __future__ import annotations
 
 import abc
-from typing import Any, Callable, Optional
+import itertools
+from typing import Any, Callable, Iterator, Optional
 
 import attrs
 
 from ccam.values import to_word
 from mlbox.hostvalues import constructor_arg_type
-from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, prune
+from mlbox.pretty import PACK, Box, Break, Doc, Text, flat
+from mlbox.types import TArrow, TBox, TCon, TTuple, Type, prune
 
 DEPTH_MARK = "#"
 MORE = "..."
@@ -64,9 +78,12 @@ ExnLookup = Callable[[str], Optional[ExnDecl]]
 
 @attrs.frozen
 class Limits:
-    depth: int = 12
-    length: int = 40
-    string: int = 200
+    """SML/NJ's Control.Print.printDepth, printLength and stringDepth, with
+    their defaults."""
+
+    depth: int = 5
+    length: int = 12
+    string: int = 70
 
 
 DEFAULT_LIMITS = Limits()
@@ -130,6 +147,11 @@ class Reader(abc.ABC):
         """Whether exception value v was made by exception name `name_value`."""
         raise NotImplementedError
 
+    @abc.abstractmethod
+    def identity(self, v) -> int:
+        """What tells a ref or array from every other one."""
+        raise NotImplementedError
+
 
 class PyReader(Reader):
     """Values of ccam/values.py (the Python machine, or converted C values)."""
@@ -166,6 +188,9 @@ class PyReader(Reader):
 
     def exn_is(self, v, name_value):
         return v.name is name_value
+
+    def identity(self, v):
+        return id(v)
 
 
 class CReader(Reader):
@@ -249,6 +274,9 @@ class CReader(Reader):
         name = self._own(self._lib.ccam_exn_name(self._m, v))
         return self._lib.ccam_identity(self._m, name) == self._lib.ccam_identity(self._m, name_value)
 
+    def identity(self, v):
+        return self._lib.ccam_identity(self._m, v)
+
 
 # ccam_child's kinds that carry no handle (ccam_c/ccam.h): int, (), nullary
 # constructor, the placeholder of rec
@@ -273,7 +301,9 @@ def escape_char(code: int) -> str:
 
 
 def string_literal(data: bytes, truncated: bool = False) -> str:
-    return '"' + "".join(escape_char(b) for b in data) + (MORE if truncated else "") + '"'
+    """A string as SML/NJ prints it; a string cut at stringDepth ends in
+    `#` inside the quotes."""
+    return '"' + "".join(escape_char(b) for b in data) + (DEPTH_MARK if truncated else "") + '"'
 
 
 def char_literal(code: int) -> str:
@@ -291,116 +321,208 @@ def word_literal(w: int) -> str:
 # ------------------------------------------------------------------ the printer
 
 
+# The fixity context of a value (SML/NJ's (l, r) pair): the binding powers
+# of the infix operators to its left and right, None when there is none.
+# At the top and inside brackets there is no operator but no
+# parenthesis is needed either; a constructor's argument needs one.
+Fixity = Optional[tuple[int, int]]
+BRACKETED = ((0, 0), (0, 0))
+ARGUMENT = (None, None)
+
+
+def binding_powers(fixity) -> Fixity:
+    """SML/NJ's (left, right) binding powers of `infix n` (2n, 2n+1) and
+    `infixr n` (2n+1, 2n); None for a nonfix name. `fixity` is the
+    parser's (precedence, "left" | "right") or None."""
+    if fixity is None:
+        return None
+    precedence, assoc = fixity
+    return (2 * precedence, 2 * precedence + 1) if assoc == "left" else (2 * precedence + 1, 2 * precedence)
+
+
+# name -> the parser's fixity of that name (None, or absent: nonfix)
+FixityLookup = Callable[[str], Any]
+
+
 class _Printer:
-    def __init__(self, reader: Reader, limits: Limits, exceptions: Optional[ExnLookup]):
+    """Builds the document (mlbox/pretty.py) of a value as SML/NJ's
+    top level lays it out: lists, tuples, vectors and arrays are packed
+    boxes indented by one, a constructor's application a box indented by
+    two, an infix constructor's application `l op r` between breaks.
+    `depth` counts down: a value reached at depth 0 prints as `#`."""
+
+    def __init__(self, reader: Reader, limits: Limits, exceptions: Optional[ExnLookup],
+                 fixity: Optional[FixityLookup], marks: Iterator[int]):
         self.r = reader
         self.limits = limits
         self.exceptions = exceptions
+        self.fixity = fixity or (lambda name: None)
+        # the refs and arrays the value being printed is inside: identity ->
+        # its mark number once the value is found inside itself again
+        self.enclosing: dict[int, Optional[int]] = {}
+        self.marks = marks
 
-    def show(self, v, t: Type, depth: int) -> str:
+    def show(self, v, t: Type, depth: int, context=BRACKETED) -> Doc:
+        if depth <= 0:
+            return Text(DEPTH_MARK)
         t = prune(t)
         if isinstance(t, TArrow):
-            return FUNCTION
+            return Text(FUNCTION)
         if isinstance(t, TBox):
-            return GENERATOR
-        if isinstance(t, TVar):
-            return POLYMORPHIC
+            return Text(GENERATOR)
         if isinstance(t, TTuple):
             if not t.items:
-                return "()"
-            # a tuple is not a level of depth: its size is bounded by its
-            # type, and a cycle must pass through a ref or a constructor
-            parts = []
-            for item in t.items[:-1]:
-                parts.append(self.show(self.r.fst(v), item, depth))
+                return Text("()")
+            values = []
+            for _ in t.items[:-1]:
+                values.append(self.r.fst(v))
                 v = self.r.snd(v)
-            parts.append(self.show(v, t.items[-1], depth))
-            return "(" + ",".join(parts) + ")"
+            values.append(v)
+            return self.sequence("(", [self.show(x, item, depth - 1) for x, item in zip(values, t.items)], ")")
         if isinstance(t, TCon):
-            return self.con(v, t, depth)
-        return POLYMORPHIC
+            return self.con(v, t, depth, context)
+        return Text(POLYMORPHIC)
 
-    def con(self, v, t: TCon, depth: int) -> str:
+    @staticmethod
+    def sequence(opening: str, items: list[Doc], closing: str, more: bool = False) -> Box:
+        """`[a,b,c]`: items after commas that may break; `...` after them
+        (SML/NJ puts no break before it in a vector or array, one in a list:
+        the caller passes it as an item then)."""
+        parts: list[Doc] = [Text(opening)]
+        for i, item in enumerate(items):
+            if i:
+                parts += [Text(","), Break(0, 0)]
+            parts.append(item)
+        if more:
+            parts.append(Text("," + MORE if items else MORE))
+        parts.append(Text(closing))
+        return Box(PACK, 1, parts)
+
+    def con(self, v, t: TCon, depth: int, context) -> Doc:
         name = t.tycon.name
         if name == "int":
-            return int_literal(self.r.int(v))
+            return Text(int_literal(self.r.int(v)))
         if name == "word":
-            return word_literal(self.r.int(v))
+            return Text(word_literal(self.r.int(v)))
         if name == "char":
-            return char_literal(self.r.int(v))
+            return Text(char_literal(self.r.int(v)))
         if name == "bool":
-            return "true" if self.r.tag(v) == 1 else "false"
+            return Text("true" if self.r.tag(v) == 1 else "false")
         if name == "string":
             data, n = self.r.string(v, self.limits.string)
-            return string_literal(data, truncated=n > len(data))
-        if depth >= self.limits.depth:
-            return DEPTH_MARK
+            return Text(string_literal(data, truncated=n > len(data)))
         if name == "exn":
-            return self.exn(v, depth)
+            return self.exn(v, depth, context)
         if name == "list":
             return self.list(v, t.args[0], depth)
-        if name == "array" or name == "vector":
-            items, n = self.r.array(v, self.limits.length)
-            shown = [self.show(x, t.args[0], depth + 1) for x in items]
-            if n > len(items):
-                shown.append(MORE)
-            return ("[|" + ",".join(shown) + "|]") if name == "array" else ("fromList[" + ",".join(shown) + "]")
+        if name == "vector":
+            return self.items(v, t.args[0], depth, "#[", "]")
+        if name == "array":
+            return self.shared(v, lambda: self.items(v, t.args[0], depth, "[|", "|]"))
         if name == "ref":
-            return "ref " + self.atomic(self.r.deref(v), t.args[0], depth + 1)
+            return self.shared(v, lambda: self.application(
+                "ref", self.show(self.r.deref(v), t.args[0], depth - 1, ARGUMENT), context))
         if t.tycon.cons:
             tag = self.r.tag(v)
             con = next((c for c in t.tycon.cons if c.tag == tag), None)
             if con is None:
-                return POLYMORPHIC
+                return Text(POLYMORPHIC)
             if not con.has_arg:
-                return con.name
-            return con.name + " " + self.atomic(self.r.arg(v), constructor_arg_type(con, t), depth + 1)
-        return POLYMORPHIC
+                return Text(con.name)
+            arg_type = prune(constructor_arg_type(con, t))
+            powers = binding_powers(self.fixity(con.name))
+            if powers is not None and isinstance(arg_type, TTuple) and len(arg_type.items) == 2:
+                return self.infix(con.name, powers, self.r.arg(v), arg_type, depth, context)
+            return self.application(con.name, self.show(self.r.arg(v), arg_type, depth - 1, ARGUMENT), context)
+        return Text(POLYMORPHIC)
 
-    def exn(self, v, depth: int) -> str:
+    def items(self, v, item: Type, depth: int, opening: str, closing: str) -> Doc:
+        """A vector's or an array's elements."""
+        items, n = self.r.array(v, self.limits.length)
+        return self.sequence(opening, [self.show(x, item, depth - 1) for x in items], closing, more=n > len(items))
+
+    def shared(self, v, show: Callable[[], Doc]) -> Doc:
+        """A ref or an array, which a cycle may lead back to: found again
+        inside itself, it prints as `%0`, and itself as `... as %0` (SML/NJ's
+        printLoop), numbered in the order they are found (by `marks`,
+        which the REPL keeps for the session, as SML/NJ numbers them)."""
+        identity = self.r.identity(v)
+        if identity in self.enclosing:
+            if self.enclosing[identity] is None:
+                self.enclosing[identity] = next(self.marks)
+            return Text(f"%{self.enclosing[identity]}")
+        self.enclosing[identity] = None
+        try:
+            doc = show()
+            mark = self.enclosing[identity]
+        finally:
+            del self.enclosing[identity]
+        return doc if mark is None else Box(PACK, 0, [doc, Text(f" as %{mark}")])
+
+    @staticmethod
+    def application(name: str, arg: Doc, context) -> Doc:
+        doc = Box(PACK, 2, [Text(name), Break(1, 0), arg])
+        return _parenthesised(doc) if context == ARGUMENT else doc
+
+    def infix(self, name: str, powers: tuple[int, int], pair, arg_type: TTuple, depth: int, context) -> Doc:
+        """`l name r`, parenthesised as SML/NJ does: always as a
+        constructor's argument; as an operand, when the operator beside
+        it binds at least as tightly (the left one) or more tightly (the
+        right one)."""
+        left = self.show(self.r.fst(pair), arg_type.items[0], depth - 1, (None, powers))
+        right = self.show(self.r.snd(pair), arg_type.items[1], depth - 1, (powers, None))
+        doc = Box(PACK, 0, [left, Break(1, 0), Text(name), Break(1, 0), right])
+        before, after = context
+        if context == ARGUMENT:
+            return _parenthesised(doc)
+        if before is not None and after is not None:
+            return doc
+        if before is not None and before[1] >= powers[0]:
+            return _parenthesised(doc)
+        if after is not None and after[0] > powers[1]:
+            return _parenthesised(doc)
+        return doc
+
+    def exn(self, v, depth: int, context) -> Doc:
         name = self.r.exn_name(v)
         arg = self.r.exn_arg(v)
         if arg is None:
-            return name
+            return Text(name)
         decl = self.exceptions(name) if self.exceptions is not None else None
         if decl is None or decl.arg is None or not self.r.exn_is(v, decl.name_value):
-            return f"{name} {POLYMORPHIC}"
-        return name + " " + self.atomic(arg, decl.arg, depth + 1)
+            return self.application(name, Text(POLYMORPHIC), context)
+        return self.application(name, self.show(arg, decl.arg, depth - 1, ARGUMENT), context)
 
-    def list(self, v, item: Type, depth: int) -> str:
-        shown = []
+    def list(self, v, item: Type, depth: int) -> Doc:
+        shown: list[Doc] = []
         while self.r.tag(v) == 1:
             if len(shown) == self.limits.length:
-                shown.append(MORE)
+                shown.append(Text(MORE))
                 break
             cell = self.r.arg(v)
-            shown.append(self.show(self.r.fst(cell), item, depth + 1))
+            shown.append(self.show(self.r.fst(cell), item, depth - 1))
             v = self.r.snd(cell)
-        return "[" + ",".join(shown) + "]"
-
-    def atomic(self, v, t: Type, depth: int) -> str:
-        """A constructor's argument: parenthesised when it is an application."""
-        text = self.show(v, t, depth)
-        if _is_application(text, t):
-            return f"({text})"
-        return text
+        return self.sequence("[", shown, "]")
 
 
-def _is_application(text: str, t: Type) -> bool:
-    t = prune(t)
-    if not isinstance(t, TCon) or text == DEPTH_MARK:
-        return False
-    if t.tycon.name in ("ref", "vector"):
-        return True
-    if t.tycon.name == "exn":
-        return " " in text  # `Fail "x"`, not `Div`
-    return " " in text and t.tycon.name not in ("list", "array", "string", "char") and bool(t.tycon.cons)
+def _parenthesised(doc: Doc) -> Doc:
+    return Box(PACK, 0, [Text("("), doc, Text(")")])
+
+
+def value_doc(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS,
+              exceptions: Optional[ExnLookup] = None, fixity: Optional[FixityLookup] = None,
+              marks: Optional[Iterator[int]] = None) -> Doc:
+    """The document of a machine value of ML type `ty`, SML/NJ's way
+    (mlbox/pretty.py lays it out); `exceptions` gives the argument types
+    of exception values, `fixity` which constructors print infix, `marks`
+    the numbers of cycles' marks (from 0 by default)."""
+    if value is None:  # an unset global: never printed for a bound name
+        return Text(POLYMORPHIC)
+    printer = _Printer(reader, limits, exceptions, fixity, marks if marks is not None else itertools.count())
+    return printer.show(value, ty, limits.depth)
 
 
 def show_value(reader: Reader, value: Any, ty: Type, limits: Limits = DEFAULT_LIMITS,
-               exceptions: Optional[ExnLookup] = None) -> str:
-    """The SML/NJ rendering of a machine value of ML type `ty`;
-    `exceptions` gives the argument types of exception values."""
-    if value is None:  # an unset global: never printed for a bound name
-        return POLYMORPHIC
-    return _Printer(reader, limits, exceptions).show(value, ty, 0)
+               exceptions: Optional[ExnLookup] = None, fixity: Optional[FixityLookup] = None) -> str:
+    """`value_doc` on one line."""
+    return flat(value_doc(reader, value, ty, limits, exceptions, fixity))

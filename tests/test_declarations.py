@@ -266,11 +266,11 @@ val h = fn : int -> int
 - h 1;
 val it = 12 : int
 - exception E = Fail;
-exception E of string
+exception E = Fail
 - (raise E "x") handle Fail m => m;
 val it = "x" : string
 - local exception Hidden of int in exception Shown = Hidden end;
-exception Shown of int
+exception Shown = Hidden
 """
 
 

@@ -257,8 +257,9 @@ def test_repl_keeps_reading_after_a_trailing_infix_operator():
 
 
 def test_repl_forgets_the_fixity_of_a_failed_input():
+    # one declaration (no `;` inside): the fixity goes with the error
     session = Session(machine="py")
-    assert "error" in session.feed("infix 6 ++; val x = 1 + \"a\";\n")
+    assert "error" in session.feed("infix 6 ++ val x = 1 + \"a\";\n")
     assert "val it = 3 : int" in session.feed("fun ++ (a, b) = a + b; ++ (1, 2);\n")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 
 from mlbox import driver, repl, valueprint
 from mlbox.repl import Session, transcript_steps
+from tests import smlnj_repl_diff
 
 MACHINES = ["c", "py"]
 
@@ -81,9 +83,9 @@ val it = SOME (SOME [1]) : int list option option
 - Array.fromList [1,2];
 val it = [|1,2|] : int array
 - Vector.fromList [1,2];
-val it = fromList[1,2] : int vector
+val it = #[1,2] : int vector
 - SOME (Vector.fromList [Vector.fromList ["a"], Vector.fromList []]);
-val it = SOME (fromList[fromList["a"],fromList[]]) : string vector vector option
+val it = SOME #[#["a"],#[]] : string vector vector option
 - Fail "boom";
 val it = Fail "boom" : exn
 - 0w255;
@@ -98,6 +100,16 @@ exception F of int * string
 type 'a pair = 'a * 'a
 - datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree;
 datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree
+- datatype color = Red | Green | Blue;
+datatype color = Blue | Green | Red
+- exception G = F;
+exception G = F
+- exception D = General.Div;
+exception D = Div
+- infix 0 ++; infixr 0 **; infix 3 %%;
+infix ++
+infixr **
+infix 3 %%
 - datatype ('a, 'b) either = L of 'b | R of 'a and t = T;
 datatype ('a, 'b) either = L of 'b | R of 'a
 datatype t = T
@@ -162,8 +174,8 @@ val it = ref ["s"] : string list ref
 - val s = ref [];
 val s = ref [] : '_a list ref
 """)
-    # the error comes after the use that would fix '_a, in the same input
-    reply = session.feed('val _ = s := [1]; val x = 1 + "a";')
+    # the error comes after the use that would fix '_a, in the same declaration
+    reply = session.feed('val _ = s := [1] val x = 1 + "a";')
     assert "this operand of '+' has type string" in reply
     assert session.feed("s;") == "val it = ref [] : '_a list ref\n"
     assert session.feed('s := ["s"];') == "val it = () : unit\n"
@@ -176,8 +188,9 @@ def test_an_input_that_ran_keeps_how_it_fixed_weak_type_variables(session):
     replay(session, """
 - val q = ref [];
 val q = ref [] : '_a list ref
-- val _ = q := [1]; val y = 1 div 0;
-uncaught exception Div
+- val _ = q := [1] val y = 1 div 0;
+
+uncaught exception Div [divide by zero]
 - q;
 val it = ref [1] : int list ref
 """)
@@ -277,15 +290,16 @@ def test_uncaught_exception_adds_no_binding(session):
     replay(session, """
 - val keep = 1;
 val keep = 1 : int
-- val lost = 2; val boom = 1 div 0;
-uncaught exception Div
+- val lost = 2 val boom = 1 div 0;
+
+uncaught exception Div [divide by zero]
 - keep;
 val it = 1 : int
 """)
     reply = session.feed("lost;")
     assert "unbound variable or constructor 'lost'" in reply
-    assert session.feed("exception Mine; raise Mine;") == "uncaught exception Mine\n"
-    assert session.feed('raise Fail "x";') == f"{repl.UNCAUGHT.format(name='Fail')}\n"
+    assert session.feed("exception Mine; raise Mine;") == "exception Mine\n\nuncaught exception Mine\n"
+    assert session.feed('raise Fail "x";') == "\nuncaught exception Fail [Fail: x]\n"
 
 
 def test_type_error_is_rendered_and_the_session_goes_on(session):
@@ -311,18 +325,58 @@ def test_syntax_error(session):
     assert session.feed("1 + 1;") == "val it = 2 : int\n"
 
 
-def test_a_failed_input_binds_nothing_even_when_declared_early(session):
-    # the first declaration is fine, the second has a type error: neither is bound
-    reply = session.feed('val fine = 1; val wrong = fine + "s";')
+def test_a_failed_declaration_binds_nothing_even_when_declared_early(session):
+    # the first binding is fine, the second has a type error: neither is bound
+    reply = session.feed('val fine = 1 val wrong = fine + "s";')
     assert "error" in reply and "val fine = 1 : int" not in reply
     assert "unbound variable or constructor 'fine'" in session.feed("fine;")
+
+
+def test_each_declaration_up_to_its_semicolon_runs_before_the_next(session):
+    """As SML/NJ reads its input: the declarations before a failing one
+    are answered and kept, those after it are dropped, and each one's
+    output comes before its own reply."""
+    reply = session.feed('val fine = 1; val wrong = fine + "s"; val after = 2;')
+    assert reply.startswith("val fine = 1 : int\nstdIn:1:34: error: this operand of '+' has type string")
+    assert '    val fine = 1; val wrong = fine + "s"; val after = 2;\n' in reply  # the whole line is quoted
+    assert session.feed("fine;") == "val it = 1 : int\n"
+    assert "unbound variable or constructor 'after'" in session.feed("after;")
+    replay(session, """
+- 5; print "out\\n"; val a = 1; val b = hd [];
+val it = 5 : int
+out
+val it = () : unit
+val a = 1 : int
+
+uncaught exception Empty
+- val x = (1; 2); let val y = 1 in y; y end;
+val x = 2 : int
+val it = 1 : int
+- a;
+val it = 1 : int
+""")
+    assert "unbound variable or constructor 'b'" in session.feed("b;")
+
+
+@pytest.mark.parametrize("text, segments", [
+    ("val a = 1;", ["val a = 1;"]),
+    ("val a = 1; val b = 2", ["val a = 1;", "           val b = 2"]),
+    ("a;\nb;", ["a;", "  \nb;"]),
+    ("(a; b); [c]; let val x = 1 in x; x end; local val y = 1 in val z = y end;",
+     ["(a; b);", "        [c];", " " * 12 + " let val x = 1 in x; x end;",
+      " " * 39 + " local val y = 1 in val z = y end;"]),
+    ("a; (* ; *)", ["a;"]),
+    ('"unterminated; x;', ['"unterminated; x;']),  # left to the lexer to report
+])
+def test_top_level_segments(text, segments):
+    assert repl.top_level_segments(text) == segments
 
 
 def test_warnings_are_printed_and_the_binding_made(session):
     reply = session.feed("fun h [] = 0;")
     assert reply.startswith("stdIn:1:5: warning: match nonexhaustive")
     assert reply.endswith("val h = fn : 'a list -> int\n")
-    assert session.feed("h [1];") == "uncaught exception Match\n"
+    assert session.feed("h [1];") == "\nuncaught exception Match [nonexhaustive match failure]\n"
 
 
 def test_machine_errors_are_reported_and_the_machine_stays_usable(session):
@@ -335,7 +389,7 @@ def test_machine_errors_are_reported_and_the_machine_stays_usable(session):
 
 def test_interrupt_keeps_earlier_bindings(session):
     """SIGINT while a loop runs (what Ctrl-C sends): the input stops with
-    `Interrupt`, nothing it declared is bound, the machine goes on."""
+    `Interrupt`, nothing its declaration bound is bound, the machine goes on."""
     session.feed("val before_ = 41;")
     done = threading.Event()
 
@@ -353,12 +407,12 @@ def test_interrupt_keeps_earlier_bindings(session):
     sender = threading.Thread(target=keep_interrupting)
     sender.start()
     try:
-        reply = session.feed("val lost = 0; fun loop () = loop (); loop ();")
+        reply = session.feed("fun loop () = loop (); val lost = 0 val it = loop ();")
     finally:
         done.set()
         sender.join()
         signal.signal(signal.SIGINT, previous)
-    assert reply == repl.INTERRUPT + "\n"
+    assert reply == "val loop = fn : unit -> 'a\n" + repl.INTERRUPT + "\n"
     assert session.feed("before_ + 1;") == "val it = 42 : int\n"
     assert "unbound" in session.feed("lost;")
 
@@ -440,7 +494,7 @@ def test_gen_needs_a_generator(session):
 
 
 def test_gen_reports_an_exception_in_the_generator(session):
-    assert session.feed(":gen ((raise Div) : [int])") == "uncaught exception Div\n"
+    assert session.feed(":gen ((raise Div) : [int])") == "\nuncaught exception Div [divide by zero]\n"
     assert session.feed(":gen code (1 div 0)").startswith("'1; ⟨'0⟩; div\n")
 
 
@@ -534,32 +588,154 @@ def test_use_as_in_other_top_levels_points_to_load(session):
 # ------------------------------------------------------------ bounded printing
 
 
-def test_long_lists_and_strings_are_cut(session):
+def test_long_lists_and_strings_are_cut_as_smlnj_cuts_them(session):
+    """printLength 12, stringDepth 70: a 100 000-element list shows 12."""
     session.feed("fun upto (i, n) = if i > n then [] else i :: upto (i + 1, n);")
-    reply = session.feed("upto (1, 100000);")
-    limit = valueprint.DEFAULT_LIMITS.length
-    shown = ",".join(str(i) for i in range(1, limit + 1))
-    assert reply == f"val it = [{shown},...] : int list\n"
+    assert session.feed("upto (1, 100000);") == "val it = [1,2,3,4,5,6,7,8,9,10,11,12,...] : int list\n"
+    assert session.feed("upto (1, 12);") == "val it = [1,2,3,4,5,6,7,8,9,10,11,12] : int list\n"
+    # past the line width, the reply breaks (after `=`, before `:`)
     reply = session.feed('String.concat (map (fn _ => "ab") (upto (1, 1000)));')
-    assert reply == 'val it = "' + "ab" * (valueprint.DEFAULT_LIMITS.string // 2) + '..." : string\n'
-    reply = session.feed("Array.array (1000, 0);")
-    assert reply.endswith(",0,...|] : int array\n")
+    assert reply == 'val it =\n  "' + "ab" * 35 + '#"\n  : string\n'
+    assert session.feed("Array.array (1000, 0);") == "val it = [|0,0,0,0,0,0,0,0,0,0,0,0,...|] : int array\n"
+    assert session.feed("Vector.tabulate (13, fn i => i);") == \
+        "val it = #[0,1,2,3,4,5,6,7,8,9,10,11,...] : int vector\n"
 
 
-def test_deep_and_cyclic_values_are_cut(session):
-    session.feed("datatype t = A | B of t ref;")
-    session.feed("val r = ref A;")
-    session.feed("r := B r;")
-    reply = session.feed("r;")
-    depth = valueprint.DEFAULT_LIMITS.depth
-    assert reply.startswith("val it = ref (B (ref (B ")
-    value = reply[len("val it = "):reply.index(" : ")]
-    # each ref and each constructor is a level
-    assert value.count("ref") + value.count("B") == depth and value.endswith("#" + ")" * (depth - 1))
-    session.feed("datatype n = Z | S of n;")
-    session.feed("fun mk 0 = Z | mk k = S (mk (k - 1));")
-    reply = session.feed("mk 100000;")
-    assert reply == "val it = " + "S (" * (depth - 1) + "S #" + ")" * (depth - 1) + " : n\n"
+def test_deep_and_cyclic_values_are_cut_as_smlnj_cuts_them(session):
+    """printDepth 5: every tuple, list, constructor and ref is a level."""
+    replay(session, """
+- datatype t = A | B of t ref;
+datatype t = A | B of t ref
+- val r = ref A;
+val r = ref A : t ref
+- r := B r;
+val it = () : unit
+- r;
+val it = ref (B %0) as %0 : t ref
+- (r, SOME r, [r]);
+val it = (ref (B %1) as %1,SOME (ref (B %2)) as %2,[ref (B %3) as %3])
+  : t ref * t ref option * t ref list
+- datatype u = U of u ref list | E;
+datatype u = E | U of u ref list
+- val s = ref E; val q = ref E; s := U [q, s]; q := U [s];
+val s = ref E : u ref
+val q = ref E : u ref
+val it = () : unit
+val it = () : unit
+- s;
+val it = ref (U [ref (U #),%4]) as %4 : u ref
+- val shared = ref 1;
+val shared = ref 1 : int ref
+- (shared, [shared]);
+val it = (ref 1,[ref 1]) : int ref * int ref list
+- datatype n = Z | S of n;
+datatype n = S of n | Z
+- fun mk 0 = Z | mk k = S (mk (k - 1));
+val mk = fn : int -> n
+- mk 100000;
+val it = S (S (S (S (S #)))) : n
+- mk 4;
+val it = S (S (S (S Z))) : n
+- ((((((1,2),3),4),5),6),7);
+val it = (((((#,#),4),5),6),7)
+  : (((((int * int) * int) * int) * int) * int) * int
+- [[[[[()]]]]];
+val it = [[[[[#]]]]] : unit list list list list list
+""")
+
+
+def test_set_changes_how_much_of_a_value_is_shown(session):
+    session.feed("fun upto (i, n) = if i > n then [] else i :: upto (i + 1, n);")
+    assert session.feed(":set") == "printDepth 5\nprintLength 12\nstringDepth 70\nlinewidth 79\n"
+    assert session.feed(":set printLength 3") == "printLength 3\n"
+    assert session.feed("upto (1, 10);") == "val it = [1,2,3,...] : int list\n"
+    assert session.feed(":set printlength 0") == "printLength 0\n"  # the name in any case
+    assert session.feed("(upto (1, 10), Vector.fromList [1]);") == "val it = ([...],#[...]) : int list * int vector\n"
+    assert session.feed(":set printLength 100") == "printLength 100\n"
+    assert session.feed("upto (1, 100);").count(",") == 99
+    assert session.feed(":set printDepth 2") == "printDepth 2\n"
+    assert session.feed("SOME (SOME (SOME 1));") == "val it = SOME (SOME #) : int option option option\n"
+    assert session.feed(":set printDepth 0") == "printDepth 0\n"
+    assert session.feed("1;") == "val it = # : int\n"
+    session.feed(":set printDepth 5")
+    assert session.feed(":set stringDepth 2") == "stringDepth 2\n"
+    assert session.feed('"abc";') == 'val it = "ab#" : string\n'
+    assert session.feed(":set linewidth 20") == "linewidth 20\n"
+    assert session.feed('"abcdefghijklmnopqrstuvwxyz";') == 'val it = "ab#"\n  : string\n'
+    assert session.feed(":set printDepth") == repl.SET_USAGE.format(names=", ".join(repl.SETTINGS)) + "\n"
+    assert session.feed(":set depth 3") == repl.SET_USAGE.format(names=", ".join(repl.SETTINGS)) + "\n"
+    assert session.feed(":set printDepth ~1") == "printDepth takes a number from 0 to 200, not '~1'\n"
+    assert session.feed(":set linewidth 0") == "linewidth takes a number from 1 to 1000000, not '0'\n"
+    assert session.feed(":set") == "printDepth 5\nprintLength 100\nstringDepth 2\nlinewidth 20\n"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_the_deepest_print_depth_fits_the_stack(machine):
+    session = Session(machine=machine)
+    session.feed("datatype n = Z | S of n; fun mk 0 = Z | mk k = S (mk (k - 1));")
+    session.feed("datatype tree = Leaf | Node of tree option list * int ref;")
+    session.feed("fun deep 0 = Leaf | deep k = Node ([SOME (deep (k - 1))], ref k);")
+    high = repl.SETTINGS["printDepth"][1]
+    session.feed(f":set printDepth {high}")
+    session.feed(":set linewidth 1000000")
+    assert session.feed("mk 100000;") == "val it = " + "S (" * (high - 1) + "S #" + ")" * (high - 1) + " : n\n"
+    reply = session.feed("deep 1000;")
+    assert reply.startswith("val it = Node ([SOME (Node ([SOME (Node ([") and reply.endswith(",ref 1000) : tree\n")
+    assert "#" in reply
+
+
+def test_long_replies_break_as_smlnj_breaks_them(session):
+    replay(session, """
+- List.tabulate (10, fn i => "string number " ^ Int.toString i);
+val it =
+  ["string number 0","string number 1","string number 2","string number 3",
+   "string number 4","string number 5","string number 6","string number 7",
+   "string number 8","string number 9"] : string list
+- datatype shape = Circle of int | Rect of int * int | Triangle of int * int * int | Polygon of int list;
+datatype shape
+  = Circle of int
+  | Polygon of int list
+  | Rect of int * int
+  | Triangle of int * int * int
+- datatype r = R of int * int | RR of (int * int) | RL of int list | RS of string | RT of r;
+datatype r
+  = R of int * int | RL of int list | RR of int * int | RS of string | RT of r
+- List.tabulate (6, fn i => (Rect (i, i * 100000), Triangle (i, i, i)));
+val it =
+  [(Rect (0,0),Triangle (0,0,0)),(Rect (1,100000),Triangle (1,1,1)),
+   (Rect (2,200000),Triangle (2,2,2)),(Rect (3,300000),Triangle (3,3,3)),
+   (Rect (4,400000),Triangle (4,4,4)),(Rect (5,500000),Triangle (5,5,5))]
+  : (shape * shape) list
+""")
+
+
+def test_infix_constructors_print_infix_while_they_are_infix(session):
+    replay(session, """
+- infixr 5 ++;
+infixr 5 ++
+- datatype t = N | ++ of int * t;
+datatype t = ++ of int * t | N
+- 1 ++ 2 ++ N;
+val it = 1 ++ 2 ++ N : t
+- (SOME (1 ++ N), [1 ++ N]);
+val it = (SOME (1 ++ N),[1 ++ N]) : t option * t list
+- infix 3 @@;
+infix 3 @@
+- datatype q = @@ of q * q | I of int;
+datatype q = @@ of q * q | I of int
+- ((I 1 @@ I 2) @@ I 3, I 1 @@ (I 2 @@ I 3));
+val it = (I 1 @@ I 2 @@ I 3,I 1 @@ (I 2 @@ I 3)) : q * q
+- infix 7 **;
+infix 7 **
+- datatype m = ** of m * m | K;
+datatype m = ** of m * m | K
+- ((K ** K) ** K, K ** (K ** K));
+val it = (K ** K ** K,K ** (K ** K)) : m * m
+- nonfix ++;
+nonfix ++
+- ++ (1, ++ (2, N));
+val it = ++ (1,++ (2,N)) : t
+""")
 
 
 # ------------------------------------------------------------ the value printer itself
@@ -577,7 +753,7 @@ def test_literals():
     assert valueprint.int_literal(-5) == "~5"
     assert valueprint.word_literal(-1) == "0wx7FFFFFFFFFFFFFFF"
     assert valueprint.char_literal(10) == '#"\\n"'
-    assert valueprint.string_literal(b"ab", truncated=True) == '"ab..."'
+    assert valueprint.string_literal(b"ab", truncated=True) == '"ab#"'
 
 
 def test_custom_limits():
@@ -679,3 +855,87 @@ def test_the_repl_takes_the_limit_options_of_run(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "machine error (REDUCTION_LIMIT): more than 1000 reductions" in done.stdout
     assert "val x = 1 : int" in done.stdout
+
+
+# ------------------------------------------------------------ against SML/NJ
+
+
+@pytest.mark.skipif(shutil.which("sml") is None, reason="SML/NJ (`sml`) is not installed (it is not in CI)")
+@pytest.mark.parametrize("case", [c for c in smlnj_repl_diff.CASES if c not in smlnj_repl_diff.KNOWN_DIFFERENCES])
+def test_replies_are_smlnj_s(case):
+    """The transcript of each case of tests/smlnj_repl_diff.py is SML/NJ
+    110.79's, diagnostics and `raised at:` aside (see the tool)."""
+    assert smlnj_repl_diff.compare(case) == []
+
+
+def test_the_differential_cases_are_well_formed():
+    # SML/NJ stops at the first error or uncaught exception on a pipe:
+    # nothing after one would be compared (the known differences include
+    # constructs mlbox rejects)
+    for name, inputs in smlnj_repl_diff.CASES.items():
+        if name in smlnj_repl_diff.KNOWN_DIFFERENCES:
+            continue
+        session = Session(machine="py")
+        replies = [session.feed(text) for text in inputs]
+        for reply in replies[:-1]:
+            assert "error:" not in reply and "uncaught exception" not in reply, name
+    assert set(smlnj_repl_diff.KNOWN_DIFFERENCES) <= set(smlnj_repl_diff.CASES)
+
+
+def test_the_differential_normalises_diagnostics_and_prompts():
+    sml = """Standard ML of New Jersey v110.79 [built: Mon Oct  3 21:03:45 2022]
+- val x = 1 : int
+[autoloading]
+[library $SMLNJ-BASIS/basis.cm is stable]
+[autoloading done]
+stdIn:2.1-2.8 Warning: type vars not generalized because of
+   value restriction are instantiated to dummy types (X1,X2,...)
+
+uncaught exception Empty
+  raised at: smlnj/init/pervasive.sml:209.19-209.24
+stdIn:2.5-2.16 Error: operator and operand don't agree [tycon mismatch]
+  operator domain: int * int
+stdIn:3.1-3.8 Error: syntax error: deleting  VAL ID EQUALOP
+- """
+    assert smlnj_repl_diff.sml_lines(sml) == ["val x = 1 : int", "", "uncaught exception Empty", "<error>"]
+    ours = "val x = 1 : int\nstdIn:1:5: warning: match nonexhaustive\n    fun h [] = 0;\n        ^\n" \
+           "stdIn:1:5: error: unbound variable or constructor 'y'\n    y;\n    ^\n"
+    assert smlnj_repl_diff.mlbox_lines(ours) == ["val x = 1 : int", "<error>"]
+
+
+# ------------------------------------------------------------ the layout (mlbox/pretty.py)
+
+
+def test_a_packed_box_breaks_only_where_the_next_piece_does_not_fit():
+    from mlbox.pretty import PACK, Box, Break, Text, flat, render
+
+    items = [Text("[")]
+    for i in range(6):
+        items += [Text("abcd,"), Break(0, 0)] if i < 5 else [Text("abcd")]
+    doc = Box(PACK, 0, [Text("val x ="), Break(1, 2), Box(PACK, 1, items + [Text("]")]), Break(1, 2),
+                        Text(": t")])
+    assert flat(doc) == "val x = [abcd,abcd,abcd,abcd,abcd,abcd] : t"
+    assert render(doc, 44) == flat(doc)
+    assert render(doc, 40) == "val x = [abcd,abcd,abcd,abcd,abcd,abcd]\n  : t"
+    assert render(doc, 38) == "val x =\n  [abcd,abcd,abcd,abcd,abcd,abcd] : t"
+    assert render(doc, 20) == "val x =\n  [abcd,abcd,abcd,\n   abcd,abcd,abcd]\n  : t"
+
+
+def test_an_all_box_breaks_every_break_or_none():
+    from mlbox.pretty import ALL, Box, Break, Text, render
+
+    doc = Box(ALL, 0, [Text("datatype t"), Break(1, 2),
+                       Box(ALL, 0, [Text("= A"), Break(1, 0), Text("| B of int"), Break(1, 0), Text("| C")])])
+    assert render(doc, 30) == "datatype t = A | B of int | C"
+    assert render(doc, 20) == "datatype t\n  = A | B of int | C"
+    assert render(doc, 12) == "datatype t\n  = A\n  | B of int\n  | C"
+
+
+def test_layout_is_not_recursive():
+    from mlbox.pretty import PACK, Box, Break, Text, flat, render
+
+    doc = Text("x")
+    for _ in range(100_000):
+        doc = Box(PACK, 2, [Text("S"), Break(1, 0), doc])
+    assert flat(doc) == "S " * 100_000 + "x"
+    assert render(doc, 79).count("\n") > 1000
