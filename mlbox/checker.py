@@ -81,6 +81,9 @@ CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
 RIGID_ESCAPE = "the type variable {var} escapes its scope"
+RIGID_ESCAPE_NOTE = ("{var} is scoped at the innermost val or fun it occurs in (unless an enclosing one "
+                     "mentions it too): there it stands for any type, not for the type of something from "
+                     "outside that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 LOCAL_TYPE_ESCAPE = "the type {name} escapes its scope: this 'let' declares it but has type {type}"
@@ -537,6 +540,7 @@ class Checker:
         # error per variable and `code`, not one per use
         self.staging_reported: dict[tuple[int, int], tuple[int, str, list[S.Span]]] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
+        self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
@@ -622,7 +626,12 @@ class Checker:
                               node.span, *extra)
             return
         if err.kind == "escape":
-            self._unify_error(printer, RIGID_ESCAPE.format(var=printer.show(err.var)), node.span, context, *extra)
+            if id(err.var) in self.escaped:
+                return  # a consequence of the escape already reported
+            self.escaped.add(id(err.var))
+            var = printer.show(err.var)
+            self._unify_error(printer, RIGID_ESCAPE.format(var=var), node.span, context, *extra,
+                              RIGID_ESCAPE_NOTE.format(var=var))
             return
         if shown_actual == shown_expected:
             for name in _shared_tycon_names(actual, expected):
@@ -716,11 +725,20 @@ class Checker:
         return info
 
     def push_tyvars(self, node, names: tuple[str, ...]) -> _TyvarFrame:
+        """The frame of a value declaration: its explicit type variables
+        (`val 'a f = ...`) and, as SML '97 section 4.6 says, those it
+        scopes implicitly: the ones occurring unguarded in it (not only
+        inside a nested value declaration) that no enclosing declaration
+        scopes. So in `val f = fn x => let val y : 'a = x in y end`, 'a
+        belongs to the inner val, where it cannot be generalised."""
         frame = _TyvarFrame(self.level + 1)
         for name in names:
             if name in frame.vars:
                 self.error(DUPLICATE_TYVAR.format(name=name), node.span)
             frame.vars[name] = TVar(frame.level, eq=name.startswith("''"), rigid=name)
+        for name in _unguarded_tyvars(node):
+            if name not in frame.vars and not any(name in outer.vars for outer in self.tyvar_frames):
+                frame.vars[name] = TVar(frame.level, eq=name.startswith("''"), rigid=name)
         self.tyvar_frames.append(frame)
         return frame
 
@@ -1112,8 +1130,8 @@ class Checker:
     def elab_type(self, ty, params: Optional[dict[str, TVar]] = None) -> Type:
         """The type denoted by a syntactic type. In datatype and type
         declarations `params` are the only type variables allowed;
-        elsewhere type variables are explicit ones, scoped at the outermost
-        enclosing val/fun declaration."""
+        elsewhere type variables are explicit ones, scoped at a val/fun
+        declaration (push_tyvars)."""
         if isinstance(ty, S.TyVar):
             if params is not None:
                 var = params.get(ty.name)
@@ -1145,13 +1163,11 @@ class Checker:
             var = frame.vars.get(ty.name)
             if var is not None:
                 return var
-        if not self.tyvar_frames:
-            self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
-            return self.fresh()
-        # SML '97: implicitly scoped at the outermost enclosing val/fun
-        outermost = self.tyvar_frames[0]
-        var = outermost.vars[ty.name] = TVar(outermost.level, eq=ty.name.startswith("''"), rigid=ty.name)
-        return var
+        # every type variable of a value declaration is scoped by it or an
+        # enclosing one (push_tyvars): this one is outside any, as in a
+        # top-level `exception E of 'a`
+        self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+        return self.fresh()
 
     # -------------------------------------------------------- expressions
 
@@ -1543,6 +1559,28 @@ class Checker:
         _, missing = mc.check_rows([[spat]])
         if missing is not None:
             self.warning(BINDING_NONEXHAUSTIVE.format(example=mc.show_pattern(missing[0])), pat.span)
+
+
+# Declarations whose type variables are not the enclosing value
+# declaration's: nested value declarations scope their own, and a
+# datatype's or type abbreviation's are its parameters.
+_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec)
+
+
+def _unguarded_tyvars(dec) -> list[str]:
+    """The explicit type variables occurring in a value declaration outside
+    any value, datatype or type declaration nested in it, in order."""
+    found: dict[str, None] = {}
+    pending = list(dec.binds) if isinstance(dec, (S.ValDec, S.FunDec)) else [dec.exp]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, S.TyVar):
+            found[node.name] = None
+        elif isinstance(node, (tuple, list)):
+            pending.extend(reversed(node))
+        elif attrs.has(type(node)) and not isinstance(node, (S.Span,) + _TYVAR_SCOPE_BOUNDARIES):
+            pending.extend(getattr(node, name) for name in lint.child_fields(type(node)))
+    return list(found)
 
 
 def _at(span: S.Span) -> str:

@@ -502,15 +502,20 @@ class TypePrinter:
 
     def show_all(self, types: Iterable[Type]) -> list[str]:
         types = list(types)
+        found: list[TVar] = []
         for t in types:  # name in order across all of them before printing
             pending = [t]
             while pending:  # the order they print in
                 u = prune(pending.pop())
                 if isinstance(u, TVar):
-                    self._name(u)
+                    found.append(u)
                 else:
                     alias = self._alias(u)
                     pending.extend(reversed(alias.args if alias is not None else components(u)))
+        # explicit variables first, so that they keep the names the user
+        # wrote even where another variable prints before them
+        for v in sorted(found, key=lambda v: v.rigid is None):
+            self._name(v)
         return [self.show(t) for t in types]
 
     def _name(self, v: TVar) -> str:

@@ -268,6 +268,21 @@ def test_explicit_type_variables():
     assert types["firstOr"] == "'a -> 'a list -> 'a"
 
 
+def test_an_explicit_type_variable_is_scoped_at_the_outermost_val_where_it_is_unguarded():
+    """SML '97 section 4.6: at the outer declaration when it occurs there
+    outside the nested one, else at the nested one."""
+    types = types_of("""
+    fun outer (x : 'a) = let val y : 'a = x in y end
+    fun inner x = let val g = fn (y : 'a) => y in (g x, g 1) end
+    val nested = fn x => let val 'a g = fn (y : 'a) => [y] in g x end
+    """)
+    assert types["outer"] == "'a -> 'a"
+    assert types["inner"] == "'a -> 'a * int"
+    assert types["nested"] == "'a -> 'a list"
+    assert check("val f = fn x => let val y : 'a = x in y end").errors
+    assert check("fun f x = let fun g (y : 'a) = (x : 'a) in g end").errors
+
+
 def test_cogen_generalises_a_syntactic_value():
     types = types_of("cogen ident = code (fn x => x)\nval pair = (ident 1, ident \"a\")")
     assert types["ident"] == "'a -> 'a"

@@ -74,6 +74,11 @@ CASES = [
      C.RESULT_ANNOTATION_MISMATCH.format(actual="'a", expected="int"), C.RIGID_NOTE.format(var="'a")),
     ("rigid_value_restriction", "val r : 'a list ref = ref []", E, 1, 1,
      C.RIGID_NOT_GENERALISED.format(var="'a"), None),
+    # 'a occurs only inside the inner val, so it is scoped there (SML '97
+    # section 4.6), where x's type is not its own to generalise (found by
+    # tests/polyml_types_diff.py: mlbox scoped it at the outer val)
+    ("tyvar_scoped_at_inner_val", "val f = fn x => let val y : 'a = x in y end", E, 1, 34,
+     C.RIGID_ESCAPE.format(var="'a"), "'a is scoped at the innermost val"),
     # ---- staging: value variables under code
     ("code_fn_bound", "val f = fn a => code (a + 1)", E, 1, 23, C.STAGING_VARIABLE.format(name="a"),
      "'a' is bound at 1:12 outside the enclosing 'code' (at 1:17)"),
@@ -245,6 +250,11 @@ def test_first_error_is_the_expected_one(name, program):
 ])
 def test_no_free_type_variable_warning(program):
     assert not any("free type variable" in d.message for d in diagnostics_of(program))
+
+
+def test_an_escaping_type_variable_is_reported_once():
+    errors = [d for d in diagnostics_of("val f = fn x => let val y : 'a = x in y end") if d.severity == E]
+    assert len(errors) == 1, errors
 
 
 def test_a_repl_input_leaves_weak_types_to_the_next_input():
