@@ -1653,7 +1653,12 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         return TopBinding(kind, name, TypePrinter(weak=True, visible=visible).show(entry.ty), id(entry.binder),
                           entry.ty)
     if kind == "con":
-        return TopBinding(kind, name, TypePrinter(visible=visible).show(entry.ty), id(entry.binder), entry)
+        # the datatype's parameters named first, by position, so that
+        # `R : 'b -> ('a, 'b) either` shows them as its declaration does
+        ty = prune(entry.ty)
+        result = prune(ty.res) if isinstance(ty, TArrow) else ty
+        shown = TypePrinter(visible=visible).show_all([result, ty])[1]
+        return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "exn":
         shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)

@@ -201,6 +201,19 @@ def test_describe_bindings():
     ]
 
 
+def test_a_constructor_shows_its_datatype_parameters_by_their_position():
+    src = "datatype ('a, 'b) either = L of 'a | R of 'b | Both of 'b * 'a\ndatatype ('a, 'b) t = T of 'b list"
+    lines = [describe_binding(b) for b in ok(src).elaboration.toplevel]
+    assert lines == [
+        "datatype ('a, 'b) either",
+        "con L : 'a -> ('a, 'b) either",
+        "con R : 'b -> ('a, 'b) either",
+        "con Both : 'b * 'a -> ('a, 'b) either",
+        "datatype ('a, 'b) t",
+        "con T : 'b list -> ('a, 'b) t",
+    ]
+
+
 # ---------------------------------------------- polymorphism, value restriction
 
 
