@@ -109,7 +109,7 @@ DUPLICATE_CONSTRUCTOR = "constructor '{name}' is declared twice in this datatype
 DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
-ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref)"
+ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref, =)"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
 COGEN_BINDS_CONSTRUCTOR_NOTE = ("as in its erasure 'val {name} = ...', the name would be a constructor pattern; "
@@ -136,7 +136,10 @@ FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic,
 # `exception` declarations to bind these names, and datatype and exception
 # declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
 # basis's constructor in a pattern.
-RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref"})
+# SML '97 section 2.9 forbids binding the first five; `=` is a reserved
+# word that only the initial basis binds (Poly/ML rejects binding it as a
+# syntax error, SML/NJ warns "rebinding =")
+RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref", "="})
 
 # ---------------------------------------------------- environment entries
 
@@ -802,8 +805,6 @@ class Checker:
             pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
             if not isinstance(pat, S.PVar) or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
-            elif pat.name in RESERVED_NAMES:
-                self.error(ILLEGAL_REBINDING.format(name=pat.name), pat.span)
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -1509,6 +1510,8 @@ class Checker:
         ty = self.fresh()
         if name in names:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
+        elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
+            self.error(ILLEGAL_REBINDING.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty
 
