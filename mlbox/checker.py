@@ -110,6 +110,7 @@ DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
 ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref, =)"
+LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
 COGEN_BINDS_CONSTRUCTOR_NOTE = ("as in its erasure 'val {name} = ...', the name would be a constructor pattern; "
@@ -1495,7 +1496,11 @@ class Checker:
         if isinstance(p, S.PRef):
             return self.ref_pattern(p.arg, names, is_global)
         if isinstance(p, S.PAs):
-            ty = self.bind_pattern_var(p, p.name, names, is_global)
+            if isinstance(self.scope.find_value(p.name), (DataCon, ExnInfo)) or p.name == "ref":
+                self.error(LAYERED_CONSTRUCTOR.format(name=p.name), p.span)  # SML '97 rule 43
+                ty = self.fresh()
+            else:
+                ty = self.bind_pattern_var(p, p.name, names, is_global)
             inner_ty, spat = self.infer_pat(p.pat, names, is_global)
             unify(ty, inner_ty)  # ty is fresh
             return ty, spat

@@ -74,6 +74,11 @@ CASES = [
      C.RESULT_ANNOTATION_MISMATCH.format(actual="'a", expected="int"), C.RIGID_NOTE.format(var="'a")),
     ("rigid_value_restriction", "val r : 'a list ref = ref []", E, 1, 1,
      C.RIGID_NOT_GENERALISED.format(var="'a"), None),
+    # SML '97 rule 43: the name before `as` is a variable, never a constructor
+    # (found by tests/polyml_types_diff.py: mlbox rebound SOME as a variable)
+    ("layered_constructor", "val f = fn x => case x of NONE as y => y | _ => x", E, 1, 27,
+     C.LAYERED_CONSTRUCTOR.format(name="NONE"), None),
+    ("layered_exception", "exception E\nfun f (E as x) = x", E, 2, 7, C.LAYERED_CONSTRUCTOR.format(name="E"), None),
     # 'a occurs only inside the inner val, so it is scoped there (SML '97
     # section 4.6), where x's type is not its own to generalise (found by
     # tests/polyml_types_diff.py: mlbox scoped it at the outer val)
