@@ -350,7 +350,9 @@ class Gen:
                         "twice id", "ref NONE", "fn y => ref y", "(fn y => y) []", "NONE",
                         "compose (id, id)", "const []", "rev []", "fst ([], 1)", "let in [] end",
                         "SOME (fn y => y)", "(ref [], fn y => y)", "id : int -> int", "[id, id]",
-                        "(fn y => y) : bool -> bool", "raise Fail \"no\"")
+                        "(fn y => y) : bool -> bool", "raise Fail \"no\"", "[] :: []", "[fn y => y]",
+                        "op :: ([], [])", "(SOME, NONE)", "if true then [] else []", "([] : 'a list)",
+                        "(fn y => y) o (fn y => y)", "case [] of l => l", "((); [])", "[] before ()")
         decls = [f"val {x} = {rhs}"]
         if bad:
             # two uses at different types: an error when x is not polymorphic
@@ -687,8 +689,14 @@ KEYWORDS = {"val", "fun", "fn", "let", "in", "end", "if", "then", "else", "case"
 # ------------------------------------------------------------ printed types
 
 
-TYPE_TOKEN = re.compile(r"\s*(->|\*|\(|\)|,|''?_?[A-Za-z0-9_']+|_'{0,2}[A-Za-z0-9_']+|\?\.[A-Za-z0-9_'.]*|"
-                        r"[A-Za-z][A-Za-z0-9_'.]*)")
+# a type name may be symbolic (`datatype ! = ...` is SML), but not `*`
+SYMBOLIC = r"[!%&$#+\-/:<=>?@\\~`^|][!%&$#+\-/:<=>?@\\~`^|*]*"
+ALPHANUMERIC = r"[A-Za-z][A-Za-z0-9_']*"
+TYPE_TOKEN = re.compile(
+    r"\s*(\(|\)|,"
+    rf"|\?\.(?:{ALPHANUMERIC}\.)*(?:{ALPHANUMERIC}|{SYMBOLIC})"  # a hidden type: ?.t, ?.U3.t, ?.X1
+    r"|''?_?[A-Za-z0-9_']+|_'{0,2}[A-Za-z0-9_']+"  # type variables
+    rf"|{ALPHANUMERIC}(?:\.{ALPHANUMERIC})*|{SYMBOLIC}|\*+)")
 
 
 def _tokens(text: str) -> list[str]:
@@ -724,7 +732,7 @@ def parse_type(text: str, abbrevs: Optional[dict] = None):
         return tok
 
     def is_name(tok):
-        return tok is not None and (tok[0].isalpha() or tok.startswith("?.")) and tok not in ("->", "*")
+        return tok is not None and tok not in ("->", "*", "(", ")", ",") and not tok.startswith(("'", "_"))
 
     def arrow():
         left = product()
@@ -993,7 +1001,9 @@ def summarise_sig(text: str, known_abbrevs: dict) -> dict[str, str]:
 
 
 def run_mlbox(program: str) -> tuple[bool, list[str]]:
-    """(accepted, the lines `mlbox check` prints for the bindings)."""
+    """(accepted, the lines `mlbox check` prints for the bindings). A
+    rejection must come with an error at a position in the program (what
+    `mlbox check` prints as FILE:LINE:COL, the line and a caret)."""
     from mlbox.checker import check_program, describe_binding
     from mlbox.diagnostics import CompileError, Source
     from mlbox.parser import parse_program
@@ -1001,11 +1011,14 @@ def run_mlbox(program: str) -> tuple[bool, list[str]]:
     source = Source("gen.sml", program)
     try:
         result = check_program(parse_program(source), source)
-    except CompileError:
-        return False, []
-    if not result.ok:
-        return False, []
-    return True, [describe_binding(b) for b in result.elaboration.toplevel]
+        diagnostics = result.diagnostics
+    except CompileError as err:
+        result, diagnostics = None, err.diagnostics
+    if result is not None and result.ok:
+        return True, [describe_binding(b) for b in result.elaboration.toplevel]
+    if not any(d.severity == "error" and d.span.line >= 1 for d in diagnostics):
+        raise AssertionError(f"rejected without a positioned error: {diagnostics}")
+    return False, []
 
 
 def run_poly(programs: list[str]) -> list[Optional[str]]:
