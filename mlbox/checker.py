@@ -86,6 +86,9 @@ RIGID_ESCAPE_NOTE = ("{var} is scoped at the innermost val or fun it occurs in (
                      "outside that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
+TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
+TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
+                      "bound (a weak type too): declare the datatype {name} before it")
 LOCAL_TYPE_ESCAPE = "the type {name} escapes its scope: this 'let' declares it but has type {type}"
 LOCAL_TYPE_ESCAPE_NOTE = ("a datatype declared in a 'let' exists only inside it; "
                           "declare {name} at top level to use its values outside")
@@ -629,6 +632,10 @@ class Checker:
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
             return
+        if err.kind == "tyname":
+            self._unify_error(printer, TYNAME_ESCAPE.format(name=err.ty.tycon.name), node.span, context, *extra,
+                              TYNAME_ESCAPE_NOTE.format(name=err.ty.tycon.name))
+            return
         if err.kind == "escape":
             if id(err.var) in self.escaped:
                 return  # a consequence of the escape already reported
@@ -975,7 +982,7 @@ class Checker:
         for db in dec.binds:
             if any(db.name == other.name for other, _ in group):
                 self.error(DUPLICATE_TYPE.format(name=db.name), db.span)
-            tycon = Tycon(db.name, len(db.tyvars))
+            tycon = Tycon(db.name, len(db.tyvars), declared=True)
             self.scope.types[db.name] = tycon  # visible in every constructor of the group
             group.append((db, tycon))
         seen_cons: set[str] = set()

@@ -209,6 +209,22 @@ class Gen:
             return f"({Gen.sml_type(t[1])} -> {Gen.sml_type(t[2])})"
         return f"({Gen.sml_type(t[1])} {head})"
 
+    def sml_type_generalised(self, t) -> str:
+        """t written with some of its parts replaced by explicit type
+        variables: a correct annotation only where the expression is that
+        general (and the variable can be generalised where it is scoped)."""
+        if self.chance(0.2):
+            return self.pick("'a", "'b", "''a")
+        head = t[0]
+        if len(t) == 1:
+            return head
+        parts = [self.sml_type_generalised(u) for u in t[1:]]
+        if head == "pair":
+            return f"({parts[0]} * {parts[1]})"
+        if head == "fn":
+            return f"({parts[0]} -> {parts[1]})"
+        return f"({parts[0]} {head})"
+
     LITERALS = {"int": ("0", "1", "~7"), "bool": ("true", "false"), "string": ('"a"', '""'),
                 "word": ("0w0", "0w9"), "char": ('#"x"', '#"y"'), "unit": ("()",)}
     EQUALITY = ("int", "bool", "string", "word", "char", "unit")
@@ -254,7 +270,8 @@ class Gen:
             return self.pick(f"(id {sub(t)})", f"(fst ({sub(t)}, {sub(self.ground(1))}))",
                              f"(snd ({sub(self.ground(1))}, {sub(t)}))", f"(const {sub(t)} {sub(self.ground(1))})",
                              f"(!(ref {sub(t)}))", f"(valOf (SOME {sub(t)}))", f"({sub(t)} : {self.sml_type(t)})",
-                             f"(hd [{sub(t)}])", f"(({sub(('unit',))}; {sub(t)}))")
+                             f"(hd [{sub(t)}])", f"(({sub(('unit',))}; {sub(t)}))",
+                             f"({sub(t)} : {self.sml_type_generalised(t)})")
         if k == 6:
             u = self.ground(1)
             return f"({sub(('fn', u, t))} {sub(u)})"
@@ -337,7 +354,13 @@ class Gen:
         if self.chance(0.5):
             x = self.name("a")
             u = self.ground(1)
-            return [f"fun {name} {x} = {self.typed(t, depth, [(x, u)])}"]
+            decls = [f"fun {name} {x} = {self.typed(t, depth, [(x, u)])}"]
+            if self.chance(0.5):
+                # used at its parameter's type and at another: fine only where
+                # the function did not need the parameter's type
+                other = self.ground(1)
+                decls.append(f"val _ = ({name} {self.typed_leaf(u, [])}, {name} {self.typed_leaf(other, [])})")
+            return decls
         return [f"val {name} = {self.typed(t, depth, [])}"]
 
     # ------------------------------------------------------------ families
@@ -477,7 +500,22 @@ class Gen:
 
     def fam_datatypes(self, bad: bool) -> list[str]:
         t, u, a, b, c = self.name("t"), self.name("u"), self.name("A"), self.name("B"), self.name("C")
-        k = self.rng.randrange(7)
+        k = self.rng.randrange(8)
+        if k == 7:  # datatypes declared in a let or local, and younger than a type variable
+            r, f = self.name("r"), self.name("f")
+            if bad:
+                return [self.pick(f"val {r} = ref []\ndatatype {t} = {a}\nval _ = {r} := [{a}]",
+                                  f"val {f} = fn y => let datatype {t} = {a} in (y = {a}; 1) end",
+                                  f"val {r} = ref []\nfun {f} () = let datatype {t} = {a} in {r} := [{a}] end",
+                                  f"val {f} = let datatype {t} = {a} in {a} end",
+                                  f"val {f} = fn g => let datatype {t} = {a} in g {a} end",
+                                  f"val {f} = let val {r} = ref NONE in "
+                                  f"(let datatype {t} = {a} in {r} := SOME {a} end; 1) end")]
+            return [self.pick(f"datatype {t} = {a}\nval {r} = ref []\nval _ = {r} := [{a}]",
+                              f"val {f} = let datatype {u} = {b} val s = ref [] in s := [{b}]; length (!s) end",
+                              f"fun {f} x = let datatype {u} = {c} of int in case {c} x of {c} y => y end",
+                              f"local datatype {t} = {a} in val {r} = {a} end\nval {f} = [{r}]",
+                              f"fun {f} y = let datatype {t} = {a} in (fn {a} => y) {a} end")]
         if k == 0:
             decls = [f"datatype ('a, 'b) {t} = {a} of 'a | {b} of 'b | {c}",
                      f"val _ = [{a} 1, {b} true, {c}]"]

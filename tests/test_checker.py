@@ -265,6 +265,25 @@ def test_local_datatype_used_only_inside_its_let():
     assert (types["n"], types["f"], types["m"]) == ("int", "int -> int", "int")
 
 
+def test_a_variable_may_stand_for_a_datatype_declared_before_it():
+    types = types_of("""
+    datatype t = A
+    val r = ref []
+    val _ = r := [A]
+    val n = let datatype u = B val s = ref [] in s := [B]; length (!s) end
+    fun f x = let datatype v = C of int in case C x of C y => y end
+    val g = let datatype w = D in let val z = ref [] in z := [D]; length (!z) end end
+    """)
+    assert (types["r"], types["n"], types["f"], types["g"]) == ("t list ref", "int", "int -> int", "int")
+
+
+def test_a_weak_variable_of_an_earlier_repl_input_cannot_become_a_later_datatype():
+    first = ok("val r = ref []")
+    second = ok("datatype t = A", env=first.env)
+    assert check("val _ = r := [A]", env=second.env).errors
+    assert ok("val _ = r := [1]", env=second.env)
+
+
 def test_weak_type_is_fixed_by_later_use():
     result = ok("val r = ref []\nval _ = r := [1]")
     assert result.elaboration.toplevel[0].type == "int list ref"

@@ -74,6 +74,15 @@ CASES = [
      C.RESULT_ANNOTATION_MISMATCH.format(actual="'a", expected="int"), C.RIGID_NOTE.format(var="'a")),
     ("rigid_value_restriction", "val r : 'a list ref = ref []", E, 1, 1,
      C.RIGID_NOT_GENERALISED.format(var="'a"), None),
+    # a type variable cannot come to stand for a datatype declared after it
+    # (found by tests/polyml_types_diff.py's hand cases: mlbox accepted all;
+    # Poly/ML and SML/NJ reject them)
+    ("tyname_after_weak_var", "val r = ref []\ndatatype t = A\nval _ = r := [A]", E, 3, 14,
+     C.TYNAME_ESCAPE.format(name="t"), "declare the datatype t before it"),
+    ("tyname_in_let_via_ref", "val r = ref []\nfun f () = let datatype t = A in r := [A] end", E, 2, 39,
+     C.TYNAME_ESCAPE.format(name="t"), None),
+    ("tyname_in_let_via_fn_param", "val x = fn y => let datatype t = A in (y = A; 1) end", E, 1, 44,
+     C.TYNAME_ESCAPE.format(name="t"), None),
     # SML '97 rule 43: the name before `as` is a variable, never a constructor
     # (found by tests/polyml_types_diff.py: mlbox rebound SOME as a variable)
     ("layered_constructor", "val f = fn x => case x of NONE as y => y | _ => x", E, 1, 27,
