@@ -970,7 +970,9 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
     summary = {}
     for key, entry in entries.items():
         if entry[0] == "ty":
-            summary[key] = canonical(entry[1])
+            # a type may print by an abbreviation declared after the value
+            # (`val r = ref []`, `type t = int`, `r := [3 : t]`)
+            summary[key] = canonical(_expand(entry[1], abbrevs))
         elif entry[0] == "none":
             summary[key] = ""
         elif entry[0] == "abbrev":
@@ -1060,61 +1062,48 @@ def run_mlbox(program: str) -> tuple[bool, list[str]]:
 
 
 def run_poly(programs: list[str]) -> list[Optional[str]]:
-    """Each program's signature as Poly/ML prints it, None if rejected."""
-    with tempfile.TemporaryDirectory() as tmp:
-        driver = ["PolyML.print_depth 1000;", "PolyML.line_length 100000;"]
-        for i, program in enumerate(programs):
-            path = pathlib.Path(tmp) / f"u{i}.sml"
-            path.write_text(f"functor U{i} () = struct\n{program}\nend;\n")
-            driver.append(f'print "\\n@@UNIT {i}\\n";\n'
-                          f'(PolyML.use "{path}"; print "\\n@@OK\\n") handle _ => print "\\n@@ERROR\\n";')
-        driver.append('print "\\n@@UNIT end\\n";')
-        script = pathlib.Path(tmp) / "driver.sml"
-        script.write_text("\n".join(driver) + "\n")
-        with open(script, "rb") as stdin:
-            run = subprocess.run([POLY], stdin=stdin, capture_output=True, timeout=900)
-    out = run.stdout.decode("utf-8", "replace")
-    results: list[Optional[str]] = []
-    chunks = out.split("\n@@UNIT ")[1:-1]
-    for chunk in chunks:
-        body = chunk.split("\n", 1)[1]
-        # Poly/ML accepts an infix identifier as an operand with only a
-        # warning; the Definition (and SML/NJ, and mlbox) reject it
-        if "\n@@OK\n" not in body or LENIENT in body:
-            results.append(None)
-            continue
-        m = re.search(r"functor U\d+ \(sig end\):\s*sig(.*)\bend\b", body, re.S)
-        results.append(m.group(1) if m else "")
-    if len(results) != len(programs):
-        raise RuntimeError(f"poly: {len(results)} results for {len(programs)} programs:\n{out[-2000:]}")
-    return results
+    """Each program's signature as Poly/ML prints it, None if rejected.
+    Poly/ML accepts an infix identifier as an operand with only a warning;
+    the Definition (and SML/NJ, and mlbox) reject it: so does this."""
+    return _run_batch([POLY], programs, ["PolyML.print_depth 1000;", "PolyML.line_length 100000;"],
+                      "PolyML.use", LENIENT, r"functor U\d+ \(sig end\):\s*sig(.*)\bend\b")
 
 
 def run_smlnj(programs: list[str]) -> list[Optional[str]]:
     """Each program's signature as SML/NJ prints it, None if rejected."""
-    results: list[Optional[str]] = []
+    return _run_batch([SMLNJ], programs, ["Control.Print.printDepth := 1000;", "Control.Print.linewidth := 100000;"],
+                      "use", "Error:", r"functor U\d+\(<param>: sig end\)\s*:\s*sig(.*)\bend\b")
+
+
+def _run_batch(command: list[str], programs: list[str], settings: list[str], use: str, rejected: str,
+               signature: str) -> list[Optional[str]]:
+    """Run an SML system once for all `programs`, each `use`d from its own
+    file as the body of a functor; what it printed for each: the text of
+    the functor's result signature (the regex `signature` finds it), or
+    None where `use` failed or the output says `rejected`."""
     with tempfile.TemporaryDirectory() as tmp:
-        driver = ["Control.Print.printDepth := 1000;", "Control.Print.linewidth := 100000;"]
+        driver = list(settings)
         for i, program in enumerate(programs):
             path = pathlib.Path(tmp) / f"u{i}.sml"
             path.write_text(f"functor U{i} () = struct\n{program}\nend;\n")
             driver.append(f'print "\\n@@UNIT {i}\\n";\n'
-                          f'(use "{path}"; print "\\n@@OK\\n") handle _ => print "\\n@@ERROR\\n";')
+                          f'({use} "{path}"; print "\\n@@OK\\n") handle _ => print "\\n@@ERROR\\n";')
         driver.append('print "\\n@@UNIT end\\n";')
         script = pathlib.Path(tmp) / "driver.sml"
         script.write_text("\n".join(driver) + "\n")
         with open(script, "rb") as stdin:
-            run = subprocess.run([SMLNJ], stdin=stdin, capture_output=True, timeout=900)
+            run = subprocess.run(command, stdin=stdin, capture_output=True, timeout=900)
     out = run.stdout.decode("utf-8", "replace")
+    results: list[Optional[str]] = []
     for chunk in out.split("\n@@UNIT ")[1:-1]:
         body = chunk.split("\n", 1)[1]
-        if "\n@@OK\n" not in body or re.search(r"Error:", body):
+        if "\n@@OK\n" not in body or rejected in body:
             results.append(None)
             continue
-        m = re.search(r"functor U\d+\(<param>: sig end\)\s*:\s*sig(.*)\bend\b", body, re.S)
+        m = re.search(signature, body, re.S)
         results.append(m.group(1) if m else "")
     if len(results) != len(programs):
-        raise RuntimeError(f"sml: {len(results)} results for {len(programs)} programs:\n{out[-2000:]}")
+        raise RuntimeError(f"{command[0]}: {len(results)} results for {len(programs)} programs:\n{out[-2000:]}")
     return results
 
 
