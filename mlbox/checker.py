@@ -81,9 +81,9 @@ CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
 RIGID_ESCAPE = "the type variable {var} escapes its scope"
-RIGID_ESCAPE_NOTE = ("{var} is scoped at the innermost val or fun it occurs in (unless an enclosing one "
-                     "mentions it too): there it stands for any type, not for the type of something from "
-                     "outside that declaration")
+RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occurs other than inside a nested "
+                     "val or fun: there it stands for any type, not for the type of something from outside "
+                     "that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"

@@ -92,7 +92,7 @@ CASES = [
     # section 4.6), where x's type is not its own to generalise (found by
     # tests/polyml_types_diff.py: mlbox scoped it at the outer val)
     ("tyvar_scoped_at_inner_val", "val f = fn x => let val y : 'a = x in y end", E, 1, 34,
-     C.RIGID_ESCAPE.format(var="'a"), "'a is scoped at the innermost val"),
+     C.RIGID_ESCAPE.format(var="'a"), "'a is scoped at the outermost val or fun where it occurs"),
     # ---- staging: value variables under code
     ("code_fn_bound", "val f = fn a => code (a + 1)", E, 1, 23, C.STAGING_VARIABLE.format(name="a"),
      "'a' is bound at 1:12 outside the enclosing 'code' (at 1:17)"),
