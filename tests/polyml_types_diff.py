@@ -922,10 +922,14 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
     entries: dict[str, tuple] = {}  # key -> ("ty", tree) | ("none",) | ("data", params, [(con, tree|None)])
     current = None
 
+    run: set[str] = set()  # the datatypes of the current run of datatype lines: maybe one `and` group
+
     def shadow(name: str) -> None:
         if f"datatype {name}" not in entries and f"type {name}" not in entries:
-            return  # a new name (or one of an `and` group being declared) shadows nothing
+            return  # a new name shadows nothing
         for key, entry in entries.items():
+            if key in run:
+                continue  # (taken as the same group: its constructors mean the new type)
             if entry[0] == "ty":
                 entries[key] = ("ty", _rename_con(entry[1], name, "?." + name))
             elif entry[0] == "data":
@@ -936,9 +940,12 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
 
     for line in lines:
         kind, _, rest = line.partition(" ")
+        if kind not in ("datatype", "con"):
+            run.clear()
         if kind == "datatype":
             params_text, _, name = rest.rpartition(" ")
             shadow(name)
+            run.add(f"datatype {name}")
             current = name
             abbrevs.pop(name, None)
             entries.pop(f"type {name}", None)
@@ -964,6 +971,8 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
             params_text, _, name = lhs.rpartition(" ")
             entry = _abbrev_entry(params_text, body, abbrevs)
             shadow(name)
+            if name in abbrevs:  # Poly prints a type written with the old one as `?.name`
+                abbrevs["?." + name] = abbrevs[name]
             abbrevs[name] = entry
             entries.pop(f"datatype {name}", None)
             entries[f"type {name}"] = ("abbrev", entry)
@@ -993,7 +1002,7 @@ def summarise_sig(text: str, known_abbrevs: dict) -> dict[str, str]:
     result) is expanded with `known_abbrevs`, the program's own."""
     flat = " ".join(text.split())
     starts = list(SIG_ITEM.finditer(flat))
-    abbrevs: dict = {}
+    abbrevs: dict = {k: v for k, v in known_abbrevs.items() if k.startswith("?.")}
     items: dict[str, tuple] = {}
     for i, m in enumerate(starts):
         item = flat[m.end(): starts[i + 1].start() if i + 1 < len(starts) else len(flat)].strip()

@@ -79,6 +79,10 @@ def test_a_value_of_a_datatype_declared_again_since_is_of_the_old_one():
     lines = ["datatype t", "con A : t", "val a : t", "datatype t", "con B : t", "val b : t"]
     assert diff.summarise_mlbox(lines)[0]["val a"] == "?.t"
     assert diff.summarise_mlbox(lines)[0]["val b"] == "t"
+    # Poly prints a type written with an abbreviation declared again since as `?.name`
+    lines = ["type 'a pair = 'a * 'a", "val f : 'a * 'a -> 'a", "type 'a pair = 'a * 'a"]
+    assert diff.compare((True, lines), " type 'a pair = 'a * 'a val f: 'a ?.pair -> 'a") == []
     # the datatypes of one `and` group do not shadow each other
     group = ["datatype t", "con A : u -> t", "datatype u", "con B : t -> u"]
     assert diff.summarise_mlbox(group)[0]["datatype t"] == "A of u"
+    assert diff.summarise_mlbox(group + group)[0]["datatype t"] == "A of u"  # declared again, as a group
