@@ -81,8 +81,14 @@ CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
 RIGID_ESCAPE = "the type variable {var} escapes its scope"
+RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occurs other than inside a nested "
+                     "val or fun: there it stands for any type, not for the type of something from outside "
+                     "that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
+TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
+TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
+                      "bound (a weak type too): declare the datatype {name} before it")
 LOCAL_TYPE_ESCAPE = "the type {name} escapes its scope: this 'let' declares it but has type {type}"
 LOCAL_TYPE_ESCAPE_NOTE = ("a datatype declared in a 'let' exists only inside it; "
                           "declare {name} at top level to use its values outside")
@@ -106,7 +112,8 @@ DUPLICATE_CONSTRUCTOR = "constructor '{name}' is declared twice in this datatype
 DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
-ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref)"
+ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref, =)"
+LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
 COGEN_BINDS_CONSTRUCTOR_NOTE = ("as in its erasure 'val {name} = ...', the name would be a constructor pattern; "
@@ -133,7 +140,10 @@ FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic,
 # `exception` declarations to bind these names, and datatype and exception
 # declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
 # basis's constructor in a pattern.
-RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref"})
+# SML '97 section 2.9 forbids binding the first five; `=` is a reserved
+# word that only the initial basis binds (Poly/ML rejects binding it as a
+# syntax error, SML/NJ warns "rebinding =")
+RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref", "="})
 
 # ---------------------------------------------------- environment entries
 
@@ -537,6 +547,7 @@ class Checker:
         # error per variable and `code`, not one per use
         self.staging_reported: dict[tuple[int, int], tuple[int, str, list[S.Span]]] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
+        self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
@@ -621,8 +632,17 @@ class Checker:
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
             return
+        if err.kind == "tyname":
+            self._unify_error(printer, TYNAME_ESCAPE.format(name=err.ty.tycon.name), node.span, context, *extra,
+                              TYNAME_ESCAPE_NOTE.format(name=err.ty.tycon.name))
+            return
         if err.kind == "escape":
-            self._unify_error(printer, RIGID_ESCAPE.format(var=printer.show(err.var)), node.span, context, *extra)
+            if id(err.var) in self.escaped:
+                return  # a consequence of the escape already reported
+            self.escaped.add(id(err.var))
+            var = printer.show(err.var)
+            self._unify_error(printer, RIGID_ESCAPE.format(var=var), node.span, context, *extra,
+                              RIGID_ESCAPE_NOTE.format(var=var))
             return
         if shown_actual == shown_expected:
             for name in _shared_tycon_names(actual, expected):
@@ -716,11 +736,20 @@ class Checker:
         return info
 
     def push_tyvars(self, node, names: tuple[str, ...]) -> _TyvarFrame:
+        """The frame of a value declaration: its explicit type variables
+        (`val 'a f = ...`) and, as SML '97 section 4.6 says, those it
+        scopes implicitly: the ones occurring unguarded in it (not only
+        inside a nested value declaration) that no enclosing declaration
+        scopes. So in `val f = fn x => let val y : 'a = x in y end`, 'a
+        belongs to the inner val, where it cannot be generalised."""
         frame = _TyvarFrame(self.level + 1)
         for name in names:
             if name in frame.vars:
                 self.error(DUPLICATE_TYVAR.format(name=name), node.span)
             frame.vars[name] = TVar(frame.level, eq=name.startswith("''"), rigid=name)
+        for name in _unguarded_tyvars(node):
+            if name not in frame.vars and not any(name in outer.vars for outer in self.tyvar_frames):
+                frame.vars[name] = TVar(frame.level, eq=name.startswith("''"), rigid=name)
         self.tyvar_frames.append(frame)
         return frame
 
@@ -784,8 +813,6 @@ class Checker:
             pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
             if not isinstance(pat, S.PVar) or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
-            elif pat.name in RESERVED_NAMES:
-                self.error(ILLEGAL_REBINDING.format(name=pat.name), pat.span)
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -955,7 +982,7 @@ class Checker:
         for db in dec.binds:
             if any(db.name == other.name for other, _ in group):
                 self.error(DUPLICATE_TYPE.format(name=db.name), db.span)
-            tycon = Tycon(db.name, len(db.tyvars))
+            tycon = Tycon(db.name, len(db.tyvars), declared=True)
             self.scope.types[db.name] = tycon  # visible in every constructor of the group
             group.append((db, tycon))
         seen_cons: set[str] = set()
@@ -1112,8 +1139,8 @@ class Checker:
     def elab_type(self, ty, params: Optional[dict[str, TVar]] = None) -> Type:
         """The type denoted by a syntactic type. In datatype and type
         declarations `params` are the only type variables allowed;
-        elsewhere type variables are explicit ones, scoped at the outermost
-        enclosing val/fun declaration."""
+        elsewhere type variables are explicit ones, scoped at a val/fun
+        declaration (push_tyvars)."""
         if isinstance(ty, S.TyVar):
             if params is not None:
                 var = params.get(ty.name)
@@ -1145,13 +1172,11 @@ class Checker:
             var = frame.vars.get(ty.name)
             if var is not None:
                 return var
-        if not self.tyvar_frames:
-            self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
-            return self.fresh()
-        # SML '97: implicitly scoped at the outermost enclosing val/fun
-        outermost = self.tyvar_frames[0]
-        var = outermost.vars[ty.name] = TVar(outermost.level, eq=ty.name.startswith("''"), rigid=ty.name)
-        return var
+        # every type variable of a value declaration is scoped by it or an
+        # enclosing one (push_tyvars): this one is outside any, as in a
+        # top-level `exception E of 'a`
+        self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+        return self.fresh()
 
     # -------------------------------------------------------- expressions
 
@@ -1478,7 +1503,11 @@ class Checker:
         if isinstance(p, S.PRef):
             return self.ref_pattern(p.arg, names, is_global)
         if isinstance(p, S.PAs):
-            ty = self.bind_pattern_var(p, p.name, names, is_global)
+            if isinstance(self.scope.find_value(p.name), (DataCon, ExnInfo)) or p.name == "ref":
+                self.error(LAYERED_CONSTRUCTOR.format(name=p.name), p.span)  # SML '97 rule 43
+                ty = self.fresh()
+            else:
+                ty = self.bind_pattern_var(p, p.name, names, is_global)
             inner_ty, spat = self.infer_pat(p.pat, names, is_global)
             unify(ty, inner_ty)  # ty is fresh
             return ty, spat
@@ -1493,6 +1522,8 @@ class Checker:
         ty = self.fresh()
         if name in names:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
+        elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
+            self.error(ILLEGAL_REBINDING.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty
 
@@ -1543,6 +1574,28 @@ class Checker:
         _, missing = mc.check_rows([[spat]])
         if missing is not None:
             self.warning(BINDING_NONEXHAUSTIVE.format(example=mc.show_pattern(missing[0])), pat.span)
+
+
+# Declarations whose type variables are not the enclosing value
+# declaration's: nested value declarations scope their own, and a
+# datatype's or type abbreviation's are its parameters.
+_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec)
+
+
+def _unguarded_tyvars(dec) -> list[str]:
+    """The explicit type variables occurring in a value declaration outside
+    any value, datatype or type declaration nested in it, in order."""
+    found: dict[str, None] = {}
+    pending = list(dec.binds) if isinstance(dec, (S.ValDec, S.FunDec)) else [dec.exp]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, S.TyVar):
+            found[node.name] = None
+        elif isinstance(node, (tuple, list)):
+            pending.extend(reversed(node))
+        elif attrs.has(type(node)) and not isinstance(node, (S.Span,) + _TYVAR_SCOPE_BOUNDARIES):
+            pending.extend(getattr(node, name) for name in lint.child_fields(type(node)))
+    return list(found)
 
 
 def _at(span: S.Span) -> str:
@@ -1615,7 +1668,12 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         return TopBinding(kind, name, TypePrinter(weak=True, visible=visible).show(entry.ty), id(entry.binder),
                           entry.ty)
     if kind == "con":
-        return TopBinding(kind, name, TypePrinter(visible=visible).show(entry.ty), id(entry.binder), entry)
+        # the datatype's parameters named first, by position, so that
+        # `R : 'b -> ('a, 'b) either` shows them as its declaration does
+        ty = prune(entry.ty)
+        result = prune(ty.res) if isinstance(ty, TArrow) else ty
+        shown = TypePrinter(visible=visible).show_all([result, ty])[1]
+        return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "exn":
         shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
         return TopBinding(kind, name, shown, id(entry.binder), entry)

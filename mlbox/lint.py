@@ -91,7 +91,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             pending.append(_Leave("cogen", node))
             pending.append(node.exp)
             continue
-        pending.extend(getattr(node, name) for name in _children(type(node)))
+        pending.extend(getattr(node, name) for name in child_fields(type(node)))
     warnings = []
     for (binder, _), uses in splices.items():
         if binder in recursive and len(uses) > 1:
@@ -113,7 +113,7 @@ class _Leave:
 
 
 @functools.cache
-def _children(cls) -> tuple[str, ...]:
+def child_fields(cls) -> tuple[str, ...]:
     """The fields of an AST node class that hold its children, last first
     (the walk's stack then visits them first to last)."""
     return tuple(f.name for f in reversed(attrs.fields(cls)) if f.name != "span")
@@ -128,5 +128,5 @@ def _pattern_vars(pat) -> list[S.PVar]:
         elif isinstance(p, (tuple, list)):
             pending.extend(p)
         elif attrs.has(type(p)) and not isinstance(p, S.Span):
-            pending.extend(getattr(p, name) for name in _children(type(p)))
+            pending.extend(getattr(p, name) for name in child_fields(type(p)))
     return found

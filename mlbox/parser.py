@@ -64,6 +64,8 @@ MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left-
 MSG_PRECEDENCE = "a fixity precedence is one digit, 0 to 9"
 MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
+MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
+                              "without parentheses (`fun op + (x, y) = ...`)")
 
 # The innermost unfinished construct on the parse stack tells which
 # keyword would close it; used for the "expected ..." hint.
@@ -154,6 +156,9 @@ class Grammar:
         # patterns written `atpat vid atpat` (in parentheses too): id(node)
         # -> (node, name, name span, left, right), for `fun (x ++ y) z = ...`
         self.infix_patterns: dict[int, tuple] = {}
+        # `(op f)` patterns, by id (-> the node, kept alive): not a `fun`
+        # clause's head, which SML writes `op f` without parentheses
+        self.parenthesized_ops: dict[int, S.PVar] = {}
 
     # ------------------------------------------------------------ helpers
 
@@ -309,6 +314,8 @@ class Grammar:
             args = (S.PTuple((left, right), span=left.span.to(right.span)),)
         elif ops[0] is not None:
             self.fail_at(first.span)  # an infix name needs `op` here
+        elif id(first) in self.parenthesized_ops:
+            self.fail_at(first.span, MSG_PARENTHESIZED_FUN_NAME)
         elif isinstance(first, _Name) or (isinstance(first, S.PVar) and first.op):
             name, name_span, args = first.name, first.span, ()
             if not rest:
@@ -860,6 +867,8 @@ class Grammar:
         infix = self.infix_patterns.get(id(p[2]))
         if infix is not None:
             self.infix_patterns[id(p[0])] = (p[0],) + infix[1:]
+        if isinstance(p[0], S.PVar) and p[0].op:
+            self.parenthesized_ops[id(p[0])] = p[0]
 
     def p_atpat_tuple(self, p):
         """ atpat : LPAREN pat COMMA pats RPAREN """
@@ -1015,6 +1024,7 @@ class _Driver:
         first_eof = None
         grammar.token_at = {(t.span.line, t.span.col): t for t in tokens}
         grammar.infix_patterns = {}
+        grammar.parenthesized_ops = {}
         grammar.fixity = Fixity(fixity)
         while True:
             stream = ([_pseudo_token(start_token)] if start_token else []) + tokens[begin:]

@@ -49,7 +49,7 @@ class Overload:
 
 
 class TVar:
-    __slots__ = ("link", "level", "eq", "overload", "rigid")
+    __slots__ = ("link", "level", "eq", "overload", "rigid", "born")
 
     def __init__(self, level: int, eq: bool = False, overload: Optional[Overload] = None,
                  rigid: Optional[str] = None):
@@ -58,6 +58,9 @@ class TVar:
         self.eq = eq
         self.overload = overload
         self.rigid = rigid  # the user's name ("'a") of an explicit type variable
+        # how many datatypes the program had declared when the variable was
+        # made: it can stand for none declared later (Tycon.stamp)
+        self.born = Tycon.declared
 
 
 class Tycon:
@@ -66,13 +69,25 @@ class Tycon:
     or "args" (admits equality when its arguments do). `cons` lists a
     datatype's constructors (mlbox.checker.DataCon), in tag order."""
 
-    __slots__ = ("name", "arity", "equality", "cons")
+    __slots__ = ("name", "arity", "equality", "cons", "stamp")
 
-    def __init__(self, name: str, arity: int, equality: str = "args"):
+    # Datatypes declared by programs so far (in this process). A declared
+    # one's `stamp` is its number (the basis's are 0): a type variable made
+    # before it (TVar.born) cannot be bound to a type mentioning it, as in
+    # SML the type of a variable is over the type names that exist where
+    # it is bound (`val r = ref []` then `datatype t = A` then `r := [A]`
+    # is an error, as in Poly/ML; so is `fn y => let datatype t = A in
+    # y = A end`).
+    declared = 0
+
+    def __init__(self, name: str, arity: int, equality: str = "args", declared: bool = False):
         self.name = name
         self.arity = arity
         self.equality = equality
         self.cons: list = []
+        if declared:
+            Tycon.declared += 1
+        self.stamp = Tycon.declared if declared else 0
 
     def __repr__(self) -> str:
         return f"Tycon({self.name})"
@@ -199,6 +214,8 @@ class UnifyError(Exception):
       "equality"  `ty` does not admit equality (`reason` says why)
       "overload"  an overloaded operator used at a type it lacks
       "escape"    an explicit type variable would escape its scope
+      "tyname"    a variable would stand for a datatype declared after it
+                  (`ty` is that datatype)
     The checker turns it into a diagnostic with the types in context."""
 
     def __init__(self, kind: str, var: Optional[TVar] = None, ty: Optional[Type] = None,
@@ -254,6 +271,7 @@ def _merge_vars(v: TVar, into: TVar) -> None:
             into.overload = met
     into.eq = into.eq or v.eq
     into.level = min(into.level, v.level)
+    into.born = min(into.born, v.born)
     v.link = into
 
 
@@ -306,9 +324,13 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
                 if u.rigid is not None:
                     raise UnifyError("escape", var=u)
                 u.level = level
+            if u.born > v.born:
+                u.born = v.born
             continue
         if not occurs and u.max_level <= level:
-            continue
+            continue  # (only for a v just made: no datatype is younger than it)
+        if isinstance(u, TCon) and u.tycon.stamp > v.born:
+            raise UnifyError("tyname", var=v, ty=u)
         walked.append(u)
         pending.extend(reversed(components(u)))
     for u in walked:
@@ -502,15 +524,20 @@ class TypePrinter:
 
     def show_all(self, types: Iterable[Type]) -> list[str]:
         types = list(types)
+        found: list[TVar] = []
         for t in types:  # name in order across all of them before printing
             pending = [t]
             while pending:  # the order they print in
                 u = prune(pending.pop())
                 if isinstance(u, TVar):
-                    self._name(u)
+                    found.append(u)
                 else:
                     alias = self._alias(u)
                     pending.extend(reversed(alias.args if alias is not None else components(u)))
+        # explicit variables first, so that they keep the names the user
+        # wrote even where another variable prints before them
+        for v in sorted(found, key=lambda v: v.rigid is None):
+            self._name(v)
         return [self.show(t) for t in types]
 
     def _name(self, v: TVar) -> str:

@@ -201,6 +201,19 @@ def test_describe_bindings():
     ]
 
 
+def test_a_constructor_shows_its_datatype_parameters_by_their_position():
+    src = "datatype ('a, 'b) either = L of 'a | R of 'b | Both of 'b * 'a\ndatatype ('a, 'b) t = T of 'b list"
+    lines = [describe_binding(b) for b in ok(src).elaboration.toplevel]
+    assert lines == [
+        "datatype ('a, 'b) either",
+        "con L : 'a -> ('a, 'b) either",
+        "con R : 'b -> ('a, 'b) either",
+        "con Both : 'b * 'a -> ('a, 'b) either",
+        "datatype ('a, 'b) t",
+        "con T : 'b list -> ('a, 'b) t",
+    ]
+
+
 # ---------------------------------------------- polymorphism, value restriction
 
 
@@ -252,6 +265,25 @@ def test_local_datatype_used_only_inside_its_let():
     assert (types["n"], types["f"], types["m"]) == ("int", "int -> int", "int")
 
 
+def test_a_variable_may_stand_for_a_datatype_declared_before_it():
+    types = types_of("""
+    datatype t = A
+    val r = ref []
+    val _ = r := [A]
+    val n = let datatype u = B val s = ref [] in s := [B]; length (!s) end
+    fun f x = let datatype v = C of int in case C x of C y => y end
+    val g = let datatype w = D in let val z = ref [] in z := [D]; length (!z) end end
+    """)
+    assert (types["r"], types["n"], types["f"], types["g"]) == ("t list ref", "int", "int -> int", "int")
+
+
+def test_a_weak_variable_of_an_earlier_repl_input_cannot_become_a_later_datatype():
+    first = ok("val r = ref []")
+    second = ok("datatype t = A", env=first.env)
+    assert check("val _ = r := [A]", env=second.env).errors
+    assert ok("val _ = r := [1]", env=second.env)
+
+
 def test_weak_type_is_fixed_by_later_use():
     result = ok("val r = ref []\nval _ = r := [1]")
     assert result.elaboration.toplevel[0].type == "int list ref"
@@ -266,6 +298,21 @@ def test_explicit_type_variables():
     assert types["id"] == "'a -> 'a"
     assert types["pairUp"] == "'a -> 'a * 'a"
     assert types["firstOr"] == "'a -> 'a list -> 'a"
+
+
+def test_an_explicit_type_variable_is_scoped_at_the_outermost_val_where_it_is_unguarded():
+    """SML '97 section 4.6: at the outer declaration when it occurs there
+    outside the nested one, else at the nested one."""
+    types = types_of("""
+    fun outer (x : 'a) = let val y : 'a = x in y end
+    fun inner x = let val g = fn (y : 'a) => y in (g x, g 1) end
+    val nested = fn x => let val 'a g = fn (y : 'a) => [y] in g x end
+    """)
+    assert types["outer"] == "'a -> 'a"
+    assert types["inner"] == "'a -> 'a * int"
+    assert types["nested"] == "'a -> 'a list"
+    assert check("val f = fn x => let val y : 'a = x in y end").errors
+    assert check("fun f x = let fun g (y : 'a) = (x : 'a) in g end").errors
 
 
 def test_cogen_generalises_a_syntactic_value():

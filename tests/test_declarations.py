@@ -207,6 +207,11 @@ def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
     ("fun true x = x", (C.ILLEGAL_REBINDING.format(name="true"), (1, 5))),
     ("datatype t = A | false", (C.ILLEGAL_REBINDING.format(name="false"), (1, 18))),
     ("exception ref", (C.ILLEGAL_REBINDING.format(name="ref"), (1, 11))),
+    # `=` is a reserved word only the basis binds: Poly/ML rejects binding it
+    # (found by tests/polyml_types_diff.py: mlbox accepted all three)
+    ("fun op = (x, y) = x", (C.ILLEGAL_REBINDING.format(name="="), (1, 5))),
+    ("val f = fn (op =) => 1", (C.ILLEGAL_REBINDING.format(name="="), (1, 12))),
+    ("val rec op = = fn x => x", (C.ILLEGAL_REBINDING.format(name="="), (1, 9))),
     ("datatype t = it", (C.ILLEGAL_IT_CONSTRUCTOR, (1, 14))),
     ("exception it of int", (C.ILLEGAL_IT_CONSTRUCTOR, (1, 11))),
     # `ref` is always the constructor: alone in a pattern it lacks its argument

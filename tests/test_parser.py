@@ -353,6 +353,17 @@ def test_fun_declarations():
     assert one_dec("fun List.length l = 0").binds[0].name == "List.length"
 
 
+def test_a_fun_clause_names_its_function_without_parentheses():
+    # SML's `fun op f p = ...` has no parenthesised form (Poly/ML and SML/NJ
+    # reject `fun (op +) x = ...`; tests/polyml_types_diff.py found mlbox
+    # accepting it)
+    from mlbox.parser import MSG_PARENTHESIZED_FUN_NAME
+
+    assert syntax_error("fun (op +) (a, b) = a") == [(MSG_PARENTHESIZED_FUN_NAME.format("'('"), (1, 5))]
+    assert syntax_error("fun f x = x | (op f) y = y")[0][1] == (1, 15)
+    assert one_dec("fun f (op +) = 1 + 2").binds[0].clauses[0].pats == (S.PVar("+", op=True),)
+
+
 def test_infix_fun_clauses_mean_op_on_a_pair():
     infix_form = one_dec("fun [] @ ys = ys\n  | (x :: xs) @ ys = x :: xs @ ys")
     prefix_form = one_dec("fun op @ ([], ys) = ys\n  | op @ (x :: xs, ys) = x :: xs @ ys")

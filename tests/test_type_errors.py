@@ -74,6 +74,25 @@ CASES = [
      C.RESULT_ANNOTATION_MISMATCH.format(actual="'a", expected="int"), C.RIGID_NOTE.format(var="'a")),
     ("rigid_value_restriction", "val r : 'a list ref = ref []", E, 1, 1,
      C.RIGID_NOT_GENERALISED.format(var="'a"), None),
+    # a type variable cannot come to stand for a datatype declared after it
+    # (found by tests/polyml_types_diff.py's hand cases: mlbox accepted all;
+    # Poly/ML and SML/NJ reject them)
+    ("tyname_after_weak_var", "val r = ref []\ndatatype t = A\nval _ = r := [A]", E, 3, 14,
+     C.TYNAME_ESCAPE.format(name="t"), "declare the datatype t before it"),
+    ("tyname_in_let_via_ref", "val r = ref []\nfun f () = let datatype t = A in r := [A] end", E, 2, 39,
+     C.TYNAME_ESCAPE.format(name="t"), None),
+    ("tyname_in_let_via_fn_param", "val x = fn y => let datatype t = A in (y = A; 1) end", E, 1, 44,
+     C.TYNAME_ESCAPE.format(name="t"), None),
+    # SML '97 rule 43: the name before `as` is a variable, never a constructor
+    # (found by tests/polyml_types_diff.py: mlbox rebound SOME as a variable)
+    ("layered_constructor", "val f = fn x => case x of NONE as y => y | _ => x", E, 1, 27,
+     C.LAYERED_CONSTRUCTOR.format(name="NONE"), None),
+    ("layered_exception", "exception E\nfun f (E as x) = x", E, 2, 7, C.LAYERED_CONSTRUCTOR.format(name="E"), None),
+    # 'a occurs only inside the inner val, so it is scoped there (SML '97
+    # section 4.6), where x's type is not its own to generalise (found by
+    # tests/polyml_types_diff.py: mlbox scoped it at the outer val)
+    ("tyvar_scoped_at_inner_val", "val f = fn x => let val y : 'a = x in y end", E, 1, 34,
+     C.RIGID_ESCAPE.format(var="'a"), "'a is scoped at the outermost val or fun where it occurs"),
     # ---- staging: value variables under code
     ("code_fn_bound", "val f = fn a => code (a + 1)", E, 1, 23, C.STAGING_VARIABLE.format(name="a"),
      "'a' is bound at 1:12 outside the enclosing 'code' (at 1:17)"),
@@ -245,6 +264,11 @@ def test_first_error_is_the_expected_one(name, program):
 ])
 def test_no_free_type_variable_warning(program):
     assert not any("free type variable" in d.message for d in diagnostics_of(program))
+
+
+def test_an_escaping_type_variable_is_reported_once():
+    errors = [d for d in diagnostics_of("val f = fn x => let val y : 'a = x in y end") if d.severity == E]
+    assert len(errors) == 1, errors
 
 
 def test_a_repl_input_leaves_weak_types_to_the_next_input():

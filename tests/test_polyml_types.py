@@ -1,0 +1,88 @@
+"""Type inference against Poly/ML's: tests/data/polyml_types.json records
+what Poly/ML 5.7 makes of 300 programs of tests/polyml_types_diff.py's
+generator (let-polymorphism, the value restriction, equality types,
+overloading, datatypes, shadowing, abbreviations, explicit type variables,
+exceptions, recursion, random terms; a fifth mutated by one token): whether
+it accepts each, and the signature it prints. mlbox must give the same
+verdict and, where both accept, the same types (modulo the renaming of type
+variables the tool documents). The recording makes this independent of
+`poly`; with `poly` installed the recording itself is re-checked.
+
+Re-record with `python -m tests.polyml_types_diff --write`."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import polyml_types_diff as diff
+
+RECORDS = diff.read_recording()
+POLY_MISSING = "Poly/ML (`poly`) is not installed: cannot re-check the recording"
+
+
+def test_the_recording_is_the_generators_output():
+    """The recorded programs are what the seeded generator makes now (a
+    change to the generator must be re-recorded, with `poly`)."""
+    assert [program for program, _ in RECORDS] == diff.generate(diff.RECORD_SEED, diff.RECORD_COUNT)
+
+
+def test_the_recording_has_both_verdicts():
+    accepted = sum(sig is not None for _, sig in RECORDS)
+    assert 100 <= accepted <= len(RECORDS) - 60, accepted
+
+
+@pytest.mark.parametrize("index", range(len(RECORDS)))
+def test_mlbox_agrees_with_poly(index):
+    program, poly = RECORDS[index]
+    differences = diff.compare(diff.run_mlbox(program), poly)
+    assert not differences, program[len(diff.PRELUDE):] + "\n" + "\n".join(differences)
+
+
+@pytest.mark.skipif(diff.POLY is None, reason=POLY_MISSING)
+def test_poly_still_says_what_was_recorded():
+    programs = [program for program, _ in RECORDS]
+    now = [None if sig is None else " ".join(sig.split()) for sig in diff.run_poly(programs)]
+    assert now == [sig for _, sig in RECORDS]
+
+
+# ------------------------------------------------- the comparison itself
+
+
+def test_type_variables_are_renamed_by_kind_and_order():
+    assert diff.canonical(diff.parse_type("'b * ''a -> 'b")) == "'v0 * ''v1 -> 'v0"
+    # a weak variable: mlbox's '_a and ''_a, Poly's _a, SML/NJ's ?.X1
+    for weak in ("'_a", "''_a", "_a", "?.X1"):
+        assert diff.canonical(diff.parse_type(f"{weak} list ref")) == "'_v0 list ref"
+    assert diff.canonical(diff.parse_type("('a -> 'b) -> 'a list")) == "('v0 -> 'v1) -> 'v0 list"
+    assert diff.canonical(diff.parse_type("(int, ?.U3.t) either")) == "(int, ?.t) either"
+
+
+def test_abbreviations_are_expanded_before_comparing():
+    abbrevs = {"pair": (("'a",), diff.parse_type("'a * 'a"))}
+    assert diff.canonical(diff.parse_type("int pair -> bool pair", abbrevs)) == "int * int -> bool * bool"
+
+
+def test_the_comparison_sees_verdicts_types_and_constructors():
+    sig = " val f: 'a -> 'a datatype ('a, 'b) e = L of 'a | R of 'b exception E of int"
+    lines = ["val f : 'a -> 'a", "datatype ('a, 'b) e", "con L : 'a -> ('a, 'b) e", "con R : 'b -> ('a, 'b) e",
+             "exception E of int"]
+    assert diff.compare((True, lines), sig) == []
+    assert diff.compare((False, []), None) == []
+    assert diff.compare((True, lines), None)
+    assert diff.compare((False, []), sig)
+    assert diff.compare((True, ["val f : 'a -> 'b"] + lines[1:]), sig)
+    assert diff.compare((True, lines[:3] + ["con R : 'a -> ('a, 'b) e", lines[4]]), sig)
+    assert diff.compare((True, lines[:4] + ["exception E"]), sig)
+
+
+def test_a_value_of_a_datatype_declared_again_since_is_of_the_old_one():
+    lines = ["datatype t", "con A : t", "val a : t", "datatype t", "con B : t", "val b : t"]
+    assert diff.summarise_mlbox(lines)[0]["val a"] == "?.t"
+    assert diff.summarise_mlbox(lines)[0]["val b"] == "t"
+    # Poly prints a type written with an abbreviation declared again since as `?.name`
+    lines = ["type 'a pair = 'a * 'a", "val f : 'a * 'a -> 'a", "type 'a pair = 'a * 'a"]
+    assert diff.compare((True, lines), " type 'a pair = 'a * 'a val f: 'a ?.pair -> 'a") == []
+    # the datatypes of one `and` group do not shadow each other
+    group = ["datatype t", "con A : u -> t", "datatype u", "con B : t -> u"]
+    assert diff.summarise_mlbox(group)[0]["datatype t"] == "A of u"
+    assert diff.summarise_mlbox(group + group)[0]["datatype t"] == "A of u"  # declared again, as a group
