@@ -64,6 +64,11 @@ MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left-
 MSG_PRECEDENCE = "a fixity precedence is one digit, 0 to 9"
 MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
+MSG_REPLICATION = ("{}: datatype replication (`datatype t = datatype u`) is not supported by ML\u25a1 "
+                   "(docs/language.md \u00a712); `type t = u` names the same type, and u's "
+                   "constructors keep their names")
+MSG_AND_REC = ("{}: `rec` after `and` in a `val` is not supported by ML\u25a1; declare the recursive "
+               "function apart, `val rec f = fn ...` (or `fun f ...`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -957,7 +962,12 @@ class Grammar:
             found = f"'{_shorten(tok.text)}'"
         message = MSG_UNEXPECTED.format(found)
         hint = self._hint()
-        if hint:
+        before = [sym.type for sym in self.parser.symstack[-4:]]
+        if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq", "IDENT", "EQUALS"]:
+            message = MSG_REPLICATION.format(message)
+        elif tok is not None and tok.type == "REC" and before[-2:] == ["valbinds", "AND"]:
+            message = MSG_AND_REC.format(message)
+        elif hint:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
             message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)

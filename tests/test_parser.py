@@ -353,6 +353,20 @@ def test_fun_declarations():
     assert one_dec("fun List.length l = 0").binds[0].name == "List.length"
 
 
+def test_unsupported_sml_declaration_forms_say_what_to_write_instead():
+    # Poly/ML and SML/NJ accept datatype replication, Poly/ML `and rec` in a
+    # val (found by tests/polyml_types_diff.py): ML\u25a1 has neither, and the
+    # bare "unexpected" gave no clue why
+    from mlbox.parser import MSG_AND_REC, MSG_REPLICATION
+
+    assert syntax_error("datatype t = datatype bool") == [(MSG_REPLICATION.format(unexpected("'datatype'")), (1, 14))]
+    assert syntax_error("datatype 'a t = datatype option")[0][0].endswith(MSG_REPLICATION.format(""))
+    assert syntax_error("val x = 1 and rec f = fn n => n") == [(MSG_AND_REC.format(unexpected("'rec'")), (1, 15))]
+    # the same tokens elsewhere get the general message
+    assert syntax_error("val x = datatype") == [(unexpected("'datatype'"), (1, 9))]
+    assert syntax_error("fun f x = x and rec g y = y") == [(unexpected("'rec'"), (1, 17))]
+
+
 def test_a_fun_clause_names_its_function_without_parentheses():
     # SML's `fun op f p = ...` has no parenthesised form (Poly/ML and SML/NJ
     # reject `fun (op +) x = ...`; tests/polyml_types_diff.py found mlbox
