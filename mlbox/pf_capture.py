@@ -159,9 +159,9 @@ def _parsed(path: str, data: bytes) -> Capture:
         raise CaptureError(f"{path}: {TOO_LARGE.format(gb=MAX_CAPTURE_BYTES >> 30)}")
     reader = _PcapNg(path, data) if data[:4] == struct.pack("<I", PCAPNG_SHB) else _Pcap(path, data)
     reader.read()
-    if not reader.packets and reader.warnings:
+    if not reader.packets and reader.truncation:
         # a file cut inside its first record says so, rather than "no packets"
-        raise CaptureError(reader.warnings[0])
+        raise CaptureError(f"{reader.truncation}, before any complete packet")
     if reader.linktype is None or reader.snapshot is None:
         raise CaptureError(f"{path}: {NO_INTERFACE}")
     # A capture of no packets is a capture, as for tcpdump (which filters
@@ -179,13 +179,14 @@ class _Reader:
         self.warnings: list[str] = []
         self.linktype: int | None = None
         self.snapshot: int | None = None  # libpcap's snapshot length for the file
+        self.truncation: str | None = None  # where the file ends inside a record, if it does
 
     def fail(self, message: str) -> CaptureError:
         return CaptureError(f"{self.path}: {message}")
 
     def cut(self, what: str, wanted: int, got: int) -> None:
-        self.warnings.append(f"{self.path}: the file ends inside {what} {len(self.packets)} "
-                             f"({got} of {wanted} bytes); it and anything after it are ignored")
+        self.truncation = f"{self.path}: the file ends inside {what} {len(self.packets)} ({got} of {wanted} bytes)"
+        self.warnings.append(f"{self.truncation}; it and anything after it are ignored")
 
     def add(self, payload: bytes, wirelen: int, ticks: int, per_second: int, offset_seconds: int = 0) -> None:
         sec, fraction = divmod(ticks, per_second)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -88,10 +89,10 @@ CASES = {
     "zero_length_packet": (pcap(records=[(b"", 0, 0), (PACKET, 60, 60)]), 2),
     "caplen_over_wirelen": (pcap(records=[(PACKET, 60, 10)]), 1),
     "raw_ip_linktype": (pcap(linktype=101, records=[(PACKET, 60, 60)]), 1),
-    "caplen_past_end": (pcap(records=[(PACKET, 6000, 6000)]), "ends inside packet record 0"),
+    "caplen_past_end": (pcap(records=[(PACKET, 6000, 6000)]), "ends inside packet record 0 .*, before any complete packet"),
     "caplen_absurd": (pcap(records=[(PACKET, 0xFFFFFFFF, 60)]), "invalid capture length 4294967295"),
     "header_cut": (pcap()[:10], "truncated file header"),
-    "record_header_cut": (pcap(records=[(PACKET, 60, 60)])[:30], "ends inside the header of packet record 0"),
+    "record_header_cut": (pcap(records=[(PACKET, 60, 60)])[:30], "ends inside the header of packet record 0 .*, before any complete packet"),
     "no_packets": (pcap(), 0),  # a capture, of no packets: tcpdump filters it and prints nothing
     "wrong_magic": (b"\0" * 24 + pcap(records=[(PACKET, 60, 60)])[24:], "is not a pcap or pcapng"),
     "ng": (SHB + IDB + epb(PACKET, 60, 60), 1),
@@ -104,7 +105,7 @@ CASES = {
     "ng_packet_before_interface": (SHB + epb(PACKET, 60, 60), "before any interface description block"),
     "ng_unknown_interface": (SHB + IDB + epb(PACKET, 60, 60, interface=5), "on interface 5"),
     "ng_caplen_past_block": (SHB + IDB + epb(PACKET, 6000, 60), "too short for its 6000 captured bytes"),
-    "ng_cut": ((SHB + IDB + epb(PACKET, 60, 60))[:-7], "ends inside the block of packet 0"),
+    "ng_cut": ((SHB + IDB + epb(PACKET, 60, 60))[:-7], "ends inside the block of packet 0 .*, before any complete packet"),
     "ng_no_interfaces": (SHB, "no interface description block"),
     "ng_interface_and_no_packets": (SHB + IDB, 0),
     "ng_resolution_too_fine": (SHB + block(1, struct.pack("<HHI", 1, 0, 65535) + struct.pack("<HHB3x", 9, 1, 127)
@@ -271,7 +272,7 @@ def test_pf_command_reports_damaged_captures(tmp_path, name):
     proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", FILTER, str(path)],
                           capture_output=True, timeout=120, cwd=ROOT)
     err = proc.stderr.decode()
-    assert "Traceback" not in err and proc.returncode == 2 and CASES[name][1] in err, err
+    assert "Traceback" not in err and proc.returncode == 2 and re.search(CASES[name][1], err), err
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
