@@ -15,6 +15,7 @@ import tempfile
 
 import attrs
 
+from mlbox.pf_capture import MAX_CAPLEN
 from mlbox.pf_filter import FilterError, Insn
 
 NOT_INSTALLED = ("compiling a filter expression needs libpcap, which is not installed "
@@ -23,7 +24,7 @@ NOT_INSTALLED = ("compiling a filter expression needs libpcap, which is not inst
 # file), so `ip broadcast` compiles (tested against 0 and 255.255.255.255)
 # where an unknown netmask would refuse it.
 SAVEFILE_NETMASK = 0
-SNAPLEN = 262144
+SNAPLEN = MAX_CAPLEN  # what a capture file without its own snapshot length gets
 PCAP_ERRBUF_SIZE = 256
 
 
@@ -33,6 +34,11 @@ class _BpfInsn(ctypes.Structure):
 
 class _BpfProgram(ctypes.Structure):
     _fields_ = [("bf_len", ctypes.c_uint), ("bf_insns", ctypes.POINTER(_BpfInsn))]
+
+
+class _PacketHeader(ctypes.Structure):  # struct pcap_pkthdr
+    _fields_ = [("tv_sec", ctypes.c_long), ("tv_usec", ctypes.c_long), ("caplen", ctypes.c_uint32),
+                ("len", ctypes.c_uint32)]
 
 
 _library = None
@@ -58,6 +64,15 @@ def _load():
         lib.pcap_open_offline.restype = ctypes.c_void_p
         lib.pcap_open_offline.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
         lib.pcap_datalink.argtypes = [ctypes.c_void_p]
+        lib.pcap_next_ex.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_PacketHeader)),
+                                     ctypes.POINTER(ctypes.c_void_p)]
+        lib.pcap_snapshot.argtypes = [ctypes.c_void_p]
+        lib.pcap_offline_filter.argtypes = [ctypes.POINTER(_BpfProgram), ctypes.POINTER(_PacketHeader),
+                                            ctypes.c_void_p]
+        lib.bpf_validate.restype = ctypes.c_int
+        lib.bpf_validate.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_int]
+        lib.bpf_filter.restype = ctypes.c_uint
+        lib.bpf_filter.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_char_p, ctypes.c_uint, ctypes.c_uint]
         _library = lib
     return _library
 
@@ -138,8 +153,6 @@ def bpf_validate(insns) -> bool:
     """libpcap's own verdict on a program (`bpf_validate`): more lenient
     than mlbox.pf_filter's (see tests/test_pf_differential.py)."""
     lib = _load()
-    lib.bpf_validate.restype = ctypes.c_int
-    lib.bpf_validate.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_int]
     return lib.bpf_validate(_insn_array(insns), len(insns)) != 0
 
 
@@ -149,14 +162,7 @@ def bpf_filter(insns, packet: bytes, wirelen: int) -> int:
     libpcap 1.10 aborts on an undefined opcode, divides by a constant 0 and
     reads uninitialised scratch memory."""
     lib = _load()
-    lib.bpf_filter.restype = ctypes.c_uint
-    lib.bpf_filter.argtypes = [ctypes.POINTER(_BpfInsn), ctypes.c_char_p, ctypes.c_uint, ctypes.c_uint]
     return lib.bpf_filter(_insn_array(insns), packet, wirelen, len(packet))
-
-
-class _PacketHeader(ctypes.Structure):  # struct pcap_pkthdr
-    _fields_ = [("tv_sec", ctypes.c_long), ("tv_usec", ctypes.c_long), ("caplen", ctypes.c_uint32),
-                ("len", ctypes.c_uint32)]
 
 
 @attrs.frozen
@@ -179,11 +185,6 @@ def read_savefile(path: str, expression: str | None = None) -> Savefile:
     that mlbox.pf_capture and `mlbox pf` are compared with. A file libpcap
     cannot open is a Savefile with no packets and its error."""
     lib = _load()
-    lib.pcap_next_ex.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_PacketHeader)),
-                                 ctypes.POINTER(ctypes.c_void_p)]
-    lib.pcap_snapshot.argtypes = [ctypes.c_void_p]
-    lib.pcap_offline_filter.argtypes = [ctypes.POINTER(_BpfProgram), ctypes.POINTER(_PacketHeader),
-                                        ctypes.c_void_p]
     errors = ctypes.create_string_buffer(PCAP_ERRBUF_SIZE)
     handle = lib.pcap_open_offline(os.fsencode(path), errors)
     if not handle:

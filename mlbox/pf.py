@@ -30,7 +30,7 @@ from typing import Optional, Sequence
 
 import attrs
 
-from mlbox.pf_capture import Capture, CaptureError, read_capture, write_pcap
+from mlbox.pf_capture import MAX_CAPLEN, Capture, CaptureError, read_capture, write_pcap
 from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate, validation_error
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
@@ -87,7 +87,7 @@ class Report:
     warnings: tuple[str, ...] = ()
     # the capture's link type (LINKTYPE_) and snapshot length, which an expression was compiled for
     capture_linktype: int = 1
-    capture_snaplen: int = 262144
+    capture_snaplen: int = MAX_CAPLEN
 
     @property
     def ns_interpreted(self) -> Optional[float]:
@@ -217,7 +217,7 @@ STDIN = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
-def load_filter(spec: str, linktype: int = 1, snaplen: int = 262144) -> tuple[list[Insn], str]:
+def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tuple[list[Insn], str]:
     """The instructions of FILTER (a file, or an expression for libpcap,
     compiled as tcpdump -r compiles it for a capture of this link type and
     snapshot length), validated; and how to name it in the report. `-` is

@@ -37,6 +37,12 @@ import attrs
 
 ETHERNET = 1  # DLT_EN10MB
 
+# libpcap's bound on a record's captured length (max_snaplen_for_dlt in
+# pcap-common.c): MAXIMUM_SNAPLEN for most link types, more for a few. A
+# larger caplen in a pcap record is a damaged file, not a packet. It is also
+# the snapshot length of a file whose header gives none.
+MAX_CAPLEN = 262144
+
 EMPTY_CAPTURE = "contains no packets"
 DIFFERENT_BYTE_ORDERS = ("the file has sections of different byte orders, which libpcap does not read "
                          "(one byte order per file)")
@@ -65,14 +71,9 @@ class Capture:
     warnings: tuple[str, ...] = ()
     # libpcap's snapshot length for the file (a filter expression's "accept"
     # value, as tcpdump compiles it for the file)
-    snaplen: int = 262144
+    snaplen: int = MAX_CAPLEN
 
 
-# libpcap's bound on a record's captured length (max_snaplen_for_dlt in
-# pcap-common.c): MAXIMUM_SNAPLEN for most link types, more for a few. A
-# larger caplen in a pcap record is a damaged file, not a packet. It is also
-# the snapshot length of a file whose header gives none.
-MAX_CAPLEN = 262144
 MAX_CAPLEN_FOR_LINKTYPE = {231: 128 << 20, 279: 8 << 20, 249: 1 << 20}  # DBUS, EBHSCR, USBPCAP
 PCAP_MAGIC, PCAP_NSEC_MAGIC, PCAP_KUZNETZOV_MAGIC = 0xA1B2C3D4, 0xA1B23C4D, 0xA1B2CD34
 PCAP_MAGICS = {PCAP_MAGIC: 1_000_000, PCAP_NSEC_MAGIC: 1_000_000_000,

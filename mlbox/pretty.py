@@ -55,6 +55,13 @@ def flat(doc: Doc) -> str:
     return render(doc, line_width=None)
 
 
+def _width(item: Doc, widths: dict[int, int]) -> int:
+    """An item's width on one line (a box's from `widths`)."""
+    if isinstance(item, Box):
+        return widths[id(item)]
+    return len(item.text) if isinstance(item, Text) else item.spaces
+
+
 def _box_widths(doc: Doc) -> dict[int, int]:
     """The width of every box in `doc`, by id, each measured once (the
     layout asks for them at every break)."""
@@ -65,8 +72,7 @@ def _box_widths(doc: Doc) -> dict[int, int]:
         if not isinstance(d, Box):
             continue
         if measured:
-            widths[id(d)] = sum(widths[id(i)] if isinstance(i, Box) else
-                                len(i.text) if isinstance(i, Text) else i.spaces for i in d.items)
+            widths[id(d)] = sum(_width(i, widths) for i in d.items)
         else:
             pending.append((d, True))
             pending.extend((i, False) for i in d.items)
@@ -80,16 +86,13 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
         line_width = float("inf")
     widths = _box_widths(doc)
 
-    def item_width(item: Doc) -> int:
-        return widths[id(item)] if isinstance(item, Box) else len(item.text) if isinstance(item, Text) else item.spaces
-
     def chunk(items: tuple, start: int) -> int:
         """The width of `items[start:]` up to the next break among them."""
         total = 0
         for item in items[start:]:
             if isinstance(item, Break):
                 break
-            total += item_width(item)
+            total += _width(item, widths)
         return total
 
     out: list[str] = []

@@ -203,7 +203,6 @@ class Session:
                 for segment in top_level_segments(text):
                     if not self._input(Source(INPUT_NAME, segment), out, shown=whole):
                         break  # as SML/NJ drops the rest of the line
-                    self.incremental.rollback()
         except KeyboardInterrupt:
             out.append(INTERRUPT)
         except OutputFailed:
