@@ -36,7 +36,7 @@ from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, restrict, substitute,
+    UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
     unify, unify_fresh, walk,
 )
 
@@ -103,6 +103,8 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
+ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
+                            "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
 UNBOUND_TYVAR = "unbound type variable {name}"
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
@@ -258,12 +260,17 @@ class Abbrev:
     """A type abbreviation: `type ('a, 'b) t = body` (params are GENERIC
     variables of body)."""
 
-    __slots__ = ("name", "params", "body", "nameable", "uses_every_param")
+    __slots__ = ("name", "params", "body", "nameable", "uses_every_param", "datatype", "cons")
 
     def __init__(self, name: str, params: list[TVar], body: Type, nameable: bool = True):
         self.name = name
         self.params = params
         self.body = body
+        # a datatype replication (`datatype t = datatype u`) is an
+        # abbreviation of u's type whose constructors are bound again
+        # (with types printed by the new name, as Poly/ML prints them)
+        self.datatype: Optional[Tycon] = None
+        self.cons: list[DataCon] = []
         # whether the types it makes print by its name: the unifier never
         # sees an alias's arguments, so a type variable in one that the
         # expansion leaves out (`type 'a t = int`) would not be kept in step
@@ -578,10 +585,23 @@ class Checker:
         while scope is not None:
             names.update(n for n in scope.values if n != name)
             scope = scope.parent
+        hidden_by = self.abstype_hiding(name)
+        if hidden_by is not None:
+            return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
         if close:
             return DID_YOU_MEAN.format(name=close[0])
         return UNBOUND_QUALIFIED_NOTE if "." in name else ""
+
+    def abstype_hiding(self, name: str) -> Optional[Tycon]:
+        """The abstype in scope whose constructor `name` is, if any."""
+        scope = self.scope
+        while scope is not None:
+            for entry in scope.types.values():
+                if isinstance(entry, Tycon) and entry.abstract and any(c.name == name for c in entry.cons):
+                    return entry
+            scope = scope.parent
+        return None
 
     def warning(self, message: str, span: S.Span, *notes: str) -> None:
         self.diagnostics.append(Diagnostic("warning", message, span, tuple(notes)))
@@ -978,6 +998,20 @@ class Checker:
         self.check_match_rows(rows, fb.span, True, errors_before)
 
     def declare_datatype(self, dec: S.DatatypeDec, is_global: bool) -> None:
+        group, abbrevs = self.elab_datatype(dec)
+        for db, tycon in group:
+            if is_global:
+                self.top.append(("datatype", db.name, tycon))
+            for con in tycon.cons:
+                self.bind_value(con.name, con, is_global, kind="con")
+        self.report_abbrevs(abbrevs, is_global)
+
+    def elab_datatype(self, dec: S.DatatypeDec) -> tuple[list[tuple[S.DataBind, Tycon]], list[Abbrev]]:
+        """Declare the datatypes of `dec` and its `withtype` abbreviations in
+        the current scope (the constructors are the caller's to bind).
+        Every constructor sees all of them; a `withtype` binding sees the
+        group's datatypes, not the other `withtype` bindings (SML '97's
+        derived form: the abbreviations are expanded in the constructors)."""
         group: list[tuple[S.DataBind, Tycon]] = []
         for db in dec.binds:
             if any(db.name == other.name for other, _ in group):
@@ -985,6 +1019,9 @@ class Checker:
             tycon = Tycon(db.name, len(db.tyvars), declared=True)
             self.scope.types[db.name] = tycon  # visible in every constructor of the group
             group.append((db, tycon))
+        abbrevs = self.elab_typebinds(dec.withtype, {db.name for db in dec.binds})
+        for abbrev in abbrevs:
+            self.scope.types[abbrev.name] = abbrev
         seen_cons: set[str] = set()
         for db, tycon in group:
             params: dict[str, TVar] = {}
@@ -1004,11 +1041,7 @@ class Checker:
                 tycon.cons.append(DataCon(cb.name, tag, cb.arg is not None, ty, tycon, cb))
             _finish_datatype(tycon)
         _infer_equality([tycon for _, tycon in group])
-        for db, tycon in group:
-            if is_global:
-                self.top.append(("datatype", db.name, tycon))
-            for con in tycon.cons:
-                self.bind_value(con.name, con, is_global, kind="con")
+        return group, abbrevs
 
     def check_constructor_name(self, name: str, span: S.Span) -> None:
         if name in RESERVED_NAMES:
@@ -1017,9 +1050,18 @@ class Checker:
             self.error(ILLEGAL_IT_CONSTRUCTOR, span)
 
     def declare_type(self, dec: S.TypeDec, is_global: bool) -> None:
-        made = []
-        for tb in dec.binds:
-            if any(tb.name == other.name for other in made):
+        made = self.elab_typebinds(dec.binds, set())
+        for abbrev in made:
+            self.scope.types[abbrev.name] = abbrev
+        self.report_abbrevs(made, is_global)
+
+    def elab_typebinds(self, binds: tuple[S.TypeBind, ...], taken: set[str]) -> list[Abbrev]:
+        """The abbreviations of `binds`, each elaborated in the current scope
+        (not in each other's); `taken`: names the same declaration binds to
+        datatypes."""
+        made: list[Abbrev] = []
+        for tb in binds:
+            if tb.name in taken or any(tb.name == other.name for other in made):
                 self.error(DUPLICATE_TYPE.format(name=tb.name), tb.span)
             params: dict[str, TVar] = {}
             for name in tb.tyvars:
@@ -1027,10 +1069,88 @@ class Checker:
                     self.error(DUPLICATE_TYVAR.format(name=name), tb.span)
                 params[name] = TVar(GENERIC)
             made.append(Abbrev(tb.name, list(params.values()), self.elab_type(tb.ty, params)))
-        for abbrev in made:
-            self.scope.types[abbrev.name] = abbrev
-            if is_global:
-                self.top.append(("type", abbrev.name, abbrev))
+        return made
+
+    def report_abbrevs(self, abbrevs: list[Abbrev], is_global: bool) -> None:
+        if is_global:
+            self.top += [("type", abbrev.name, abbrev) for abbrev in abbrevs]
+
+    def declare_replication(self, dec: S.DatatypeReplDec, is_global: bool) -> None:
+        """`datatype t = datatype u`: t abbreviates u's type, and u's
+        constructors are bound again, their types printed by t (as Poly/ML
+        prints them). u may be any type constructor: one without
+        constructors (`int`, an abstype outside it) or an abbreviation is
+        only named again (Poly/ML: `eqtype t`, `type t = ...`)."""
+        target = self.scope.find_type(dec.target)
+        if target is None:
+            self.error(UNBOUND_TYPE.format(name=dec.target), dec.span)
+            return
+        if isinstance(target, Abbrev) and target.datatype is None:
+            replica = Abbrev(dec.name, target.params, target.body, target.nameable)
+        else:
+            tycon = target if isinstance(target, Tycon) else target.datatype
+            params = [TVar(GENERIC) for _ in range(tycon.arity)]
+            replica = Abbrev(dec.name, params, TCon(tycon, tuple(params)))
+            if tycon.cons and not tycon.abstract:
+                replica.datatype = tycon
+                for con in tycon.cons:
+                    copy = DataCon(con.name, con.tag, con.has_arg, self.replicated_type(con, replica), tycon,
+                                   con.binder)
+                    copy.ref, copy.ctor = con.ref, con.ctor
+                    replica.cons.append(copy)
+        self.scope.types[dec.name] = replica
+        if is_global:
+            self.top.append(("datatype" if replica.datatype is not None else "type", dec.name, replica))
+        for con in replica.cons:
+            self.bind_value(con.name, con, is_global, kind="con")
+
+    @staticmethod
+    def replicated_type(con: DataCon, replica: Abbrev) -> Type:
+        """The type of `con` with its datatype written as `replica`'s name
+        (in its argument too: `datatype 'a l = :: of 'a * 'a l | nil`)."""
+        ty = prune(con.ty)
+        result = prune(ty.res) if isinstance(ty, TArrow) else ty
+        params = {id(prune(v)): p for v, p in zip(result.args, replica.params)}
+
+        def rename(t: Type) -> Type:
+            t = prune(t)
+            if isinstance(t, TVar):
+                return params.get(id(t), t)
+            if isinstance(t, TCon) and t.tycon is replica.datatype and t.alias is None:
+                return replica.expand(tuple(rename(a) for a in t.args), replica.name)
+            return rebuild(t, rename)
+
+        return rename(ty)
+
+    def declare_abstype(self, dec: S.AbstypeDec, is_global: bool) -> None:
+        """`abstype db withtype tb with body end` (SML '97 rule 19): the
+        constructors are visible only in `body`; after it the datatypes are
+        abstract, without constructors or equality, and the declaration
+        binds them, the `withtype` abbreviations and `body`'s bindings."""
+        outer = self.scope
+        hidden = self.scope = Scope(outer)
+        group, abbrevs = self.elab_datatype(dec.datatype)
+        for _, tycon in group:
+            for con in tycon.cons:
+                hidden.values[con.name] = con
+        exported = self.scope = Scope(hidden)
+        reported = len(self.top)
+        for d in dec.body:
+            self.declare(d, is_global)
+        body_bindings = self.top[reported:]
+        del self.top[reported:]
+        if is_global:  # the types first, as SML/NJ replies
+            self.top += [("abstype", db.name, tycon) for db, tycon in group]
+            self.report_abbrevs(abbrevs, is_global)
+            self.top += body_bindings
+        for _, tycon in group:
+            tycon.abstract = True
+            tycon.equality = "never"
+        self.scope = outer
+        outer.types.update(hidden.types)
+        outer.values.update(exported.values)
+        outer.types.update(exported.types)
+        outer.hidden_tycons += hidden.hidden_tycons + exported.hidden_tycons
 
     def declare_exception(self, dec: S.ExceptionDec, is_global: bool) -> None:
         made = []
@@ -1131,7 +1251,7 @@ class Checker:
         S.ValDec: declare_val, S.FunDec: declare_fun, S.DatatypeDec: declare_datatype,
         S.TypeDec: declare_type, S.ExceptionDec: declare_exception, S.CogenDec: declare_cogen,
         S.ExpDec: declare_expdec, S.LocalDec: declare_local,
-        S.FixityDec: declare_fixity,
+        S.FixityDec: declare_fixity, S.DatatypeReplDec: declare_replication, S.AbstypeDec: declare_abstype,
     }
 
     # ------------------------------------------------------------ types
@@ -1495,7 +1615,7 @@ class Checker:
             if isinstance(entry, (DataCon, ExnInfo)):
                 return self.con_pattern(p, entry, p.arg, names, is_global)
             if entry is None:
-                self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span)
+                self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span, self.unbound_note(p.name))
             else:
                 self.error(NOT_A_CONSTRUCTOR.format(name=p.name), p.span)
             self.infer_pat(p.arg, names, is_global)
@@ -1579,7 +1699,7 @@ class Checker:
 # Declarations whose type variables are not the enclosing value
 # declaration's: nested value declarations scope their own, and a
 # datatype's or type abbreviation's are its parameters.
-_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec)
+_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec, S.AbstypeDec)
 
 
 def _unguarded_tyvars(dec) -> list[str]:
@@ -1681,9 +1801,11 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         described = "nonfix" if entry.assoc is None else \
             f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"
         return TopBinding(kind, name, f"{described} {name}", None, entry)
-    if kind == "datatype":
+    if kind in ("datatype", "abstype"):
+        # (a replication's entry is an Abbrev, shown by its own name)
         params = tuple(TVar(GENERIC) for _ in range(entry.arity))
-        return TopBinding(kind, name, TypePrinter().show(TCon(entry, params)), None, entry)
+        head = Tycon(entry.name, entry.arity) if isinstance(entry, Abbrev) else entry
+        return TopBinding(kind, name, TypePrinter().show(TCon(head, params)), None, entry)
     return TopBinding(kind, name, _show_abbrev(entry), None, entry)
 
 
@@ -1695,6 +1817,8 @@ def describe_binding(b: TopBinding) -> str:
         return f"exception {b.name}" + (f" of {b.type}" if b.type else "")
     if b.kind == "fixity":
         return b.type
+    if b.kind == "abstype":  # as Poly/ML and SML/NJ show it: its constructors are hidden
+        return f"type {b.type}"
     return f"{b.kind} {b.type}"
 
 

@@ -53,6 +53,9 @@ from mlbox import syntax as S
 from mlbox.elaboration import BasisRef, ConRef, ExnRef, VarRef
 from mlbox.layout import Ctx, root
 
+# declarations that bind no value needing code (constructors are tags)
+TYPE_ONLY_DECS = (S.DatatypeDec, S.DatatypeReplDec, S.TypeDec, S.FixityDec)
+
 MATCH = BUILTIN_EXNS.index("Match")
 BIND = BUILTIN_EXNS.index("Bind")
 
@@ -620,7 +623,7 @@ class Translation(abc.ABC):
                 code += self.bind(self.exp(b.exp, ctx))
                 ctx = ctx.push(p.key)
             return code, ctx
-        if isinstance(d, (S.ValDec, S.FunDec, S.ExceptionDec, S.CogenDec, S.DatatypeDec, S.TypeDec, S.FixityDec)):
+        if isinstance(d, (S.ValDec, S.FunDec, S.ExceptionDec, S.CogenDec) + TYPE_ONLY_DECS):
             after: list[Ctx] = []
             code = self.dec(d, ctx, lambda inner: after.append(inner) or [])
             return code, after[0]
@@ -645,6 +648,9 @@ class Translation(abc.ABC):
             # The checker has resolved every name: at run time the local
             # part is only more slots in the environment.
             return self.decs(list(d.decs) + list(d.body), ctx, rest)
+        if isinstance(d, S.AbstypeDec):
+            # (its datatypes, like any, need no code)
+            return self.decs(list(d.body), ctx, rest)
         if isinstance(d, S.CogenDec):
             # ⟦let cogen u = M in N⟧ = ⟨⟦M⟧⟩; ⟦N⟧_(Ω,u) (underlined under code).
             # For `cogen u = lift e` the slot holds e's value v instead of the
@@ -655,7 +661,7 @@ class Translation(abc.ABC):
                 self.unit.lifted.add(id(d))
                 return self.bind(self.exp(lifted, ctx)) + rest(ctx.push(id(d)))
             return self.bind(self.exp(d.exp, ctx)) + rest(ctx.push(id(d)))
-        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
+        if isinstance(d, TYPE_ONLY_DECS):
             return rest(ctx)
         raise AssertionError(f"unexpected local declaration {d!r}")
 
@@ -805,9 +811,9 @@ class Compiler(Translation):
                 if eb.same_as is None:  # (a replication names an existing exception)
                     code += [I.newexn(eb.name), self.set_global(id(eb), eb.name)]
             return code + reset
-        if isinstance(d, S.LocalDec):
+        if isinstance(d, (S.LocalDec, S.AbstypeDec)):
             code = []
-            for inner in d.decs + d.body:
+            for inner in (d.decs if isinstance(d, S.LocalDec) else ()) + d.body:
                 code += self.topdec(inner)
             return code
         if isinstance(d, S.CogenDec):
@@ -818,7 +824,7 @@ class Compiler(Translation):
             return self.exp(d.exp, root()) + [self.set_global(id(d), d.name)] + reset
         if isinstance(d, S.ExpDec):
             return self.exp(d.exp, root()) + [self.set_global(id(d), "it")] + reset
-        if isinstance(d, (S.DatatypeDec, S.TypeDec, S.FixityDec)):
+        if isinstance(d, TYPE_ONLY_DECS):
             return []
         raise AssertionError(f"unexpected declaration {d!r}")
 

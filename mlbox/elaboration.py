@@ -74,8 +74,8 @@ Ref = Union[VarRef, ConRef, ExnRef, BasisRef]
 @attrs.frozen
 class TopBinding:
     """One binding made by a top-level declaration, for `mlbox check` and
-    the REPL: kind is "val", "cogen", "con", "exn", "type", "datatype" or
-    "fixity" (`type` is then the declaration: `infixr 5 ++`);
+    the REPL: kind is "val", "cogen", "con", "exn", "type", "datatype",
+    "abstype" or "fixity" (`type` is then the declaration: `infixr 5 ++`);
     `type` is printed SML-style (`int list -> [int -> int]`)."""
 
     kind: str

@@ -203,18 +203,20 @@ def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
             )
             return S.FunDec(tyvars, new_binds, span=sp), after
         case S.DatatypeDec(binds):
-            cons = {c.name for b in binds for c in b.cons}
-            new_binds = tuple(
-                S.DataBind(b.tyvars, b.name,
-                           tuple(S.ConBind(c.name, None if c.arg is None else erase_type(c.arg), span=c.span)
-                                 for c in b.cons),
-                           span=b.span)
-                for b in binds
-            )
-            return S.DatatypeDec(new_binds, span=sp), code_vars - cons
+            return _erase_datatype(dec), code_vars - {c.name for b in binds for c in b.cons}
+        case S.DatatypeReplDec():
+            # Its constructors are u's, bound again: a code variable of one of
+            # their names is left as one (it would have to be bound after
+            # a `fun` rebound the constructor's name: not worth tracking)
+            return dec, code_vars
+        case S.AbstypeDec(datatype, body):
+            inside = code_vars - {c.name for b in datatype.binds for c in b.cons}
+            new_body, after_body = erase_decs(body, inside)
+            exported = dec_binders(body)
+            return (S.AbstypeDec(_erase_datatype(datatype), new_body, span=sp),
+                    (code_vars - exported) | (after_body & exported))
         case S.TypeDec(binds):
-            new_binds = tuple(S.TypeBind(b.tyvars, b.name, erase_type(b.ty), span=b.span) for b in binds)
-            return S.TypeDec(new_binds, span=sp), code_vars
+            return S.TypeDec(_erase_typebinds(binds), span=sp), code_vars
         case S.ExceptionDec(binds):
             new_binds = tuple(
                 S.ExnBind(b.name, None if b.arg is None else erase_type(b.arg), b.same_as, span=b.span)
@@ -256,9 +258,24 @@ def dec_binders(decs: Iterable[S.Dec]) -> set[str]:
                 names.add(name)
             case S.ExpDec():
                 names.add("it")
-            case S.LocalDec(_, body):
+            case S.LocalDec(_, body) | S.AbstypeDec(_, body):
                 names |= dec_binders(body)
     return names
+
+
+def _erase_datatype(dec: S.DatatypeDec) -> S.DatatypeDec:
+    binds = tuple(
+        S.DataBind(b.tyvars, b.name,
+                   tuple(S.ConBind(c.name, None if c.arg is None else erase_type(c.arg), span=c.span)
+                         for c in b.cons),
+                   span=b.span)
+        for b in dec.binds
+    )
+    return S.DatatypeDec(binds, _erase_typebinds(dec.withtype), span=dec.span)
+
+
+def _erase_typebinds(binds: tuple[S.TypeBind, ...]) -> tuple[S.TypeBind, ...]:
+    return tuple(S.TypeBind(b.tyvars, b.name, erase_type(b.ty), span=b.span) for b in binds)
 
 
 def _erase_clause(clause: S.Clause, code_vars: CodeVars) -> S.Clause:

@@ -21,7 +21,7 @@ Conversions, by the ML type of the position:
   t option           None / a value (or Data NONE/SOME)   None / the value
   datatype           Data(constructor, arg) or, for a     Data
                      nullary constructor, its name
-  functions, [t], refs, exn, anything else
+  functions, [t], refs, exn, abstypes, anything else
                      an MLValue obtained from the API     MLValue (an opaque handle)
 
 Machine values are those of ccam/values.py (both machines use them at
@@ -51,6 +51,12 @@ from mlbox.deep import with_deep_stack
 from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, prune
 
 NO_ARG = object()  # the argument of a nullary constructor
+
+
+def _converts_as_data(t) -> bool:
+    """Whether values of datatype t convert to and from Data: not those of
+    an abstype, which are opaque outside it (MLValue handles)."""
+    return bool(t.tycon.cons) and not t.tycon.abstract
 
 
 class APIError(Exception):
@@ -289,7 +295,7 @@ class Converter:
             if isinstance(value, Data) and value.constructor in ("NONE", "SOME"):
                 return Con(TAG_NONE) if value.constructor == "NONE" else Con(TAG_SOME, self.to_ml(value.arg, t.args[0]))
             return Con(TAG_SOME, self.to_ml(value, t.args[0]))
-        if t.tycon.cons:
+        if _converts_as_data(t):
             return self._data_to_ml(value, t)
         raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
 
@@ -370,7 +376,7 @@ class Converter:
                 return tuple(self.to_python(item, t.args[0]) for item in v.items)
             if name == "option":
                 return None if v.tag == TAG_NONE else self.to_python(v.arg, t.args[0])
-            if t.tycon.cons:
+            if _converts_as_data(t):
                 con = next(c for c in t.tycon.cons if c.tag == v.tag)
                 if not con.has_arg:
                     return Data(con.name)
@@ -582,7 +588,7 @@ class Plans:
                 return lambda v: v.decode("utf-8", "surrogateescape")
             if name in ("list", "array", "vector", "option"):
                 return self._container_to_python(t)
-            if t.tycon.cons:
+            if _converts_as_data(t):
                 return self._data_to_python(t)
         return lambda v: MLValue(v, t, self.owner)
 

@@ -69,12 +69,12 @@ KEYWORDS = {
     "local": "LOCAL", "nonfix": "NONFIX", "of": "OF", "op": "OP",
     "orelse": "ORELSE", "raise": "RAISE", "rec": "REC", "then": "THEN",
     "type": "TYPE", "val": "VAL", "while": "WHILE",
+    "abstype": "ABSTYPE", "with": "WITH", "withtype": "WITHTYPE",
     "code": "CODE", "lift": "LIFT", "cogen": "COGEN",
 }
 # ... and the rest, reserved so that every ML□ program stays valid SML.
 UNSUPPORTED_RESERVED = {
-    "abstype", "open", "with", "withtype",
-    "eqtype", "functor", "include", "sharing", "sig", "signature", "struct",
+    "open", "eqtype", "functor", "include", "sharing", "sig", "signature", "struct",
     "structure", "where", ":>", "#",
 }
 # Reserved symbolic words (a run of symbol characters equal to one of

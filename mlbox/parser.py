@@ -51,8 +51,8 @@ MAX_SYNTAX_ERRORS = 10
 MSG_UNEXPECTED = "syntax error: unexpected {}"
 MSG_EXPECTED = "{}, expected {}"
 MSG_END_OF_FILE = "end of file"
-MSG_UNSUPPORTED = ("{} ('{}' is Standard ML but not supported by ML\u25a1: no modules, records, "
-                   "abstype, withtype or eqtype; see docs/language.md \u00a712)")
+MSG_UNSUPPORTED = ("{} ('{}' is Standard ML but not supported by ML\u25a1: no modules, records or "
+                   "eqtype; see docs/language.md \u00a712)")
 # `#` begins a record selector (`#1 p`, `#name r`) or SML/NJ's vector
 # literal (`#[1, 2]`): the general message above names neither
 MSG_HASH = ("{} (ML\u25a1 has no records, so no '#' selectors such as #1; a vector is written "
@@ -64,9 +64,8 @@ MSG_MIXED_ASSOC = ("'{}' and '{}' have the same precedence ({}) but one is left-
 MSG_PRECEDENCE = "a fixity precedence is one digit, 0 to 9"
 MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
-MSG_REPLICATION = ("{}: datatype replication (`datatype t = datatype u`) is not supported by ML\u25a1 "
-                   "(docs/language.md \u00a712); `type t = u` names the same type, and u's "
-                   "constructors keep their names")
+MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype t = datatype u` "
+                   "makes t take those of u)")
 MSG_AND_REC = ("{}: `rec` after `and` in a `val` is not supported by ML\u25a1; declare the recursive "
                "function apart, `val rec f = fn ...` (or `fun f ...`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
@@ -430,8 +429,23 @@ class Grammar:
         p[0] = S.FunDec(tuple(p[2]), tuple(p[3]), span=self.whole(p))
 
     def p_dec_datatype(self, p):
-        """ dec : DATATYPE databinds """
-        p[0] = S.DatatypeDec(tuple(p[2]), span=self.whole(p))
+        """ dec : DATATYPE databinds
+                | DATATYPE databinds WITHTYPE typebinds
+        """
+        withtype = tuple(p[4]) if len(p) == 5 else ()
+        p[0] = S.DatatypeDec(tuple(p[2]), withtype, span=self.whole(p))
+
+    def p_dec_datatype_replication(self, p):
+        """ dec : DATATYPE IDENT EQUALS DATATYPE IDENT """
+        p[0] = S.DatatypeReplDec(p[2], p[5], span=self.whole(p))
+
+    def p_dec_abstype(self, p):
+        """ dec : ABSTYPE databinds WITH let_decs END
+                | ABSTYPE databinds WITHTYPE typebinds WITH let_decs END
+        """
+        withtype = tuple(p[4]) if len(p) == 8 else ()
+        datatype = S.DatatypeDec(tuple(p[2]), withtype, span=self.span_of(p, 1).to(self.span_of(p, len(p) - 4)))
+        p[0] = S.AbstypeDec(datatype, tuple(p[len(p) - 2]), span=self.whole(p))
 
     def p_dec_type(self, p):
         """ dec : TYPE typebinds """
@@ -567,8 +581,15 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_databind(self, p):
-        """ databind : tyvarseq IDENT EQUALS conbinds """
-        p[0] = S.DataBind(tuple(p[1]), p[2], tuple(p[4]), span=self.whole(p))
+        # (no empty tyvarseq: after `datatype t =`, `datatype` must still
+        # be readable as a replication)
+        """ databind : IDENT EQUALS conbinds
+                     | tyvarseq1 IDENT EQUALS conbinds
+        """
+        if len(p) == 4:
+            p[0] = S.DataBind((), p[1], tuple(p[3]), span=self.whole(p))
+        else:
+            p[0] = S.DataBind(tuple(p[1]), p[2], tuple(p[4]), span=self.whole(p))
 
     def p_conbinds(self, p):
         """ conbinds : conbind
@@ -578,8 +599,10 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_conbind(self, p):
-        """ conbind : IDENT
-                    | IDENT OF ty
+        # any identifier, symbolic or infix ones too (`datatype p = <> of
+        # int * int`), as in SML: infix status matters only where it is used
+        """ conbind : opname
+                    | opname OF ty
         """
         p[0] = S.ConBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
 
@@ -609,8 +632,8 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_exnbind(self, p):
-        """ exnbind : IDENT
-                    | IDENT OF ty
+        """ exnbind : opname
+                    | opname OF ty
         """
         p[0] = S.ExnBind(p[1], p[3] if len(p) == 4 else None, span=self.whole(p))
 
@@ -963,7 +986,7 @@ class Grammar:
         message = MSG_UNEXPECTED.format(found)
         hint = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
-        if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq", "IDENT", "EQUALS"]:
+        if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
             message = MSG_REPLICATION.format(message)
         elif tok is not None and tok.type == "REC" and before[-2:] == ["valbinds", "AND"]:
             message = MSG_AND_REC.format(message)

@@ -279,14 +279,13 @@ def show_dec(d: S.Dec) -> str:
             binds.append(" | ".join(clauses))
         return f"fun {_tyvars(d.tyvars)}{' and '.join(binds)}"
     if isinstance(d, S.DatatypeDec):
-        binds = " and ".join(
-            f"{_tyvars(b.tyvars)}{b.name} = "
-            + " | ".join(f"{_declared_con(c.name)}{_of(c.arg)}" for c in b.cons)
-            for b in d.binds)
-        return f"datatype {binds}"
+        return f"datatype {_datbinds(d)}"
+    if isinstance(d, S.DatatypeReplDec):
+        return f"datatype {d.name} = datatype {d.target}"
+    if isinstance(d, S.AbstypeDec):
+        return f"abstype {_datbinds(d.datatype)} with {_decs(d.body)} end"
     if isinstance(d, S.TypeDec):
-        binds = " and ".join(f"{_tyvars(b.tyvars)}{b.name} = {show_type(b.ty)}" for b in d.binds)
-        return f"type {binds}"
+        return f"type {_typebinds(d.binds)}"
     if isinstance(d, S.ExceptionDec):
         return "exception " + " and ".join(
             f"{_declared_con(b.name)} = {_binder(b.same_as)}" if b.same_as is not None
@@ -311,6 +310,18 @@ def show_dec(d: S.Dec) -> str:
     if isinstance(d, S.ExpDec):
         return show_exp(d.exp)
     raise TypeError(f"not a declaration: {d!r}")
+
+
+def _datbinds(d: S.DatatypeDec) -> str:
+    binds = " and ".join(
+        f"{_tyvars(b.tyvars)}{b.name} = "
+        + " | ".join(f"{_declared_con(c.name)}{_of(c.arg)}" for c in b.cons)
+        for b in d.binds)
+    return binds + (f" withtype {_typebinds(d.withtype)}" if d.withtype else "")
+
+
+def _typebinds(binds: tuple) -> str:
+    return " and ".join(f"{_tyvars(b.tyvars)}{b.name} = {show_type(b.ty)}" for b in binds)
 
 
 def _decs(decs: tuple) -> str:

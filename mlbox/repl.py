@@ -296,14 +296,14 @@ class Session:
             elif b.kind == "cogen":
                 replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), b.type)))
             elif b.kind == "datatype":
-                replies.append(self._layout(datatype_doc(b.scheme)))
+                replies.append(self._layout(datatype_doc(b.scheme.cons)))
             elif b.kind == "exn":
                 same_as = next(aliases, None)
                 replies.append(f"exception {b.name} = {same_as}" if same_as is not None else
                                f"exception {b.name}" + (f" of {b.type}" if b.type else ""))
             elif b.kind == "fixity":
                 replies.append(_fixity_reply(b.type))
-            elif b.kind == "type":
+            elif b.kind in ("type", "abstype"):
                 from mlbox.checker import describe_binding
 
                 replies.append(describe_binding(b))
@@ -525,19 +525,20 @@ def _value_reply(keyword: str, name: str, value, type_text: str) -> Box:
     return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(f": {type_text}")])
 
 
-def datatype_doc(tycon) -> Box:
-    """`datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree`, the
+def datatype_doc(constructors) -> Box:
+    """`datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree` (for a
+    datatype's constructors, or a replication's), the
     constructors in SML/NJ's order (sorted by name); when it is too long,
     `= ...` goes on the next line, and, if still too long, each
     constructor on its own (`| ...` under `= ...`)."""
     from mlbox.types import TArrow, TypePrinter, prune
 
     printer = TypePrinter()
-    first = prune(tycon.cons[0].ty)
+    first = prune(constructors[0].ty)
     result = prune(first.res) if isinstance(first, TArrow) else first
     head = printer.show(result)  # first: the parameters are named in their order
     cons: list = []
-    for i, con in enumerate(sorted(tycon.cons, key=lambda c: c.name)):
+    for i, con in enumerate(sorted(constructors, key=lambda c: c.name)):
         shown = f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
         cons += [Break(1, 0), Text(f"| {shown}")] if i else [Text(f"= {shown}")]
     return Box(ALL, 0, [Text(f"datatype {head}"), Break(1, 2), Box(ALL, 0, cons)])
@@ -561,7 +562,7 @@ def _exception_aliases(decs) -> list:
     for dec in decs:
         if isinstance(dec, S.ExceptionDec):
             aliases += [None if eb.same_as is None else eb.same_as.rsplit(".", 1)[-1] for eb in dec.binds]
-        elif isinstance(dec, S.LocalDec):
+        elif isinstance(dec, (S.LocalDec, S.AbstypeDec)):
             aliases += _exception_aliases(dec.body)
     return aliases
 

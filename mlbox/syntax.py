@@ -412,9 +412,22 @@ class DataBind:
 
 @_node
 class DatatypeDec:
-    """`datatype ... and ...`: mutually recursive datatypes."""
+    """`datatype ... and ... withtype ...`: mutually recursive datatypes;
+    the `withtype` abbreviations are visible in the constructors' types
+    and, like the datatypes, after the declaration."""
 
     binds: tuple[DataBind, ...]
+    withtype: tuple["TypeBind", ...] = ()
+    span: Span = span_field()
+
+
+@_node
+class DatatypeReplDec:
+    """`datatype name = datatype target`: name denotes the same type as
+    target, and target's constructors are bound again."""
+
+    name: str
+    target: str
     span: Span = span_field()
 
 
@@ -446,6 +459,17 @@ class ExnBind:
 @_node
 class ExceptionDec:
     binds: tuple[ExnBind, ...]
+    span: Span = span_field()
+
+
+@_node
+class AbstypeDec:
+    """`abstype datbinds withtype ... with body end`: the constructors are
+    visible only in `body`; after it the types are abstract (no
+    constructors, no equality) and `body`'s bindings are the declaration's."""
+
+    datatype: DatatypeDec
+    body: tuple["Dec", ...]
     span: Span = span_field()
 
 
@@ -489,7 +513,8 @@ class FixityDec:
     span: Span = span_field()
 
 
-Dec = Union[ValDec, FunDec, DatatypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec, LocalDec, FixityDec]
+Dec = Union[ValDec, FunDec, DatatypeDec, DatatypeReplDec, AbstypeDec, TypeDec, ExceptionDec, CogenDec, ExpDec,
+            LocalDec, FixityDec]
 
 
 @_node

@@ -69,7 +69,7 @@ class Tycon:
     or "args" (admits equality when its arguments do). `cons` lists a
     datatype's constructors (mlbox.checker.DataCon), in tag order."""
 
-    __slots__ = ("name", "arity", "equality", "cons", "stamp")
+    __slots__ = ("name", "arity", "equality", "cons", "stamp", "abstract")
 
     # Datatypes declared by programs so far (in this process). A declared
     # one's `stamp` is its number (the basis's are 0): a type variable made
@@ -85,6 +85,9 @@ class Tycon:
         self.arity = arity
         self.equality = equality
         self.cons: list = []
+        # an abstype's: `cons` are its constructors, which only the
+        # declarations inside it see (values print as `-` outside)
+        self.abstract = False
         if declared:
             Tycon.declared += 1
         self.stamp = Tycon.declared if declared else 0
@@ -374,6 +377,8 @@ def _equality_violation(t: Type, constrain: bool) -> str:
         return ""
     if t.tycon.equality == "always":
         return ""
+    if t.tycon.abstract:
+        return f"{t.tycon.name} is an abstype, and outside its declaration no abstype admits equality"
     if t.tycon.equality == "never":
         return f"values of type {t.tycon.name} cannot be compared"
     for x in t.args:

@@ -422,7 +422,7 @@ class _Printer:
         if name == "ref":
             return self.shared(v, lambda: self.application(
                 "ref", self.show(self.r.deref(v), t.args[0], depth - 1, ARGUMENT), context))
-        if t.tycon.cons:
+        if t.tycon.cons and not t.tycon.abstract:  # (an abstype's value is `-`, as SML/NJ prints it)
             tag = self.r.tag(v)
             con = next((c for c in t.tycon.cons if c.tag == tag), None)
             if con is None:

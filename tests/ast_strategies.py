@@ -18,6 +18,8 @@ from mlbox.syntax import INFIX
 # the contextual keywords that plain SML programs use as names.
 VALUE_NAMES = ["x", "y", "f", "x'", "long_name", "!", "Int.toString", "code", "lift"]
 CON_NAMES = ["SOME", "NONE", "A", "Leaf", "code"]
+# symbolic constructors, infix ones too, are declared (printed with `op`) as in SML
+SYMBOLIC_CON_NAMES = ["<>", "++", "*"]
 NULLARY_TYCONS = ["int", "t"]  # plus "list" (one argument) and "pair" (two)
 TYCON_NAMES = NULLARY_TYCONS + ["list", "pair"]
 TYVAR_NAMES = ["'a", "'b", "''eq"]
@@ -139,6 +141,11 @@ def declarations(exps):
     clause = st.builds(S.Clause, _tuple_of(pats, 1, 2), optional_ty, exps)
     funbind = st.builds(S.FunBind, st.sampled_from(VALUE_NAMES + INFIX_NAMES),
                         _tuple_of(clause, 1, 2))
+    typebinds = _tuple_of(st.builds(S.TypeBind, tyvar_seqs, st.sampled_from(TYCON_NAMES), ty), 1, 2)
+    datatype_dec = st.builds(S.DatatypeDec, _tuple_of(st.builds(
+        S.DataBind, tyvar_seqs, st.sampled_from(TYCON_NAMES),
+        _tuple_of(st.builds(S.ConBind, st.sampled_from(CON_NAMES + SYMBOLIC_CON_NAMES), optional_ty), 1, 3)),
+        1, 2), st.one_of(st.just(()), typebinds))
     simple = st.one_of(
         st.builds(S.ValDec, tyvar_seqs, _tuple_of(st.builds(S.ValBind, pats, exps), 1, 2),
                   st.booleans()),
@@ -148,16 +155,15 @@ def declarations(exps):
             st.builds(S.ExnBind, st.sampled_from(CON_NAMES), optional_ty),
             st.builds(S.ExnBind, st.sampled_from(CON_NAMES), st.none(), st.sampled_from(CON_NAMES))),
             1, 2)),
-        st.builds(S.TypeDec, _tuple_of(
-            st.builds(S.TypeBind, tyvar_seqs, st.sampled_from(TYCON_NAMES), ty), 1, 2)),
-        st.builds(S.DatatypeDec, _tuple_of(st.builds(
-            S.DataBind, tyvar_seqs, st.sampled_from(TYCON_NAMES),
-            _tuple_of(st.builds(S.ConBind, st.sampled_from(CON_NAMES), optional_ty), 1, 3)),
-            1, 2)),
+        st.builds(S.TypeDec, typebinds),
+        datatype_dec,
+        st.builds(S.DatatypeReplDec, st.sampled_from(TYCON_NAMES), st.sampled_from(TYCON_NAMES)),
     )
-    # `local` nests declarations (two levels are enough to mix the forms)
-    nested = st.one_of(simple, st.builds(S.LocalDec, _tuple_of(simple, 0, 2), _tuple_of(simple, 0, 2)))
-    return st.one_of(simple, st.builds(S.LocalDec, _tuple_of(nested, 0, 2), _tuple_of(nested, 0, 2)))
+    # `local` and `abstype` nest declarations (two levels are enough to mix the forms)
+    nested = st.one_of(simple, st.builds(S.LocalDec, _tuple_of(simple, 0, 2), _tuple_of(simple, 0, 2)),
+                       st.builds(S.AbstypeDec, datatype_dec, _tuple_of(simple, 0, 2)))
+    return st.one_of(simple, st.builds(S.LocalDec, _tuple_of(nested, 0, 2), _tuple_of(nested, 0, 2)),
+                     st.builds(S.AbstypeDec, datatype_dec, _tuple_of(nested, 0, 2)))
 
 
 def programs():

@@ -140,6 +140,26 @@ CONSTRUCTS = [
      "in String.concat (map (fn x => f (ref x)) " + SHARED_DEFAULT_INPUTS + ") end", "12346677"),
     ("handler with a ref pattern that does not match re-raises", "exception R of int ref",
      "((raise R (ref 3)) handle R (ref 4) => \"no\") handle R (ref n) => Int.toString n", "3"),
+    # the core declarations beyond SPEC §1 (docs/language.md §2), declared where E runs
+    ("withtype in let", "",
+     "let datatype 'a t = N of 'a * 'a ts withtype 'a ts = 'a t list "
+     "fun s (N (v, l)) = foldl (fn (x, a) => a + s x) v l in Int.toString (s (N (1, [N (2, []), N (3, [])]))) end",
+     "6"),
+    ("abstype in let", "",
+     "let abstype c = C of int withtype n = int with fun mk (k : n) = C k fun get (C k) = k end "
+     "in Int.toString (get (mk 7)) end", "7"),
+    ("datatype replication in let", "",
+     "let datatype u = datatype order datatype v = datatype u "
+     "in case Int.compare (1, 2) : v of LESS => \"lt\" | _ => \"ge\" end", "lt"),
+    ("symbolic constructor declared in let", "",
+     "let datatype p = <> of int * int | ! in case 1 <> 2 of a <> b => Int.toString (a + b) | ! => \"\" end", "3"),
+    ("top-level withtype, abstype, replication and symbolic constructor",
+     "datatype t = N of ts withtype ts = t list\n"
+     "abstype bag = B of int list with val empty = B [] fun add (B l) x = B (x :: l) fun size (B l) = length l end\n"
+     "datatype o' = datatype option\ndatatype p = ++ of int * int\ninfix 6 ++",
+     "Int.toString (size (add (add empty 1) 2)) ^ (case N [N []] of N l => Int.toString (length l)) "
+     "^ (case SOME 3 : int o' of SOME k => Int.toString k | NONE => \"\") ^ (case 4 ++ 5 of a ++ b => Int.toString (a * b))",
+     "21320"),
 ]
 
 PRELUDE_HELPERS = "fun str' c = implode [c]\nfun Bool' b = if b then \"true\" else \"false\"\n"

@@ -1,5 +1,6 @@
-"""The core-SML declaration forms `local d1 in d2 end` and the exception
-replication `exception E = F`, through every phase: parser and printer,
+"""The core-SML declaration forms beyond SPEC §1 — `local d1 in d2 end`,
+the exception replication `exception E = F`, `withtype`, `abstype`,
+datatype replication and symbolic constructors — through every phase: parser and printer,
 checker (scoping, staging), erasure, `mlbox check`, and the REPL. Their
 run-time behaviour under both translations and on both machines is in
 tests/test_compiler.py's CONSTRUCTS (every way of running an expression);
@@ -285,3 +286,174 @@ def test_repl_replies_with_the_body_bindings_only(machine):
     for text, expected in transcript_steps(TRANSCRIPT):
         assert session.feed(text) == expected, f"for input {text!r}"
     assert "unbound variable or constructor 'x'" in session.feed("x;\n")
+
+
+# ------------------------------------------------- withtype, abstype, replication
+
+
+def described(text):
+    result = check(text)
+    assert result.ok, result.errors
+    return [C.describe_binding(b) for b in result.elaboration.toplevel]
+
+
+def test_withtype_parses_with_parameters_and_and_on_both_sides():
+    dec = parse_program("datatype 'a t = L of 'a u and s = S withtype 'a u = 'a t list and w = s * int").decs[0]
+    assert [b.name for b in dec.binds] == ["t", "s"]
+    assert [(b.tyvars, b.name) for b in dec.withtype] == [(("'a",), "u"), ((), "w")]
+    assert show_program(parse_program("datatype t = A of f withtype f = t list")) == \
+        "datatype t = A of f withtype f = t list;\n"
+
+
+def test_withtype_abbreviations_are_seen_by_the_constructors_and_print_by_name():
+    # what Poly/ML prints: `datatype tree = Node of int * forest`, `val sizes = fn: forest -> int`
+    assert described("datatype tree = Node of int * forest withtype forest = tree list\n"
+                     "fun sizes (f : forest) = length f") == [
+        "datatype tree", "con Node : int * forest -> tree", "type forest = tree list", "val sizes : forest -> int"]
+    assert described("datatype 'a t = L of 'a | N of 'a u * 'a u and 'b s = S of 'b w\n"
+                     "withtype 'a u = 'a t list and 'c w = 'c s * int") == [
+        "datatype 'a t", "con L : 'a -> 'a t", "con N : 'a u * 'a u -> 'a t", "datatype 'a s",
+        "con S : 'a w -> 'a s", "type 'a u = 'a t list", "type 'a w = 'a s * int"]
+
+
+@pytest.mark.parametrize("text, error", [
+    # a withtype binding sees the datatypes, not the other withtype bindings (SML '97, Poly/ML)
+    ("datatype t = A of w withtype u = int and w = u list", (C.UNBOUND_TYPE.format(name="u"), (1, 46))),
+    ("datatype t = A withtype t = int", (C.DUPLICATE_TYPE.format(name="t"), (1, 25))),
+    ("datatype t = A of 'a withtype u = int", (C.UNBOUND_TYVAR.format(name="'a"), (1, 19))),
+    ("datatype t = A of int -> int withtype u = t\nval b = A (fn x => x) = A (fn x => x)",
+     (C.NOT_EQUALITY.format(type="t", reason="values of type t cannot be compared"), (2, 9))),
+])
+def test_withtype_errors(text, error):
+    assert errors(text)[0] == error
+
+
+def test_withtype_equality_goes_through_the_abbreviation():
+    assert described("datatype k = K of l withtype l = string\nval b = K \"a\" = K \"b\"")[-1] == "val b : bool"
+
+
+def test_abstype_hides_its_constructors_and_equality():
+    assert described("abstype set = Set of int list with val empty = Set [] fun add (Set l) x = Set (x :: l)\n"
+                     "fun same (a : set, b) = a = b end\nval s = add empty 1") == [
+        "type set", "val empty : set", "val add : set -> int -> set", "val same : set * set -> bool", "val s : set"]
+    hidden = ("abstype set = Set of int list with val empty = Set [] end\n"
+              "val a = Set [1]\nfun f (Set l) = l\nval b = empty = empty")
+    note = C.ABSTYPE_CONSTRUCTOR_NOTE.format(name="Set", type="set")
+    found = check(hidden).errors
+    assert [(d.message, d.notes[0], d.span.line) for d in found] == [
+        (C.UNBOUND_VARIABLE.format(name="Set"), note, 2),
+        (C.UNBOUND_CONSTRUCTOR.format(name="Set"), note, 3),
+        (C.NOT_EQUALITY.format(type="set", reason="set is an abstype, and outside its declaration no abstype "
+                                                   "admits equality"), "this operand of '=' has type set but ''a "
+                                                                       "is expected", 4)]
+
+
+def test_abstype_with_parameters_withtype_and_a_local_body():
+    assert described("abstype 'a stack = St of 'a items withtype 'a items = 'a list\n"
+                     "with exception Empty val new = St [] local fun n (St l) = length l in fun depth s = n s end end") \
+        == ["type 'a stack", "type 'a items = 'a list", "exception Empty", "val new : 'a stack",
+            "val depth : 'a stack -> int"]
+
+
+def test_abstype_may_not_escape_a_let():
+    assert errors("val x = let abstype t = A with val a = A end in a end")[0][0] == \
+        C.LOCAL_TYPE_ESCAPE.format(name="t", type="t")
+
+
+def test_datatype_replication_rebinds_the_constructors_under_the_new_name():
+    # Poly/ML: `datatype o2 = EQUAL | GREATER | LESS`, `val a = EQUAL: o2`,
+    # `val e2 = [1]: int l` but `val e = [1]: int list` (the list syntax is list's)
+    assert described("datatype o2 = datatype order\nval a = EQUAL\nval b = (EQUAL : order)\n"
+                     "datatype l = datatype list\nval e = [1]\nval e2 = 1 :: nil") == [
+        "datatype o2", "con LESS : o2", "con EQUAL : o2", "con GREATER : o2", "val a : o2", "val b : order",
+        "datatype 'a l", "con nil : 'a l", "con :: : 'a * 'a l -> 'a l", "val e : int list", "val e2 : int l"]
+    # the same type: values go both ways, equality included
+    assert described("datatype c = R | G\ndatatype d = datatype c\nval x = (R : d) = (G : c)")[-1] == "val x : bool"
+    # a type without constructors or an abbreviation is only named again (Poly: `eqtype i`, `type w = int list`)
+    assert described("datatype i = datatype int\ntype u = int list\ndatatype w = datatype u") == [
+        "type i = int", "type u = int list", "type w = int list"]
+    # the constructors outlive a redeclaration of the original
+    assert described("datatype t = A\ndatatype u = datatype t\ndatatype t = C\nval x = A") [-1] == "val x : u"
+
+
+def test_replicating_an_abstype_gives_no_constructors():
+    found = errors("abstype t = A with val a = A end\ndatatype u = datatype t\nval b = A")
+    assert found == [(C.UNBOUND_VARIABLE.format(name="A"), (3, 9))]
+
+
+def test_replication_errors():
+    from mlbox.parser import MSG_REPLICATION
+
+    assert errors("datatype t = datatype nothere") == [(C.UNBOUND_TYPE.format(name="nothere"), (1, 1))]
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.sml", "datatype 'a t = datatype option"))
+    assert info.value.diagnostics[0].message == MSG_REPLICATION.format(MSG_UNEXPECTED.format("'datatype'"))
+
+
+@pytest.mark.parametrize("text", [
+    "datatype tree = Node of int * forest withtype forest = tree list",
+    "abstype 'a t = T of 'a u withtype 'a u = 'a list with val x = 1 fun f (T l) = l end",
+    "datatype t = datatype order",
+    "datatype p = op <> of int * int | op ! | A",
+    "exception op %% of int",
+])
+def test_new_forms_round_trip(text):
+    assert show_program(parse_program(text)) == text + ";\n"
+
+
+def test_symbolic_constructors_and_exceptions():
+    # Poly/ML and SML/NJ accept them with or without `op`; `<>` stays infix
+    assert described("datatype p = <> of int * int | ! | ? of string\nval a = 1 <> 2\nval b = ? \"x\"\n"
+                     "exception %% of int\nval e = %% 3") == [
+        "datatype p", "con <> : int * int -> p", "con ! : p", "con ? : string -> p", "val a : p", "val b : p",
+        "exception %% of int", "val e : exn"]
+
+
+@pytest.mark.parametrize("text, error", [
+    ("datatype t = = of int", C.ILLEGAL_REBINDING.format(name="=")),
+    ("datatype t = :: of int", C.ILLEGAL_REBINDING.format(name="::")),
+    ("exception op = ", C.ILLEGAL_REBINDING.format(name="=")),
+    ("datatype t = it", C.ILLEGAL_IT_CONSTRUCTOR),
+])
+def test_symbolic_names_sml_reserves(text, error):
+    assert errors(text)[0][0] == error
+
+
+def test_erasure_of_the_new_forms():
+    text = ("cogen u = code 1\nabstype t = u of int withtype n = int with val a = u 1 cogen w = code 2 end\n"
+            "val b = u\nval c = w\ndatatype o2 = datatype order\ndatatype k = u | v of n\nval d = u")
+    assert erase_program(parse_program(text)) == parse_program(
+        "val u = fn () => 1\nabstype t = u of int withtype n = int with val a = u 1 val w = fn () => 2 end\n"
+        "val b = u ()\nval c = w ()\ndatatype o2 = datatype order\ndatatype k = u | v of n\nval d = u")
+
+
+TRANSCRIPT_NEW_FORMS = r"""
+- datatype tree = Node of int * forest withtype forest = tree list;
+datatype tree = Node of int * forest
+type forest = tree list
+- abstype set = Set of int list with val empty = Set [] fun add (Set l) x = Set (x :: l) end;
+type set
+val empty = - : set
+val add = fn : set -> int -> set
+- val s = (add empty 2, 1);
+val s = (-,1) : set * int
+- datatype o2 = datatype order;
+datatype o2 = EQUAL | GREATER | LESS
+- val z = LESS;
+val z = LESS : o2
+- datatype l = datatype list;
+datatype 'a l = :: of 'a * 'a l | nil
+- datatype p = <> of int * int;
+datatype p = <> of int * int
+- 3 <> 4;
+val it = 3 <> 4 : p
+"""
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_repl_replies_to_the_new_forms(machine):
+    session = Session(machine=machine)
+    for text, expected in transcript_steps(TRANSCRIPT_NEW_FORMS):
+        assert session.feed(text) == expected, f"for input {text!r}"
+    reply = session.feed("Set [1];\n")
+    assert C.ABSTYPE_CONSTRUCTOR_NOTE.format(name="Set", type="set") in reply
