@@ -794,13 +794,26 @@ class Checker:
         return False
 
     def declare_val(self, dec: S.ValDec, is_global: bool) -> None:
+        """`val p = e and ...`, `val rec f = fn ...`, or both: in `val p = e
+        and rec f = fn ...` the bindings are simultaneous, only those after
+        `rec` see the recursive names (SML '97 rules 26 and 28)."""
         frame = self.push_tyvars(dec, dec.tyvars)
-        if dec.rec:
-            self.declare_val_rec(dec, frame, is_global)
-            return
+        bound, all_generalized, types = self.check_plain_binds(dec.plain_binds, is_global)
+        for name, info in self.check_rec_binds(dec.recursive_binds, is_global).items():
+            if name in bound:
+                self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
+            bound[name] = info
+        self.pop_tyvars(frame, dec, all_generalized, types)
+        for name, info in bound.items():
+            self.bind_value(name, info, is_global)
+
+    def check_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool
+                          ) -> tuple[dict[str, VarInfo], bool, list[Type]]:
+        """The variables `binds` bind, whether all were generalised, and
+        their types."""
         self.level += 1
         checked = []
-        for bind in dec.binds:
+        for bind in binds:
             exp_ty = self.infer(bind.exp)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
@@ -817,15 +830,17 @@ class Checker:
                 if name in bound:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
                 bound[name] = info
-        self.pop_tyvars(frame, dec, all_generalized, [c[2] for c in checked])
-        for name, info in bound.items():
-            self.bind_value(name, info, is_global)
+        return bound, all_generalized, [c[2] for c in checked]
 
-    def declare_val_rec(self, dec: S.ValDec, frame: _TyvarFrame, is_global: bool) -> None:
+    def check_rec_binds(self, binds: tuple[S.ValBind, ...], is_global: bool) -> dict[str, VarInfo]:
+        """The variables the recursive bindings `binds` (`val rec`) bind,
+        each `fn` checked where all of them are visible; always generalised."""
+        if not binds:
+            return {}
         self.level += 1
         rec_scope = Scope(self.scope)
         infos = []
-        for bind in dec.binds:
+        for bind in binds:
             pat = bind.pat
             while isinstance(pat, S.PTyped):
                 pat = pat.pat
@@ -852,9 +867,7 @@ class Checker:
         self.level -= 1
         for _, _, pat_ty in infos:
             generalize(pat_ty, self.level)
-        self.pop_tyvars(frame, dec, True, [])
-        for name, info in rec_scope.values.items():
-            self.bind_value(name, info, is_global)
+        return dict(rec_scope.values)
 
     def infer_val_rec_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> Type:
         """The pattern of `val rec p = fn ...`: a variable, perhaps

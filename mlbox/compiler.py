@@ -614,7 +614,7 @@ class Translation(abc.ABC):
         """The code of a declaration that binds without a match (what
         `dec` emits before its continuation) and the context after it, or
         None for one that needs `dec` (a pattern, `local`)."""
-        if isinstance(d, S.ValDec) and not d.rec:
+        if isinstance(d, S.ValDec) and not d.recursive_binds:
             pats = [mc.normalize(b.pat, self.refs) for b in d.binds]
             if not all(isinstance(p, mc.MVar) for p in pats):
                 return None
@@ -631,10 +631,11 @@ class Translation(abc.ABC):
 
     def dec(self, d: S.Dec, ctx: Ctx, rest: Callable[[Ctx], list[Ins]]) -> list[Ins]:
         if isinstance(d, S.ValDec):
-            if d.rec:
-                return self.rec_functions([(pat_binder(b.pat), strip_typed(b.exp).rules) for b in d.binds],
-                                          ctx, rest)
-            return self.val_binds(list(d.binds), ctx, rest)
+            # (`val x = e and rec f = fn ...`: the closures are made after e
+            # is evaluated; they refer to no new variable but their own)
+            recursive = [(pat_binder(b.pat), strip_typed(b.exp).rules) for b in d.recursive_binds]
+            return self.val_binds(list(d.plain_binds), ctx,
+                                  (lambda inner: self.rec_functions(recursive, inner, rest)) if recursive else rest)
         if isinstance(d, S.FunDec):
             return self.rec_functions([(id(fb), fb) for fb in d.binds], ctx, rest)
         if isinstance(d, S.ExceptionDec):
@@ -796,12 +797,12 @@ class Compiler(Translation):
     def topdec(self, d: S.Dec) -> list[Ins]:
         reset = [I.quote(UNIT)]
         if isinstance(d, S.ValDec):
-            if d.rec:
-                return self.top_functions([(pat_binder(b.pat), pat_name(b.pat), strip_typed(b.exp).rules)
-                                           for b in d.binds])
             code: list[Ins] = []
-            for b in d.binds:
+            for b in d.plain_binds:
                 code += self.top_val(b)
+            if d.recursive_binds:
+                code += self.top_functions([(pat_binder(b.pat), pat_name(b.pat), strip_typed(b.exp).rules)
+                                            for b in d.recursive_binds])
             return code
         if isinstance(d, S.FunDec):
             return self.top_functions([(id(fb), fb.name, fb) for fb in d.binds])

@@ -186,15 +186,17 @@ def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
     after it."""
     sp = dec.span
     match dec:
-        case S.ValDec(tyvars, binds, rec):
-            bound = set().union(*(pattern_binders(b.pat) for b in binds))
-            after = code_vars - bound
-            # `val rec` sees its own binders; plain `val` does not.
-            inside = after if rec else code_vars
+        case S.ValDec(tyvars, binds, rec, rec_from):
+            after = code_vars - set().union(*(pattern_binders(b.pat) for b in binds))
+            # the recursive bindings see their own binders; the others do not
+            recursive = dec.recursive_binds
+            inside_rec = code_vars - set().union(*(pattern_binders(b.pat) for b in recursive))
             new_binds = tuple(
-                S.ValBind(erase_pattern(b.pat), erase_exp(b.exp, inside), span=b.span) for b in binds
+                S.ValBind(erase_pattern(b.pat), erase_exp(b.exp, inside_rec if i >= len(binds) - len(recursive)
+                                                          else code_vars), span=b.span)
+                for i, b in enumerate(binds)
             )
-            return S.ValDec(tyvars, new_binds, rec, span=sp), after
+            return S.ValDec(tyvars, new_binds, rec, rec_from, span=sp), after
         case S.FunDec(tyvars, binds):
             after = code_vars - {b.name for b in binds}
             new_binds = tuple(

@@ -78,7 +78,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             continue
         if isinstance(node, (S.FunDec, S.ValDec)):
             binders = ({id(bind) for bind in node.binds} if isinstance(node, S.FunDec) else
-                       {id(p) for bind in node.binds for p in _pattern_vars(bind.pat)} if node.rec else set())
+                       {id(p) for bind in node.recursive_binds for p in _pattern_vars(bind.pat)})
             binders -= active
             active |= binders
             pending.append(_Leave("rec", binders))

@@ -66,8 +66,6 @@ MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
 MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype t = datatype u` "
                    "makes t take those of u)")
-MSG_AND_REC = ("{}: `rec` after `and` in a `val` is not supported by ML\u25a1; declare the recursive "
-               "function apart, `val rec f = fn ...` (or `fun f ...`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -123,6 +121,19 @@ def _appended(items: list, item) -> list:
     a sequence of n items costs O(n), not the O(n^2) of copying it per item."""
     items.append(item)
     return items
+
+
+class _ValBinds(list):
+    """The bindings of a `val` with `and rec`: `rec_from` is the index of
+    the first binding after `rec` (SML '97: it and all later ones are
+    recursive)."""
+
+    rec_from: int
+
+
+def _val_dec(tyvars: tuple, binds: list, rec: bool, span: Optional[Span]) -> S.ValDec:
+    rec_from = getattr(binds, "rec_from", None)
+    return S.ValDec(tyvars, tuple(binds), rec=rec, rec_from=None if rec else rec_from, span=span)
 
 
 def _located(p, value, span: Optional[Span]):
@@ -410,15 +421,13 @@ class Grammar:
         """ dec : VAL valbinds
                 | VAL REC valbinds
         """
-        rec = len(p) == 4
-        p[0] = S.ValDec((), tuple(p[len(p) - 1]), rec=rec, span=self.whole(p))
+        p[0] = _val_dec((), p[len(p) - 1], len(p) == 4, self.whole(p))
 
     def p_dec_val_tyvars(self, p):
         """ dec : VAL tyvarseq1 valbinds
                 | VAL tyvarseq1 REC valbinds
         """
-        rec = len(p) == 5
-        p[0] = S.ValDec(tuple(p[2]), tuple(p[len(p) - 1]), rec=rec, span=self.whole(p))
+        p[0] = _val_dec(tuple(p[2]), p[len(p) - 1], len(p) == 5, self.whole(p))
 
     def p_dec_fun(self, p):
         """ dec : FUN funbinds """
@@ -506,8 +515,15 @@ class Grammar:
     def p_valbinds(self, p):
         """ valbinds : valbind
                      | valbinds AND valbind
+                     | valbinds AND REC valbind
         """
-        items = [p[1]] if len(p) == 2 else _appended(p[1], p[3])
+        if len(p) == 2:
+            items = [p[1]]
+        else:
+            items = _appended(p[1], p[len(p) - 1])
+            if len(p) == 5 and not hasattr(items, "rec_from"):
+                items = _ValBinds(items)
+                items.rec_from = len(items) - 1
         _located(p, items, self.whole(p))
 
     def p_valbind(self, p):
@@ -988,8 +1004,6 @@ class Grammar:
         before = [sym.type for sym in self.parser.symstack[-4:]]
         if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
             message = MSG_REPLICATION.format(message)
-        elif tok is not None and tok.type == "REC" and before[-2:] == ["valbinds", "AND"]:
-            message = MSG_AND_REC.format(message)
         elif hint:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":

@@ -269,7 +269,8 @@ def _clause(name: str, clause: S.Clause, level: int) -> str:
 
 def show_dec(d: S.Dec) -> str:
     if isinstance(d, S.ValDec):
-        binds = " and ".join(f"{show_pat(b.pat)} = {show_exp(b.exp)}" for b in d.binds)
+        binds = " and ".join(f"{'rec ' if i == d.rec_from else ''}{show_pat(b.pat)} = {show_exp(b.exp)}"
+                             for i, b in enumerate(d.binds))
         return f"val {_tyvars(d.tyvars)}{'rec ' if d.rec else ''}{binds}"
     if isinstance(d, S.FunDec):
         binds = []

@@ -361,12 +361,25 @@ class ValBind:
 
 @_node
 class ValDec:
-    """`val p = e and ...`; `val rec f = fn ...` has rec=True."""
+    """`val p = e and ...`; `val rec f = fn ...` has rec=True. In
+    `val x = e and rec f = fn ...` (SML '97: `rec` makes the bindings after
+    it recursive) binds[rec_from:] are the recursive ones."""
 
     tyvars: tuple[str, ...]
     binds: tuple[ValBind, ...]
     rec: bool = False
+    rec_from: Optional[int] = None
     span: Span = span_field()
+
+    @property
+    def plain_binds(self) -> tuple[ValBind, ...]:
+        return () if self.rec else self.binds[:self.rec_from]
+
+    @property
+    def recursive_binds(self) -> tuple[ValBind, ...]:
+        if self.rec:
+            return self.binds
+        return () if self.rec_from is None else self.binds[self.rec_from:]
 
 
 @_node

@@ -149,6 +149,10 @@ def declarations(exps):
     simple = st.one_of(
         st.builds(S.ValDec, tyvar_seqs, _tuple_of(st.builds(S.ValBind, pats, exps), 1, 2),
                   st.booleans()),
+        # `val p = e and rec q = e'`: the parser never makes rec_from 0 (that is `val rec`)
+        _tuple_of(st.builds(S.ValBind, pats, exps), 2, 3).flatmap(
+            lambda binds: st.builds(S.ValDec, tyvar_seqs, st.just(binds), st.just(False),
+                                    st.integers(1, len(binds) - 1))),
         st.builds(S.FunDec, tyvar_seqs, _tuple_of(funbind, 1, 2)),
         st.builds(S.CogenDec, st.sampled_from(VALUE_NAMES), exps),
         st.builds(S.ExceptionDec, _tuple_of(st.one_of(

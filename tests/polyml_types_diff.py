@@ -10,9 +10,11 @@ restriction, equality types, overloading, datatypes with parameters and
 type variables and their scoping, exceptions, `as`/`ref` patterns, mutual
 and polymorphic recursion, arity errors, unbound names, constructors
 without their argument, duplicate pattern variables, `val rec` of a
-non-`fn`. Each family of declarations has well-typed forms and forms with
-one deliberate error. Besides the families: expressions well-typed by
-construction (of a random ground type, over the prelude's polymorphic
+non-`fn`, `rec` after `and` in a `val`, `withtype`, `abstype` (hidden
+constructors, no equality outside), datatype replication and symbolic
+constructors. Each family of
+declarations has well-typed forms and forms with one deliberate error.
+Besides the families: expressions well-typed by construction (of a random ground type, over the prelude's polymorphic
 functions, let-polymorphism, case, fn), random small terms (mostly
 ill-typed: they test what is rejected), and one program in five has one
 literal or identifier replaced by another.
@@ -62,7 +64,9 @@ tie where the two differ. Where they were seen to differ:
   Poly accepts it with a warning, the Definition and SML/NJ (and mlbox)
   reject it; the tool counts Poly's warning as a rejection.
 - Binding `=` (`fn (op =) => 1`): SML/NJ warns, Poly rejects, and so does
-  mlbox.
+  mlbox. As a constructor (`datatype t = op = of int`) both reject it, but
+  both accept an exception `=` (`exception op =`), which mlbox rejects
+  like every other binding of `=` (not generated).
 
     python -m tests.polyml_types_diff [--seed N] [--count N] [--show]
     python -m tests.polyml_types_diff --write   # re-record tests/data/polyml_types.json
@@ -669,7 +673,11 @@ class Gen:
               f"fun {f} g [] = [] | {f} g (x :: r) = g x :: {f} g r",
               f"fun {f} x = if true then x else {f} x",
               f"fun {f} n = let fun {g} 0 = [] | {g} k = k :: {g} (k - 1) in {g} n end",
-              f"datatype 'a {n} = N of 'a | C of ('a list) {n}\nval _ = C (N [1])"]
+              f"datatype 'a {n} = N of 'a | C of ('a list) {n}\nval _ = C (N [1])",
+              # `rec` after `and` (SML '97; SML/NJ rejects it)
+              f"val {n} = ref [] and rec {f} = fn 0 => [] | k => k :: {f} (k - 1)",
+              f"val {n} = 2 and rec {f} = fn x => {g} x and {g} = fn x => x",
+              f"val {n} = 1\nval {n} = true and rec {f} = fn 0 => {n} | k => {f} (k - 1)"]
         bad_forms = [f"fun {f} x = ({f} 1; {f} \"a\"; x)",
                      f"datatype 'a {n} = N of 'a | C of ('a list) {n}\n"
                      f"fun {f} (N _) = 0 | {f} (C x) = 1 + {f} x",
@@ -679,11 +687,146 @@ class Gen:
                      f"fun {f} x = {g} x and {g} x = ({f} 1; {f} true)",
                      f"fun {f} x = let val y = {f} in y y end",
                      f"val {f} = fn x => {f} x",
-                     f"fun {f} 0 = 1 | {g} n = n"]
+                     f"fun {f} 0 = 1 | {g} n = n",
+                     f"val {n} = {f} 1 and rec {f} = fn x => x",
+                     f"val {n} = 1 and rec {f} = fn x => {n}",
+                     f"val {f} = 1 and rec {f} = fn x => x",
+                     f"val {n} = 1 and rec {f} = {self.pick('3', 'id')}"]
         return [self.rng.choice(bad_forms if bad else ok)]
 
+    def fam_withtype(self, bad: bool) -> list[str]:
+        t, s, u, w = self.name("t"), self.name("s"), self.name("u"), self.name("w")
+        a, b, c, f = self.name("A"), self.name("B"), self.name("C"), self.name("f")
+        k = self.rng.randrange(5)
+        if k == 0:  # a forest: recursion through the abbreviation
+            decls = [f"datatype {t} = {a} of int * {u} withtype {u} = {t} list",
+                     f"fun {f} ({a} (n, l)) = foldl (fn (x, m) => m + {f} x) n l"]
+            decls.append(self.pick(f"val _ = {a} (1, [{a} (true, [])])", f"val _ = {f} [{a} (1, [])]",
+                                   f"val _ = fn (x : int {u}) => x") if bad else
+                         self.pick(f"val v{t} : {u} = [{a} (1, [])]", f"fun g{t} (l : {u}) = map {f} l"))
+            return decls
+        if k == 1:  # parameters and `and` on both sides
+            decls = [f"datatype 'a {t} = {a} of 'a | {b} of 'a {u} * 'a {u} and 'b {s} = {c} of 'b {w}\n"
+                     f"withtype 'a {u} = 'a {t} list and 'c {w} = 'c {s} option * int"]
+            decls.append(self.pick(f"val _ = {b} ([{a} 1], [{a} true])", f"val _ = {c} (SOME 1, 2)",
+                                   f"val _ = fn (x : {u}) => x") if bad else
+                         self.pick(f"val v{t} = {b} ([{a} 1], [])", f"val v{s} = {c} (SOME ({c} (NONE, 1)), 2)",
+                                   f"fun g{t} (x : 'a {u}) = length x"))
+            return decls
+        if k == 2:  # equality through an abbreviation
+            arg = self.pick("int -> int", "(bool -> bool) list") if bad else self.pick("string", "int list", "unit")
+            return [f"datatype {t} = {a} of {u} withtype {u} = {arg}",
+                    f"fun {f} ({a} x) y = {a} x = y"]
+        if k == 3:  # in let and local
+            if bad:
+                return [self.pick(f"val {f} = let datatype {t} = {a} of {u} withtype {u} = int in {a} 1 end",
+                                  f"datatype {t} = {a} of {w} withtype {u} = int and {w} = {u} list",
+                                  f"datatype {t} = {a} withtype {t} = int",
+                                  f"datatype {t} = {a} of 'a withtype {u} = int")]
+            return [self.pick(f"val {f} = let datatype {t} = {a} of {u} withtype {u} = int list "
+                              f"in case {a} [1] of {a} l => length l end",
+                              f"local datatype {t} = {a} of {u} withtype {u} = int in fun {f} n = {a} n end\n"
+                              f"val x{f} = {f} 3")]
+        # shadowing: a withtype name redeclared
+        return [f"datatype {t} = {a} of {u} withtype {u} = int",
+                f"type {u} = bool" if not bad else f"val _ = {a} true",
+                f"val x{t} = ({a} 1, true : {u})" if not bad else f"val x{t} = {a} 2"]
+
+    def fam_abstype(self, bad: bool) -> list[str]:
+        t, a, b, f, g = self.name("t"), self.name("A"), self.name("B"), self.name("f"), self.name("g")
+        k = self.rng.randrange(5)
+        if k == 0:
+            decls = [f"abstype {t} = {a} of int list | {b} with val e{t} = {a} [] "
+                     f"fun {f} ({a} l) x = {a} (x :: l) | {f} {b} x = {a} [x] fun {g} ({a} l) = length l | {g} {b} = 0 "
+                     f"fun same{t} (x : {t}, y) = x = y end"]
+            decls.append(self.pick(f"val _ = {a} [1]", f"fun h{t} ({a} l) = l", f"val _ = e{t} = e{t}",
+                                   f"val _ = [e{t}, {b}]", f"fun h{t} (x : {t}) = x = x") if bad else
+                         self.pick(f"val v{t} = {f} e{t} 3", f"val n{t} = {g} ({f} ({f} e{t} 1) 2)",
+                                   f"val s{t} = same{t} (e{t}, e{t})", f"fun {a} x = x + 1\nval w{t} = {a} 2"))
+            return decls
+        if k == 1:  # parameters and withtype
+            u = self.name("u")
+            decls = [f"abstype 'a {t} = {a} of 'a {u} withtype 'a {u} = 'a list * int "
+                     f"with val e{t} = {a} ([], 0) fun {f} ({a} (l, n)) x = {a} (x :: l, n + 1) end"]
+            decls.append(self.pick(f"val _ = {f} ({f} e{t} 1) true", f"val _ = e{t} = e{t}",
+                                   f"val _ : int {u} = {a} ([], 0)") if bad else
+                         self.pick(f"val v{t} = {f} e{t} \"s\"", f"val p{t} : int {u} = ([1], 1)",
+                                   f"val r{t} = ref e{t}"))
+            return decls
+        if k == 2:  # in a let: the type may not escape
+            body = f"let abstype {t} = {a} of int with fun mk n = {a} n fun get ({a} n) = n end in "
+            return [f"val {f} = " + body + (self.pick("mk 1 end", f"{a} 1 end") if bad else "get (mk 1) end")]
+        if k == 3:  # a datatype and an exception declared inside are exported whole
+            u, c = self.name("u"), self.name("C")
+            decls = [f"abstype {t} = {a} with datatype {u} = {c} of {t} exception E{t} of {t} "
+                     f"val x{t} = {c} {a} end"]
+            decls.append(self.pick(f"val _ = x{t} = x{t}", f"val _ = {c} {a}") if bad else
+                         self.pick(f"val y{t} = case x{t} of {c} v => E{t} v", f"fun h{t} ({c} v) = [v]"))
+            return decls
+        # nested: an abstype in an abstype's body
+        u, c = self.name("u"), self.name("C")
+        decls = [f"abstype {t} = {a} of int with abstype {u} = {c} of {t} with val v{u} = {c} ({a} 1) "
+                 f"fun un{u} ({c} ({a} n)) = n end end"]
+        decls.append(self.pick(f"val _ = {c} ({a} 1)", f"val _ = v{u} = v{u}") if bad else f"val n{u} = un{u} v{u}")
+        return decls
+
+    def fam_replication(self, bad: bool) -> list[str]:
+        t, u, a, b = self.name("t"), self.name("u"), self.name("A"), self.name("B")
+        k = self.rng.randrange(5)
+        if k == 0:  # of a basis datatype
+            basis = self.pick(("order", "LESS"), ("option", "SOME 1"), ("list", "1 :: nil"), ("bool", "true"))
+            decls = [f"datatype {u} = datatype {basis[0]}", f"val x{u} = {basis[1]}"]
+            if bad:
+                decls.append(self.pick(f"val _ = (x{u} : int)", f"datatype 'a {t} = datatype {basis[0]}",
+                                       f"val _ = fn (x : {u} {u}) => x"))
+            return decls
+        if k == 1:  # of a declared one, which is then shadowed
+            decls = [f"datatype 'a {t} = {a} of 'a | {b}", f"datatype {u} = datatype {t}",
+                     f"datatype {t} = {a} of bool", f"val x{u} = ({b}, {a} true)"]
+            if bad:
+                decls.append(f"val _ : int {u} = {a} 1")
+            return decls
+        if k == 2:  # of a type without constructors or an abbreviation
+            target = self.pick("int", "string", "exn")
+            v = self.name("v")
+            decls = [f"datatype {u} = datatype {target}" if not bad else f"datatype {u} = datatype nonesuch{u}",
+                     f"type {v} = int list", f"datatype {t} = datatype {v}", f"val x{t} : {t} = [1]"]
+            return decls
+        if k == 3:  # of an abstype: no constructors come along
+            decls = [f"abstype {t} = {a} with val e{t} = {a} end", f"datatype {u} = datatype {t}",
+                     f"val x{u} : {u} = e{t}"]
+            if bad:
+                decls.append(self.pick(f"val _ = {a}", f"val _ = x{u} = e{t}"))
+            return decls
+        # in a let, and the same type under both names
+        decls = [f"datatype {t} = {a} | {b} of int",
+                 f"val x{t} = let datatype {u} = datatype {t} in ({b} 1 : {u}) = ({a} : {t}) end"]
+        if bad:
+            decls.append(f"val _ = let datatype {u} = datatype {t} in {b} end = {b}")
+        return decls
+
+    def fam_symbolic_constructors(self, bad: bool) -> list[str]:
+        t, f = self.name("t"), self.name("f")
+        op = self.pick("<>", "++", "%%", "!", "?", "*", "@@", "$")
+        infix = self.chance(0.5) and op not in ("!", "?", "$")
+        decls = [f"datatype {t} = {op} of int * int | N{t}"]
+        if infix:
+            decls.append(f"infix 5 {op}")
+        if bad:
+            decls.append(self.pick(f"datatype {t}2 = = of int", f"datatype {t}2 = :: of int",
+                                   f"datatype {t}2 = it",
+                                   f"val _ = op {op} (1, true)", f"val _ = N{t} = op {op}"))
+        elif infix:
+            decls.append(self.pick(f"val x{t} = 1 {op} 2", f"fun {f} (a {op} b) = a + b | {f} N{t} = 0",
+                                   f"val x{t} = op {op}"))
+        else:
+            decls.append(self.pick(f"val x{t} = {op} (1, 2)", f"fun {f} ({op} (a, b)) = a + b | {f} N{t} = 0",
+                                   f"exception {op}{op} of {t}\nval e{t} = {op}{op} N{t}"))
+        return decls
+
     FAMILIES = ("value_restriction", "let_poly", "equality", "overloading", "datatypes", "abbreviations",
-                "explicit_tyvars", "exceptions", "patterns", "recursion")
+                "explicit_tyvars", "exceptions", "patterns", "recursion", "withtype", "abstype", "replication",
+                "symbolic_constructors")
 
     def program(self) -> str:
         units = self.rng.randint(1, 3)
@@ -966,6 +1109,12 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
             name, _, arg = rest.partition(" of ")
             entries[f"exception {name}"] = ("ty", parse_type(arg, abbrevs)) if arg else ("none",)
             entries.pop(f"val {name}", None)
+        elif kind == "type" and " = " not in rest:  # an abstype: Poly prints `type t` too
+            name = rest.rpartition(" ")[2]
+            shadow(name)
+            abbrevs.pop(name, None)
+            entries.pop(f"datatype {name}", None)
+            entries[f"type {name}"] = ("none",)
         elif kind == "type":
             lhs, _, body = rest.partition(" = ")
             params_text, _, name = lhs.rpartition(" ")
@@ -987,8 +1136,9 @@ def summarise_mlbox(lines: list[str]) -> tuple[dict[str, str], dict]:
         elif entry[0] == "abbrev":
             params, body = entry[1]
             summary[key] = canonical(body, {p: f"'p{i}" for i, p in enumerate(params)})
-        else:
-            summary[key] = _datatype_canonical(entry[1], entry[2])
+        else:  # (a constructor may be written with a `withtype` abbreviation printed after it)
+            summary[key] = _datatype_canonical(entry[1], [(c, None if a is None else _expand(a, abbrevs))
+                                                          for c, a in entry[2]])
     return summary, abbrevs
 
 

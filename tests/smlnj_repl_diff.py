@@ -41,7 +41,9 @@ requires the other cases to agree:
   as SML/NJ's does), `u` for a datatype declared in a `local` that no
   name denotes now (SML/NJ `?.u`), and `?.order` for a shadowed basis
   type (SML/NJ `?.Order.order`).
-- constructs mlbox does not have (records, `withtype`).
+- constructs mlbox does not have (records), and how Poly/ML, whose type
+  printing mlbox follows, prints `withtype` and datatype replication;
+  `and rec` in a `val`, which SML/NJ rejects.
 
     python -m tests.smlnj_repl_diff [--machine c|py] [--all] [CASE ...]
 
@@ -338,7 +340,11 @@ CASES: dict[str, list[str]] = {
     ],
     "hidden_types": ["local datatype u = D in val d = D end;", "datatype order = X;", "LESS;"],
     "records": ["{a=1, b=\"x\"};", "{1=1, 2=2};"],
-    "withtype": ["datatype w = X of int withtype z = w list;"],
+    "withtype": ["datatype w = X of int * z withtype z = w list;", "X (1, []);"],
+    "abstype": ["abstype set = Set of int list with val empty = Set [] fun add (Set l) x = Set (x :: l) end;",
+                "val s = (add empty 1, 2);", "Set [1];", "empty = empty;"],
+    "datatype_replication": ["datatype o2 = datatype order;", "EQUAL;", "datatype 'a l = datatype list;"],
+    "and_rec": ["val x = 1 and rec f = fn 0 => 0 | n => f (n - 1);"],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -348,7 +354,11 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "hidden_types": "a type no name denotes prints as u (SML/NJ ?.u), a shadowed basis type as ?.order "
                     "(SML/NJ ?.Order.order) (mlbox/types.py)",
     "records": "mlbox has no records",
-    "withtype": "mlbox has no withtype",
+    "withtype": "a withtype abbreviation prints by its name in the datatype, as Poly/ML prints it "
+                "(SML/NJ expands it)",
+    "datatype_replication": "replicated constructors print with the new type name, as Poly/ML prints them "
+                            "(SML/NJ uses the original's)",
+    "and_rec": "`rec` after `and` in a val: SML '97 and Poly/ML accept it, SML/NJ 110.79 does not",
     "type_wrapping": "the type printer gives one line; SML/NJ breaks a long type at its arrows (mlbox/types.py)",
 }
 

@@ -515,3 +515,16 @@ def test_a_handle_typed_by_the_parameter_variable_itself_binds_nothing():
     assert converter.to_ml(MLValue(UNIT_VALUE, a), a) is UNIT_VALUE
     assert converter.resolved(a) is a
     assert converter.to_ml(7, a) == 7  # the old self-binding looped here
+
+
+@pytest.mark.parametrize("machine", ["py", "c"])
+def test_abstype_values_are_opaque_handles(machine):
+    # outside its declaration an abstype has no constructors: its values
+    # cannot be built or taken apart as Data, only passed back
+    prog = api.load_source("abstype bag = B of int list with val empty = B [] fun add (B l) x = B (x :: l)\n"
+                           "fun size (B l) = length l end", machine=machine)
+    bag = prog["add"](prog["empty"])(3)
+    assert isinstance(bag, api.MLValue)
+    assert prog.call("size", prog["add"](bag)(4)) == 2
+    with pytest.raises(api.HostValueError, match="handles"):
+        prog.call("size", Data("B", [1]))

@@ -153,6 +153,9 @@ CONSTRUCTS = [
      "in case Int.compare (1, 2) : v of LESS => \"lt\" | _ => \"ge\" end", "lt"),
     ("symbolic constructor declared in let", "",
      "let datatype p = <> of int * int | ! in case 1 <> 2 of a <> b => Int.toString (a + b) | ! => \"\" end", "3"),
+    ("val with and rec", "val k = 100",
+     "let val k = 2 and rec f = fn 0 => k | n => n + f (n - 1) and g = fn n => f n * 10 "
+     "in Int.toString (f 3 + g 1 + k) end", "1118"),
     ("top-level withtype, abstype, replication and symbolic constructor",
      "datatype t = N of ts withtype ts = t list\n"
      "abstype bag = B of int list with val empty = B [] fun add (B l) x = B (x :: l) fun size (B l) = length l end\n"

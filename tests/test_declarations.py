@@ -457,3 +457,36 @@ def test_repl_replies_to_the_new_forms(machine):
         assert session.feed(text) == expected, f"for input {text!r}"
     reply = session.feed("Set [1];\n")
     assert C.ABSTYPE_CONSTRUCTOR_NOTE.format(name="Set", type="set") in reply
+
+
+# ------------------------------------------------------------ val ... and rec
+
+
+def test_and_rec_bindings_are_simultaneous_and_only_the_recursive_ones_see_themselves():
+    # SML '97 (and Poly/ML): in `val x = e and rec f = fn ...`, f's body sees
+    # f and the x from outside; e sees the f from outside
+    assert described("val x = \"s\"\nval x = 1 and rec f = fn n => if n = 0 then x else f (n - 1) "
+                     "and g = fn n => f n") == [
+        "val x : string", "val x : int", "val f : int -> string", "val g : int -> string"]
+    assert errors("val x = f 1 and rec f = fn n => n") == [(C.UNBOUND_VARIABLE.format(name="f"), (1, 9))]
+    assert errors("val x = 1 and rec f = fn n => x") == [(C.UNBOUND_VARIABLE.format(name="x"), (1, 31))]
+    assert errors("val f = 1 and rec f = fn n => n")[0] == (C.DUPLICATE_BINDING.format(name="f"), (1, 19))
+    assert errors("val x = 1 and rec y = 2")[0][0] == C.VAL_REC_NOT_FN
+    # the value restriction applies to the plain bindings only
+    assert described("val r = ref [] and rec id = fn x => x")[1:] == ["val id : 'a -> 'a"]
+
+
+def test_and_rec_round_trips_and_erases():
+    text = "val x = 1 and rec f = fn n => n and g = fn m => f m;\n"
+    assert show_program(parse_program(text)) == text
+    assert erase_program(parse_program("cogen u = code 1\nval a = u and rec u = fn n => u n")) == parse_program(
+        "val u = fn () => 1\nval a = u () and rec u = fn n => u n")
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_and_rec_runs_at_top_level_and_in_let(machine):
+    session = Session(machine=machine)
+    assert session.feed("val k = 10 and rec fact = fn 0 => 1 | n => n * fact (n - 1);\n") == \
+        "val k = 10 : int\nval fact = fn : int -> int\n"
+    assert session.feed("let val k = 1 and rec f = fn 0 => k | n => f (n - 1) in f 3 + k end;\n") == \
+        "val it = 11 : int\n"

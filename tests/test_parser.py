@@ -353,15 +353,21 @@ def test_fun_declarations():
     assert one_dec("fun List.length l = 0").binds[0].name == "List.length"
 
 
-def test_unsupported_sml_declaration_forms_say_what_to_write_instead():
+def test_datatype_replication_and_and_rec_parse():
     # Poly/ML and SML/NJ accept datatype replication, Poly/ML `and rec` in a
-    # val (found by tests/polyml_types_diff.py): ML\u25a1 has neither, and the
-    # bare "unexpected" gave no clue why
-    from mlbox.parser import MSG_AND_REC, MSG_REPLICATION
+    # val (found by tests/polyml_types_diff.py); a replication has no type
+    # parameters (it takes u's): the message says so
+    from mlbox.parser import MSG_REPLICATION
 
+    assert one_dec("datatype t = datatype bool") == S.DatatypeReplDec("t", "bool")
     assert syntax_error("datatype 'a t = datatype option") == [(MSG_REPLICATION.format(unexpected("'datatype'")),
                                                                  (1, 17))]
-    assert syntax_error("val x = 1 and rec f = fn n => n") == [(MSG_AND_REC.format(unexpected("'rec'")), (1, 15))]
+    dec = one_dec("val x = 1 and rec f = fn n => n and g = fn n => n")
+    assert (dec.rec, dec.rec_from, len(dec.binds)) == (False, 1, 3)
+    assert [b.pat for b in dec.recursive_binds] == [S.PVar("f"), S.PVar("g")]
+    assert [b.pat for b in dec.plain_binds] == [S.PVar("x")]
+    # `rec` again inside a `val rec` changes nothing
+    assert one_dec("val rec f = fn n => n and rec g = fn n => n") == one_dec("val rec f = fn n => n and g = fn n => n")
     # the same tokens elsewhere get the general message
     assert syntax_error("val x = datatype") == [(unexpected("'datatype'"), (1, 9))]
     assert syntax_error("fun f x = x and rec g y = y") == [(unexpected("'rec'"), (1, 17))]
