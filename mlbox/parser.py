@@ -72,15 +72,15 @@ MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names
 # The innermost unfinished construct on the parse stack tells which
 # keyword would close it; used for the "expected ..." hint.
 _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "local_start": "IN",
-            "local_in": "END", "IN": "END",
+            "local_in": "END", "IN": "END", "ABSTYPE": "WITH", "WITH": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
 # Constructs that have their closer already (a hint would be a guess).
 _COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
-_TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'",
+_TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'", "WITH": "'with'",
                "THEN": "'then'", "ELSE": "'else'", "OF": "'of'", "DO": "'do'"}
 # Where error recovery may restart a parse: a declaration keyword at the
 # start of a line (the usual layout of top-level declarations).
-_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN", "LOCAL",
+_RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN", "LOCAL", "ABSTYPE",
                    "INFIX", "INFIXR", "NONFIX"}
 
 

@@ -567,7 +567,7 @@ def _exception_aliases(decs) -> list:
     return aliases
 
 
-_OPENING = ("LPAREN", "LBRACKET", "LET", "LOCAL")
+_OPENING = ("LPAREN", "LBRACKET", "LET", "LOCAL", "ABSTYPE")
 _CLOSING = ("RPAREN", "RBRACKET", "END")
 
 

@@ -490,3 +490,24 @@ def test_and_rec_runs_at_top_level_and_in_let(machine):
         "val k = 10 : int\nval fact = fn : int -> int\n"
     assert session.feed("let val k = 1 and rec f = fn 0 => k | n => f (n - 1) in f 3 + k end;\n") == \
         "val it = 11 : int\n"
+
+
+@pytest.mark.parametrize("text, error", [
+    ("abstype t = A val x = 1 end", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("'val'"), "'with'"), (1, 15))),
+    ("abstype t = A withtype u = int val x = 1 end",
+     (MSG_EXPECTED.format(MSG_UNEXPECTED.format("'val'"), "'with'"), (1, 32))),
+    ("abstype t = A with val x = 1", (MSG_EXPECTED.format(MSG_UNEXPECTED.format("end of file"), "'end'"), (1, 29))),
+    ("datatype t = A with val x = 1 end", (MSG_UNEXPECTED.format("'with'"), (1, 16))),
+])
+def test_abstype_syntax_errors_say_what_closes_it(text, error):
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.sml", text))
+    d = info.value.diagnostics[0]
+    assert (d.message, (d.span.line, d.span.col)) == error
+
+
+def test_repl_reads_an_abstype_whole_across_semicolons():
+    # a `;` inside `abstype ... with ... end` does not end the input
+    session = Session(machine="py")
+    assert session.feed("abstype t = A with val x = A; val y = 2 end;\n") == \
+        "type t\nval x = - : t\nval y = 2 : int\n"
