@@ -21,7 +21,7 @@ O(log n) levels; `while` loops count a hidden counter up to a small
 constant. (A recursive call inside a loop or a mapped function may run a
 few times per level; the tests bound reductions and discard such runs.)
 
-`programs()` draws a whole program: a fixed preamble (a datatype, two
+`programs()` draws a whole program: a fixed preamble (a datatype with a `withtype`, two
 exceptions, a global counter and a global effectful function), then a few
 top-level `val`, `fun` and `cogen` declarations, each followed by a line
 printing its value through a type-directed show expression (functions are
@@ -300,11 +300,13 @@ BUMP_BODY = S.Seq((
     call("!", var(COUNTER)),
 ))
 PREAMBLE: tuple[S.Dec, ...] = (
+    # (Rect's argument through a `withtype` abbreviation: every drawn
+    # program has one, under `code` too)
     S.DatatypeDec((S.DataBind((), "shape", (
         S.ConBind("Dot", None),
         S.ConBind("Circle", INT),
-        S.ConBind("Rect", tuple_of(INT, STRING)),
-    )),)),
+        S.ConBind("Rect", S.TyCon("dims")),
+    )),), (S.TypeBind((), "dims", tuple_of(INT, STRING)),)),
     S.ExceptionDec((S.ExnBind(EXN_PLAIN, None), S.ExnBind(EXN_INT, INT))),
     val(COUNTER, call("ref", int_(0)), ref_of(INT)),
     S.FunDec((), (S.FunBind(BUMP, (S.Clause((S.PVar("k"),), None, BUMP_BODY),)),)),
