@@ -661,10 +661,10 @@ class Grammar:
         p[0] = S.ExnBind(p[2], p[4] if len(p) == 5 else None, span=self.whole(p))
 
     def p_exnbind_replication(self, p):
-        """ exnbind : IDENT EQUALS IDENT
-                    | IDENT EQUALS OP IDENT
+        """ exnbind : opname EQUALS IDENT
+                    | opname EQUALS OP opname
                     | OP opname EQUALS IDENT
-                    | OP opname EQUALS OP IDENT
+                    | OP opname EQUALS OP opname
         """
         name = p[2] if p[1] == "op" else p[1]
         p[0] = S.ExnBind(name, None, same_as=p[len(p) - 1], span=self.whole(p))

@@ -67,7 +67,7 @@ def _binder(name: str) -> str:
 
 def _declared_con(name: str) -> str:
     """A constructor or exception being declared: with `op` when infix or
-    symbolic, as the grammar reads a symbolic one (`+`) only after `op`."""
+    symbolic (`op` is optional there, and always safe)."""
     return f"op {name}" if _infix(name) or not name[0].isalpha() else name
 
 

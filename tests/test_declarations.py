@@ -396,6 +396,7 @@ def test_replication_errors():
     "datatype t = datatype order",
     "datatype p = op <> of int * int | op ! | A",
     "exception op %% of int",
+    "exception op <> = ++",
 ])
 def test_new_forms_round_trip(text):
     assert show_program(parse_program(text)) == text + ";\n"
@@ -407,6 +408,9 @@ def test_symbolic_constructors_and_exceptions():
                      "exception %% of int\nval e = %% 3") == [
         "datatype p", "con <> : int * int -> p", "con ! : p", "con ? : string -> p", "val a : p", "val b : p",
         "exception %% of int", "val e : exn"]
+    # an infix name may be declared and replicated too (`op` optional where declared)
+    assert described("exception <> = Fail\nexception ++ of int\nexception E = op ++\nexception op @@ = op <>") == [
+        "exception <> of string", "exception ++ of int", "exception E of int", "exception @@ of string"]
 
 
 @pytest.mark.parametrize("text, error", [
