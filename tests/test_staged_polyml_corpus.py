@@ -39,7 +39,15 @@ generic functions, query plans, a CNF solver, generated code under load
 (92: 10^5 calls, recursion 10^5 deep), refs, arrays and large values
 across stages, polymorphic generators and the value restriction, and
 four more programs that die of an exception escaping generated code
-(94, 95, 102, 109).
+(94, 95, 102, 109). Programs 118 and up were written during a
+differential campaign, on what the sweeps above touch only in passing:
+datatypes, mutually recursive functions, exceptions, local and fixity
+declarations, while loops and string, char and word patterns declared and
+run inside generated code at depths 1 and 2 (118), loops unrolled at
+generation time over state shared by both stages, blocked unrolling,
+exceptions that leave generated loops or generation (119), and a CPS
+matcher compiled at the second of three stages, memoised at the first
+(120).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
