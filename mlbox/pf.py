@@ -252,11 +252,18 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tupl
         insns, lines = parse_filter_lines(text, spec)
         validate(insns, spec, lines)
         return insns, spec
-    if os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
+    if spec.endswith(FILTER_FILE_SUFFIXES):
         raise PfError(f"{spec}: no such filter file")
     from mlbox import libpcap
 
-    insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    try:
+        insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    except FilterError as error:
+        # a '/' may be a path's (a filter file that is not there) or an
+        # expression's: `net 10.0.0.0/8`, `ip[2:2] / 4 > 40`
+        if os.sep in spec:
+            raise PfError(f"{spec}: no such filter file, nor an expression libpcap compiles ({error})") from None
+        raise
     origin = repr(spec)
     reason = validation_error(insns)
     if reason is not None:  # e.g. `protochain`, which libpcap compiles into a loop (a backward jump)
