@@ -47,7 +47,8 @@ run inside generated code at depths 1 and 2 (118), loops unrolled at
 generation time over state shared by both stages, blocked unrolling,
 exceptions that leave generated loops or generation (119), and a CPS
 matcher compiled at the second of three stages, memoised at the first
-(120).
+(120), exceptions with arguments (lifted values, functions, exception
+packets) raised and handled across stages (121, which dies of one).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
