@@ -48,7 +48,10 @@ generation time over state shared by both stages, blocked unrolling,
 exceptions that leave generated loops or generation (119), and a CPS
 matcher compiled at the second of three stages, memoised at the first
 (120), exceptions with arguments (lifted values, functions, exception
-packets) raised and handled across stages (121, which dies of one).
+packets) raised and handled across stages (121, which dies of one), and
+the staging constructs in every syntactic position: extent of code and
+lift, generators as operands of user infix operators, box types in
+annotations, datatypes and exceptions, cogen shadowing (122).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
