@@ -418,12 +418,17 @@ class _PcapNg(_Reader):
 def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
     """Write packets as a classic pcap file (little-endian, microseconds,
     version 2.4, as tcpdump -w), keeping their lengths and times and the
-    link type and snapshot length of the capture they came from. Written
-    here, not with scapy: its RawPcapWriter took link type 0 (BSD loopback)
-    for "none given" and wrote Ethernet's 1."""
+    link type and snapshot length of the capture they came from; `-` is
+    standard output (tcpdump's `-w -`). Written here, not with scapy: its
+    RawPcapWriter took link type 0 (BSD loopback) for "none given" and
+    wrote Ethernet's 1."""
     records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
     for p in packets:
         records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
+    if path == "-":
+        sys.stdout.buffer.write(b"".join(records))
+        sys.stdout.buffer.flush()
+        return
     try:
         with open(path, "wb") as f:
             f.write(b"".join(records))

@@ -257,6 +257,22 @@ def test_a_missing_filter_path_that_is_no_expression_says_so(tmp_path):
     assert result.stderr.startswith(f"mlbox pf: {tmp_path / 'filters' / 'missing'}: no such filter file"), result.stderr
 
 
+def test_accepted_packets_to_standard_output_with_dash(tmp_path):
+    """Regression (the tcpdump -w campaign): `-w -` wrote a file named '-';
+    as in tcpdump, it is standard output (`mlbox pf F C -w - | tcpdump -r -`),
+    so the report goes to standard error."""
+    capture_file, filter_file = str(TEST_DATA / "mixed_small.pcapng"), str(TEST_DATA / "tcp_port_23.dd")
+    piped = subprocess.run([sys.executable, "-m", "mlbox", "pf", filter_file, capture_file, "-w", "-", "--json",
+                            "--machine", "py"], capture_output=True, cwd=tmp_path)
+    assert piped.returncode == 0, piped.stderr
+    assert not (tmp_path / "-").exists()
+    written = tmp_path / "accepted.pcap"
+    assert mlbox("pf", filter_file, capture_file, "-w", str(written), "--machine", "py").returncode == 0
+    assert piped.stdout == written.read_bytes()
+    report = json.loads(piped.stderr)
+    assert report["accepted"] == len(read_capture(str(written)).packets) > 0
+
+
 @needs_shared
 def test_json_report_schema(tmp_path):
     accepted = tmp_path / "accepted.pcap"
