@@ -213,7 +213,7 @@ class Timing:
 # ------------------------------------------------------------------ input
 
 
-STDIN = "-"
+STDIN = STDOUT = "-"
 MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
@@ -252,11 +252,18 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tupl
         insns, lines = parse_filter_lines(text, spec)
         validate(insns, spec, lines)
         return insns, spec
-    if os.sep in spec or spec.endswith(FILTER_FILE_SUFFIXES):
+    if spec.endswith(FILTER_FILE_SUFFIXES):
         raise PfError(f"{spec}: no such filter file")
     from mlbox import libpcap
 
-    insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    try:
+        insns = libpcap.compile_expression(spec, linktype, snaplen=snaplen)
+    except FilterError as error:
+        # a '/' may be a path's (a filter file that is not there) or an
+        # expression's: `net 10.0.0.0/8`, `ip[2:2] / 4 > 40`
+        if os.sep in spec:
+            raise PfError(f"{spec}: no such filter file, nor an expression libpcap compiles ({error})") from None
+        raise
     origin = repr(spec)
     reason = validation_error(insns)
     if reason is not None:  # e.g. `protochain`, which libpcap compiles into a loop (a backward jump)
@@ -409,7 +416,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("capture", help="a pcap or pcapng capture file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="draw cumulative reductions vs packets (needs matplotlib)")
-    parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap", help="write the accepted packets as pcap")
+    parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap",
+                        help="write the accepted packets as pcap (- for standard output; the report then goes "
+                             "to standard error)")
     parser.add_argument("--machine", choices=("c", "py"), default=None,
                         help="the CCAM to run on (default: c when built, else py)")
 
@@ -435,6 +444,8 @@ def _refuse_writing_an_input(args) -> None:
     if args.write is not None and args.plot is not None and _same_path(args.write, args.plot):
         raise PfError(f"{args.plot}: -w and --plot name the same file; name two files")
     for flag, output in (("-w", args.write), ("--plot", args.plot)):
+        if output == STDOUT:
+            continue
         for what, source in (("capture", args.capture), ("filter", args.filter)):
             try:
                 same = output is not None and os.path.samefile(output, source)
@@ -474,8 +485,7 @@ def command(args) -> int:
             raise
         print(f"mlbox pf: internal error running examples/bpf.sml: {error}", file=sys.stderr)
         return 70
-    if args.json:
-        print(json.dumps(report.as_json()))
-    else:
-        print(report.as_text())
+    # with `-w -` standard output is the pcap file: the report goes to standard error
+    report_stream = sys.stderr if args.write == STDOUT else sys.stdout
+    print(json.dumps(report.as_json()) if args.json else report.as_text(), file=report_stream)
     return 0

@@ -415,15 +415,28 @@ class _PcapNg(_Reader):
         self.add(body[fixed:fixed + caplen], wirelen, ticks, described.ticks_per_second, described.offset_seconds)
 
 
+# Old files carry some DLT_ values where the LINKTYPE_ belongs (DLT_RAW 12
+# for LINKTYPE_RAW 101, ...); libpcap reads them as those DLT_s, and
+# tcpdump -w (pcap_dump) writes the LINKTYPE_ of each, libpcap's
+# dlt_to_linktype: ATM_RFC1483, RAW, SLIP_BSDOS, PPP_BSDOS, ATM_CLIP.
+LINKTYPE_WRITTEN_FOR = {11: 100, 12: 101, 15: 102, 16: 103, 19: 106}
+
+
 def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
     """Write packets as a classic pcap file (little-endian, microseconds,
     version 2.4, as tcpdump -w), keeping their lengths and times and the
-    link type and snapshot length of the capture they came from. Written
-    here, not with scapy: its RawPcapWriter took link type 0 (BSD loopback)
-    for "none given" and wrote Ethernet's 1."""
+    link type (as tcpdump writes it: LINKTYPE_WRITTEN_FOR) and snapshot
+    length of the capture they came from; `-` is standard output
+    (tcpdump's `-w -`). Written here, not with scapy: its RawPcapWriter
+    took link type 0 (BSD loopback) for "none given" and wrote Ethernet's 1."""
+    linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype)
     records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
     for p in packets:
         records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
+    if path == "-":
+        sys.stdout.buffer.write(b"".join(records))
+        sys.stdout.buffer.flush()
+        return
     try:
         with open(path, "wb") as f:
             f.write(b"".join(records))

@@ -290,6 +290,17 @@ CASES: dict[str, list[str]] = {
         "(W, SOME);",
         'String.implode (List.tabulate (75, fn i => chr (i + 1)));',
     ],
+    # added by the long differential campaign (all agreed with SML/NJ)
+    "infix_constructor_precedences": [
+        "infix 3 &&; infixr 7 %%;", "datatype e = && of e * e | %% of e * e | V of int;",
+        "V 1 && V 2 %% V 3;", "(V 1 && V 2) %% V 3;", "V 1 %% (V 2 %% V 3) && V 4;",
+        "infix 4 ##;", "datatype p = ## of p * p | Q of int;", "Q 1 ## (Q 2 ## Q 3);", "[Q ~1 ## Q 2];",
+    ],
+    "constructor_made_nonfix": ["infix 5 @@;", "datatype t = @@ of int * int;", "1 @@ 2;", "nonfix @@;", "@@ (3, 4);"],
+    "constructors_shadowed": ["datatype t = A | B;", "val x = A;", "datatype t = A | C;", "x;", "A;"],
+    "uncaught_with_tuple_argument": ["exception E of string * int;", "val x = 3;", 'raise E ("a", x);'],
+    "uncaught_from_a_handler": ["(raise Div) handle Div => raise Overflow;"],
+    "uncaught_match_of_a_fun": ["fun f (SOME x) = x;", "f (SOME 2);", "f NONE;"],
     "shadowed_types": [
         "datatype t = A;",
         "val a = A;",

@@ -7,7 +7,10 @@ constructor, the primitives producing it, and the rules that work at any
 type: if, let, fun, cogen, case (flat, and with nested overlapping
 patterns), application, raise/handle, sequencing, refs, while, eval),
 listed simplest first so that Hypothesis shrinks towards constants and
-variables. Rules are grouped so that one choice picks a group (bindings,
+variables. The base types are int, bool, string, unit, a datatype, word
+and char (constants at the edges: the top bit, all ones, escapes, high
+bytes; the word operators and shifts, ord/chr, Word.toInt/toIntX, so
+that Div, Overflow, Chr and Subscript are raised too). Rules are grouped so that one choice picks a group (bindings,
 staging, control, application, primitives), which keeps the mix even.
 
 The context is Δ;Γ plus the globals: every binding is LOCAL (Γ), CODE (Δ,
@@ -48,6 +51,8 @@ BOOL = S.TyCon("bool")
 STRING = S.TyCon("string")
 UNIT = S.TyCon("unit")
 SHAPE = S.TyCon("shape")
+WORD = S.TyCon("word")
+CHAR = S.TyCon("char")
 
 MAX_CODE_LEVEL = 3  # `code` nested at most this deep
 
@@ -80,7 +85,7 @@ def is_con(ty: S.Ty, name: str) -> bool:
     return isinstance(ty, S.TyCon) and ty.name == name
 
 
-BASE_TYPES = (INT, BOOL, STRING, UNIT, SHAPE)
+BASE_TYPES = (INT, BOOL, STRING, UNIT, SHAPE, WORD, CHAR)
 
 
 TYPE_SHAPES = ("base", "list", "option", "tuple", "arrow", "box", "box of box")
@@ -263,6 +268,14 @@ def string_(s: str) -> S.Exp:
     return S.ConstExp(S.StringConst(s))
 
 
+def word_(w: int) -> S.Exp:
+    return S.ConstExp(S.WordConst(w))
+
+
+def char_(c: str) -> S.Exp:
+    return S.ConstExp(S.CharConst(c))
+
+
 def infix(op: str, left: S.Exp, right: S.Exp) -> S.Exp:
     return S.App(S.Var(op), S.Tuple((left, right)))
 
@@ -333,6 +346,10 @@ Rule = Callable[[S.Ty, Ctx, int], st.SearchStrategy[S.Exp]]
 
 SMALL_INTS = st.integers(0, 9)
 SMALL_STRINGS = st.sampled_from(["", "a", "bc", "x y"])
+# words at the edges of 63-bit arithmetic: wrapping, the top bit (bit 62), all ones
+WORDS = st.sampled_from([0, 1, 2, 7, 0xFF, 0x4000000000000000, 0x7FFFFFFFFFFFFFFF])
+# characters that print differently (escapes, control, high bytes) and compare at the ends
+CHARS = st.sampled_from(["a", "Z", "0", " ", "\n", "\x00", "~", "\x7f", "\x80", "\xff"])
 
 
 def sub(size: int) -> int:
@@ -356,6 +373,14 @@ def string_constant(ty, ctx, size):
 
 def unit_constant(ty, ctx, size):
     return st.just(UNIT_EXP)
+
+
+def word_constant(ty, ctx, size):
+    return WORDS.map(word_)
+
+
+def char_constant(ty, ctx, size):
+    return CHARS.map(char_)
 
 
 # -- variables: x : τ in Γ, u : τ in Δ, globals ------------------------------
@@ -504,7 +529,7 @@ def comparison(draw, ty, ctx, size):
         t = draw(eq_types())
         op = draw(st.sampled_from(["=", "<>"]))
     else:
-        t = draw(st.sampled_from([INT, STRING]))
+        t = draw(st.sampled_from([INT, STRING, WORD, CHAR]))
         op = draw(st.sampled_from(["<", "<=", ">", ">="]))
     return infix(op, draw(expressions(t, ctx, sub(size))), draw(expressions(t, ctx, sub(size))))
 
@@ -532,6 +557,47 @@ def concat(draw, ty, ctx, size):
 @st.composite
 def int_to_string(draw, ty, ctx, size):
     return call("Int.toString", draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def word_arith(draw, ty, ctx, size):
+    """The overloaded operators at word (they wrap; div and mod by 0w0
+    raise Div) and the bit operations (shifts by 63 or more give 0 or, for
+    ~>>, copies of the top bit)."""
+    op = draw(st.sampled_from(["+", "-", "*", "div", "mod", "Word.andb", "Word.orb", "Word.xorb",
+                               "Word.<<", "Word.>>", "Word.~>>"]))
+    left, right = draw(expressions(WORD, ctx, sub(size))), draw(expressions(WORD, ctx, sub(size)))
+    return call(op, left, right) if op.startswith("Word.") else infix(op, left, right)
+
+
+@st.composite
+def word_of(draw, ty, ctx, size):
+    which = draw(st.sampled_from(["Word.fromInt", "Word.notb", "~"]))
+    return call(which, draw(expressions(INT if which == "Word.fromInt" else WORD, ctx, sub(size))))
+
+
+@st.composite
+def int_of_word_or_char(draw, ty, ctx, size):
+    """Word.toInt raises Overflow above the largest int; toIntX reads the bits signed."""
+    which = draw(st.sampled_from(["Word.toInt", "Word.toIntX", "ord"]))
+    return call(which, draw(expressions(CHAR if which == "ord" else WORD, ctx, sub(size))))
+
+
+@st.composite
+def char_of(draw, ty, ctx, size):
+    """chr raises Chr outside 0..255, String.sub Subscript past the end."""
+    which = draw(st.sampled_from(["chr", "Char.toUpper", "String.sub"]))
+    if which == "chr":
+        return call("chr", draw(expressions(INT, ctx, sub(size))))
+    if which == "Char.toUpper":
+        return call("Char.toUpper", draw(expressions(CHAR, ctx, sub(size))))
+    return call("String.sub", draw(expressions(STRING, ctx, sub(size))), draw(expressions(INT, ctx, sub(size))))
+
+
+@st.composite
+def string_of_word_or_char(draw, ty, ctx, size):
+    which = draw(st.sampled_from(["str", "Char.toString", "Word.toString"]))
+    return call(which, draw(expressions(WORD if which == "Word.toString" else CHAR, ctx, sub(size))))
 
 
 @st.composite
@@ -693,6 +759,10 @@ def case_rule(draw, ty, ctx, size):
         rules = [arm(S.PConst(S.IntConst(k)), []) for k in keys] + [arm(*fresh_var(INT))]
     elif st_ty == BOOL:
         rules = [arm(S.PVar("true"), []), arm(S.PVar("false"), [])]
+    elif st_ty in (WORD, CHAR):
+        const, keys = (S.WordConst, WORDS) if st_ty == WORD else (S.CharConst, CHARS)
+        rules = [arm(S.PConst(const(k)), []) for k in draw(st.lists(keys, min_size=1, max_size=3, unique=True))]
+        rules.append(arm(*fresh_var(st_ty)))
     elif st_ty == SHAPE:
         r, rb = fresh_var(INT)
         w, wb = fresh_var(INT)
@@ -735,6 +805,10 @@ def refutable_pattern(draw, ty: S.Ty, ctx: Ctx, depth: int = 2):
         pat, bound = S.PConst(S.StringConst(draw(SMALL_STRINGS))), []
     elif ty == BOOL:
         pat, bound = draw(st.sampled_from([S.PVar("true"), S.PVar("false")])), []
+    elif ty == WORD:
+        pat, bound = S.PConst(S.WordConst(draw(WORDS))), []
+    elif ty == CHAR:
+        pat, bound = S.PConst(S.CharConst(draw(CHARS))), []
     elif ty == UNIT:
         pat, bound = S.PTuple(()), []
     elif ty == SHAPE:
@@ -837,6 +911,8 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "bool": [bool_constant],
     "string": [string_constant],
     "unit": [unit_constant],
+    "word": [word_constant],
+    "char": [char_constant],
     "shape": [dot_intro, circle_intro, rect_intro],
     "list": [nil_intro, list_literal],
     "option": [none_intro, some_intro],
@@ -845,9 +921,11 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "box": [lift_intro, code_intro],
 }
 PRIMITIVES: dict[str, list[Rule]] = {
-    "int": [arith, negate, string_size, list_length],
+    "int": [arith, negate, string_size, list_length, int_of_word_or_char],
     "bool": [comparison, logic, list_null],
-    "string": [concat, int_to_string],
+    "string": [concat, int_to_string, string_of_word_or_char],
+    "word": [word_arith, word_of],
+    "char": [char_of],
     "unit": [print_call, assign, while_loop],
     "list": [cons, append, reverse, map_list],
 }
@@ -927,6 +1005,10 @@ def show(draw, ty: S.Ty, exp: S.Exp, ctx: Ctx) -> S.Exp:
             return S.If(exp, string_("true"), string_("false"))
         case S.TyCon("string"):
             return cat(string_('"'), exp, string_('"'))
+        case S.TyCon("word"):
+            return cat(string_("0wx"), call("Word.toString", exp))
+        case S.TyCon("char"):
+            return cat(string_('#"'), call("Char.toString", exp), string_('"'))
         case S.TyCon("unit"):
             return S.Seq((exp, string_("()")))
         case S.TyCon("shape"):

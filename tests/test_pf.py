@@ -238,6 +238,41 @@ def test_a_filter_expression_that_is_not_utf8_is_libpcaps_error():
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
 
 
+@pytest.mark.skipif(not libpcap.available(), reason="libpcap is not installed: no filter expressions to compile")
+@pytest.mark.parametrize("expression", ["net 10.0.0.0/8 or net 192.168.0.0/16", "ip[2:2] / 4 > 40"])
+def test_an_expression_with_a_slash_is_an_expression_not_a_missing_file(expression):
+    """Regression (the tcpdump -w campaign): a '/' made the argument a path,
+    so `mlbox pf 'net 10.0.0.0/8' CAPTURE` said "no such filter file"."""
+    capture_file = str(TEST_DATA / "mixed_small.pcapng")
+    result = mlbox("pf", expression, capture_file, "--json", "--machine", "py")
+    assert result.returncode == 0, result.stderr
+    insns = libpcap.compile_expression(expression, 1)
+    assert json.loads(result.stdout)["verdicts"] == [
+        libpcap.bpf_filter(insns, p.data, p.wirelen) for p in read_capture(capture_file).packets]
+
+
+def test_a_missing_filter_path_that_is_no_expression_says_so(tmp_path):
+    result = mlbox("pf", str(tmp_path / "filters" / "missing"), str(TEST_DATA / "mixed_small.pcapng"), "--machine", "py")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"mlbox pf: {tmp_path / 'filters' / 'missing'}: no such filter file"), result.stderr
+
+
+def test_accepted_packets_to_standard_output_with_dash(tmp_path):
+    """Regression (the tcpdump -w campaign): `-w -` wrote a file named '-';
+    as in tcpdump, it is standard output (`mlbox pf F C -w - | tcpdump -r -`),
+    so the report goes to standard error."""
+    capture_file, filter_file = str(TEST_DATA / "mixed_small.pcapng"), str(TEST_DATA / "tcp_port_23.dd")
+    piped = subprocess.run([sys.executable, "-m", "mlbox", "pf", filter_file, capture_file, "-w", "-", "--json",
+                            "--machine", "py"], capture_output=True, cwd=tmp_path)
+    assert piped.returncode == 0, piped.stderr
+    assert not (tmp_path / "-").exists()
+    written = tmp_path / "accepted.pcap"
+    assert mlbox("pf", filter_file, capture_file, "-w", str(written), "--machine", "py").returncode == 0
+    assert piped.stdout == written.read_bytes()
+    report = json.loads(piped.stderr)
+    assert report["accepted"] == len(read_capture(str(written)).packets) > 0
+
+
 @needs_shared
 def test_json_report_schema(tmp_path):
     accepted = tmp_path / "accepted.pcap"

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+import struct
+import subprocess
+
 import pytest
 
-from mlbox.pf_capture import EMPTY_CAPTURE, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, Packet, read_capture, write_pcap
+from mlbox.pf_capture import (
+    EMPTY_CAPTURE, LINKTYPE_WRITTEN_FOR, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, Packet, read_capture, write_pcap,
+)
 from tests.pf_data import TEST_DATA, capture_path, needs_shared
 
 
@@ -70,6 +76,40 @@ def test_written_pcap_keeps_the_link_type_and_snapshot_length(tmp_path, linktype
     write_pcap(str(out), [Packet(b"\x02\0\0\0abc", 90, 5, 7)], linktype, 96)
     back = read_capture(str(out))
     assert (back.linktype, back.snaplen, back.packets) == (linktype, 96, (Packet(b"\x02\0\0\0abc", 90, 5, 7),))
+
+
+@pytest.mark.parametrize("old, written", [(11, 100), (12, 101), (15, 102), (16, 103), (19, 106)])
+def test_written_pcap_has_the_link_type_tcpdump_writes_for_an_old_dlt_value(tmp_path, old, written):
+    """Regression (the tcpdump -w campaign): a capture whose header holds
+    DLT_RAW's 12 (not LINKTYPE_RAW's 101) was written back with 12;
+    tcpdump -r CAPTURE -w writes 101 (libpcap's dlt_to_linktype), so does
+    mlbox pf -w now. The values are tcpdump 4.99's, found by writing every
+    link type 0-299 through it."""
+    out = tmp_path / "out.pcap"
+    write_pcap(str(out), [Packet(b"\x45\0\0\x14", 90, 5, 4)], old, 96)
+    assert read_capture(str(out)).linktype == written
+
+
+@pytest.mark.skipif(shutil.which("tcpdump") is None, reason="tcpdump is not installed (the reference for -w)")
+def test_written_link_type_is_tcpdumps_for_every_link_type_it_writes(tmp_path):
+    """tcpdump -r CAPTURE -w OUT, for a capture of each link type 0-299:
+    where tcpdump writes one (it refuses DLT_s it has no LINKTYPE_ for),
+    write_pcap writes the same file, and LINKTYPE_WRITTEN_FOR holds exactly
+    the link types it writes as others."""
+    capture, ours, theirs = tmp_path / "in.pcap", tmp_path / "ours.pcap", tmp_path / "theirs.pcap"
+    packet = bytes(range(64))
+    changed = {}
+    for linktype in range(300):
+        capture.write_bytes(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, linktype)
+                            + struct.pack("<IIII", 1, 0, len(packet), len(packet)) + packet)
+        if subprocess.run(["tcpdump", "-r", str(capture), "-w", str(theirs)], capture_output=True,
+                          timeout=60).returncode != 0:
+            continue
+        write_pcap(str(ours), read_capture(str(capture)).packets, linktype, 65535)
+        assert ours.read_bytes() == theirs.read_bytes(), linktype
+        if read_capture(str(theirs)).linktype != linktype:
+            changed[linktype] = read_capture(str(theirs)).linktype
+    assert changed == LINKTYPE_WRITTEN_FOR
 
 
 def test_a_capture_of_no_packets_is_read_with_a_warning(tmp_path):

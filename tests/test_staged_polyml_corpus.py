@@ -39,7 +39,19 @@ generic functions, query plans, a CNF solver, generated code under load
 (92: 10^5 calls, recursion 10^5 deep), refs, arrays and large values
 across stages, polymorphic generators and the value restriction, and
 four more programs that die of an exception escaping generated code
-(94, 95, 102, 109).
+(94, 95, 102, 109). Programs 119 and up were written during a
+differential campaign, on what the sweeps above touch only in passing:
+datatypes, mutually recursive functions, exceptions, local and fixity
+declarations, while loops and string, char and word patterns declared and
+run inside generated code at depths 1 and 2 (119), loops unrolled at
+generation time over state shared by both stages, blocked unrolling,
+exceptions that leave generated loops or generation (120), and a CPS
+matcher compiled at the second of three stages, memoised at the first
+(121), exceptions with arguments (lifted values, functions, exception
+packets) raised and handled across stages (122, which dies of one), and
+the staging constructs in every syntactic position: extent of code and
+lift, generators as operands of user infix operators, box types in
+annotations, datatypes and exceptions, cogen shadowing (123).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
