@@ -701,11 +701,14 @@ def let_cogen_curried(draw, ty, ctx, size):
         u_ty = arrow(t, u_ty)
     u = ctx.names.fresh("u")
     outer = ctx.bind(u, u_ty, CODE)
-    where = draw(st.sampled_from(["code", "top slot", "level 0", "any"]))
+    # A u taking a `t ref` is applied here only, to `ref e`: there are no
+    # other expressions of ref types (so nowhere else is u in scope).
+    where = draw(st.sampled_from(["code", "top slot", "level 0"] + ([] if first == "ref" else ["any"])))
+    scope = ctx if first == "ref" else outer
     if where == "any":
         body = draw(expressions(ty, outer, sub(size)))
     else:
-        at = outer if where == "level 0" else outer.enter_code()
+        at = scope if where == "level 0" else scope.enter_code()
         # (there are no expressions of ref types but `ref e`)
         args = [call("ref", draw(expressions(t.args[0], at, sub(size)))) if is_con(t, "ref")
                 else draw(expressions(t, at, sub(size))) for t in arg_types]
