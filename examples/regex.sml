@@ -104,11 +104,13 @@ fun matches r s = accept (r, explode s, null)
 
 (* comp r : a generator of accept (r, -, -), as a function of the input and
    the continuation. The pattern r is known now; the input and the
-   continuation only when the generated code runs. The argument is a pair,
-   not curried: applying a code variable to a pair, as `m (cs, k)` does,
-   splices the generator's body in place with no call (the generator's
-   `fn` is beta-reduced while generating), so the code for a whole pattern
-   is one function, with calls only of continuations. *)
+   continuation only when the generated code runs. The argument is a pair:
+   applying a code variable to a pair, as `m (cs, k)` does, splices the
+   generator's body in place with no call (the generator's `fn` is
+   beta-reduced while generating), so the code for a whole pattern is one
+   function, with calls only of continuations. (Curried, `m cs k` would
+   be spliced whole only where the match on cs cannot fail, not for the
+   clauses `x :: cs` and `[]` below.) *)
 fun comp Eps = code (fn (cs, k) => k cs)
   | comp (Chr c) =
       let cogen c' = lift c

@@ -501,10 +501,12 @@ class Translation(abc.ABC):
     def match_rules(self, rules: Sequence[S.Rule], ctx: Ctx, key: Hashable,
                     fail: Callable[[Ctx], list[Ins]]) -> list[Ins]:
         """Match the value of `key` against rules; run the chosen body."""
-        rows = [[mc.normalize(rule.pat, self.refs)] for rule in rules]
-        tree = mc.compile_match([key], rows)
-        return self.match_tree(tree, ctx, lambda action, inner: self.exp(rules[action].body, inner), fail,
-                               [rule.body for rule in rules])
+        return self.match_tree(self.rules_tree(rules, key), ctx, lambda action, inner: self.exp(rules[action].body, inner),
+                               fail, [rule.body for rule in rules])
+
+    def rules_tree(self, rules: Sequence[S.Rule], key: Hashable):
+        """The decision tree matching the value of `key` against rules."""
+        return mc.compile_match([key], [[mc.normalize(rule.pat, self.refs)] for rule in rules])
 
     def match_tree(self, tree, ctx: Ctx, leaf: Callable[[int, Ctx], list[Ins]],
                    fail: Callable[[Ctx], list[Ins]], bodies: Sequence[S.Exp] = ()) -> list[Ins]:

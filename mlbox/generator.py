@@ -57,7 +57,7 @@ The calling convention of generators, and beta-reduction at generation
 time. A generator [e : G] is applied to a block with a *mode* under the
 argument: G starts on (e, {P}) :: mode :: S and consumes the mode (its
 first instructions are `swap; switch(normal, apply, query, apply-pair,
-query-pair)`):
+query-pair, query-curried, apply-curried(2), ...)`):
 
   normal  emit the code of the value, as Figure 4 does;
   apply   the caller has already emitted code that binds the argument of
@@ -83,7 +83,13 @@ query-pair)`):
           its value;
   query-pair  like query, for the apply-pair mode: yes only for a `fn`
           whose arm reads the components from their slots, never the
-          pair whole.
+          pair whole;
+  query-curried  like query, for a curried application `u a1 ... an`
+          (n >= 2): the caller passes n in place of the block, and the
+          answer is whether the generator has the mode apply-curried(n);
+  apply-curried(n)  (n = 2, 3, ...; the switch arms after query-curried)
+          like apply, for n arguments bound as the top n slots,
+          (((E, a1), ...), an): emit the code of `u a1 ... an` there.
 
 For `code (fn p => M)` the apply arm emits M's code alone, which matches p
 against the top slot: `u a` costs push; ⟦a⟧; cons; ⟦M⟧ at run time instead
@@ -107,6 +113,37 @@ more than the apply mode, rather than a third copy of the argument's code
 per application.) The other callers use the normal mode: ⟦u⟧Ω
 (compiler.py), `INVOKE` (tools that run a generator on a fresh block, such
 as the REPL's `:gen`).
+
+Curried applications. For `code (fn p1 => fn p2 => ... fn pk => M)` the
+code of the body with one argument bound is Cur(code with two bound), and
+so on (Generator.fn_chain): the arm of apply-curried(n) is the code with n
+bound, which the other arms contain already, so `u a1 ... an` costs the
+binding of the arguments and ⟦M⟧ at run time, no Cur and no app: 2
+reductions and a closure less per argument after the first (1 reduction
+for an argument that is neither a variable nor a constant, see
+Generator.curried_application). A generator has these arms for n up to
+k, its query-curried arm answers n <= k, and every other generator
+answers no. The chain stops, and k with it, at a match that is not a
+single leaf (a `fn` of several clauses, a pattern that can fail, a `ref`
+pattern that reads its contents) or at a body that is not a `fn`:
+applying u to its first argument would then do something (fail, read a
+ref, run the body), which SML does before it evaluates the second
+argument, while here all the arguments are evaluated first. It stops too
+where the copies would pass DUPLICATE_LIMIT instructions in all
+(curried_arms).
+
+A generator applying a known code variable to n >= 2 arguments asks
+query-curried first; on yes it binds the arguments one after the other
+(each translated once, in the application's environment, so that its
+code is shared with the other alternative), on no it applies
+`u a1 ... an-1` (asked the same way, down to `u a1` as above) to an; the
+copies of the arguments' code stay within DUPLICATE_LIMIT instructions.
+The order of evaluation is SML's: u's code does nothing (it is a `fn`),
+nor does applying it to all but the last argument (single-leaf matches,
+each making a `fn`), and the last match runs after all the arguments, as
+in SML. A curried application whose first argument is a tuple expression
+is left to the apply-pair mode for that argument
+(Generator.curried_application says why).
 """
 
 from __future__ import annotations
@@ -114,6 +151,7 @@ from __future__ import annotations
 from typing import Callable, Hashable, Optional, Sequence
 
 from ccam.instructions import FALSE, TRUE, UNIT, ConstCon, ConstInt, ConstStr, I, Ins, walk
+from mlbox import matchcomp as mc
 from mlbox import syntax as S
 from mlbox.compiler import PURE_CONSTANT_OPS, Anon, Target, Translation, Unit_, strip_typed
 from mlbox.elaboration import BasisRef, VarRef
@@ -200,6 +238,17 @@ def _blocks_kept(gens: Sequence[list[Ins]]) -> list[Ins]:
 
 # The modes of the calling convention (module doc), the tags of a switch.
 NORMAL, APPLY, QUERY, APPLY_PAIR, QUERY_PAIR = ConstCon(0), ConstCon(1), ConstCon(2), ConstCon(3), ConstCon(4)
+QUERY_CURRIED = ConstCon(5)
+
+
+def apply_curried(n: int) -> ConstCon:
+    """The mode applying a curried `fn` chain to n >= 2 arguments bound as
+    the top n slots (module doc): the switch arms after QUERY_CURRIED."""
+    return ConstCon(QUERY_CURRIED.tag + n - 1)
+
+
+def is_curried_mode(mode) -> bool:
+    return isinstance(mode, ConstCon) and mode.tag > QUERY_CURRIED.tag
 
 # From a generator g on the stack, (e', {P}) with P the code g emits in the
 # normal mode on a fresh block: mode under ⟨g, arena⟩, then app.
@@ -249,6 +298,13 @@ def query_generator(generator: list[Ins], query=QUERY) -> list[Ins]:
     its normal one: leaves the answer above (e, {P}). Nothing is emitted, so
     no block is passed (module doc)."""
     return [I.push, I.push, I.quote(query), I.swap] + generator + [I.push, I.cons, I.app]
+
+
+def query_curried(generator: list[Ins], n: int) -> list[Ins]:
+    """From the state (e, {P}), ask the generator that `generator` fetches
+    whether it has the mode apply_curried(n): leaves the answer above
+    (e, {P}). The generator is passed n in place of the block."""
+    return [I.push, I.push, I.quote(QUERY_CURRIED), I.swap] + generator + [I.push, I.quote(ConstInt(n)), I.cons, I.app]
 
 
 def splice(generator: list[Ins], mode=NORMAL) -> list[Ins]:
@@ -314,7 +370,7 @@ def _kept_state_start(code: list[Ins]):
         return None
     for want, got in zip(prefix, code[start:end]):
         if want is None:
-            if not (got.op == "quote" and got.args[0] in (NORMAL, APPLY)):
+            if not (got.op == "quote" and (got.args[0] in (NORMAL, APPLY) or is_curried_mode(got.args[0]))):
                 return None
         elif got != want:
             return None
@@ -322,11 +378,17 @@ def _kept_state_start(code: list[Ins]):
 
 
 def with_modes(normal: list[Ins], apply: list[Ins], query: list[Ins], apply_pair: list[Ins],
-               query_pair: list[Ins]) -> list[Ins]:
-    """A generator body that runs `normal`, `apply`, `query`, `apply_pair`
-    or `query_pair` by the mode under its argument (module doc), consuming
+               query_pair: list[Ins], curried: Sequence[list[Ins]] = ()) -> list[Ins]:
+    """A generator body that runs `normal`, `apply`, `query`, `apply_pair`,
+    `query_pair`, the answer to a curried query, or curried[n - 2] for
+    apply_curried(n) by the mode under its argument (module doc), consuming
     the mode."""
-    return [I.swap, I.switch([normal, apply, query, apply_pair, query_pair])]
+    if curried:
+        # (e, n): n < len(curried) + 2, i.e. is there an arm for n
+        query_curried_arm = [I.snd, I.push, I.quote(ConstInt(len(curried) + 2)), I.cons, I.prim("lt")]
+    else:
+        query_curried_arm = [I.quote(FALSE)]
+    return [I.swap, I.switch([normal, apply, query, apply_pair, query_pair, query_curried_arm, *curried])]
 
 
 _APPLY_PRE = [I.emit(I.push)]
@@ -395,22 +457,27 @@ class Generator(Translation):
     def __init__(self, unit: Unit_, lam: Ctx):
         super().__init__(unit)
         self.lam = lam
-        # (expression, context, its code): the translation `reusing` makes
-        # self.exp return for that expression in that context
-        self.reused: Optional[tuple[S.Exp, Ctx, list[Ins]]] = None
+        # id(expression) -> (expression, context, its code): the
+        # translations `reusing` makes self.exp return for those
+        # expressions in those contexts
+        self.reused: dict[int, tuple[S.Exp, Ctx, list[Ins]]] = {}
 
     def exp(self, e: S.Exp, ctx: Ctx) -> list[Ins]:
-        if self.reused is not None and self.reused[0] is e and self.reused[1] is ctx:
-            return list(self.reused[2])
+        found = self.reused.get(id(e))
+        if found is not None and found[0] is e and found[1] is ctx:
+            return list(found[2])
         return inline_block(super().exp(e, ctx))
 
     def match_node(self, tree, ctx: Ctx, leaf, fail, groups: dict, joins: dict, inline: bool = False) -> list[Ins]:
         # a chain of tests (n exception rules) nests like a chain of `if`s
         return inline_block(super().match_node(tree, ctx, leaf, fail, groups, joins, inline))
 
-    def reusing(self, e: S.Exp, ctx: Ctx, code: list[Ins], translate: Callable[[], list[Ins]]) -> list[Ins]:
-        """translate(), with `code` standing for e's translation in ctx."""
-        saved, self.reused = self.reused, (e, ctx, code)
+    def reusing(self, translations: Sequence[tuple[S.Exp, list[Ins]]], ctx: Ctx,
+                translate: Callable[[], list[Ins]]) -> list[Ins]:
+        """translate(), with each (e, code) of `translations`: code standing
+        for e's translation in ctx."""
+        saved = self.reused
+        self.reused = {**saved, **{id(e): (e, ctx, code) for e, code in translations}}
         try:
             return translate()
         finally:
@@ -461,46 +528,117 @@ class Generator(Translation):
         return self.lam.lookup(r.binder)
 
     def exp_App(self, e: S.App, ctx: Ctx) -> list[Ins]:
-        # `u a` with u's generator known now: beta-reduce at generation time
-        # (module doc). The argument is bound as the top slot, unless it is
-        # the top slot already.
-        fn = strip_typed(e.fn)
-        if isinstance(fn, S.Var):
-            r = self.refs[id(fn)]
+        # `u a` or `u a1 ... an` with u's generator known now: beta-reduce
+        # at generation time (module doc).
+        apps = application_spine(e)
+        head = strip_typed(apps[0].fn)
+        if isinstance(head, S.Var):
+            r = self.refs[id(head)]
             fetch = self.known_generator(r, ctx) if isinstance(r, VarRef) and r.is_code else None
             if fetch is not None:
-                if self.is_top_split(e.arg, ctx):
-                    return splice(fetch, APPLY_PAIR)
-                if self.is_top_slot(e.arg, ctx):
-                    return splice(fetch, APPLY)
-                # Both forms hold the argument's code: it is translated once
-                # where it can be (the whole argument, or a pair's first
-                # component, is translated in the same context for both), and
-                # a pair's second component, bound one slot deeper for the
-                # apply-pair mode, only when the plain form is not already
-                # too large to be kept twice. Translating an argument twice
-                # at every level would double the work per level of
-                # u (u (... x)), even where the result is cut to size.
-                items = tuple_items(e.arg)
-                if items is None:
-                    arg = self.exp(e.arg, ctx)
-                    general = self.reusing(e.arg, ctx, arg, lambda: super(Generator, self).exp_App(e, ctx))
-                    query, mode, bind = QUERY, APPLY, self.bind(arg)
-                else:
-                    # (a, b): a and b bound as two slots, for the apply-pair mode
-                    first = self.exp(items[0], ctx)
-                    general = self.reusing(items[0], ctx, first, lambda: super(Generator, self).exp_App(e, ctx))
-                    # general is the pair's code, the function's and a few
-                    # instructions more: past this, bind is past the limit too
-                    most = DUPLICATE_LIMIT + size(self.exp(e.fn, ctx)) + PAIR_OVERHEAD
-                    if size(general, most) > most:
-                        return general
-                    query, mode = QUERY_PAIR, APPLY_PAIR
-                    bind = self.bind(first) + self.bind(self.exp(items[1], ctx.push(Anon("first component"))))
-                if size(bind) <= DUPLICATE_LIMIT:
-                    return query_generator(fetch, query) + [I.branch(bind + splice(fetch, mode), general)]
-                return general
+                return self.curried_application(apps, fetch, ctx)
         return super().exp_App(e, ctx)
+
+    def applied_once(self, e: S.App, fetch: list[Ins], ctx: Ctx) -> list[Ins]:
+        """`u a`: the argument is bound as the top slot, unless it is the
+        top slot already, for the apply or the apply-pair mode."""
+        if self.is_top_split(e.arg, ctx):
+            return splice(fetch, APPLY_PAIR)
+        if self.is_top_slot(e.arg, ctx):
+            return splice(fetch, APPLY)
+        # Both forms hold the argument's code: it is translated once
+        # where it can be (the whole argument, or a pair's first
+        # component, is translated in the same context for both), and
+        # a pair's second component, bound one slot deeper for the
+        # apply-pair mode, only when the plain form is not already
+        # too large to be kept twice. Translating an argument twice
+        # at every level would double the work per level of
+        # u (u (... x)), even where the result is cut to size.
+        items = tuple_items(e.arg)
+        if items is None:
+            arg = self.exp(e.arg, ctx)
+            general = self.reusing([(e.arg, arg)], ctx, lambda: super(Generator, self).exp_App(e, ctx))
+            query, mode, bind = QUERY, APPLY, self.bind(arg)
+        else:
+            # (a, b): a and b bound as two slots, for the apply-pair mode
+            first = self.exp(items[0], ctx)
+            general = self.reusing([(items[0], first)], ctx, lambda: super(Generator, self).exp_App(e, ctx))
+            # general is the pair's code, the function's and a few
+            # instructions more: past this, bind is past the limit too
+            most = DUPLICATE_LIMIT + size(self.exp(e.fn, ctx)) + PAIR_OVERHEAD
+            if size(general, most) > most:
+                return general
+            query, mode = QUERY_PAIR, APPLY_PAIR
+            bind = self.bind(first) + self.bind(self.exp(items[1], ctx.push(Anon("first component"))))
+        if size(bind) <= DUPLICATE_LIMIT:
+            return query_generator(fetch, query) + [I.branch(bind + splice(fetch, mode), general)]
+        return general
+
+    def applied_in_turn(self, apps: Sequence[S.App], fetch: list[Ins], ctx: Ctx) -> list[Ins]:
+        """`u a1 ... an` as u a1 (applied_once), then the ordinary
+        application of its value to a2, of that to a3, ..."""
+        code = self.applied_once(apps[0], fetch, ctx)
+        for app in apps[1:]:
+            code = self.pair_in_place(code, self.exp(app.arg, ctx)) + self.I(I.app)
+        return code
+
+    def curried_application(self, apps: Sequence[S.App], fetch: list[Ins], ctx: Ctx,
+                            budget: int = DUPLICATE_LIMIT) -> list[Ins]:
+        """`u a1 ... an` (apps its applications from `u a1` out) with u's
+        generator known now: for n > 1, if the generator has the mode
+        apply_curried(n) (a curried `fn` chain, module doc), bind the n
+        arguments as the top n slots and emit the innermost body in place;
+        otherwise apply `u a1 ... an-1` (asked the same way) to an. For
+        n = 1, applied_once.
+
+        Each argument is translated once, in ctx, and that code is used in
+        all the alternatives: the arguments are bound by push^n; ⟦a1⟧;
+        cons; swap; ⟦a2⟧; cons; ...; swap; ⟦an⟧; cons, each evaluated in
+        the environment E of the application, a copy of which waits under
+        the slots bound so far (one reduction more per argument after the
+        first than binding each in the environment the previous one
+        extended, but no second translation of a2 ... an in deeper
+        contexts, which would double the work per level of nesting
+        `u a (u b (... c))`). A variable or a constant is cheap to
+        translate again: it is bound with push; ⟦ai⟧; cons in the
+        environment extended so far, and needs no copy of E. An a1 that
+        is the top slot already is not bound again (as in the apply
+        mode). The bindings for n, n - 1, ... arguments are each a copy
+        of the arguments' code: together they are kept within `budget`
+        instructions (DUPLICATE_LIMIT), past which the rest are applied
+        in turn (applied_in_turn).
+
+        A first argument (a, b, ...) is left to applied_in_turn, where u
+        applied to it takes the apply-pair mode: bound whole for
+        apply_curried, the pair's components would cost a projection per
+        use in the body, which can cost more than the closure and its
+        application saved."""
+        args = [app.arg for app in apps]
+        if len(apps) == 1:
+            return self.applied_once(apps[0], fetch, ctx)
+        if tuple_items(args[0]) is not None or 3 * len(args) > budget:
+            # (each argument's binding is at least push; ⟦ai⟧; cons)
+            return self.applied_in_turn(apps, fetch, ctx)
+        codes = [self.exp(a, ctx) for a in args]
+        first = 1 if self.is_top_slot(args[0], ctx) else 0
+        bind = self.bind(codes[first])
+        bound = ctx.push(Anon("argument"))
+        for arg, code in zip(args[first + 1:], codes[first + 1:]):
+            if isinstance(strip_typed(arg), (S.Var, S.ConstExp)):
+                bind += self.bind(self.exp(arg, bound))
+            else:
+                bind = self.I(I.push) + bind + self.I(I.swap) + code + self.I(I.cons)
+            bound = bound.push(Anon("argument"))
+        left = budget - size(bind, budget)
+        if left < 0:
+            return self.reusing(list(zip(args, codes)), ctx, lambda: self.applied_in_turn(apps, fetch, ctx))
+
+        def fewer() -> list[Ins]:
+            code = self.pair_in_place(self.curried_application(apps[:-1], fetch, ctx, left), self.exp(args[-1], ctx))
+            return code + self.I(I.app)
+
+        general = self.reusing(list(zip(args, codes)), ctx, fewer)
+        return query_curried(fetch, len(args)) + [I.branch(bind + splice(fetch, apply_curried(len(args))), general)]
 
     def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx):
         impl = self.basis_prim(r)
@@ -516,7 +654,7 @@ class Generator(Translation):
                     # a + c1 + c2 + ... of lifted c's (even where the result
                     # is cut to size below), exponential in its length.
                     other = self.exp(items[1 - side], ctx)
-                    general = self.reusing(items[1 - side], ctx, other, lambda: super(Generator, self).basis_apply(r, arg, ctx))
+                    general = self.reusing([(items[1 - side], other)], ctx, lambda: super(Generator, self).basis_apply(r, arg, ctx))
                     if size(other) + size(general) > DUPLICATE_LIMIT:
                         return general
                     # push; fetch; push; 'identity; cons; eq at generation time
@@ -557,12 +695,12 @@ class Generator(Translation):
         the module doc): for `fn`, its body alone in the apply mode."""
         body = strip_typed(e)
         if isinstance(body, S.Fn):
-            arg = Anon("argument")
-            matched = self.match_rules(body.rules, root().push(arg), arg, self.raise_match)
+            chain = self.fn_chain(body.rules, root())
+            matched = chain[0]
             if size(matched) <= DUPLICATE_LIMIT:
                 split, reads_slots = self.split_match(body.rules)
                 return with_modes(self.t.cur(matched), in_tail(matched), [I.quote(TRUE)], in_tail(split),
-                                  [I.quote(TRUE if reads_slots else FALSE)])
+                                  [I.quote(TRUE if reads_slots else FALSE)], curried_arms(chain))
             # Too large to keep twice: the plain `fn` only, whose code is
             # what exp_Fn makes (fn_code) from this very match. Translating
             # the body again would double the work per level of `code`
@@ -571,6 +709,38 @@ class Generator(Translation):
             # of nesting is at least three times the level inside it.)
             return applied_value(self.t.cur(matched))
         return applied_value(self.exp(e, root()))
+
+    def fn_chain(self, rules, ctx: Ctx) -> list[list[Ins]]:
+        """For `fn p1 => fn p2 => ... fn pk => M` (rules being p1's), the
+        code of its body in the environment ctx extended by one argument,
+        by two, ..., by k (the last matching pk and running M): the code of
+        the apply mode and of the modes apply_curried(2..k). The chain goes
+        on through a body `fn` only where the match before it is a single
+        leaf (one rule that always matches, with no `ref` to read): it
+        binds no slot and cannot fail, so the code for n arguments bound
+        beforehand is the next `fn`'s body, the code of the closure that
+        the match would have built (that code is built once, and used in
+        both). A match that tests its argument (`fn 0 => fn y => ...`, a
+        `fn` of several clauses) or reads a `ref` would do that after a
+        later argument was evaluated, not before as SML does: the chain
+        stops there, and a later argument is applied to the closure."""
+        arg = Anon("argument")
+        tree = self.rules_tree(rules, arg)
+        inner: list[list[Ins]] = []
+
+        def leaf(action: int, at: Ctx) -> list[Ins]:
+            body = strip_typed(rules[action].body)
+            if isinstance(tree, mc.Leaf) and isinstance(body, S.Fn):
+                inner.extend(self.fn_chain(body.rules, at))
+                return inline_block(self.t.cur(inner[0]))
+            return self.exp(rules[action].body, at)
+
+        code = self.match_tree(tree, ctx.push(arg), leaf, self.raise_match, [rule.body for rule in rules])
+        if size(code) > DUPLICATE_LIMIT:
+            # no arm will copy what is inside (curried_arms): keeping the
+            # codes of a chain k deep would take memory quadratic in k
+            return [code]
+        return [code] + inner
 
     def split_match(self, rules) -> tuple[list[Ins], bool]:
         """The apply-pair arm of a `fn` generator (module doc): its match on
@@ -606,6 +776,29 @@ class Generator(Translation):
         # generator [(e, E') : G].
         make_closure = [I.push, I.push, I.fst, I.cur([I.cur(g)]), I.swap, I.snd, I.cons, I.lift, I.drop]
         return self.I(I.push) + make_closure + self.I(I.swap, I.cons, I.app)
+
+
+def curried_arms(chain: Sequence[list[Ins]]) -> list[list[Ins]]:
+    """The arms of the modes apply_curried(2), apply_curried(3), ... of a
+    `fn` generator, from its fn_chain: as many as keep the code they add
+    within DUPLICATE_LIMIT (each is a copy of part of the normal arm's)."""
+    arms: list[list[Ins]] = []
+    total = 0
+    for code in chain[1:]:
+        total += size(code)
+        if total > DUPLICATE_LIMIT:
+            break
+        arms.append(in_tail(code))
+    return arms
+
+
+def application_spine(e: S.App) -> list[S.App]:
+    """The applications of f a1 ... an, from f a1 out to e itself."""
+    apps: list[S.App] = []
+    while isinstance(e, S.App):
+        apps.append(e)
+        e = strip_typed(e.fn)
+    return apps[::-1]
 
 
 def tuple_items(e: S.Exp):

@@ -728,6 +728,74 @@ def let_cogen(draw, ty, ctx, size):
 
 
 @st.composite
+def let_cogen_curried(draw, ty, ctx, size):
+    """let cogen u = code (fn p1 => fn p2 => [fn p3 =>] M) in N end, N
+    applying u to all its arguments: at level 0, under `code` (where the
+    generator beta-reduces the whole application, generator.py's
+    apply-curried modes), or there with the first argument in the top slot
+    (`(fn x => u x a2 ...) a1`). The first `fn` is sometimes one the chain
+    stops at: its body does something before the next `fn`, its pattern
+    reads a ref, or its first clause can fail (`fn (x as 3) => ... | _ =>
+    fn _ => ...`)."""
+    n = draw(st.integers(2, 3))
+    first = draw(st.sampled_from(["chain", "effect", "ref", "clauses"]))
+    arg_types = [INT if first == "clauses" else draw(types(1)) for _ in range(n)]
+    inner = ctx.enter_code()
+    pats = []
+    for k, t in enumerate(arg_types):
+        if k == 0 and first == "clauses":
+            x = ctx.names.fresh("x")
+            p, bound = S.PAs(x, S.PConst(S.IntConst(draw(SMALL_INTS)))), [(x, INT)]
+        else:
+            p, bound = draw(binder_pattern(t, inner, allow_shadow=False))
+        inner = inner.bind_all(bound, LOCAL)
+        pats.append(p)
+    gen: S.Exp = draw(expressions(ty, inner, sub(size)))
+    for p in reversed(pats[1:]):
+        gen = fn(p, gen)
+    if first == "effect":
+        gen = S.Seq((call(BUMP, int_(1)), gen))
+    if first == "ref":
+        arg_types[0] = ref_of(arg_types[0])
+        pats[0] = S.PRef(pats[0])
+    rules = [S.Rule(pats[0], gen)]
+    if first == "clauses":
+        other = draw(expressions(ty, ctx.enter_code(), sub(size)))
+        for _ in pats[1:]:
+            other = fn(S.PWild(), other)
+        rules.append(S.Rule(S.PWild(), other))
+    u_ty = ty
+    for t in reversed(arg_types):
+        u_ty = arrow(t, u_ty)
+    u = ctx.names.fresh("u")
+    outer = ctx.bind(u, u_ty, CODE)
+    # A u taking a `t ref` is applied here only, to `ref e`: there are no
+    # other expressions of ref types (so nowhere else is u in scope).
+    where = draw(st.sampled_from(["code", "top slot", "level 0"] + ([] if first == "ref" else ["any"])))
+    scope = ctx if first == "ref" else outer
+    if where == "any":
+        body = draw(expressions(ty, outer, sub(size)))
+    else:
+        at = scope if where == "level 0" else scope.enter_code()
+        # (there are no expressions of ref types but `ref e`)
+        args = [call("ref", draw(expressions(t.args[0], at, sub(size)))) if is_con(t, "ref")
+                else draw(expressions(t, at, sub(size))) for t in arg_types]
+        if where == "top slot":
+            x = ctx.names.fresh("x")
+            body = var(u)
+            for a in [var(x)] + args[1:]:
+                body = S.App(body, a)
+            body = S.App(fn(S.PVar(x), body), args[0])
+        else:
+            body = var(u)
+            for a in args:
+                body = S.App(body, a)
+        if where != "level 0":
+            body = call("eval", S.Code(body))
+    return let([S.CogenDec(u, S.Typed(S.Code(S.Fn(tuple(rules))), box(u_ty)))], body)
+
+
+@st.composite
 def eval_rule(draw, ty, ctx, size):
     return call("eval", draw(expressions(box(ty), ctx, sub(size))))
 
@@ -933,7 +1001,7 @@ PRIMITIVES: dict[str, list[Rule]] = {
 # (so that, e.g., exceptions are not drawn as often as all bindings).
 ANY_TYPE: list[list[Rule]] = [
     [let_val, let_fun, let_ref],
-    [let_cogen, eval_rule],
+    [let_cogen, let_cogen_curried, eval_rule],
     [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed],
     [apply_head, apply_rule],
 ]

@@ -581,6 +581,131 @@ def test_generators_above_the_duplicate_limit(body):
     assert (on_c.output, on_c.reductions) == (on_py.output, on_py.reductions)
 
 
+# A curried `fn` chain bound to u, applied under `code` as {call} to a.
+CURRIED = "val g = let cogen u = code (fn x => fn y => x * 10 + y) in code (fn a => {call}) end\n"
+
+
+def running_reductions(program: str, arg: int = 5, machine: str = "py") -> int:
+    """Reductions of applying the function `eval g` to arg (the generated
+    code alone: `eval g` is run before)."""
+    base = program + "val f = eval g\n"
+    return run_text(base + f"val r = f {arg}\n", machine).reductions - run_text(base, machine).reductions - 2
+
+
+@pytest.mark.parametrize("call", ["u (a + 1) a", "(u (a + 1)) a", "u (a + 1) (a * 2)", "u a 7"])
+def test_curried_application_of_a_fn_chain_is_inlined(call):
+    """`u a b` for u = code (fn x => fn y => M) generates M with both
+    arguments bound, no closure and no application (apply_curried(2))."""
+    block = generated_block(CURRIED.format(call=call), "g")
+    assert [i.op for i in block.code] == ["cur"]
+    assert not any(i.op in ("cur", "app") for i in walk(block.code[0].args[0])), block.code
+
+
+def test_curried_application_is_the_code_of_a_let():
+    """With a variable or constant as its second argument, `u a b` is
+    exactly `let val x = a val y = b in M end`: 27 reductions to call the
+    generated function, where reducing the first application only
+    (Cur(⟦M⟧); push; ⟦b⟧; cons; app for the second) cost 29."""
+    curried = CURRIED.format(call="u (a + 1) a")
+    let_form = "val g = code (fn a => let val x = a + 1 val y = a in x * 10 + y end)\n"
+    assert generated_block(curried, "g").code == generated_block(let_form, "g").code
+    assert running_reductions(curried) == running_reductions(let_form) == 27 == running_reductions(curried, machine="c")
+    assert printed(curried + "val _ = print (Int.toString (eval g 5))\n") == "65"
+
+
+def test_a_curried_application_with_computed_arguments_saves_the_closure():
+    """Arguments that are not variables or constants are each evaluated in
+    the application's environment (a copy of it waits under the bound
+    slots): 31 reductions to call the generated function for `u (a + 1)
+    (a * 2)` (was 33). A first argument that is the top slot already is
+    not bound again: 19 for `u a 7` (was 21)."""
+    curried = CURRIED.format(call="u (a + 1) (a * 2)")
+    assert running_reductions(curried) == 31 == running_reductions(curried, machine="c")
+    top_slot = CURRIED.format(call="u a 7")
+    assert running_reductions(top_slot) == 19 == running_reductions(top_slot, machine="c")
+    assert printed(top_slot + "val _ = print (Int.toString (eval g 5))\n") == "57"
+    assert printed(curried + "val _ = print (Int.toString (eval g 5))\n") == "70"
+
+
+def test_partial_and_over_application_of_a_curried_chain():
+    """A chain of three applied to two arguments leaves the third `fn` as the
+    only closure. A chain of two whose body returns a function other than
+    by `fn`, applied to three arguments, has no apply_curried(3): it is
+    applied to the first two by apply_curried(2), and its value to the
+    third by an ordinary application."""
+    three = "val g = let cogen u = code (fn x => fn y => fn z => x * 100 + y * 10 + z) in code (fn a => u a 2) end\n"
+    block = generated_block(three, "g")
+    inner = list(walk(block.code[0].args[0]))
+    assert [i.op for i in inner].count("cur") == 1 and not any(i.op == "app" for i in inner)
+    assert printed(three + "val _ = print (Int.toString (eval g 1 3))\n") == "123"
+    over = ("val g = let cogen u = code (fn x => fn y => let val k = x + y in fn z => k * z end)\n"
+            "        in code (fn a => u a 2 (a + 3)) end\n")
+    inner = list(walk(generated_block(over, "g").code[0].args[0]))
+    assert [i.op for i in inner].count("app") == 1
+    assert printed(over + "val _ = print (Int.toString (eval g 1))\n") == "12"
+
+
+def test_curried_application_to_a_pair_keeps_the_apply_pair_mode():
+    """`u (p, q) c` binds p and q as two slots for u's first `fn` (the
+    apply-pair mode, whose body reads them there) and applies the closure
+    it makes to c: 66 reductions to call the generated function, where
+    binding (p, q) whole for apply_curried(2) cost 67 (a projection per
+    use of x or y)."""
+    program = ("val g = let cogen u = code (fn (x, y) => fn z => x * y + x * z + y * z + x + y)\n"
+               "        in code (fn a => u (a + 1, a) 3) end\n")
+    inner = list(walk(generated_block(program, "g").code[0].args[0]))
+    assert [i.op for i in inner].count("app") == 1 and not any(i.op in ("fst", "snd") for i in inner)
+    assert running_reductions(program) == 66 == running_reductions(program, machine="c")
+    assert printed(program + "val _ = print (Int.toString (eval g 5))\n") == "74"
+
+
+def test_curried_beta_reduction_keeps_the_order_of_effects():
+    """Where applying u to its first argument does something (a body that is
+    not a `fn`, a match that can fail, a `ref` pattern read), that happens
+    before the second argument is evaluated, as in SML: the chain is not
+    beta-reduced past it."""
+    program = """
+val log = ref ""
+fun note s = log := !log ^ s
+val r = ref 1
+val g = let cogen u = code (fn 0 => (fn y => y) | n => (fn y => n + y))
+            cogen v = code (fn x => (note "v"; fn y => x + y))
+            cogen w = code (fn (ref x) => fn y => x + y)
+            cogen k = code (fn 0 => fn y => y)
+        in code (fn a => u a (note "1"; a) + v (note "2"; a) (note "3"; a)
+                         + w r (r := 10; note "4"; a) + (k a (note "5"; a) handle Match => 100)) end
+val x = eval g 1
+val _ = print (!log ^ " " ^ Int.toString x)
+"""
+    assert printed(program) == "12v34 106" == printed(program, "c")
+
+
+def test_curried_chains_above_the_duplicate_limit():
+    """The apply_curried modes keep copies of parts of the body, no more
+    than DUPLICATE_LIMIT instructions in all: a chain of three whose body
+    is about two thirds of the limit keeps apply_curried(2) only (`u a 2 3`
+    then applies a closure to 3), and a body over the limit none (applying
+    u is then an ordinary application, per argument)."""
+    from mlbox.generator import DUPLICATE_LIMIT
+
+    def apps(program):
+        return sum(i.op == "app" for i in walk(generated_block(program, "g").code[0].args[0]))
+
+    n = DUPLICATE_LIMIT // 13  # about 8 instructions of the generator each
+    pad = " + ".join(["1"] * n)
+    three = f"val g = let cogen u = code (fn x => fn y => fn z => x + y + z + {pad}) in code (fn a => {{call}}) end\n"
+    assert (apps(three.format(call="u a 2")), apps(three.format(call="u a 2 3"))) == (0, 1)
+    shown = three.format(call="u a 2 3") + "val _ = print (Int.toString (eval g 1))\n"
+    assert printed(shown) == str(6 + n) == printed(shown, "c")
+
+    n = DUPLICATE_LIMIT // 4
+    pad = " + ".join(["1"] * n)
+    two = f"val g = let cogen u = code (fn x => fn y => x + y + {pad}) in code (fn a => u a 2 + u 3 a) end\n"
+    assert apps(two) == 4  # u to its first argument, then the closure to its second
+    shown = two + "val _ = print (Int.toString (eval g 1))\n"
+    assert printed(shown) == str(3 + n + 4 + n) == printed(shown, "c")
+
+
 FOLDS = [  # (expression of x and the lifted a', a', whether the operation disappears, value at x = 7)
     ("a' + x", "0", True, 7), ("x + a'", "0", True, 7), ("a' + x", "3", False, 10),
     ("x - a'", "0", True, 7), ("a' - x", "0", False, -7), ("a' * x", "1", True, 7), ("x * a'", "1", True, 7),
@@ -634,6 +759,12 @@ CHAINS = {  # program for a chain of n; its output for n
     # the apply-pair mode: the pair's second component is bound one slot deeper
     "applications to pairs": ("val g = let cogen u = code (fn (p, q) => p + q) cogen a = lift 1 in code (fn x => {chain}) end\n"
                               "val _ = print (Int.toString (eval g 0))\n", "u (a, ", ")", lambda n: str(n)),
+    # a curried application: the last argument is bound under the first
+    "curried applications": ("val g = let cogen u = code (fn p => fn q => p + q) in code (fn x => {chain}) end\n"
+                             "val _ = print (Int.toString (eval g 1))\n", "u (x + 1) (", ")", lambda n: str(n * 2 + 1)),
+    "curried applications nested in the first argument": (
+        "val g = let cogen u = code (fn p => fn q => p + q) in code (fn x => {chain}) end\n"
+        "val _ = print (Int.toString (eval g 1))\n", "u (", ") (x + 1)", lambda n: str(n * 2 + 1)),
 }
 
 
@@ -698,10 +829,11 @@ def test_a_final_splice_or_lift_does_not_keep_the_state():
     """in_tail drops the push ... drop around a splice or lift_now that ends
     a generator (or an arm of a final branch or switch), and nothing else."""
     from ccam.instructions import I
-    from mlbox.generator import APPLY, NORMAL, in_tail, lift_now, splice
+    from mlbox.generator import APPLY, NORMAL, apply_curried, in_tail, lift_now, splice
 
     before = [I.emit(I.push), I.emit(I.acc(0))]
-    for final in (splice([I.acc(2)], APPLY), splice([I.getglobal(12)], NORMAL), lift_now([I.acc(3), I.arg])):
+    for final in (splice([I.acc(2)], APPLY), splice([I.getglobal(12)], NORMAL), lift_now([I.acc(3), I.arg]),
+                  splice([I.acc(1), I.snd], apply_curried(3))):
         assert in_tail(before + final) == before + final[1:-1]
         assert in_tail(before + final + [I.emit(I.cons)]) == before + final + [I.emit(I.cons)]
         assert in_tail([I.branch(before + final, before)]) == [I.branch(before + final[1:-1], before)]
