@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pathlib
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
@@ -29,6 +30,7 @@ from mlbox.checker import check_program
 from mlbox.diagnostics import Source
 from mlbox.erase import erase_program
 from mlbox.parser import parse_program, parse_type
+from mlbox import syntax as S
 from mlbox.printer import show_program
 from tests import staged_strategies as gen
 from tests.test_erasure import POLY, POLY_EXCEPTION, POLY_MISSING, run_poly
@@ -48,6 +50,27 @@ def compile_text(text: str, name: str) -> driver.Compiled:
 
 def run(compiled: driver.Compiled, machine: str):
     return driver.run_program(compiled.program, machine=machine, max_reductions=MAX_REDUCTIONS)
+
+
+# Poly/ML 5.7's optimiser folds some word operations on a constant wrongly
+# (`Word.andb (0w0, !r)` is 0w1 when !r is 0w1; SML/NJ and mlbox give 0w0),
+# so the program given to Poly reads every word constant back from a ref,
+# as tests/basis_edges.py does with its operands.
+POLY_OPAQUE = "polyOpaque"
+POLY_OPAQUE_DEC = f"fun {POLY_OPAQUE} x = ! (ref x)\n"
+
+
+def words_made_opaque(node):
+    """`node` with every word constant expression `w` made `polyOpaque w`
+    (patterns keep their constants)."""
+    if isinstance(node, tuple):
+        return tuple(words_made_opaque(item) for item in node)
+    if isinstance(node, S.ConstExp) and isinstance(node.const, S.WordConst):
+        return S.App(S.Var(POLY_OPAQUE), node)
+    if attrs.has(type(node)):
+        return attrs.evolve(node, **{f.name: words_made_opaque(getattr(node, f.name))
+                                     for f in attrs.fields(type(node)) if f.name != "span"})
+    return node
 
 
 def outcome(result) -> tuple:
@@ -89,8 +112,8 @@ def test_staged_program_behaves_like_its_erasure(generated):
 def test_staged_program_behaves_like_its_erasure_under_poly_ml(generated):
     staged = run(compile_text(show_program(generated.program), "staged.sml"), fastest_machine())
     assume(staged.status != Status.REDUCTION_LIMIT)
-    by_poly = run_poly(show_program(erase_program(generated.program)))
-    output = staged.output.decode()
+    by_poly = run_poly(POLY_OPAQUE_DEC + show_program(words_made_opaque(erase_program(generated.program))))
+    output = staged.output.decode("latin-1")  # as run_poly reads Poly's: chars print any byte
     if staged.status == Status.OK:
         assert (by_poly.stdout, by_poly.returncode) == (output, 0)
     else:
