@@ -18,7 +18,7 @@ from typing import Optional
 
 import attrs
 
-from ccam.instructions import Program, walk
+from ccam.instructions import Program
 from mlbox import basis
 from mlbox.compiler import Compiler, Globals, Unit_
 from mlbox.deep import check_code_depth, check_nesting, too_deep, with_deep_stack
@@ -39,30 +39,14 @@ def prelude_name(basis_name: str) -> str:
 
 
 @attrs.frozen
-class PreludeSegment:
-    """The code of one top-level declaration of the prelude, the global
-    slots it sets and those it reads (sub-programs and emitted code included)."""
-
-    code: tuple
-    sets: frozenset
-    reads: frozenset
-
-    @classmethod
-    def of(cls, code: tuple) -> "PreludeSegment":
-        sets, reads = set(), set()
-        for ins in walk(code):
-            if ins.op == "setglobal":
-                sets.add(ins.args[0])
-            elif ins.op == "getglobal":
-                reads.add(ins.args[0])
-        return cls(code, frozenset(sets), frozenset(reads))
-
-
-@attrs.frozen
 class CompiledPrelude:
-    code: tuple  # the whole prelude: the REPL starts from all of it
     globals: Globals
-    segments: tuple  # of PreludeSegment, in declaration order
+    segments: tuple  # of prelude_cache.Segment, in declaration order
+
+    @property
+    def code(self) -> tuple:
+        """The whole prelude (the REPL starts from all of it)."""
+        return tuple(ins for segment in self.segments for ins in segment.code)
 
 
 @attrs.frozen
@@ -105,10 +89,7 @@ def compiled_prelude() -> CompiledPrelude:
         # by_binder stays empty: the prelude's binders are node ids of an
         # AST that is gone (see _compile_prelude).
         globals_ = Globals(list(cached.names), {}, dict(cached.prelude))
-        code = tuple(cached.code)
-        starts = (0,) + tuple(cached.segment_ends[:-1])
-        segments = tuple(PreludeSegment.of(code[start:end]) for start, end in zip(starts, cached.segment_ends))
-        _prelude = CompiledPrelude(code, globals_, segments)
+        _prelude = CompiledPrelude(globals_, cached.segments)
     return _prelude
 
 
@@ -118,7 +99,9 @@ def link_prelude(code) -> tuple:
     another needed declaration (and any that sets none, for its effects), in
     the prelude's order. A declaration reads only globals set before it or by
     itself, so one pass from the last declaration back finds them all."""
-    needed = PreludeSegment.of(tuple(code)).reads
+    from mlbox.prelude_cache import Segment
+
+    needed = Segment.of(tuple(code)).reads
     chosen = []
     for segment in reversed(compiled_prelude().segments):
         if not segment.sets or segment.sets & needed:
@@ -140,19 +123,18 @@ def prelude_prefix_length(code) -> int:
 
 def _compile_prelude():
     """Parse, check and compile mlbox/prelude.sml."""
-    from mlbox.prelude_cache import CachedPrelude
+    from mlbox.prelude_cache import CachedPrelude, Segment
 
     with open(PRELUDE_PATH, encoding="utf-8") as f:
         source = Source(PRELUDE_PATH, f.read())
     program, result = front_end(source, prelude=True)
     globals_ = Globals()
     compiler = Compiler(Unit_(result.elaboration.refs, globals_))
-    code: list = []
-    segment_ends = []
+    segments = []
     for dec in program.decs:
-        code += compiler.program([dec])
-        if not segment_ends or segment_ends[-1] < len(code):  # (a declaration may have no code)
-            segment_ends.append(len(code))
+        code = tuple(compiler.program([dec]))
+        if code:  # (a declaration may have no code)
+            segments.append(Segment.of(code))
     defined = {b.name: b.binder for b in result.elaboration.toplevel if b.kind == "val"}
     for name, (_, impl) in basis.VALUES.items():
         if impl == ("prelude",):
@@ -168,7 +150,7 @@ def _compile_prelude():
     # Only names and slots leave this function: the prelude's AST is gone
     # after it, and its node ids (the keys of by_binder) may be reused by
     # a later program's nodes.
-    return CachedPrelude(tuple(code), tuple(globals_.names), dict(globals_.prelude), tuple(segment_ends))
+    return CachedPrelude(tuple(globals_.names), dict(globals_.prelude), tuple(segments))
 
 
 def _translate(compiler: Compiler, decs) -> list:

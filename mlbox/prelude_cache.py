@@ -23,15 +23,27 @@ Set MLBOX_CACHE_TRACE=1 to have each process say on stderr what it did
 with the cache (the statuses below): a debugging aid, and how the tests
 tell a cache hit from a rebuild.
 
-File layout (text lines, then the .ccam bytecode of the prelude's code):
+Read lazily: the file's header says what each top-level declaration of
+the prelude sets and reads, which is all that linking looks at
+(driver.link_prelude), and a declaration's code is decoded, and verified,
+only when a program links it. Most programs link a few declarations;
+`hello, world` links none, and decoding all 10,000 instructions was a
+fifth of its start-up.
 
-    mlbox-prelude-cache 2
+File layout (text lines, then .ccam bytecode):
+
+    mlbox-prelude-cache 3
     <key: hex BLAKE2b-256 of the sources>
     <payload digest: hex BLAKE2b-256 of everything after this line>
     <n: number of prelude bindings>
     <slot> <basis name>        (n lines)
-    <end> <end> ...            (where each top-level declaration's code ends)
-    <bytecode (ccam/bytecode.py) of Program(code, nglobals, global names)>
+    <m: number of top-level declarations with code>
+    <bytes> <sets> <reads>     (m lines: the size of the declaration's
+                                bytecode, the global slots it sets and
+                                reads, comma-separated, `-` for none)
+    <bytes of the names' bytecode>
+    <bytecode of Program((), nglobals, global names)>
+    <bytecode of Program(code of declaration i, nglobals, ())>  (m of them)
 """
 
 from __future__ import annotations
@@ -41,7 +53,9 @@ import os
 import sys
 from typing import Callable, NamedTuple, Optional
 
-MAGIC = b"mlbox-prelude-cache 2\n"
+from ccam.instructions import walk
+
+MAGIC = b"mlbox-prelude-cache 3\n"
 CACHE_FILE = "prelude.cache"
 TRACE_VARIABLE = "MLBOX_CACHE_TRACE"
 
@@ -55,17 +69,47 @@ NO_CACHE = "no cache"  # no usable cache directory, or writing failed: built onl
 _PACKAGES = ("mlbox", "ccam")
 
 
-class CachedPrelude(NamedTuple):
-    """What the cache holds: the prelude's code, the global names it
-    defines (built-in exceptions first), the basis names it implements
-    with their global slots (Globals.prelude), and where the code of each
-    top-level declaration ends (the units a program links, see
-    driver.link_prelude)."""
+class Segment:
+    """The code of one top-level declaration of the prelude, the global
+    slots it sets and those it reads (sub-programs and emitted code
+    included). Read from the cache, the code is decoded on first use."""
 
-    code: tuple
+    __slots__ = ("sets", "reads", "_code", "_load")
+
+    def __init__(self, sets: frozenset, reads: frozenset, code: Optional[tuple] = None,
+                 load: Optional[Callable[[], tuple]] = None):
+        self.sets, self.reads, self._code, self._load = sets, reads, code, load
+
+    @classmethod
+    def of(cls, code: tuple) -> "Segment":
+        sets, reads = set(), set()
+        for ins in walk(code):
+            if ins.op == "setglobal":
+                sets.add(ins.args[0])
+            elif ins.op == "getglobal":
+                reads.add(ins.args[0])
+        return cls(frozenset(sets), frozenset(reads), code)
+
+    @property
+    def decoded(self) -> bool:
+        return self._code is not None
+
+    @property
+    def code(self) -> tuple:
+        if self._code is None:
+            self._code, self._load = self._load(), None
+        return self._code
+
+
+class CachedPrelude(NamedTuple):
+    """What the cache holds: the global names the prelude defines (built-in
+    exceptions first), the basis names it implements with their global
+    slots (Globals.prelude), and its top-level declarations with code (the
+    units a program links, see driver.link_prelude)."""
+
     names: tuple
     prelude: dict
-    segment_ends: tuple
+    segments: tuple  # of Segment, in declaration order
 
 
 class CacheCorrupt(ValueError):
@@ -115,22 +159,41 @@ def source_key(prelude_path: str) -> str:
     return digest.hexdigest()
 
 
+def _slots(slots: frozenset) -> bytes:
+    return b",".join(b"%d" % slot for slot in sorted(slots)) or b"-"
+
+
+def _parse_slots(field: bytes, nglobals: int) -> frozenset:
+    slots = frozenset() if field == b"-" else frozenset(int(slot) for slot in field.split(b","))
+    if any(not 0 <= slot < nglobals for slot in slots):
+        raise CacheCorrupt("a declaration's slot out of range")
+    return slots
+
+
 def encode(key: str, compiled: CachedPrelude) -> bytes:
     """The cache file's content for a compiled prelude."""
     from ccam.bytecode import write
     from ccam.instructions import Program
 
+    nglobals = len(compiled.names)
+    names = write(Program((), nglobals, tuple(compiled.names)))
+    codes = [write(Program(tuple(segment.code), nglobals, ())) for segment in compiled.segments]
     lines = [b"%d" % len(compiled.prelude)]
     lines += [b"%d %s" % (slot, name.encode("utf-8")) for name, slot in compiled.prelude.items()]
-    lines.append(b" ".join(b"%d" % end for end in compiled.segment_ends))
-    names = tuple(compiled.names)
-    payload = b"\n".join(lines) + b"\n" + write(Program(tuple(compiled.code), len(names), names))
+    lines.append(b"%d" % len(codes))
+    lines += [b"%d %s %s" % (len(code), _slots(segment.sets), _slots(segment.reads))
+              for code, segment in zip(codes, compiled.segments)]
+    lines.append(b"%d" % len(names))
+    payload = b"\n".join(lines) + b"\n" + names + b"".join(codes)
     return MAGIC + key.encode() + b"\n" + _digest(payload).hexdigest().encode() + b"\n" + payload
 
 
-def decode(data: bytes, key: str) -> CachedPrelude:
-    """(code, global names, prelude slots) from a cache file made for `key`;
-    raises CacheCorrupt, or StaleCache when it was made for other sources."""
+def decode(data: bytes, key: str, recover: Optional[Callable[[int], tuple]] = None) -> CachedPrelude:
+    """The names, prelude slots and declarations of a cache file made for
+    `key`; raises CacheCorrupt, or StaleCache when it was made for other
+    sources. A declaration's code is decoded when first asked for; should
+    it fail the reader's verifier then, `recover(i)` gives the code of
+    declaration i (by default CacheCorrupt is raised)."""
     from ccam.bytecode import BytecodeError, read
 
     if not data.startswith(MAGIC):
@@ -143,27 +206,59 @@ def decode(data: bytes, key: str) -> CachedPrelude:
     digest, sep, payload = payload.partition(b"\n")
     if not sep or digest != _digest(payload).hexdigest().encode():
         raise CacheCorrupt("payload digest mismatch")
-    try:
+    try:  # the digest matched: what follows guards against a writer's bug
         count_line, rest = payload.split(b"\n", 1)
         count = int(count_line)
-        entries = rest.split(b"\n", count + 1)
-        bytecode = entries.pop()
-        segment_ends = tuple(int(end) for end in entries.pop().split())
+        lines = rest.split(b"\n", count)
+        rest = lines.pop()
+        segment_count, rest = rest.split(b"\n", 1)
+        lines += rest.split(b"\n", int(segment_count) + 1)
+        bytecode = lines.pop()
+        names_size = int(lines.pop())
+        names_program = read(bytecode[:names_size])
+        nglobals = names_program.nglobals
         prelude = {}
-        for line in entries:
+        for line in lines[:count]:
             slot, name = line.split(b" ", 1)
             prelude[name.decode("utf-8")] = int(slot)
-        program = read(bytecode)
-    except (ValueError, BytecodeError) as err:  # digest matched: a writer's bug, still not trusted
+        segments, at = [], names_size
+        for index, line in enumerate(lines[count:]):
+            size, sets, reads = line.split(b" ")
+            code = bytecode[at:at + int(size)]
+            if int(size) <= 0 or len(code) != int(size):
+                raise CacheCorrupt("a declaration's code cut short")
+            at += int(size)
+            segments.append(Segment(_parse_slots(sets, nglobals), _parse_slots(reads, nglobals),
+                                    load=_loader(code, nglobals, index, recover)))
+    except (ValueError, BytecodeError) as err:
         raise CacheCorrupt(str(err))
-    if len(prelude) != count or any(not 0 <= slot < program.nglobals for slot in prelude.values()):
+    if len(prelude) != count or any(not 0 <= slot < nglobals for slot in prelude.values()):
         raise CacheCorrupt("bad prelude slots")
-    if len(program.global_names) != program.nglobals:
+    if len(names_program.global_names) != nglobals or names_program.code:
         raise CacheCorrupt("global names missing")
-    if list(segment_ends) != sorted(set(segment_ends)) or segment_ends[-1:] != (len(program.code),) \
-            or segment_ends[0] <= 0:
-        raise CacheCorrupt("bad segment ends")
-    return CachedPrelude(program.code, program.global_names, prelude, segment_ends)
+    if not segments or at != len(bytecode):
+        raise CacheCorrupt("bad declarations")
+    return CachedPrelude(names_program.global_names, prelude, tuple(segments))
+
+
+def _loader(bytecode: bytes, nglobals: int, index: int,
+            recover: Optional[Callable[[int], tuple]]) -> Callable[[], tuple]:
+    """Decode declaration `index`'s code, checked against what the header
+    says it sets and reads; on failure recover(index), else CacheCorrupt."""
+    from ccam.bytecode import BytecodeError, read
+
+    def load() -> tuple:
+        try:
+            program = read(bytecode)
+            if program.nglobals != nglobals or not program.code:
+                raise CacheCorrupt("a declaration's code does not fit the prelude")
+            return program.code
+        except (BytecodeError, CacheCorrupt) as err:
+            if recover is None:
+                raise CacheCorrupt(str(err)) from None
+            return recover(index)
+
+    return load
 
 
 def _trace(status: str, detail: str = "") -> None:
@@ -201,34 +296,44 @@ def load_or_build(prelude_path: str, build: Callable[[], CachedPrelude]) -> Cach
         _trace(NO_CACHE, f"cannot hash the sources ({err.strerror or err})")
         return build()
     path = os.path.join(directory, CACHE_FILE)
+
+    def build_and_write(status: str) -> CachedPrelude:
+        compiled = build()
+        try:
+            if source_key(prelude_path) != key:
+                # The sources changed while this process compiled (a tree
+                # being edited): its modules may be the old or the new ones,
+                # so what it built belongs to no key for sure.
+                _trace(NO_CACHE, "the sources changed during the build")
+                return compiled
+            _write_atomically(directory, encode(key, compiled))
+        except OSError as err:
+            _trace(NO_CACHE, f"cannot write {path} ({err.strerror or err})")
+        except ValueError as err:  # BytecodeError: code the .ccam format cannot hold
+            _trace(NO_CACHE, f"cannot encode the prelude ({err})")
+        else:
+            _trace(status, path)
+        return compiled
+
+    rebuilt: list[CachedPrelude] = []
+
+    def recover(index: int) -> tuple:
+        """A declaration whose code failed the verifier though the digest
+        matched (a writer's bug): rebuild the whole prelude, once."""
+        if not rebuilt:
+            rebuilt.append(build_and_write(CORRUPT))
+        return rebuilt[0].segments[index].code
+
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
-        status = MISSING
-    else:
-        try:
-            compiled = decode(data, key)
-        except StaleCache:
-            status = STALE
-        except CacheCorrupt:
-            status = CORRUPT
-        else:
-            _trace(HIT, path)
-            return compiled
-    compiled = build()
+        return build_and_write(MISSING)
     try:
-        if source_key(prelude_path) != key:
-            # The sources changed while this process compiled (a tree being
-            # edited): its modules may be the old or the new ones, so what
-            # it built belongs to no key for sure.
-            _trace(NO_CACHE, "the sources changed during the build")
-            return compiled
-        _write_atomically(directory, encode(key, compiled))
-    except OSError as err:
-        _trace(NO_CACHE, f"cannot write {path} ({err.strerror or err})")
-    except ValueError as err:  # BytecodeError: code the .ccam format cannot hold
-        _trace(NO_CACHE, f"cannot encode the prelude ({err})")
-    else:
-        _trace(status, path)
+        compiled = decode(data, key, recover)
+    except StaleCache:
+        return build_and_write(STALE)
+    except CacheCorrupt:
+        return build_and_write(CORRUPT)
+    _trace(HIT, path)
     return compiled

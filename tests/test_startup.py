@@ -16,6 +16,7 @@ import ply.lex
 import pytest
 
 from mlbox import basis, cli, driver, lexer, prelude_cache
+from mlbox.diagnostics import Source
 from mlbox.lexer import Lexer, tokenize
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -262,24 +263,107 @@ def test_the_key_covers_the_compilers_sources():
     assert done.stdout.strip() == "[]"
 
 
+def _same_prelude(a: prelude_cache.CachedPrelude, b: prelude_cache.CachedPrelude) -> bool:
+    return (a.names, a.prelude) == (b.names, b.prelude) and len(a.segments) == len(b.segments) and all(
+        (x.sets, x.reads, x.code) == (y.sets, y.reads, y.code) for x, y in zip(a.segments, b.segments))
+
+
 def test_encode_decode_round_trip_equals_the_compiled_prelude():
     compiled = driver._compile_prelude()
     data = prelude_cache.encode("k" * 64, compiled)
-    assert prelude_cache.decode(data, "k" * 64) == compiled
+    decoded = prelude_cache.decode(data, "k" * 64)
+    assert not any(segment.decoded for segment in decoded.segments)  # nothing is decoded before it is used
+    assert _same_prelude(decoded, compiled)
+    # what the header says a declaration sets and reads is what its code does
+    assert all((s.sets, s.reads) == (t.sets, t.reads)
+               for s, t in zip(decoded.segments, map(prelude_cache.Segment.of, (s.code for s in decoded.segments))))
     with pytest.raises(prelude_cache.StaleCache):
         prelude_cache.decode(data, "j" * 64)
     assert set(compiled.prelude) == {name for name, (_, impl) in basis.VALUES.items() if impl == ("prelude",)} \
         | set(basis.PRELUDE_EXCEPTIONS)
 
 
-@pytest.mark.parametrize("ends", [(), (0,), (5, 3), "past the code"])
-def test_bad_segment_ends_make_the_cache_corrupt(ends):
+def _with_digest(data: bytes) -> bytes:
+    """A cache file's content with its payload digest made right again: the
+    damage left is one only the later checks can see (a writer's bug)."""
+    key, digest, payload = data[len(prelude_cache.MAGIC):].split(b"\n", 2)
+    return prelude_cache.MAGIC + key + b"\n" + prelude_cache._digest(payload).hexdigest().encode() + b"\n" + payload
+
+
+def _replace_line(data: bytes, old: bytes, new: bytes) -> bytes:
+    at = data.index(b"\n" + old + b"\n") + 1
+    return _with_digest(data[:at] + new + data[at + len(old):])
+
+
+def _declaration_line(compiled, index: int) -> bytes:
+    data = prelude_cache.encode("k" * 64, compiled)
+    lines = data.split(b"\n")
+    first = lines.index(b"%d" % len(compiled.segments), 3 + len(compiled.prelude))
+    return lines[first + 1 + index]
+
+
+@pytest.mark.parametrize("damage", ["no declarations", "a slot out of range", "sizes too large", "sizes too small",
+                                    "a size of zero"])
+def test_a_damaged_header_makes_the_cache_corrupt(damage):
     compiled = driver._compile_prelude()
-    if ends == "past the code":
-        ends = compiled.segment_ends[:-1] + (len(compiled.code) + 1,)
-    data = prelude_cache.encode("k" * 64, compiled._replace(segment_ends=ends))
+    data = prelude_cache.encode("k" * 64, compiled)
+    line = _declaration_line(compiled, 0)
+    size, sets, reads = line.split(b" ")
+    if damage == "no declarations":
+        data = prelude_cache.encode("k" * 64, compiled._replace(segments=()))
+    elif damage == "a slot out of range":
+        data = _replace_line(data, line, b"%s %d %s" % (size, len(compiled.names), reads))
+    else:
+        new_size = {"sizes too large": int(size) + 1, "sizes too small": int(size) - 1, "a size of zero": 0}[damage]
+        data = _replace_line(data, line, b"%d %s %s" % (new_size, sets, reads))
     with pytest.raises(prelude_cache.CacheCorrupt):
         prelude_cache.decode(data, "k" * 64)
+
+
+def _damage_declaration_code(data: bytes, compiled, index: int) -> bytes:
+    """A cache with declaration `index`'s bytecode made invalid (its .ccam
+    magic overwritten), the digest recomputed."""
+    sizes = [int(_declaration_line(compiled, i).split(b" ")[0]) for i in range(len(compiled.segments))]
+    start = len(data) - sum(sizes[index:])
+    return _with_digest(data[:start] + b"XXXX" + data[start + 4:])
+
+
+def test_a_declaration_that_fails_the_verifier_is_corrupt_when_it_is_used():
+    compiled = driver._compile_prelude()
+    data = _damage_declaration_code(prelude_cache.encode("k" * 64, compiled), compiled, 3)
+    decoded = prelude_cache.decode(data, "k" * 64)  # the header is fine
+    assert decoded.segments[2].code == compiled.segments[2].code
+    with pytest.raises(prelude_cache.CacheCorrupt):
+        decoded.segments[3].code
+    recovered = prelude_cache.decode(data, "k" * 64, recover=lambda i: compiled.segments[i].code)
+    assert recovered.segments[3].code == compiled.segments[3].code
+
+
+def test_a_program_is_right_when_the_code_it_links_from_the_cache_is_damaged(tmp_path, cache_home):
+    """The digest matches but a declaration's code does not verify: a
+    program that does not link it never notices; one that does gets the
+    prelude rebuilt (and the file rewritten) and runs as it should."""
+    program = tmp_path / "squares.sml"
+    program.write_text(USES_THE_PRELUDE)
+    assert _mlbox(["run", str(program)], cache_home).stdout == "14\n"
+    path = _cache_file(cache_home)
+    compiled = driver._compile_prelude()
+    linked = driver.compile_source(Source("squares.sml", USES_THE_PRELUDE)).program.code
+    used = next(i for i, segment in enumerate(compiled.segments)
+                if segment.sets and tuple(linked[:len(segment.code)]) == segment.code)
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(_damage_declaration_code(data, compiled, used))
+    hello = tmp_path / "hello.sml"
+    hello.write_text(HELLO)
+    untouched = _mlbox(["run", str(hello)], cache_home)
+    assert untouched.stdout == "hello, world\n" and _statuses(untouched.stderr) == [prelude_cache.HIT]
+    damaged = _mlbox(["run", str(program)], cache_home)
+    assert damaged.returncode == 0 and damaged.stdout == "14\n", damaged.stderr
+    assert _statuses(damaged.stderr) == [prelude_cache.HIT, prelude_cache.CORRUPT]
+    again = _mlbox(["run", str(program)], cache_home)
+    assert again.stdout == "14\n" and _statuses(again.stderr) == [prelude_cache.HIT]
 
 
 # ------------------------------------------------------------ lazy imports
