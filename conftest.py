@@ -4,6 +4,15 @@ the `mlbox`, `ccam` and `tests` packages importable from the checkout.)"""
 import os
 
 import pytest
+from hypothesis import settings
+
+# The property tests draw new examples on every run (a developer's `make
+# test` keeps finding new cases), except under .ci/run, which sets
+# MLBOX_HYPOTHESIS_PROFILE=ci: there the examples are the same on every run,
+# so a change lands or fails on its own account, never on a newly drawn case.
+settings.register_profile("ci", derandomize=True)
+settings.register_profile("dev")
+settings.load_profile(os.environ.get("MLBOX_HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True, scope="session")
