@@ -31,7 +31,7 @@ from typing import Callable, Optional, TypeVar
 import attrs
 
 from mlbox.diagnostics import CompileError, Diagnostic
-from mlbox.syntax import NOSPAN, Span
+from mlbox.syntax import NOSPAN, Span, node_count
 
 MAX_NESTING = 20_000
 # Measured: the deepest pass (compiling a left-nested `+` chain) takes about
@@ -120,7 +120,7 @@ CODE_TOO_DEEP = ("this program compiles to code blocks nested {depth} deep, more
 
 
 CODE_TOO_LONG = ("this program compiles to a code block of {length:,} instructions, more than the {limit:,} "
-                 "a .ccam program may have; split the largest declaration into smaller functions")
+                 "a .ccam program may have; split this declaration, its largest, into smaller functions")
 
 
 def code_depth(code) -> int:
@@ -154,12 +154,20 @@ def code_shape(code) -> tuple[int, int]:
     return deepest_seen, longest
 
 
+def _largest(roots):
+    """The root with the most syntax nodes (a node or a sequence of them)."""
+    if not isinstance(roots, (tuple, list)):
+        return roots
+    return max(roots, key=lambda root: node_count(root, sys.maxsize), default=None)
+
+
 def check_code_depth(code, roots) -> None:
     """Raise CompileError if compiled code nests deeper, or has a longer
     program, than the bytecode format allows (ccam/bytecode.py MAX_DEPTH,
     MAX_PROGRAM_LENGTH); too deep is located at the deepest node of `roots`
-    (the program's declarations), too long at none: which declaration a
-    block comes from is not kept."""
+    (the program's declarations), too long at the largest declaration, which
+    the message tells to split (which declaration a block comes from is not
+    kept, and the top-level block is all of them)."""
     from ccam import bytecode
 
     depth, longest = code_shape(code)
@@ -168,9 +176,10 @@ def check_code_depth(code, roots) -> None:
         raise CompileError([Diagnostic("error", CODE_TOO_DEEP.format(depth=depth, limit=bytecode.MAX_DEPTH),
                                        located)])
     if longest > bytecode.MAX_PROGRAM_LENGTH:
+        largest = _largest(roots)
         raise CompileError([Diagnostic("error", CODE_TOO_LONG.format(length=longest,
                                                                      limit=bytecode.MAX_PROGRAM_LENGTH),
-                                       NOSPAN)])
+                                       NOSPAN if largest is None else _span_of(largest))])
 
 
 def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:

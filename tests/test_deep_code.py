@@ -188,7 +188,8 @@ def test_a_program_longer_than_the_bytecode_format_allows_is_a_diagnostic(monkey
     monkeypatch.setattr(bytecode, "MAX_PROGRAM_LENGTH", 40)
     driver.compile_source(Source("short.sml", "val x = 1 + 1"))
     with pytest.raises(CompileError) as caught:
-        driver.compile_source(Source("long.sml", "val x = " + " + ".join(["1"] * 30)))
+        driver.compile_source(Source("long.sml", "val x = 1\nval y = " + " + ".join(["1"] * 30) + "\nval z = 2"))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message.startswith("this program compiles to a code block of ")
-    assert "more than the 40 a .ccam program may have" in diagnostic.message
+    assert "more than the 40 a .ccam program may have; split this declaration" in diagnostic.message
+    assert (diagnostic.span.line, diagnostic.span.col) == (2, 1)  # the largest declaration
