@@ -6,6 +6,7 @@ the bounded value printer (mlbox/valueprint.py)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import signal
@@ -927,8 +928,25 @@ def test_an_all_box_breaks_every_break_or_none():
     doc = Box(ALL, 0, [Text("datatype t"), Break(1, 2),
                        Box(ALL, 0, [Text("= A"), Break(1, 0), Text("| B of int"), Break(1, 0), Text("| C")])])
     assert render(doc, 30) == "datatype t = A | B of int | C"
-    assert render(doc, 20) == "datatype t\n  = A | B of int | C"
-    assert render(doc, 12) == "datatype t\n  = A\n  | B of int\n  | C"
+    assert render(doc, 21) == "datatype t\n  = A | B of int | C"
+    # as SML/NJ's, a box that would end exactly at the line width breaks
+    assert render(doc, 20) == render(doc, 12) == "datatype t\n  = A\n  | B of int\n  | C"
+
+
+LAYOUT_CASES = json.load(open(os.path.join(os.path.dirname(__file__), "data", "smlnj_layout.json")))["cases"]
+
+
+@pytest.mark.parametrize("case", LAYOUT_CASES, ids=[case["name"] for case in LAYOUT_CASES])
+def test_layout_at_the_edge_is_smlnj_s(case):
+    """Where a reply meets the line width, or indents past it, it breaks as
+    SML/NJ 110.79's did (recorded in tests/data/smlnj_layout.json): a line
+    may not end exactly at column 79, and a deeply nested value keeps
+    indenting (SML/NJ's own layout algorithm, mlbox/pretty.py)."""
+    lines = smlnj_repl_diff.mlbox_lines(smlnj_repl_diff.run_mlbox(case["mlbox"], machine="py"))
+    lines = [line for line in lines if not line.startswith("print")]  # the replies to :set
+    if "until" in case:
+        lines = lines[:next(i for i, line in enumerate(lines) if line.startswith(case["until"]))]
+    assert lines == case["smlnj"]
 
 
 def test_layout_is_not_recursive():
