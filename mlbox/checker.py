@@ -261,7 +261,7 @@ class Abbrev:
     """A type abbreviation: `type ('a, 'b) t = body` (params are GENERIC
     variables of body)."""
 
-    __slots__ = ("name", "params", "body", "nameable", "uses_every_param", "datatype", "cons")
+    __slots__ = ("name", "params", "body", "nameable", "uses_every_param", "datatype", "cons", "withtype")
 
     def __init__(self, name: str, params: list[TVar], body: Type, nameable: bool = True):
         self.name = name
@@ -272,6 +272,9 @@ class Abbrev:
         # (with types printed by the new name, as Poly/ML prints them)
         self.datatype: Optional[Tycon] = None
         self.cons: list[DataCon] = []
+        # declared by a datatype's `withtype` (never printed as the datatype
+        # it may rename: see `renamed`)
+        self.withtype = False
         # whether the types it makes print by its name: the unifier never
         # sees an alias's arguments, so a type variable in one that the
         # expansion leaves out (`type 'a t = int`) would not be kept in step
@@ -290,6 +293,19 @@ class Abbrev:
     @property
     def arity(self) -> int:
         return len(self.params)
+
+    @property
+    def renamed(self) -> Optional[Tycon]:
+        """The type constructor this abbreviation is only another name of
+        (a replication, `type ('a, 'b) t = ('a, 'b) u`), if any. Poly/ML
+        5.7 treats a `withtype` abbreviation as a type of its own."""
+        if self.withtype:
+            return None
+        body = prune(self.body)
+        if isinstance(body, TCon) and len(body.args) == len(self.params) and all(
+                prune(arg) is param for arg, param in zip(body.args, self.params)):
+            return body.tycon
+        return None
 
 
 class _TypeNames:
@@ -995,6 +1011,7 @@ class Checker:
             group.append((db, tycon))
         abbrevs = self.elab_typebinds(dec.withtype, {db.name for db in dec.binds})
         for abbrev in abbrevs:
+            abbrev.withtype = True
             self.scope.types[abbrev.name] = abbrev
         seen_cons: set[str] = set()
         for db, tycon in group:
