@@ -144,8 +144,9 @@ FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic,
 # declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
 # basis's constructor in a pattern.
 # SML '97 section 2.9 forbids binding the first five; `=` is a reserved
-# word that only the initial basis binds (Poly/ML rejects binding it as a
-# syntax error, SML/NJ warns "rebinding =")
+# word allowed as an identifier only for equality, which "may not be
+# re-bound" (section 2.4), not even by `exception op =` (which Poly/ML and
+# SML/NJ accept; Poly/ML rejects its other bindings, SML/NJ warns)
 RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref", "="})
 
 # ---------------------------------------------------- environment entries
