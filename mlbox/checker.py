@@ -34,6 +34,7 @@ from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
+from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
     UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
@@ -143,8 +144,9 @@ FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic,
 # declarations to bind `it`; Poly/ML enforces both. So `ref` is always the
 # basis's constructor in a pattern.
 # SML '97 section 2.9 forbids binding the first five; `=` is a reserved
-# word that only the initial basis binds (Poly/ML rejects binding it as a
-# syntax error, SML/NJ warns "rebinding =")
+# word allowed as an identifier only for equality, which "may not be
+# re-bound" (section 2.4), not even by `exception op =` (which Poly/ML and
+# SML/NJ accept; Poly/ML rejects its other bindings, SML/NJ warns)
 RESERVED_NAMES = frozenset({"true", "false", "nil", "::", "ref", "="})
 
 # ---------------------------------------------------- environment entries
@@ -260,7 +262,7 @@ class Abbrev:
     """A type abbreviation: `type ('a, 'b) t = body` (params are GENERIC
     variables of body)."""
 
-    __slots__ = ("name", "params", "body", "nameable", "uses_every_param", "datatype", "cons")
+    __slots__ = ("name", "params", "body", "nameable", "uses_every_param", "datatype", "cons", "withtype")
 
     def __init__(self, name: str, params: list[TVar], body: Type, nameable: bool = True):
         self.name = name
@@ -271,6 +273,9 @@ class Abbrev:
         # (with types printed by the new name, as Poly/ML prints them)
         self.datatype: Optional[Tycon] = None
         self.cons: list[DataCon] = []
+        # declared by a datatype's `withtype` (never printed as the datatype
+        # it may rename: see `renamed`)
+        self.withtype = False
         # whether the types it makes print by its name: the unifier never
         # sees an alias's arguments, so a type variable in one that the
         # expansion leaves out (`type 'a t = int`) would not be kept in step
@@ -290,60 +295,33 @@ class Abbrev:
     def arity(self) -> int:
         return len(self.params)
 
-
-class Scope:
-    """One level of the (value and type) environment, linked to its parent."""
-
-    __slots__ = ("parent", "values", "types", "hidden_tycons")
-
-    def __init__(self, parent: Optional["Scope"] = None):
-        self.parent = parent
-        self.values: dict[str, ValueEntry] = {}
-        self.types: dict[str, Tycon | Abbrev] = {}
-        # datatypes declared in the first part of a `local` in this scope:
-        # no longer nameable here, but still declared here (see
-        # Checker.check_type_escape)
-        self.hidden_tycons: list[Tycon] = []
-
-    def find_value(self, name: str) -> Optional[ValueEntry]:
-        scope = self
-        while scope is not None:
-            entry = scope.values.get(name)
-            if entry is not None:
-                return entry
-            scope = scope.parent
-        return None
-
-    def find_type(self, name: str):
-        scope = self
-        while scope is not None:
-            entry = scope.types.get(name)
-            if entry is not None:
-                return entry
-            scope = scope.parent
+    @property
+    def renamed(self) -> Optional[Tycon]:
+        """The type constructor this abbreviation is only another name of
+        (a replication, `type ('a, 'b) t = ('a, 'b) u`), if any. Poly/ML
+        5.7 treats a `withtype` abbreviation as a type of its own."""
+        if self.withtype:
+            return None
+        body = prune(self.body)
+        if isinstance(body, TCon) and len(body.args) == len(self.params) and all(
+                prune(arg) is param for arg, param in zip(body.args, self.params)):
+            return body.tycon
         return None
 
 
 class _TypeNames:
-    """What each type name denotes at one point of checking: a copy of the
-    scopes the current input may still change (later declarations may
-    shadow a name), over the unchanging environment it started from."""
+    """What each type name denotes at top level after one top-level
+    declaration: a point in the history of the top-level scope's type
+    bindings (a copy of that scope per declaration was quadratic)."""
 
-    __slots__ = ("layers", "rest")
+    __slots__ = ("cursor", "records")
 
-    def __init__(self, scope: Scope, stop: Optional[Scope]):
-        self.layers: list[dict] = []
-        while scope is not stop:
-            self.layers.append(dict(scope.types))
-            scope = scope.parent
-        self.rest = stop
+    def __init__(self, top: Scope):
+        self.cursor = top.cursor
+        self.records = top.cursor.type_records
 
     def find(self, name: str):
-        for layer in self.layers:
-            entry = layer.get(name)
-            if entry is not None:
-                return entry
-        return self.rest.find_type(name) if self.rest is not None else None
+        return self.cursor.top_type_at(name, self.records)
 
 
 @attrs.frozen
@@ -541,7 +519,7 @@ class _TyvarFrame:
 
 class Checker:
     def __init__(self, env: Env):
-        self.toplevel = Scope(env.scope)
+        self.toplevel = Scope(env.scope, new_tree=True)
         self.scope = self.toplevel
         self.elab = Elaboration()
         self.diagnostics: list[Diagnostic] = []
@@ -694,7 +672,7 @@ class Checker:
             self.declare(dec, is_global=True)
             made = len(self.top) - len(self.top_views)
             if made:
-                self.top_views += [_TypeNames(self.scope, self.toplevel.parent)] * made
+                self.top_views += [_TypeNames(self.toplevel)] * made
             if index in semicolons:
                 self.resolve_overloads()
         self.resolve_overloads()
@@ -1034,6 +1012,7 @@ class Checker:
             group.append((db, tycon))
         abbrevs = self.elab_typebinds(dec.withtype, {db.name for db in dec.binds})
         for abbrev in abbrevs:
+            abbrev.withtype = True
             self.scope.types[abbrev.name] = abbrev
         seen_cons: set[str] = set()
         for db, tycon in group:
@@ -1147,23 +1126,16 @@ class Checker:
             for con in tycon.cons:
                 hidden.values[con.name] = con
         exported = self.scope = Scope(hidden)
-        reported = len(self.top)
-        for d in dec.body:
-            self.declare(d, is_global)
-        body_bindings = self.top[reported:]
-        del self.top[reported:]
-        if is_global:  # the types first, as SML/NJ replies
+        if is_global:  # the types before the body's bindings, as SML/NJ replies
             self.top += [("abstype", db.name, tycon) for db, tycon in group]
             self.report_abbrevs(abbrevs, is_global)
-            self.top += body_bindings
+        for d in dec.body:
+            self.declare(d, is_global)
         for _, tycon in group:
             tycon.abstract = True
             tycon.equality = "never"
         self.scope = outer
-        outer.types.update(hidden.types)
-        outer.values.update(exported.values)
-        outer.types.update(exported.types)
-        outer.hidden_tycons += hidden.hidden_tycons + exported.hidden_tycons
+        outer.absorb(hidden, exported, keep_hidden_types=True)
 
     def declare_exception(self, dec: S.ExceptionDec, is_global: bool) -> None:
         made = []
@@ -1211,9 +1183,7 @@ class Checker:
         for d in dec.body:
             self.declare(d, is_global)
         self.scope = outer
-        outer.values.update(exported.values)
-        outer.types.update(exported.types)
-        outer.hidden_tycons += hidden.hidden_tycons + exported.hidden_tycons
+        outer.absorb(hidden, exported, keep_hidden_types=False)
         outer.hidden_tycons += [t for t in hidden.types.values() if isinstance(t, Tycon)]
 
     def declare_fixity(self, dec: S.FixityDec, is_global: bool) -> None:
@@ -1850,4 +1820,7 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     checker.finish()
     if checker.cogens and not any(d.severity == "error" for d in checker.diagnostics):
         checker.diagnostics += lint.exponential_splices(program, checker.elab)
+    # the next input looks its environment up at the top scope: leave the
+    # cursor there (and what the inner scopes saved to the collector)
+    checker.toplevel.cursor.move_to(checker.toplevel)
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)

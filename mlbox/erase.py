@@ -16,7 +16,9 @@ The translation is syntactic, but which occurrences of a name are code
 variables depends on scope: a code variable can be shadowed by a value
 variable, a constructor or an exception and vice versa. The erasure
 therefore tracks, with SML's scoping, the set of names that currently
-denote code variables. Generation is free of effects in ML□ (a generator
+denote code variables, and the constructors of each datatype name (a
+replication `datatype t = datatype u` binds u's constructors again, which
+hides a code variable of one of their names). Generation is free of effects in ML□ (a generator
 only emits code), so running a thunk at each use of `u` has the same
 effects, in the same order, as running the code generated for `u`.
 
@@ -30,6 +32,7 @@ from typing import Iterable
 
 import attrs
 
+from mlbox import basis
 from mlbox import syntax as S
 
 # The variable that `lift e` binds to the value of e. It is bound only in
@@ -38,6 +41,10 @@ LIFTED_VALUE = "v"
 PRELUDE_EVAL_NAME = "eval"
 
 CodeVars = frozenset  # names that denote code variables at a program point
+# type name -> the constructors a replication of it binds again (none for
+# an abbreviation or an abstype outside it), at a program point
+Datatypes = dict
+BASIS_DATATYPES: Datatypes = {name: frozenset(c[0] for c in cons) for name, (_, cons) in basis.DATATYPES.items()}
 
 
 def _unit(span: S.Span) -> S.Tuple:
@@ -119,18 +126,18 @@ def erase_pattern(pat: S.Pat) -> S.Pat:
 # ------------------------------------------------------------ expressions
 
 
-def _erase_rule(rule: S.Rule, code_vars: CodeVars) -> S.Rule:
+def _erase_rule(rule: S.Rule, code_vars: CodeVars, datatypes: Datatypes) -> S.Rule:
     inner = code_vars - pattern_binders(rule.pat)
-    return S.Rule(erase_pattern(rule.pat), erase_exp(rule.body, inner), span=rule.span)
+    return S.Rule(erase_pattern(rule.pat), erase_exp(rule.body, inner, datatypes), span=rule.span)
 
 
-def _erase_rules(rules: Iterable[S.Rule], code_vars: CodeVars) -> tuple[S.Rule, ...]:
-    return tuple(_erase_rule(r, code_vars) for r in rules)
+def _erase_rules(rules: Iterable[S.Rule], code_vars: CodeVars, datatypes: Datatypes) -> tuple[S.Rule, ...]:
+    return tuple(_erase_rule(r, code_vars, datatypes) for r in rules)
 
 
-def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars()) -> S.Exp:
+def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars(), datatypes: Datatypes = BASIS_DATATYPES) -> S.Exp:
     """Erase an expression in which the names in `code_vars` denote code
-    variables."""
+    variables (and `datatypes` gives the constructors of each datatype)."""
     sp = exp.span
     match exp:
         case S.ConstExp():
@@ -138,41 +145,42 @@ def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars()) -> S.Exp:
         case S.Var(name):
             return _force(exp, sp) if name in code_vars else exp
         case S.App(fn, arg):
-            return S.App(erase_exp(fn, code_vars), erase_exp(arg, code_vars), span=sp)
+            return S.App(erase_exp(fn, code_vars, datatypes), erase_exp(arg, code_vars, datatypes), span=sp)
         case S.Tuple(items):
-            return S.Tuple(tuple(erase_exp(e, code_vars) for e in items), span=sp)
+            return S.Tuple(tuple(erase_exp(e, code_vars, datatypes) for e in items), span=sp)
         case S.ListExp(items):
-            return S.ListExp(tuple(erase_exp(e, code_vars) for e in items), span=sp)
+            return S.ListExp(tuple(erase_exp(e, code_vars, datatypes) for e in items), span=sp)
         case S.Seq(exps):
-            return S.Seq(tuple(erase_exp(e, code_vars) for e in exps), span=sp)
+            return S.Seq(tuple(erase_exp(e, code_vars, datatypes) for e in exps), span=sp)
         case S.Let(decs, body):
-            new_decs, inner = erase_decs(decs, code_vars)
-            return S.Let(new_decs, erase_exp(body, inner), span=sp)
+            new_decs, inner, inner_datatypes, _ = erase_decs(decs, code_vars, datatypes)
+            return S.Let(new_decs, erase_exp(body, inner, inner_datatypes), span=sp)
         case S.If(cond, then, else_):
-            return S.If(erase_exp(cond, code_vars), erase_exp(then, code_vars),
-                        erase_exp(else_, code_vars), span=sp)
+            return S.If(erase_exp(cond, code_vars, datatypes), erase_exp(then, code_vars, datatypes),
+                        erase_exp(else_, code_vars, datatypes), span=sp)
         case S.Andalso(left, right):
-            return S.Andalso(erase_exp(left, code_vars), erase_exp(right, code_vars), span=sp)
+            return S.Andalso(erase_exp(left, code_vars, datatypes), erase_exp(right, code_vars, datatypes), span=sp)
         case S.Orelse(left, right):
-            return S.Orelse(erase_exp(left, code_vars), erase_exp(right, code_vars), span=sp)
+            return S.Orelse(erase_exp(left, code_vars, datatypes), erase_exp(right, code_vars, datatypes), span=sp)
         case S.Case(scrutinee, rules):
-            return S.Case(erase_exp(scrutinee, code_vars), _erase_rules(rules, code_vars), span=sp)
+            return S.Case(erase_exp(scrutinee, code_vars, datatypes), _erase_rules(rules, code_vars, datatypes),
+                          span=sp)
         case S.Fn(rules):
-            return S.Fn(_erase_rules(rules, code_vars), span=sp)
+            return S.Fn(_erase_rules(rules, code_vars, datatypes), span=sp)
         case S.Raise(inner):
-            return S.Raise(erase_exp(inner, code_vars), span=sp)
+            return S.Raise(erase_exp(inner, code_vars, datatypes), span=sp)
         case S.Handle(inner, rules):
-            return S.Handle(erase_exp(inner, code_vars), _erase_rules(rules, code_vars), span=sp)
+            return S.Handle(erase_exp(inner, code_vars, datatypes), _erase_rules(rules, code_vars, datatypes), span=sp)
         case S.While(cond, body):
-            return S.While(erase_exp(cond, code_vars), erase_exp(body, code_vars), span=sp)
+            return S.While(erase_exp(cond, code_vars, datatypes), erase_exp(body, code_vars, datatypes), span=sp)
         case S.Typed(inner, ty):
-            return S.Typed(erase_exp(inner, code_vars), erase_type(ty), span=sp)
+            return S.Typed(erase_exp(inner, code_vars, datatypes), erase_type(ty), span=sp)
         case S.Code(inner):
             # Code variables stay usable under `code` (Δ persists), so the
             # set passes through unchanged.
-            return _thunk(erase_exp(inner, code_vars), sp)
+            return _thunk(erase_exp(inner, code_vars, datatypes), sp)
         case S.Lift(inner):
-            bind = S.ValBind(S.PVar(LIFTED_VALUE, span=sp), erase_exp(inner, code_vars), span=sp)
+            bind = S.ValBind(S.PVar(LIFTED_VALUE, span=sp), erase_exp(inner, code_vars, datatypes), span=sp)
             return S.Let((S.ValDec((), (bind,), span=sp),),
                          _thunk(S.Var(LIFTED_VALUE, span=sp), sp), span=sp)
     raise TypeError(f"not an expression: {exp!r}")
@@ -181,87 +189,104 @@ def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars()) -> S.Exp:
 # ----------------------------------------------------------- declarations
 
 
-def erase_dec(dec: S.Dec, code_vars: CodeVars) -> tuple[S.Dec, CodeVars]:
-    """Erase one declaration; return it with the code variables in scope
-    after it."""
+def erase_dec(dec: S.Dec, code_vars: CodeVars,
+              datatypes: Datatypes) -> tuple[S.Dec, CodeVars, Datatypes, frozenset]:
+    """Erase one declaration; return it with the code variables and the
+    datatypes in scope after it, and the value names it binds (what it
+    shadows)."""
     sp = dec.span
     match dec:
         case S.ValDec(tyvars, binds, rec, rec_from):
-            after = code_vars - set().union(*(pattern_binders(b.pat) for b in binds))
+            bound = frozenset().union(*(pattern_binders(b.pat) for b in binds))
             # the recursive bindings see their own binders; the others do not
             recursive = dec.recursive_binds
             inside_rec = code_vars - set().union(*(pattern_binders(b.pat) for b in recursive))
             new_binds = tuple(
                 S.ValBind(erase_pattern(b.pat), erase_exp(b.exp, inside_rec if i >= len(binds) - len(recursive)
-                                                          else code_vars), span=b.span)
+                                                          else code_vars, datatypes), span=b.span)
                 for i, b in enumerate(binds)
             )
-            return S.ValDec(tyvars, new_binds, rec, rec_from, span=sp), after
+            return S.ValDec(tyvars, new_binds, rec, rec_from, span=sp), code_vars - bound, datatypes, bound
         case S.FunDec(tyvars, binds):
-            after = code_vars - {b.name for b in binds}
+            bound = frozenset(b.name for b in binds)
+            after = code_vars - bound
             new_binds = tuple(
-                S.FunBind(b.name, tuple(_erase_clause(c, after) for c in b.clauses), span=b.span)
+                S.FunBind(b.name, tuple(_erase_clause(c, after, datatypes) for c in b.clauses), span=b.span)
                 for b in binds
             )
-            return S.FunDec(tyvars, new_binds, span=sp), after
+            return S.FunDec(tyvars, new_binds, span=sp), after, datatypes, bound
         case S.DatatypeDec(binds):
-            return _erase_datatype(dec), code_vars - {c.name for b in binds for c in b.cons}
-        case S.DatatypeReplDec():
-            # Its constructors are u's, bound again: a code variable of one of
-            # their names is left as one (it would have to be bound after
-            # a `fun` rebound the constructor's name: not worth tracking)
-            return dec, code_vars
+            bound = frozenset(c.name for b in binds for c in b.cons)
+            return _erase_datatype(dec), code_vars - bound, _declare_datatypes(datatypes, dec), bound
+        case S.DatatypeReplDec(name, target):
+            # its constructors are the target's, bound again (hiding a code
+            # variable of one of their names, bound after a `fun` rebound it)
+            bound = datatypes.get(target, frozenset())
+            return dec, code_vars - bound, {**datatypes, name: bound}, bound
         case S.AbstypeDec(datatype, body):
             inside = code_vars - {c.name for b in datatype.binds for c in b.cons}
-            new_body, after_body = erase_decs(body, inside)
-            exported = dec_binders(body)
+            new_body, after_body, body_datatypes, bound = erase_decs(body, inside,
+                                                                    _declare_datatypes(datatypes, datatype))
+            # outside, its datatypes are abstract: replicated, they bind no constructors
+            abstract = {b.name: frozenset() for b in (*datatype.binds, *datatype.withtype)}
             return (S.AbstypeDec(_erase_datatype(datatype), new_body, span=sp),
-                    (code_vars - exported) | (after_body & exported))
+                    (code_vars - bound) | (after_body & bound),
+                    _exported_datatypes({**datatypes, **abstract}, body_datatypes, body), bound)
         case S.TypeDec(binds):
-            return S.TypeDec(_erase_typebinds(binds), span=sp), code_vars
+            return (S.TypeDec(_erase_typebinds(binds), span=sp), code_vars,
+                    {**datatypes, **{b.name: frozenset() for b in binds}}, frozenset())
         case S.ExceptionDec(binds):
+            bound = frozenset(b.name for b in binds)
             new_binds = tuple(
                 S.ExnBind(b.name, None if b.arg is None else erase_type(b.arg), b.same_as, span=b.span)
                 for b in binds
             )
-            return S.ExceptionDec(new_binds, span=sp), code_vars - {b.name for b in binds}
+            return S.ExceptionDec(new_binds, span=sp), code_vars - bound, datatypes, bound
         case S.CogenDec(name, exp):
-            bind = S.ValBind(S.PVar(name, span=sp), erase_exp(exp, code_vars), span=sp)
-            return S.ValDec((), (bind,), span=sp), code_vars | {name}
-        case S.ExpDec(exp):
-            return S.ExpDec(erase_exp(exp, code_vars), span=sp), code_vars
+            bind = S.ValBind(S.PVar(name, span=sp), erase_exp(exp, code_vars, datatypes), span=sp)
+            return S.ValDec((), (bind,), span=sp), code_vars | {name}, datatypes, frozenset((name,))
+        case S.ExpDec(exp):  # `val it = exp`
+            return (S.ExpDec(erase_exp(exp, code_vars, datatypes), span=sp), code_vars - {"it"}, datatypes,
+                    frozenset(("it",)))
         case S.FixityDec():
-            return dec, code_vars
+            return dec, code_vars, datatypes, frozenset()
         case S.LocalDec(decs, body):
-            new_decs, hidden = erase_decs(decs, code_vars)
-            new_body, inside = erase_decs(body, hidden)
+            new_decs, hidden, hidden_datatypes, _ = erase_decs(decs, code_vars, datatypes)
+            new_body, inside, inside_datatypes, bound = erase_decs(body, hidden, hidden_datatypes)
             # After it: the body's bindings over the names outside (the
             # local part's bindings are gone).
-            exported = dec_binders(body)
             return (S.LocalDec(new_decs, new_body, span=sp),
-                    (code_vars - exported) | (inside & exported))
+                    (code_vars - bound) | (inside & bound),
+                    _exported_datatypes(datatypes, inside_datatypes, body), bound)
     raise TypeError(f"not a declaration: {dec!r}")
 
 
-def dec_binders(decs: Iterable[S.Dec]) -> set[str]:
-    """The value names that declarations bind (for what they shadow)."""
+def _declare_datatypes(datatypes: Datatypes, dec: S.DatatypeDec) -> Datatypes:
+    declared = {b.name: frozenset(c.name for c in b.cons) for b in dec.binds}
+    return {**datatypes, **declared, **{b.name: frozenset() for b in dec.withtype}}
+
+
+def _exported_datatypes(outside: Datatypes, inside: Datatypes, body: Iterable[S.Dec]) -> Datatypes:
+    """After a `local` or `abstype`: the types `body` declares (as they are
+    at its end) over those outside."""
+    return {**outside, **{name: inside[name] for name in type_binders(body)}}
+
+
+def type_binders(decs: Iterable[S.Dec]) -> set[str]:
+    """The type names that declarations bind."""
     names: set[str] = set()
     for dec in decs:
         match dec:
-            case S.ValDec(_, binds, _):
-                names |= set().union(*(pattern_binders(b.pat) for b in binds))
-            case S.FunDec(_, binds):
+            case S.DatatypeDec(binds, withtype) | S.AbstypeDec(S.DatatypeDec(binds, withtype)):
+                names |= {b.name for b in binds} | {b.name for b in withtype}
+            case S.TypeDec(binds):
                 names |= {b.name for b in binds}
-            case S.DatatypeDec(binds):
-                names |= {c.name for b in binds for c in b.cons}
-            case S.ExceptionDec(binds):
-                names |= {b.name for b in binds}
-            case S.CogenDec(name, _):
+            case S.DatatypeReplDec(name):
                 names.add(name)
-            case S.ExpDec():
-                names.add("it")
-            case S.LocalDec(_, body) | S.AbstypeDec(_, body):
-                names |= dec_binders(body)
+            case S.LocalDec(_, body):
+                names |= type_binders(body)
+        if isinstance(dec, S.AbstypeDec):
+            names |= type_binders(dec.body)
     return names
 
 
@@ -280,22 +305,25 @@ def _erase_typebinds(binds: tuple[S.TypeBind, ...]) -> tuple[S.TypeBind, ...]:
     return tuple(S.TypeBind(b.tyvars, b.name, erase_type(b.ty), span=b.span) for b in binds)
 
 
-def _erase_clause(clause: S.Clause, code_vars: CodeVars) -> S.Clause:
+def _erase_clause(clause: S.Clause, code_vars: CodeVars, datatypes: Datatypes) -> S.Clause:
     bound = set().union(*(pattern_binders(p) for p in clause.pats))
     return S.Clause(
         tuple(erase_pattern(p) for p in clause.pats),
         None if clause.result_ty is None else erase_type(clause.result_ty),
-        erase_exp(clause.body, code_vars - bound),
+        erase_exp(clause.body, code_vars - bound, datatypes),
         span=clause.span,
     )
 
 
-def erase_decs(decs: Iterable[S.Dec], code_vars: CodeVars) -> tuple[tuple[S.Dec, ...], CodeVars]:
+def erase_decs(decs: Iterable[S.Dec], code_vars: CodeVars,
+               datatypes: Datatypes) -> tuple[tuple[S.Dec, ...], CodeVars, Datatypes, frozenset]:
     out = []
+    bound: frozenset = frozenset()
     for dec in decs:
-        new, code_vars = erase_dec(dec, code_vars)
+        new, code_vars, datatypes, names = erase_dec(dec, code_vars, datatypes)
         out.append(new)
-    return tuple(out), code_vars
+        bound |= names
+    return tuple(out), code_vars, datatypes, bound
 
 
 # ------------------------------------------------------------------ programs
@@ -327,7 +355,7 @@ def mentions_name(node: object, name: str) -> bool:
 def erase_program(program: S.Program) -> S.Program:
     """The staging erasure of a whole program: plain SML with the same
     output (see the module docstring)."""
-    decs, _ = erase_decs(program.decs, CodeVars())
+    decs, _, _, _ = erase_decs(program.decs, CodeVars(), BASIS_DATATYPES)
     semicolons = program.semicolons  # they delimit the units of overload resolution
     if mentions_name(program, PRELUDE_EVAL_NAME):
         decs = (erased_eval_dec(),) + decs

@@ -576,13 +576,21 @@ class TypePrinter:
     def _alias(self, t: Type) -> Optional[Alias]:
         """The alias composite type t prints as, if its name is visible
         here as the very abbreviation it was made by, or as nothing (hidden
-        by a `local`, as Poly/ML prints it). Shadowed by another type, the
+        by a `local`, as Poly/ML prints it, unless it only renamed a
+        datatype that its own name shows). Shadowed by another type, the
         expansion is what it means."""
         alias = t.alias if self.abbreviations and t is not self._unnamed else None
         if alias is None or self.visible is None:
             return alias
         seen = self.visible(alias.name)
-        return alias if seen is None or seen is alias.abbrev else None
+        if seen is None:
+            return None if self._renames_visible_datatype(t, alias) else alias
+        return alias if seen is alias.abbrev else None
+
+    def _renames_visible_datatype(self, t: Type, alias: Alias) -> bool:
+        if not isinstance(t, TCon) or getattr(alias.abbrev, "renamed", None) is not t.tycon:
+            return False
+        return self.visible(t.tycon.name) is not None and self._qualify(t.tycon.name, t.tycon) == t.tycon.name
 
     def _arrow(self, t: Type) -> str:
         t = prune(t)
@@ -615,7 +623,19 @@ class TypePrinter:
             return self._qualify("unit", UNIT) if not t.items else f"({self._tuple(t)})"
         if isinstance(t, TArrow):
             return f"({self._arrow(t)})"
-        return self._applied(self._qualify(t.tycon.name, t.tycon), t.args)
+        return self._applied(self._datatype_name(t), t.args)
+
+    def _datatype_name(self, t: TCon) -> str:
+        """The name datatype node t prints by (its alias being shadowed, or
+        none). Where neither that alias nor the datatype's own name denotes
+        it any more, and the alias only renamed the datatype (`datatype t =
+        datatype u`, `type t = u`), Poly/ML writes the alias's name: `?.t`."""
+        name = self._qualify(t.tycon.name, t.tycon)
+        alias = t.alias
+        if (name.startswith("?.") and alias is not None and self.abbreviations and t is not self._unnamed
+                and getattr(alias.abbrev, "renamed", None) is t.tycon):
+            return "?." + alias.name
+        return name
 
     def _applied(self, name: str, args: tuple) -> str:
         if not args:

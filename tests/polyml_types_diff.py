@@ -66,7 +66,8 @@ tie where the two differ. Where they were seen to differ:
 - Binding `=` (`fn (op =) => 1`): SML/NJ warns, Poly rejects, and so does
   mlbox. As a constructor (`datatype t = op = of int`) both reject it, but
   both accept an exception `=` (`exception op =`), which mlbox rejects
-  like every other binding of `=` (not generated).
+  like every other binding of `=`, as the Definition says (section 2.4:
+  "the identifier = may not be re-bound"; not generated).
 
     python -m tests.polyml_types_diff [--seed N] [--count N] [--show]
     python -m tests.polyml_types_diff --write   # re-record tests/data/polyml_types.json

@@ -17,8 +17,11 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from ccam import refmachine
+from mlbox import driver
 from mlbox import syntax as S
 from mlbox.checker import check_program
+from mlbox.diagnostics import Source
 from mlbox.erase import erase_program, erase_type
 from mlbox.parser import parse_program, parse_type
 from tests import staged_strategies as gen
@@ -168,6 +171,36 @@ def test_constructor_and_exception_declarations_shadow():
         "val A = fn () => 1\ndatatype t = A\nval a = A\nval E = fn () => 2\nexception E\nval e = E")
 
 
+def test_a_replication_binds_the_constructors_of_its_datatype_again():
+    # a `fun` rebinds the constructor's name A, `cogen` makes it a code
+    # variable, and the replication makes it u's constructor again
+    prefix = "datatype u = A | B\nfun A x = x + 1\n"
+    assert_erases_to(prefix + "cogen A = code 5\ndatatype t = datatype u\nval a = (A, B)",
+                     prefix + "val A = fn () => 5\ndatatype t = datatype u\nval a = (A, B)")
+    # a replication of another datatype (or of the basis's) leaves it a code variable
+    assert_erases_to(prefix + "cogen A = code 5\ndatatype v = C\ndatatype t = datatype v\n"
+                     "datatype opt = datatype option\nval a = A",
+                     prefix + "val A = fn () => 5\ndatatype v = C\ndatatype t = datatype v\n"
+                     "datatype opt = datatype option\nval a = A ()")
+    # as far as the replication's scope goes: a `local` exports it, a `let` does not
+    assert_erases_to(prefix + "cogen A = code 5\nval l = let datatype t = datatype u in A end\nval a = A\n"
+                     "local val x = 1 in datatype t = datatype u end\nval b = A",
+                     prefix + "val A = fn () => 5\nval l = let datatype t = datatype u in A end\nval a = A ()\n"
+                     "local val x = 1 in datatype t = datatype u end\nval b = A")
+    # u redeclared as a type, or abstract outside its abstype, has no constructors to bind
+    assert_erases_to("datatype u = A\nfun A x = x\ncogen A = code 5\ntype u = int\ndatatype t = datatype u\n"
+                     "abstype w = A with val w = 1 end\nfun A x = x\ncogen A = code 6\ndatatype s = datatype w\n"
+                     "val a = A",
+                     "datatype u = A\nfun A x = x\nval A = fn () => 5\ntype u = int\ndatatype t = datatype u\n"
+                     "abstype w = A with val w = 1 end\nfun A x = x\nval A = fn () => 6\ndatatype s = datatype w\n"
+                     "val a = A ()")
+
+
+def test_a_top_level_expression_binds_it():
+    assert_erases_to("cogen it = code 1\n;\n5;\nval x = it + 1",
+                     "val it = fn () => 1\n;\n5;\nval x = it + 1")
+
+
 def test_nested_code_keeps_code_variables():
     assert_erases_to(
         "val g = let cogen u = code 2 in code (let cogen w = code u in code (u + w) end) end",
@@ -244,6 +277,30 @@ def run_poly(sml_text: str) -> subprocess.CompletedProcess:
             kept.append(line)
     run.stdout = "".join(kept)
     return run
+
+
+REPLICATION_AFTER_COGEN = """datatype u = A | B
+fun A x = x + 1
+val _ = print (Int.toString (A 1) ^ "\\n")
+cogen A = code 5
+val _ = print (Int.toString (A + 1) ^ "\\n")
+datatype t = datatype u
+fun name A = "A" | name B = "B"
+val _ = print (name A ^ name B ^ "\\n")
+"""
+
+
+@pytest.mark.skipif(POLY is None, reason=POLY_MISSING)
+def test_a_constructor_bound_again_by_a_replication_runs_alike_erased_under_poly():
+    from mlbox.erase import erase_to_sml
+
+    run = run_poly(erase_to_sml(parse_program(REPLICATION_AFTER_COGEN)))
+    assert (run.returncode, run.stdout) == (0, "2\n6\nAB\n"), run.stdout + run.stderr
+
+
+def test_a_constructor_bound_again_by_a_replication_runs_in_mlbox_as_erased_under_poly():
+    compiled = driver.compile_source(Source("replication.sml", REPLICATION_AFTER_COGEN))
+    assert refmachine.Machine(compiled.program).run().output == b"2\n6\nAB\n"
 
 
 @pytest.mark.skipif(POLY is None, reason=POLY_MISSING)

@@ -87,3 +87,49 @@ def test_a_value_of_a_datatype_declared_again_since_is_of_the_old_one():
     group = ["datatype t", "con A : u -> t", "datatype u", "con B : t -> u"]
     assert diff.summarise_mlbox(group)[0]["datatype t"] == "A of u"
     assert diff.summarise_mlbox(group + group)[0]["datatype t"] == "A of u"  # declared again, as a group
+
+
+# ------------------------------------ other names of a datatype, shadowed
+
+# Each program ends with values whose type is written with a replication or
+# an abbreviation renaming a datatype, after the names are declared again.
+RENAMED_DATATYPES = [
+    "datatype u = A | B; datatype t = datatype u; val x = (A, [A]); datatype t = D; val y = x;"
+    " datatype u = E; val z = x;",
+    "datatype u = A | B; type v = u; val x : v = A; type v = int; datatype u = E; val y = x;",
+    "datatype u = A | B; datatype t = datatype u; datatype w = datatype t; val x = A; datatype w = D;"
+    " val y1 = x; datatype t = F; val y2 = x; datatype u = E; val y3 = x;",
+    "datatype u = A | B; datatype t = datatype u; datatype u = C; val x = A; datatype t = D; val y = x;",
+    "datatype u = A | B; local datatype t = datatype u in val x = A end; datatype t = F; val y = x;"
+    " datatype u = E; val z = x;",
+    "datatype u = A | B; local type v = u in val x : v = A end; datatype u = E; val y = x;",
+    "datatype ('a, 'b) u = A of 'a * 'b; datatype v = datatype u; val x = A (1, true); datatype u = E;"
+    " val y = x; datatype v = G; val z = (x, fn (_ : int) => x);",
+    # hidden: a `type` renaming a datatype gives way to its name, a `withtype` does not
+    "local type v = int in val x : v = 1 end; local type 'a v = 'a option in val y : int v = NONE end;"
+    " local type v = int option in val z : v = NONE end;",
+    "datatype u = A; local datatype t = B of v withtype v = u in fun f (n : v) = B n end;"
+    " local datatype w = W; type v = w in val x : v = W end;",
+]
+
+
+def value_types_of_mlbox(program: str) -> dict[str, str]:
+    from mlbox.checker import check_program, describe_binding
+    from mlbox.parser import parse_program
+
+    described = [describe_binding(b) for b in check_program(parse_program(program)).elaboration.toplevel]
+    return dict(line[len("val "):].split(" : ", 1) for line in described if line.startswith("val "))
+
+
+def value_types_of_poly(program: str) -> dict[str, str]:
+    import subprocess
+
+    out = subprocess.run([diff.POLY], input=program + "\n", capture_output=True,
+                         text=True, timeout=60).stdout
+    return {line.split(" ")[1]: line.rsplit(": ", 1)[1] for line in out.splitlines() if line.startswith("val ")}
+
+
+@pytest.mark.skipif(diff.POLY is None, reason="Poly/ML (`poly`) is not installed: nothing to compare with")
+@pytest.mark.parametrize("program", RENAMED_DATATYPES)
+def test_a_shadowed_other_name_of_a_datatype_prints_as_in_poly(program):
+    assert value_types_of_mlbox(program) == value_types_of_poly(program)

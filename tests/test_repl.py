@@ -273,6 +273,43 @@ val it = () : ?.unit
     assert session.feed("val n : Int.int = 3;") == "val n = 3 : int\n"
 
 
+def test_another_name_of_a_datatype_prints_as_polyml_prints_it(session):
+    """A replication `datatype t = datatype u` (or `type t = u`) is another
+    name of u's datatype. Shadowed, it gives way to u; once no name denotes
+    the datatype, Poly/ML 5.7 writes the name the type was written with,
+    `?.t` (mlbox wrote `?.u`). Hidden by a `local`, it gives way to the
+    datatype's own name while that name denotes it (mlbox kept the hidden
+    name), and is written plain after (it denotes nothing else)."""
+    replay(session, """
+- datatype u = A | B;
+datatype u = A | B
+- datatype t = datatype u;
+datatype t = A | B
+- val x = A;
+val x = A : t
+- datatype t = D;
+datatype t = D
+- x;
+val it = A : u
+- datatype u = E;
+datatype u = E
+- (x, [x]);
+val it = (A,[A]) : ?.t * ?.t list
+- datatype w = datatype t;
+datatype w = D
+- local datatype s = datatype w in val y = D end;
+val y = D : t
+- datatype w = F;
+datatype w = F
+- y;
+val it = D : t
+- datatype t = G;
+datatype t = G
+- y;
+val it = D : s
+""")
+
+
 def test_a_type_shadowed_within_one_program_prints_against_each_declaration():
     from mlbox.checker import check_program, describe_binding
     from mlbox.parser import parse_program
