@@ -111,15 +111,15 @@ def test_array_and_vector_subscripts_fuse_with_their_pair():
 
 @pytest.mark.parametrize("fused", FUSED, ids=[f.name for f in FUSED])
 def test_every_reduction_limit_stops_where_the_reference_machine_does(fused: Fused):
-    """A limit falling between the two instructions of a pair stops after
-    the first, with the reference machine's count and message."""
+    """A limit falling inside a superinstruction stops after the
+    instructions that fit, with the reference machine's count and message."""
     total = run_ref(fused.code, fused.start).reductions
     ran_fused = []
     for limit in range(total + 1):
         machine, c = assert_agrees(fused.code, fused.start, max_reductions=limit)
         assert c.status == (Status.OK if limit == total else Status.REDUCTION_LIMIT)
         ran_fused.append(machine.fused_dispatches())
-    # the pair runs fused from the limit that leaves room for both on
+    # it runs fused from the limit that leaves room for all its instructions on
     assert ran_fused == sorted(ran_fused) and ran_fused[-1] == 1 and ran_fused[0] == 0
 
 
@@ -254,6 +254,8 @@ def test_an_unsealed_block_extended_after_its_seal_is_fused_again():
 
 
 def test_the_heap_checker_walks_fused_blocks_under_collections():
+    # (the debug collecting modes stop at every instruction, so no fast path
+    # runs here: this is about the collector and the checker reading fused words)
     program = Program(generating(GENERATED), NGLOBALS)
     machine = cmachine.Machine(program, plain=True,
                                debug=cmachine.DEBUG_COLLECT_SOMETIMES | cmachine.DEBUG_HEAP_CHECK)
