@@ -97,7 +97,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 8  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 9  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -1103,6 +1103,11 @@ class Machine:
                 "major_collections": lib.ccam_major_collections(self._m),
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m),
                 "gc_seconds": lib.ccam_gc_nanoseconds(self._m) / 1e9}
+
+    def fused_dispatches(self) -> int:
+        """Superinstructions of the C machine (ccam_c/vm.c) that ran both of
+        their instructions in one dispatch, over every run so far."""
+        return lib.ccam_fused_dispatches(self._m)
 
     def fail_alloc_after(self, n: int) -> None:
         lib.ccam_fail_alloc_after(self._m, n)

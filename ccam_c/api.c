@@ -326,10 +326,11 @@ int64_t ccam_block_nwords(ccam_machine *m, int64_t h) {
     return (b->h.flags & OF_SEALED) ? b->len - 1 : b->len;  /* without the end word */
 }
 
-/* Word i of a block: an opcode or a number operand. */
+/* Word i of a block: an opcode (a fused one as its plain opcode) or a
+   number operand (never mistaken for a fused opcode: see OP_FUSED_TAG). */
 int64_t ccam_block_word(ccam_machine *m, int64_t h, int64_t i) {
     if (ccam_block_nwords(m, h) <= i || i < 0) return -1;
-    return (int64_t)BLOCK(m->pins[h])->code[i];
+    return (int64_t)ccam_plain_op(BLOCK(m->pins[h])->code[i]);
 }
 
 /* Word i of a block as a value (constant or sub-program operand): a new handle. */
@@ -346,7 +347,7 @@ int64_t ccam_block_operand(ccam_machine *m, int64_t h, int64_t i) {
         int found = 0;
         while (pc < end && !found) {
             uint32_t w = ccamH_op_width(b->code, pc);
-            const char *k = ccam_op_operands[b->code[pc]];
+            const char *k = ccam_op_operands[ccam_plain_op(b->code[pc])];
             uint32_t at = pc + 1;
             for (; *k && !found; k++) {
                 if (*k == 'c' || *k == 's' || *k == 'p') { if (at == i) found = 1; at++; }
@@ -371,6 +372,7 @@ int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sea
     if (!sealed) {
         b->len--;
         b->h.flags &= (uint8_t)~OF_SEALED;
+        ccamV_unfuse(b);  /* fused words are for sealed blocks only */
     }
     b->h.flags |= OF_GENERATED;
     return pin(m, VAL(b));
@@ -785,6 +787,7 @@ void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
    and object counts are exact, dead old objects included. */
 void ccam_collect(ccam_machine *m) { ccamH_collect_major(m); }
 int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
+int64_t ccam_fused_dispatches(ccam_machine *m) { return m->fused_dispatches; }
 int64_t ccam_heap_bytes(ccam_machine *m) { ccamH_sync(m); return m->heap_bytes; }
 int64_t ccam_heap_peak(ccam_machine *m) {
     ccamH_sync(m);

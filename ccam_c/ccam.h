@@ -203,6 +203,9 @@ int64_t ccam_major_collections(ccam_machine *m);  /* of those, the major (full) 
 int64_t ccam_gc_nanoseconds(ccam_machine *m);  /* wall time spent collecting, all collections */
 int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */
 int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */
+/* Superinstructions (vm.c) whose fast path ran both their instructions, over
+   every run of m: how tests see that fusion happened. */
+int64_t ccam_fused_dispatches(ccam_machine *m);
 /* CDEF END */
 
 #endif

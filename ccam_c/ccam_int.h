@@ -149,7 +149,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 8
+#define CCAM_ABI_VERSION 9
 
 typedef uint64_t value;
 
@@ -224,7 +224,23 @@ struct block {
 
 /* Internal opcodes beyond the table's (the loader never accepts them). */
 #define OP_RET 60      /* end of a sub-program: return to the continuation */
-#define OP_NCODES 64
+#define OP_NCODES 128  /* dispatch slots: the table's opcodes, OP_RET, the fused opcodes (64 ..) */
+
+/* Superinstructions (vm.c ccamV_fuse): sealing a block rewrites the opcode
+ * word of the first instruction of some adjacent pairs (push; acc n,
+ * cons; prim p, ...) into a fused opcode word, leaving every other word
+ * as it was.  The word keeps the plain opcode: its dispatch slot in bits
+ * 0-7, the plain opcode in bits 8-15 and OP_FUSED_TAG, which no operand
+ * word read by number (nat, prim: < 2^32) can carry.  Only sealed blocks
+ * hold fused words (a block the host unseals is unfused).  Everything that
+ * reads code words other than the dispatch (the collector, the heap
+ * checker, instruction widths, the host's view of a block) reads them
+ * through ccam_plain_op, so it sees the loaded or emitted instructions. */
+#define OP_FUSED_TAG (UINT64_C(1) << 40)
+#define OP_FUSED(slot, plain) (OP_FUSED_TAG | (uint64_t)(plain) << 8 | (uint64_t)(slot))
+static inline uint64_t ccam_plain_op(uint64_t word) {
+    return (word & OP_FUSED_TAG) ? (word >> 8) & 0xFF : word;
+}
 
 /* ---- control stack */
 typedef struct frame {
@@ -290,6 +306,7 @@ struct ccam_machine {
     int64_t max_stack;       /* value stack depth and control stack depth */
     int64_t max_heap;
     int64_t reductions, gen_reductions, emitted;
+    int64_t fused_dispatches;  /* superinstructions that ran both their instructions (all runs) */
     volatile int interrupt;
 
     /* results */
@@ -370,6 +387,9 @@ int ccamL_load_block(ccam_machine *m, const uint8_t *bytes, size_t len, block **
 int ccamV_execute(ccam_machine *m, block *code, value env);
 int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t n);
 int ccamV_apply(ccam_machine *m, value closure, value arg);
+void ccamV_fuse(block *b);
+void ccamV_unfuse(block *b);
+int ccamV_fused_word_ok(const uint64_t *code, uint32_t pc, uint32_t len);
 const char *ccamV_kind_name(value v);
 
 /* prims.c: returns 0 and sets *res, or a raise (status -1, *res the builtin

@@ -239,6 +239,7 @@ int ccamH_block_seal(ccam_machine *m, block *b) {
     if (b->len == b->cap && ccamH_block_reserve(m, b, 1)) return -1;
     b->code[b->len++] = OP_RET;
     b->h.flags |= OF_SEALED;
+    ccamV_fuse(b);  /* its words are final: pick the superinstructions */
     return 0;
 }
 
@@ -256,7 +257,7 @@ static uint32_t operand_words(const char *kinds, const uint64_t *code, uint32_t 
 
 /* Words taken by the instruction at code[pc] (opcode included). */
 uint32_t ccamH_op_width(const uint64_t *code, uint32_t pc) {
-    uint64_t op = code[pc];
+    uint64_t op = ccam_plain_op(code[pc]);
     if (op == OP_RET || op > CCAM_OP_MAX_CODE || !ccam_op_operands[op]) return 1;
     return 1 + operand_words(ccam_op_operands[op], code, pc + 1);
 }
@@ -311,7 +312,7 @@ static void scan_block(ccam_machine *m, block *b) {
     const uint64_t *code = b->code;
     uint32_t pc = 0;
     while (pc < b->len) {
-        uint64_t op = code[pc];
+        uint64_t op = ccam_plain_op(code[pc]);
         if (op == OP_RET) { pc++; continue; }
         const char *k = ccam_op_operands[op];
         uint32_t at = pc + 1;
@@ -724,7 +725,7 @@ static int has_young_child(obj *o) {
     case CCAM_K_BLOCK: {
         block *b = (block *)o;
         for (uint32_t pc = 0; pc < b->len; pc += ccamH_op_width(b->code, pc)) {
-            uint64_t op = b->code[pc];
+            uint64_t op = ccam_plain_op(b->code[pc]);
             if (op == OP_RET) continue;
             uint32_t at = pc + 1;
             for (const char *k = ccam_op_operands[op]; *k; k++) {
@@ -821,7 +822,7 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
             CHECK(b->len <= b->cap, "block %p overflows its buffer", (void *)o);
             uint32_t pc = 0, n = 0;
             while (pc < b->len) {
-                uint64_t op = b->code[pc];
+                uint64_t op = ccam_plain_op(b->code[pc]);
                 if (op == OP_RET) {
                     CHECK(pc + 1 == b->len && (o->flags & OF_SEALED), "block %p: misplaced end", (void *)o);
                     pc++;
@@ -831,6 +832,8 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
                       (unsigned long long)op);
                 uint32_t w = ccamH_op_width(b->code, pc);
                 CHECK(pc + w <= b->len, "block %p: instruction overruns", (void *)o);
+                CHECK(b->code[pc] == op || ((o->flags & OF_SEALED) && ccamV_fused_word_ok(b->code, pc, b->len)),
+                      "block %p: bad fused opcode %#llx", (void *)o, (unsigned long long)b->code[pc]);
                 const char *k = ccam_op_operands[op];
                 uint32_t at = pc + 1;
                 for (; *k; k++) {

@@ -25,6 +25,19 @@
  * (ccam/refmachine.py docstring): an instruction stopped by an error is not
  * counted; one raising an ML exception is; REDUCTION_LIMIT stops before an
  * instruction whose cost would exceed the limit; depth = values + frames.
+ *
+ * Superinstructions: the loop is dispatch-bound, so sealing a block
+ * (ccamV_fuse) gives the first instruction of each frequent adjacent pair
+ * (push; acc n, swap; acc n, cons; prim p, ... : OPF_* below, picked from
+ * the instruction pairs evalpf and the specialised packet filter run most;
+ * one triple, cons; prim p; branch) a fused opcode whose handler runs them
+ * in one dispatch.  Its fast path runs only when no instruction of it can
+ * fail, raise, allocate through the slow path or reach a safe point
+ * (FUSED_FITS), and counts them all; otherwise it jumps to the first
+ * instruction's plain handler and the next, whose words are untouched,
+ * runs as usual.  So every limit, error, exception
+ * and debug mode behaves exactly as unfused.  `cons; prim p` on a binary
+ * primitive computes p on the two values without building the pair.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,6 +123,210 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
     return 0;
 }
 
+/* ------------------------------------------------------------------ primitives on two arguments */
+
+/* The binary primitives with a fast path: pure, they read their two
+   arguments and keep neither, so `cons; prim p` may run them on the two
+   values without building the pair (the superinstruction CONS_PRIM). */
+#define BINARY_FAST_PRIMS                                                                      \
+    case CCAM_PRIM_ADD: case CCAM_PRIM_SUB: case CCAM_PRIM_MUL:                                \
+    case CCAM_PRIM_LT: case CCAM_PRIM_LE: case CCAM_PRIM_GT: case CCAM_PRIM_GE:                \
+    case CCAM_PRIM_EQ: case CCAM_PRIM_NE:                                                      \
+    case CCAM_PRIM_WADD: case CCAM_PRIM_WSUB: case CCAM_PRIM_WMUL:                             \
+    case CCAM_PRIM_WANDB: case CCAM_PRIM_WORB: case CCAM_PRIM_WXORB:                           \
+    case CCAM_PRIM_WLT: case CCAM_PRIM_WLE: case CCAM_PRIM_WGT: case CCAM_PRIM_WGE:            \
+    case CCAM_PRIM_SSUB: case CCAM_PRIM_ASUB: case CCAM_PRIM_VSUB:
+
+/* p (x, y) when both are well-formed and nothing is raised: 1 and *out,
+   else 0 (a wrong shape, overflow, a bad index: prims.c answers those). */
+static inline int binary_prim_fast(uint64_t p, value x, value y, value *out) {
+    int64_t a, b, r;
+    switch (p) {
+    case CCAM_PRIM_ADD: case CCAM_PRIM_SUB: case CCAM_PRIM_MUL:
+    case CCAM_PRIM_LT: case CCAM_PRIM_LE: case CCAM_PRIM_GT: case CCAM_PRIM_GE:
+    case CCAM_PRIM_WADD: case CCAM_PRIM_WSUB: case CCAM_PRIM_WMUL:
+    case CCAM_PRIM_WANDB: case CCAM_PRIM_WORB: case CCAM_PRIM_WXORB:
+    case CCAM_PRIM_WLT: case CCAM_PRIM_WLE: case CCAM_PRIM_WGT: case CCAM_PRIM_WGE:
+        if (!IS_INT(x) || !IS_INT(y)) return 0;
+        a = INT_OF(x); b = INT_OF(y);
+        switch (p) {
+        case CCAM_PRIM_ADD: r = a + b; if (!INT_FITS(r)) return 0; *out = MK_INT(r); return 1;
+        case CCAM_PRIM_SUB: r = a - b; if (!INT_FITS(r)) return 0; *out = MK_INT(r); return 1;
+        case CCAM_PRIM_MUL:
+            if (__builtin_mul_overflow(a, b, &r) || !INT_FITS(r)) return 0;
+            *out = MK_INT(r);
+            return 1;
+        case CCAM_PRIM_LT: *out = MK_BOOL(a < b); return 1;
+        case CCAM_PRIM_LE: *out = MK_BOOL(a <= b); return 1;
+        case CCAM_PRIM_GT: *out = MK_BOOL(a > b); return 1;
+        case CCAM_PRIM_GE: *out = MK_BOOL(a >= b); return 1;
+        /* words are the same 63 bits read unsigned: MK_INT keeps the
+           low 63 bits of its argument, i.e. arithmetic mod 2^63 */
+        case CCAM_PRIM_WADD: *out = MK_INT((uint64_t)a + (uint64_t)b); return 1;
+        case CCAM_PRIM_WSUB: *out = MK_INT((uint64_t)a - (uint64_t)b); return 1;
+        case CCAM_PRIM_WMUL: *out = MK_INT((uint64_t)a * (uint64_t)b); return 1;
+        case CCAM_PRIM_WANDB: *out = MK_INT(a & b); return 1;
+        case CCAM_PRIM_WORB: *out = MK_INT(a | b); return 1;
+        case CCAM_PRIM_WXORB: *out = MK_INT(a ^ b); return 1;
+        case CCAM_PRIM_WLT: *out = MK_BOOL(((uint64_t)a & WORD_MASK) < ((uint64_t)b & WORD_MASK)); return 1;
+        case CCAM_PRIM_WLE: *out = MK_BOOL(((uint64_t)a & WORD_MASK) <= ((uint64_t)b & WORD_MASK)); return 1;
+        case CCAM_PRIM_WGT: *out = MK_BOOL(((uint64_t)a & WORD_MASK) > ((uint64_t)b & WORD_MASK)); return 1;
+        default: *out = MK_BOOL(((uint64_t)a & WORD_MASK) >= ((uint64_t)b & WORD_MASK)); return 1;
+        }
+    case CCAM_PRIM_EQ: case CCAM_PRIM_NE:
+        /* two immediates (ints, chars, words, nullary constructors,
+           (), ⊥) are structurally equal exactly when their words are */
+        if (IS_PTR(x) || IS_PTR(y) || x == V_NONE || y == V_NONE) return 0;
+        *out = MK_BOOL((x == y) == (p == CCAM_PRIM_EQ));
+        return 1;
+    case CCAM_PRIM_SSUB:
+        if (!IS_KIND(x, CCAM_K_STRING) || !IS_INT(y)) return 0;
+        a = INT_OF(y);
+        if (a < 0 || (uint64_t)a >= STR(x)->len) return 0;
+        *out = MK_INT(STR(x)->data[a]);
+        return 1;
+    case CCAM_PRIM_ASUB: case CCAM_PRIM_VSUB:
+        if (!IS_KIND(x, p == CCAM_PRIM_ASUB ? CCAM_K_ARRAY : CCAM_K_VECTOR) || !IS_INT(y)) return 0;
+        a = INT_OF(y);
+        if (a < 0 || (uint64_t)a >= ARR(x)->len) return 0;
+        *out = ARR(x)->items[a];
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int binary_prim_has_fast_path(uint64_t p) {
+    switch (p) {
+    BINARY_FAST_PRIMS
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ superinstructions */
+
+/* The fused opcodes (ccam_int.h OP_FUSED): each stands for its plain first
+   instruction followed by fixed others, whose words stay in place. */
+#define OPF_PUSH_ACC   OP_FUSED(64, CCAM_OP_PUSH)   /* push; acc n */
+#define OPF_PUSH_PUSH  OP_FUSED(65, CCAM_OP_PUSH)   /* push; push */
+#define OPF_PUSH_QUOTE OP_FUSED(66, CCAM_OP_PUSH)   /* push; 'c */
+#define OPF_SWAP_ACC   OP_FUSED(67, CCAM_OP_SWAP)   /* swap; acc n */
+#define OPF_SWAP_PUSH  OP_FUSED(68, CCAM_OP_SWAP)   /* swap; push */
+#define OPF_ACC_FST    OP_FUSED(69, CCAM_OP_ACC)    /* acc n; fst */
+#define OPF_ACC_SND    OP_FUSED(70, CCAM_OP_ACC)    /* acc n; snd */
+#define OPF_FST_SWAP   OP_FUSED(71, CCAM_OP_FST)    /* fst; swap */
+#define OPF_SND_FST    OP_FUSED(72, CCAM_OP_SND)    /* snd; fst */
+#define OPF_QUOTE_CONS OP_FUSED(73, CCAM_OP_QUOTE)  /* 'c; cons */
+#define OPF_CONS_PRIM  OP_FUSED(74, CCAM_OP_CONS)   /* cons; prim p, p with a binary fast path */
+#define OPF_CONS_CONS  OP_FUSED(75, CCAM_OP_CONS)   /* cons; cons */
+#define OPF_CONS_APP   OP_FUSED(76, CCAM_OP_CONS)   /* cons; app */
+#define OPF_CONS_PUSH  OP_FUSED(77, CCAM_OP_CONS)   /* cons; push */
+#define OPF_ACC_ARG    OP_FUSED(78, CCAM_OP_ACC)    /* acc n; arg */
+#define OPF_SND_SND    OP_FUSED(79, CCAM_OP_SND)    /* snd; snd */
+#define OPF_SND_CONS   OP_FUSED(80, CCAM_OP_SND)    /* snd; cons */
+#define OPF_CONS_PRIM_BRANCH OP_FUSED(81, CCAM_OP_CONS)  /* cons; prim p; branch: a comparison and its test */
+
+/* Does code[at] start `cons; prim p`, p with a binary fast path?  (In a
+   sealed block a cons is followed by at least the end word.) */
+static int heads_cons_prim(const uint64_t *code, uint32_t at) {
+    return ccam_plain_op(code[at]) == CCAM_OP_CONS && ccam_plain_op(code[at + 1]) == CCAM_OP_PRIM &&
+           binary_prim_has_fast_path(code[at + 2]);
+}
+
+/* The opcode word for the instruction at code[pc] followed by the one at
+   code[next] in a sealed block: a fused opcode when the pair has one, else
+   the plain opcode. */
+static uint64_t fused_word(const uint64_t *code, uint32_t pc, uint32_t next) {
+    uint64_t first = ccam_plain_op(code[pc]), second = ccam_plain_op(code[next]);
+    /* a pair ending in the cons of `cons; prim p` would run that cons
+       plain: leave the cons to its prim, which then builds no pair */
+    if (heads_cons_prim(code, next)) return first;
+    switch (first) {
+    case CCAM_OP_PUSH:
+        if (second == CCAM_OP_ACC) return OPF_PUSH_ACC;
+        if (second == CCAM_OP_PUSH) return OPF_PUSH_PUSH;
+        if (second == CCAM_OP_QUOTE) return OPF_PUSH_QUOTE;
+        break;
+    case CCAM_OP_SWAP:
+        if (second == CCAM_OP_ACC) return OPF_SWAP_ACC;
+        if (second == CCAM_OP_PUSH) return OPF_SWAP_PUSH;
+        break;
+    case CCAM_OP_ACC:
+        if (second == CCAM_OP_FST) return OPF_ACC_FST;
+        if (second == CCAM_OP_SND) return OPF_ACC_SND;
+        if (second == CCAM_OP_ARG) return OPF_ACC_ARG;
+        break;
+    case CCAM_OP_FST:
+        if (second == CCAM_OP_SWAP) return OPF_FST_SWAP;
+        break;
+    case CCAM_OP_SND:
+        if (second == CCAM_OP_FST) return OPF_SND_FST;
+        if (second == CCAM_OP_SND) return OPF_SND_SND;
+        if (second == CCAM_OP_CONS) return OPF_SND_CONS;
+        break;
+    case CCAM_OP_QUOTE:
+        if (second == CCAM_OP_CONS) return OPF_QUOTE_CONS;
+        break;
+    case CCAM_OP_CONS:
+        if (second == CCAM_OP_PRIM && binary_prim_has_fast_path(code[next + 1]))
+            return ccam_plain_op(code[next + 2]) == CCAM_OP_BRANCH ? OPF_CONS_PRIM_BRANCH : OPF_CONS_PRIM;
+        if (second == CCAM_OP_CONS) return OPF_CONS_CONS;
+        if (second == CCAM_OP_APP) return OPF_CONS_APP;
+        if (second == CCAM_OP_PUSH) return OPF_CONS_PUSH;
+        break;
+    default:
+        break;
+    }
+    return first;
+}
+
+/* Pick the superinstructions of a block being sealed: every instruction
+   gets the opcode word for itself and its successor.  Pairs may overlap: a
+   fused handler that runs both instructions goes on after the second, one
+   that falls back to its first goes on at the second, fused or not.  Only
+   sealed blocks hold fused words (the choice looks past the pair, at words
+   an unsealed block may still append): see ccamV_unfuse. */
+void ccamV_fuse(block *b) {
+    uint32_t pc = 0;
+    while (pc < b->len) {
+        uint32_t next = pc + ccamH_op_width(b->code, pc);
+        if (next < b->len) b->code[pc] = fused_word(b->code, pc, next);
+        pc = next;
+    }
+}
+
+/* Back to the plain opcodes, for a sealed block the host unseals. */
+void ccamV_unfuse(block *b) {
+    for (uint32_t pc = 0; pc < b->len; pc += ccamH_op_width(b->code, pc)) b->code[pc] = ccam_plain_op(b->code[pc]);
+}
+
+/* The heap checker: is the fused word at code[pc] of a sealed block the
+   one ccamV_fuse picks? */
+int ccamV_fused_word_ok(const uint64_t *code, uint32_t pc, uint32_t len) {
+    uint32_t next = pc + ccamH_op_width(code, pc);
+    return next < len && fused_word(code, pc, next) == code[pc];
+}
+
+/* n small cells can be allocated without the slow path (which may fail
+   or ask for a collection: a fused handler leaves that to the plain ones). */
+static inline int cells_at_hand(ccam_machine *m, int n) {
+    return m->small_budget >= n && m->free_cells &&
+           (n == 1 || ((value *)m->free_cells)[1] != 0);
+}
+
+/* acc n on v: 1 and *out, or 0 where acc n would fail. */
+static inline int acc_fast(value v, uint64_t n, value *out) {
+    for (; n > 0; n--) {
+        if (!IS_KIND(v, CCAM_K_PAIR)) return 0;
+        v = PAIR(v)->a;
+    }
+    if (!IS_KIND(v, CCAM_K_PAIR)) return 0;
+    *out = PAIR(v)->b;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the loop */
 
 /* The dispatch loop is written once; vmdispatch/vmcase/vmbreak compile to
@@ -136,7 +353,7 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
     } while (0)
 
 /* The cost of the current instruction (pc still points at it). */
-#define CUR_COST() (*pc == CCAM_OP_ACC ? (int64_t)pc[1] + 1 : 1)
+#define CUR_COST() (ccam_plain_op(*pc) == CCAM_OP_ACC ? (int64_t)pc[1] + 1 : 1)
 
 /* SAVE_STATE: write the registers back before anything that may look at
    the machine as a whole — a collection (roots), an error exit (the state
@@ -147,6 +364,7 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
         m->pc = pc; m->blk = blk; m->top = top; \
         m->sp = (size_t)(sp - vs); m->csp = csp; \
         m->reductions = red; \
+        m->fused_dispatches += fused; fused = 0; \
     } while (0)
 #define LOAD_STATE()                          \
     do {                                      \
@@ -189,6 +407,14 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
    if the heap asked for a collection. */
 #define ALLOCATED() do { if (UNLIKELY(m->gc_pending)) trip = 0; } while (0)
 
+/* A fused handler's fast path runs both instructions only when their k
+   reductions reach no safe point (limit, poll, pending or debug
+   collection: each lowers trip), so the pair cannot be told from the two
+   instructions; otherwise it runs its first instruction's plain handler. */
+#define FUSED_FITS(k) LIKELY(red + (int64_t)(k) <= trip)
+/* The fast path ran: count its k reductions, and it (ccam_fused_dispatches). */
+#define FUSED_RAN(k) do { red += (k); fused++; } while (0)
+
 /* Depth rule: values (sp below top, plus top) + frames must stay within max_stack. */
 #define DEPTH() ((int64_t)(sp - vs) + 1 + (int64_t)csp)
 #define CHECK_DEPTH(values, frames)                                           \
@@ -196,6 +422,9 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
         if (UNLIKELY(DEPTH() + (values) + (frames) > m->max_stack))           \
             FAIL(CCAM_STATUS_STACK_LIMIT, "stack deeper than %lld", (long long)m->max_stack); \
     } while (0)
+
+/* n more values fit the depth rule and the value stack's memory. */
+#define PUSH_FITS(n) (DEPTH() + (n) <= m->max_stack && sp + (n) <= vs + m->vs_cap)
 
 #define NEED_BELOW(name, n)                                                   \
     do {                                                                      \
@@ -344,6 +573,7 @@ static int run_loop(ccam_machine *m) {
     size_t csp = m->csp;
     int64_t red = m->reductions;
     int64_t trip = 0;  /* the first instruction goes through the safe point */
+    int64_t fused = 0;  /* fused fast paths run since the last SAVE_STATE */
     uint64_t op;
 
 #if CCAM_COMPUTED_GOTO
@@ -366,6 +596,13 @@ static int run_loop(ccam_machine *m) {
         [CCAM_OP_SETGLOBAL] = &&L_CCAM_OP_SETGLOBAL, [CCAM_OP_MERGEBRANCH] = &&L_CCAM_OP_MERGEBRANCH,
         [CCAM_OP_MERGESWITCH] = &&L_CCAM_OP_MERGESWITCH, [CCAM_OP_MERGETRY] = &&L_CCAM_OP_MERGETRY,
         [OP_RET] = &&L_OP_RET,
+#define FUSED_SLOT(f) [(f) & (OP_NCODES - 1)] = &&L_##f
+        FUSED_SLOT(OPF_PUSH_ACC), FUSED_SLOT(OPF_PUSH_PUSH), FUSED_SLOT(OPF_PUSH_QUOTE),
+        FUSED_SLOT(OPF_SWAP_ACC), FUSED_SLOT(OPF_SWAP_PUSH), FUSED_SLOT(OPF_ACC_FST), FUSED_SLOT(OPF_ACC_SND),
+        FUSED_SLOT(OPF_FST_SWAP), FUSED_SLOT(OPF_SND_FST), FUSED_SLOT(OPF_QUOTE_CONS), FUSED_SLOT(OPF_CONS_PRIM),
+        FUSED_SLOT(OPF_CONS_CONS), FUSED_SLOT(OPF_CONS_APP), FUSED_SLOT(OPF_CONS_PUSH), FUSED_SLOT(OPF_ACC_ARG),
+        FUSED_SLOT(OPF_SND_SND), FUSED_SLOT(OPF_SND_CONS), FUSED_SLOT(OPF_CONS_PRIM_BRANCH),
+#undef FUSED_SLOT
     };
 #pragma GCC diagnostic pop
 #endif
@@ -381,28 +618,28 @@ dispatch:
         pc += 1;
         vmbreak;
     }
-    vmcase(CCAM_OP_FST) {  /* (e, f) :: S, fst; P ⟹ e :: S, P */
+    vmcase(CCAM_OP_FST) plain_fst: {  /* (e, f) :: S, fst; P ⟹ e :: S, P */
         COUNT(1);
         if (UNLIKELY(!IS_KIND(top, CCAM_K_PAIR))) TYPE_ERROR("fst", "a pair", top);
         top = PAIR(top)->a;
         pc += 1;
         vmbreak;
     }
-    vmcase(CCAM_OP_SND) {  /* (e, f) :: S, snd; P ⟹ f :: S, P */
+    vmcase(CCAM_OP_SND) plain_snd: {  /* (e, f) :: S, snd; P ⟹ f :: S, P */
         COUNT(1);
         if (UNLIKELY(!IS_KIND(top, CCAM_K_PAIR))) TYPE_ERROR("snd", "a pair", top);
         top = PAIR(top)->b;
         pc += 1;
         vmbreak;
     }
-    vmcase(CCAM_OP_PUSH) {  /* e :: S, push; P ⟹ e :: e :: S, P */
+    vmcase(CCAM_OP_PUSH) plain_push: {  /* e :: S, push; P ⟹ e :: e :: S, P */
         COUNT(1);
         CHECK_DEPTH(1, 0);
         PUSH_VALUE(top);
         pc += 1;
         vmbreak;
     }
-    vmcase(CCAM_OP_SWAP) {  /* e :: f :: S, swap; P ⟹ f :: e :: S, P */
+    vmcase(CCAM_OP_SWAP) plain_swap: {  /* e :: f :: S, swap; P ⟹ f :: e :: S, P */
         COUNT(1);
         NEED_BELOW("swap", 1);
         value t = sp[-1];
@@ -411,7 +648,7 @@ dispatch:
         pc += 1;
         vmbreak;
     }
-    vmcase(CCAM_OP_CONS) {  /* e :: f :: S, cons; P ⟹ (f, e) :: S, P */
+    vmcase(CCAM_OP_CONS) plain_cons: {  /* e :: f :: S, cons; P ⟹ (f, e) :: S, P */
         COUNT(1);
         NEED_BELOW("cons", 1);
         pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-1], top);
@@ -434,7 +671,7 @@ dispatch:
         top = VAL(p);
         vmbreak;
     }
-    vmcase(CCAM_OP_QUOTE) {  /* e :: S, 'c; P ⟹ c :: S, P */
+    vmcase(CCAM_OP_QUOTE) plain_quote: {  /* e :: S, 'c; P ⟹ c :: S, P */
         COUNT(1);
         top = pc[1];
         pc += 2;
@@ -590,7 +827,7 @@ dispatch:
 
     /* ---- environments and stack discipline */
 
-    vmcase(CCAM_OP_ACC) {  /* (...((e, vn), ...), v0) :: S, acc(n); P ⟹ vn :: S, P */
+    vmcase(CCAM_OP_ACC) plain_acc: {  /* (...((e, vn), ...), v0) :: S, acc(n); P ⟹ vn :: S, P */
         COUNT((int64_t)pc[1] + 1);
         uint64_t n = pc[1];
         value v = top;
@@ -691,66 +928,11 @@ dispatch:
            everything else (a wrong shape, every raise, overflow) goes to
            prims.c, which gives the reference machine's answer. */
         {
-            value v = top, x, y;
-            int64_t a, b, r;
+            value v = top, r;
             switch (pc[1]) {
-            case CCAM_PRIM_ADD: case CCAM_PRIM_SUB: case CCAM_PRIM_MUL:
-            case CCAM_PRIM_LT: case CCAM_PRIM_LE: case CCAM_PRIM_GT: case CCAM_PRIM_GE:
-            case CCAM_PRIM_WADD: case CCAM_PRIM_WSUB: case CCAM_PRIM_WMUL:
-            case CCAM_PRIM_WANDB: case CCAM_PRIM_WORB: case CCAM_PRIM_WXORB:
-            case CCAM_PRIM_WLT: case CCAM_PRIM_WLE: case CCAM_PRIM_WGT: case CCAM_PRIM_WGE:
-                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
-                x = PAIR(v)->a; y = PAIR(v)->b;
-                if (!IS_INT(x) || !IS_INT(y)) goto prim_slow;
-                a = INT_OF(x); b = INT_OF(y);
-                switch (pc[1]) {
-                case CCAM_PRIM_ADD: r = a + b; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
-                case CCAM_PRIM_SUB: r = a - b; if (!INT_FITS(r)) goto prim_slow; top = MK_INT(r); break;
-                case CCAM_PRIM_MUL:
-                    if (__builtin_mul_overflow(a, b, &r) || !INT_FITS(r)) goto prim_slow;
-                    top = MK_INT(r);
-                    break;
-                case CCAM_PRIM_LT: top = MK_BOOL(a < b); break;
-                case CCAM_PRIM_LE: top = MK_BOOL(a <= b); break;
-                case CCAM_PRIM_GT: top = MK_BOOL(a > b); break;
-                case CCAM_PRIM_GE: top = MK_BOOL(a >= b); break;
-                /* words are the same 63 bits read unsigned: MK_INT keeps the
-                   low 63 bits of its argument, i.e. arithmetic mod 2^63 */
-                case CCAM_PRIM_WADD: top = MK_INT((uint64_t)a + (uint64_t)b); break;
-                case CCAM_PRIM_WSUB: top = MK_INT((uint64_t)a - (uint64_t)b); break;
-                case CCAM_PRIM_WMUL: top = MK_INT((uint64_t)a * (uint64_t)b); break;
-                case CCAM_PRIM_WANDB: top = MK_INT(a & b); break;
-                case CCAM_PRIM_WORB: top = MK_INT(a | b); break;
-                case CCAM_PRIM_WXORB: top = MK_INT(a ^ b); break;
-                case CCAM_PRIM_WLT: top = MK_BOOL(((uint64_t)a & WORD_MASK) < ((uint64_t)b & WORD_MASK)); break;
-                case CCAM_PRIM_WLE: top = MK_BOOL(((uint64_t)a & WORD_MASK) <= ((uint64_t)b & WORD_MASK)); break;
-                case CCAM_PRIM_WGT: top = MK_BOOL(((uint64_t)a & WORD_MASK) > ((uint64_t)b & WORD_MASK)); break;
-                default: top = MK_BOOL(((uint64_t)a & WORD_MASK) >= ((uint64_t)b & WORD_MASK)); break;
-                }
-                break;
-            case CCAM_PRIM_EQ: case CCAM_PRIM_NE:
-                /* two immediates (ints, chars, words, nullary constructors,
-                   (), ⊥) are structurally equal exactly when their words are */
-                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
-                x = PAIR(v)->a; y = PAIR(v)->b;
-                if (IS_PTR(x) || IS_PTR(y) || x == V_NONE || y == V_NONE) goto prim_slow;
-                top = MK_BOOL((x == y) == (pc[1] == CCAM_PRIM_EQ));
-                break;
-            case CCAM_PRIM_SSUB:
-                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
-                x = PAIR(v)->a; y = PAIR(v)->b;
-                if (!IS_KIND(x, CCAM_K_STRING) || !IS_INT(y)) goto prim_slow;
-                a = INT_OF(y);
-                if (a < 0 || (uint64_t)a >= STR(x)->len) goto prim_slow;
-                top = MK_INT(STR(x)->data[a]);
-                break;
-            case CCAM_PRIM_ASUB:
-                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
-                x = PAIR(v)->a; y = PAIR(v)->b;
-                if (!IS_KIND(x, CCAM_K_ARRAY) || !IS_INT(y)) goto prim_slow;
-                a = INT_OF(y);
-                if (a < 0 || (uint64_t)a >= ARR(x)->len) goto prim_slow;
-                top = ARR(x)->items[a];
+            BINARY_FAST_PRIMS
+                if (!IS_KIND(v, CCAM_K_PAIR) || !binary_prim_fast(pc[1], PAIR(v)->a, PAIR(v)->b, &r)) goto prim_slow;
+                top = r;
                 break;
             case CCAM_PRIM_SIZE:
                 if (!IS_KIND(v, CCAM_K_STRING)) goto prim_slow;
@@ -759,14 +941,6 @@ dispatch:
             case CCAM_PRIM_ALENGTH:
                 if (!IS_KIND(v, CCAM_K_ARRAY)) goto prim_slow;
                 top = MK_INT((int64_t)ARR(v)->len);
-                break;
-            case CCAM_PRIM_VSUB:
-                if (!IS_KIND(v, CCAM_K_PAIR)) goto prim_slow;
-                x = PAIR(v)->a; y = PAIR(v)->b;
-                if (!IS_KIND(x, CCAM_K_VECTOR) || !IS_INT(y)) goto prim_slow;
-                a = INT_OF(y);
-                if (a < 0 || (uint64_t)a >= ARR(x)->len) goto prim_slow;
-                top = ARR(x)->items[a];
                 break;
             case CCAM_PRIM_VLENGTH:
                 if (!IS_KIND(v, CCAM_K_VECTOR)) goto prim_slow;
@@ -891,6 +1065,209 @@ dispatch:
         m->globals[n] = top;
         pc += 2;
         vmbreak;
+    }
+
+    /* ---- superinstructions: the fast path of both instructions, else the first's plain handler */
+
+    vmcase(OPF_PUSH_ACC) {  /* push; acc(n): e :: S ⟹ vn :: e :: S */
+        uint64_t n = pc[2];
+        value v;
+        if (FUSED_FITS(n + 2) && PUSH_FITS(1) && acc_fast(top, n, &v)) {
+            FUSED_RAN((int64_t)n + 2);
+            *sp++ = top;
+            top = v;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_push;
+    }
+    vmcase(OPF_PUSH_PUSH) {  /* push; push: e :: S ⟹ e :: e :: e :: S */
+        if (FUSED_FITS(2) && PUSH_FITS(2)) {
+            FUSED_RAN(2);
+            sp[0] = sp[1] = top;
+            sp += 2;
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_push;
+    }
+    vmcase(OPF_PUSH_QUOTE) {  /* push; 'c: e :: S ⟹ c :: e :: S */
+        if (FUSED_FITS(2) && PUSH_FITS(1)) {
+            FUSED_RAN(2);
+            *sp++ = top;
+            top = pc[2];
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_push;
+    }
+    vmcase(OPF_SWAP_ACC) {  /* swap; acc(n): e :: f :: S ⟹ acc_n(f) :: e :: S */
+        uint64_t n = pc[2];
+        value v;
+        if (FUSED_FITS(n + 2) && sp > vs && acc_fast(sp[-1], n, &v)) {
+            FUSED_RAN((int64_t)n + 2);
+            sp[-1] = top;
+            top = v;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_swap;
+    }
+    vmcase(OPF_SWAP_PUSH) {  /* swap; push: e :: f :: S ⟹ f :: f :: e :: S */
+        if (FUSED_FITS(2) && sp > vs && PUSH_FITS(1)) {
+            FUSED_RAN(2);
+            value f = sp[-1];
+            sp[-1] = top;
+            *sp++ = f;
+            top = f;
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_swap;
+    }
+    vmcase(OPF_ACC_FST) {  /* acc(n); fst: e :: S ⟹ fst(acc_n(e)) :: S */
+        uint64_t n = pc[1];
+        value v;
+        if (FUSED_FITS(n + 2) && acc_fast(top, n, &v) && IS_KIND(v, CCAM_K_PAIR)) {
+            FUSED_RAN((int64_t)n + 2);
+            top = PAIR(v)->a;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_acc;
+    }
+    vmcase(OPF_ACC_SND) {  /* acc(n); snd: e :: S ⟹ snd(acc_n(e)) :: S */
+        uint64_t n = pc[1];
+        value v;
+        if (FUSED_FITS(n + 2) && acc_fast(top, n, &v) && IS_KIND(v, CCAM_K_PAIR)) {
+            FUSED_RAN((int64_t)n + 2);
+            top = PAIR(v)->b;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_acc;
+    }
+    vmcase(OPF_FST_SWAP) {  /* fst; swap: (e, f) :: g :: S ⟹ g :: e :: S */
+        if (FUSED_FITS(2) && IS_KIND(top, CCAM_K_PAIR) && sp > vs) {
+            FUSED_RAN(2);
+            value e = PAIR(top)->a;
+            top = sp[-1];
+            sp[-1] = e;
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_fst;
+    }
+    vmcase(OPF_SND_FST) {  /* snd; fst: (e, (f, g)) :: S ⟹ f :: S */
+        if (FUSED_FITS(2) && IS_KIND(top, CCAM_K_PAIR) && IS_KIND(PAIR(top)->b, CCAM_K_PAIR)) {
+            FUSED_RAN(2);
+            top = PAIR(PAIR(top)->b)->a;
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_snd;
+    }
+    vmcase(OPF_QUOTE_CONS) {  /* 'c; cons: e :: f :: S ⟹ (f, c) :: S */
+        if (FUSED_FITS(2) && sp > vs && cells_at_hand(m, 1)) {
+            FUSED_RAN(2);
+            pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, *--sp, pc[1]);
+            top = VAL(p);
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_quote;
+    }
+    vmcase(OPF_CONS_PRIM) {  /* cons; prim(p): e :: f :: S ⟹ p(f, e) :: S, the pair never built */
+        value r;
+        if (FUSED_FITS(2) && sp > vs && binary_prim_fast(pc[2], sp[-1], top, &r)) {
+            FUSED_RAN(2);
+            sp--;
+            top = r;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+
+    vmcase(OPF_CONS_PRIM_BRANCH) {  /* cons; prim(p); branch(P1, P2): e :: f :: g :: S ⟹ g :: S, P1 or P2 as p(f, e) */
+        value r;
+        /* branch's frame: room for it at the depth after the three */
+        if (FUSED_FITS(3) && sp - vs >= 2 && binary_prim_fast(pc[2], sp[-1], top, &r) &&
+            (r == V_TRUE || r == V_FALSE) && (pc[6] == OP_RET || (DEPTH() - 1 <= m->max_stack && csp < m->cs_cap))) {
+            FUSED_RAN(3);
+            top = sp[-2];
+            sp -= 2;
+            ENTER(BLOCK(r == V_TRUE ? pc[4] : pc[5]), pc + 6);
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+    vmcase(OPF_CONS_CONS) {  /* cons; cons: e :: f :: g :: S ⟹ (g, (f, e)) :: S */
+        if (FUSED_FITS(2) && sp - vs >= 2 && cells_at_hand(m, 2)) {
+            FUSED_RAN(2);
+            pair_obj *inner = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-1], top);
+            pair_obj *outer = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-2], VAL(inner));
+            sp -= 2;
+            top = VAL(outer);
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+    vmcase(OPF_CONS_APP) {  /* cons; app: e :: [e' : P'] :: S ⟹ (e', e) :: S, P'; P  (the pair ([e' : P'], e) never built) */
+        /* the frame app pushes: room for it at the depth after cons */
+        if (FUSED_FITS(2) && sp > vs && IS_KIND(sp[-1], CCAM_K_CLOSURE) && cells_at_hand(m, 1) &&
+            (pc[2] == OP_RET || (DEPTH() <= m->max_stack && csp < m->cs_cap))) {
+            FUSED_RAN(2);
+            closure_obj *c = CLOS(sp[-1]);
+            pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, c->env, top);
+            sp--;
+            ENTER(c->code, pc + 2);
+            top = VAL(p);
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+    vmcase(OPF_CONS_PUSH) {  /* cons; push: e :: f :: S ⟹ (f, e) :: (f, e) :: S */
+        /* push at the depth after cons (a host may start a run deeper than the limit) */
+        if (FUSED_FITS(2) && sp > vs && DEPTH() <= m->max_stack && cells_at_hand(m, 1)) {
+            FUSED_RAN(2);
+            pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-1], top);
+            top = sp[-1] = VAL(p);
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+    vmcase(OPF_ACC_ARG) {  /* acc(n); arg: e :: S ⟹ v :: S  where acc_n(e) = C_k(v) */
+        uint64_t n = pc[1];
+        value v;
+        if (FUSED_FITS(n + 2) && acc_fast(top, n, &v) && IS_KIND(v, CCAM_K_CON)) {
+            FUSED_RAN((int64_t)n + 2);
+            top = PAIR(v)->a;
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_acc;
+    }
+    vmcase(OPF_SND_SND) {  /* snd; snd: (e, (f, g)) :: S ⟹ g :: S */
+        if (FUSED_FITS(2) && IS_KIND(top, CCAM_K_PAIR) && IS_KIND(PAIR(top)->b, CCAM_K_PAIR)) {
+            FUSED_RAN(2);
+            top = PAIR(PAIR(top)->b)->b;
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_snd;
+    }
+    vmcase(OPF_SND_CONS) {  /* snd; cons: (e, f) :: g :: S ⟹ (g, f) :: S */
+        if (FUSED_FITS(2) && IS_KIND(top, CCAM_K_PAIR) && sp > vs && cells_at_hand(m, 1)) {
+            FUSED_RAN(2);
+            pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, *--sp, PAIR(top)->b);
+            top = VAL(p);
+            pc += 2;
+            vmbreak;
+        }
+        goto plain_snd;
     }
 
     /* ---- end of a sub-program: not a transition */
