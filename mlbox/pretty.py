@@ -103,7 +103,7 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
     scan: list = [(1, root)]  # (right total when pushed, queue entry) of boxes and breaks not yet sized
     left_total = right_total = 1
 
-    def lay_out(kind: int, payload, length: int, size: int) -> None:
+    def lay_out(kind: int, payload, size: int) -> None:
         nonlocal space_left
         if kind == _TEXT:
             space_left -= size
@@ -129,7 +129,7 @@ def render(doc: Doc, line_width: int | None = WIDTH, column: int = 0) -> str:
             if size < 0 and right_total - left_total < space_left:
                 return
             queue.popleft()
-            lay_out(kind, payload, length, _INFINITY if size < 0 else size)
+            lay_out(kind, payload, _INFINITY if size < 0 else size)
             left_total += length
 
     def set_size(is_break: bool) -> None:
