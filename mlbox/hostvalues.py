@@ -299,23 +299,23 @@ class Converter:
             return self._data_to_ml(value, t)
         raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
 
-    def _data_to_ml(self, value, t: TCon):
-        if isinstance(value, str):
-            value = Data(value)
+    def _data_to_ml(self, given, t: TCon):
+        # a str names a nullary constructor; errors show what the caller passed
+        value = Data(given) if isinstance(given, str) else given
         if not isinstance(value, Data):
-            raise self._fail(value, t, f"a {t.tycon.name} value is a Data(constructor, arg)")
+            raise self._fail(given, t, f"a {t.tycon.name} value is a Data(constructor, arg)")
         for con in t.tycon.cons:
             if con.name == value.constructor:
                 break
         else:
             names = ", ".join(c.name for c in t.tycon.cons)
-            raise self._fail(value, t, f"{value.constructor!r} is not a constructor of {t.tycon.name} ({names})")
+            raise self._fail(given, t, f"{value.constructor!r} is not a constructor of {t.tycon.name} ({names})")
         if not con.has_arg:
             if value.arg is not NO_ARG:
-                raise self._fail(value, t, f"constructor {con.name} takes no argument")
+                raise self._fail(given, t, f"constructor {con.name} takes no argument")
             return Con(con.tag)
         if value.arg is NO_ARG:
-            raise self._fail(value, t, f"constructor {con.name} needs an argument")
+            raise self._fail(given, t, f"constructor {con.name} needs an argument")
         return Con(con.tag, self.to_ml(value.arg, constructor_arg_type(con, t)))
 
     def _guess(self, value) -> Optional[Type]:

@@ -108,7 +108,7 @@ def test_ml_exceptions_and_bad_host_values(prog):
     with pytest.raises(HostValueError):
         prog.call("sum", [1, True])
     with pytest.raises(HostValueError):
-        prog.call("answer" if False else "area", 2 ** 70)
+        prog.call("area", 2 ** 70)
 
 
 def test_several_arguments_to_a_curried_function_get_a_hint():
@@ -279,6 +279,16 @@ def test_conversion_errors_name_the_value_and_type(prog):
         prog.call("total", 5)
     with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python Data\) as ML type shape: 3 is not a constructor"):
         prog.call("area", Data(3))
+    # a str names a nullary constructor; the message shows the str passed
+    with pytest.raises(HostValueError, match=r"cannot pass 'Circle' \(Python str\) as ML type shape: "
+                                             r"constructor Circle needs an argument"):
+        prog.call("area", "Circle")
+    with pytest.raises(HostValueError, match=r"cannot pass 'Square' \(Python str\) as ML type shape: "
+                                             r"'Square' is not a constructor of shape"):
+        prog.call("area", "Square")
+    with pytest.raises(HostValueError, match=r"cannot pass Empty\(1\) \(Python Data\) as ML type shape: "
+                                             r"constructor Empty takes no argument"):
+        prog.call("area", Data("Empty", 1))
     other = api.load_source(SOURCE, machine="py")
     with pytest.raises(HostValueError, match="belongs to another loaded program"):
         prog.call("specPower", 2)(other.value("specPower", keep=True))
