@@ -31,9 +31,9 @@ CORPUS = pathlib.Path(__file__).resolve().parent / "data" / "polyml"
 PROGRAMS = sorted(CORPUS.glob("*.sml"))
 
 # Programs too long for the Python machine in the fast suite (it runs about
-# a million reductions a second); they are marked slow and still run on both.
+# one to two million reductions a second); they are marked slow and still run on both.
 HEAVY = {"49_sorting_search", "154_sudoku"}  # ~50 and ~15 million reductions
-# Programs of ~10^9 reductions (a quarter of an hour on the Python machine):
+# Programs of ~10^9 reductions (ten minutes or more on the Python machine):
 # the C machine alone runs them, in seconds. Their point is size (stack and
 # heap behaviour at 10^6), not the machines' agreement, which every other
 # program checks.

@@ -72,7 +72,7 @@ CORPUS = pathlib.Path(__file__).resolve().parent / "data" / "staged_polyml"
 PROGRAMS = sorted(CORPUS.glob("*.sml"))
 
 # Programs too long for the Python machine in the fast suite (it runs about
-# a million reductions a second); marked slow, they still run on both.
+# one to two million reductions a second); marked slow, they still run on both.
 HEAVY = {
     "25_deep_recursion_generated",  # ~38 million reductions
     "92_hot_generated_loops",  # ~28 million: 10^5 calls, recursion 10^5 deep, 10^4-term code
