@@ -170,7 +170,7 @@ class Converter:
     def resolved(self, t: Type) -> Type:
         """t with the type variables this call's arguments fixed (the type a
         kept result of a polymorphic function has)."""
-        return _substitute(t, self.bindings)
+        return _substitute(t, self.bindings) if self.bindings else t  # (types may be deep)
 
     def _fix_variables(self, t: Type, known: Type) -> None:
         """Fix each type variable of t that this call has not fixed yet to
@@ -381,7 +381,8 @@ class Converter:
                 if not con.has_arg:
                     return Data(con.name)
                 return Data(con.name, self.to_python(v.arg, constructor_arg_type(con, t)))
-        return MLValue(v, t, self.owner)
+        # kept in ML, typed at this call's instance (`ref 3` is an int ref, not an 'a ref)
+        return MLValue(v, self.resolved(t), self.owner)
 
 
 def constructor_arg_type(con, t: TCon) -> Type:

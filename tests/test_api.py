@@ -344,6 +344,22 @@ def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_an_opaque_result_inside_a_converted_one_has_the_instance_type(machine):
+    # `ref 3` came back as an 'a ref handle, which then passed for a string
+    # ref too: the machine met an int where it expected a string
+    prog = api.load_source("fun mkref x = ref x\nfun pairWith x = (x, ref x)\n"
+                           "fun get (r : int ref) = !r\nfun shout (r : string ref) = !r ^ \"!\"", machine=machine)
+    cell = prog.call("mkref", 3)
+    assert repr(cell) == "<ML value : int ref>"
+    assert prog.call("get", cell) == 3
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int ref"):
+        prog.call("shout", cell)
+    text, text_cell = prog.call("pairWith", "s")
+    assert text == "s" and repr(text_cell) == "<ML value : string ref>"
+    assert prog.call("shout", text_cell) == "s!"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_a_handle_fixes_the_type_variables_inside_its_argument_type(machine):
     # `eval g x` with g a [int -> int] handle came back as an opaque 'b
     # (`<ML value : 'a>`): only a handle passed as a bare 'a fixed its type
