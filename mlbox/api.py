@@ -408,11 +408,12 @@ class MLFunction(Handle):
                 if plan is None:  # polymorphic: the type variables are fixed by this call's argument
                     converter = Converter(program)
                     arg_type, result_type = function_parts(self.type)
-                    result = program._apply(self.closure, converter.to_ml(value, arg_type))
+                    result = program._apply(self.closure, converter.argument(value, arg_type))
                     if keep:
                         return MLValue(result, converter.resolved(result_type), program)
                     return program._wrap(converter.to_python(result, result_type))
-                result = program._apply(self.closure, plan.arg(value))
+                [arg] = program._plans.arguments(plan.arg, (value,))
+                result = program._apply(self.closure, arg)
                 if keep:
                     return MLValue(result, function_parts(self.type)[1], program)
                 return plan.result(result)
@@ -450,11 +451,13 @@ class MLFunction(Handle):
             plan = self._plan
             arg_type, result_type = function_parts(self.type)
             if plan is None:
-                converters = [Converter(self.program) for _ in args]
+                weak_fixes: dict = {}  # one weak variable has one type in the whole batch
+                converters = [Converter(self.program, weak_fixes=weak_fixes) for _ in args]
                 ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
+                if converters:  # all converted: the calls will be made
+                    converters[0].commit_weak_fixes()
             else:
-                convert = plan.arg
-                ml_args = [convert(a) for a in args]
+                ml_args = self.program._plans.arguments(plan.arg, args)
             results = self.program._apply_many(self.closure, ml_args)
             if keep:
                 return [MLValue(r, result_type, self.program) for r in results]

@@ -48,7 +48,7 @@ import attrs
 from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
 from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, from_word, to_word
 from mlbox.deep import with_deep_stack
-from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, prune
+from mlbox.types import GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, admits_equality, prune
 
 NO_ARG = object()  # the argument of a nullary constructor
 
@@ -154,25 +154,37 @@ class Converter:
     """One conversion session (one call): carries the type-variable
     bindings inferred from the arguments to the result."""
 
-    def __init__(self, owner=None, bytes_strings: bool = False):
+    def __init__(self, owner=None, bytes_strings: bool = False, weak_fixes: Optional[dict] = None):
         self.owner = owner
         self.bytes_strings = bytes_strings
         self.bindings: dict[int, Type] = {}
+        # The weak variables this call fixes for good (see _bind), linked
+        # once its arguments have all converted (commit_weak_fixes):
+        # id -> (variable, type). The calls of one batch share it, as they
+        # share the variables.
+        self.weak_fixes: dict[int, tuple[TVar, Type]] = {} if weak_fixes is None else weak_fixes
 
     # ------------------------------------------------------------ helpers
 
     def _resolve(self, t: Type) -> Type:
         t = prune(t)
-        while isinstance(t, TVar) and id(t) in self.bindings:
-            t = prune(self.bindings[id(t)])
+        while isinstance(t, TVar):
+            if id(t) in self.bindings:
+                t = prune(self.bindings[id(t)])
+            elif id(t) in self.weak_fixes:
+                t = prune(self.weak_fixes[id(t)][1])
+            else:
+                break
         return t
 
     def resolved(self, t: Type) -> Type:
         """t with the type variables this call's arguments fixed (the type a
         kept result of a polymorphic function has)."""
-        return _substitute(t, self.bindings) if self.bindings else t  # (types may be deep)
+        if not (self.bindings or self.weak_fixes):
+            return t  # (types may be deep)
+        return _substitute(t, {**self.bindings, **{key: fix for key, (_, fix) in self.weak_fixes.items()}})
 
-    def _fix_variables(self, t: Type, known: Type) -> None:
+    def _fix_variables(self, value, t: Type, known: Type) -> None:
         """Fix each type variable of t that this call has not fixed yet to
         the part of `known` (a handle's type, already checked to match) in
         its place, so that a result typed by them converts at that type.
@@ -185,7 +197,96 @@ class Converter:
             if isinstance(b, TVar):
                 continue
             if isinstance(a, TVar):
-                self.bindings[id(a)] = b
+                self._bind(value, a, b)
+            elif isinstance(a, TCon) and isinstance(b, TCon):
+                pending.extend(zip(a.args, b.args))
+            elif isinstance(a, TTuple) and isinstance(b, TTuple):
+                pending.extend(zip(a.items, b.items))
+            elif isinstance(a, TArrow) and isinstance(b, TArrow):
+                pending += [(a.arg, b.arg), (a.res, b.res)]
+            elif isinstance(a, TBox) and isinstance(b, TBox):
+                pending.append((a.body, b.body))
+
+    def _bind(self, value, var: TVar, t: Type) -> None:
+        """Fix `var` to t: for this call if it is a quantified variable of
+        the callee's type; for good if it is a weak one ('_a, the type of a
+        top-level value the value restriction kept monomorphic), as SML's
+        first use of such a value fixes it, so that one `ref []` cannot be
+        filled as an int list and read as a string list."""
+        if var.level != GENERIC and var.overload is None and self._ground(t):
+            self._fix_for_good(value, var, t)
+        else:
+            self.bindings[id(var)] = t
+
+    def _fix_for_good(self, value, var: TVar, t: Type) -> None:
+        t = self.resolved(t)
+        if var.eq and not admits_equality(t):
+            raise self._fail(value, t, "its position has a weak equality type (''_a), which this first "
+                                       "use would fix to a type without equality")
+        # for this call (or batch) at once; for good only when
+        # commit_weak_fixes says so (the variable is linked then, not
+        # before: a link cannot be undone, as prune shortens the paths
+        # through it)
+        self.weak_fixes[id(var)] = (var, t)
+
+    def commit_weak_fixes(self) -> None:
+        """Fix for good the weak variables this call's arguments fixed: call
+        it once they have all converted (a call whose arguments do not
+        convert is not made, so it fixes nothing)."""
+        for var, t in self.weak_fixes.values():
+            if prune(var) is var:
+                var.link = t
+        self.weak_fixes.clear()
+
+    def argument(self, value, t: Type):
+        """`value` converted at t, the argument type of a call, with the
+        weak variables it fixes committed."""
+        converted = self.to_ml(value, t)
+        self.commit_weak_fixes()
+        return converted
+
+    def _resolve_weak(self, t: Type) -> Type:
+        """t's representative, through the weak variables this call fixed."""
+        t = prune(t)
+        while isinstance(t, TVar) and id(t) in self.weak_fixes:
+            t = prune(self.weak_fixes[id(t)][1])
+        return t
+
+    def _weak_resolved(self, t: Type) -> Type:
+        return _substitute(t, {key: fix for key, (_, fix) in self.weak_fixes.items()})
+
+    def _ground(self, t: Type) -> bool:
+        """Whether t, with this call's bindings, has no type variable left."""
+        pending = [t]
+        while pending:
+            t = self._resolve(pending.pop())
+            if isinstance(t, TVar):
+                return False
+            if isinstance(t, TCon):
+                pending.extend(t.args)
+            elif isinstance(t, TTuple):
+                pending.extend(t.items)
+            elif isinstance(t, TArrow):
+                pending += [t.arg, t.res]
+            elif isinstance(t, TBox):
+                pending.append(t.body)
+        return True
+
+    def _fix_weak(self, value, known: Type, t: Type) -> None:
+        """Fix each weak variable of `known` (a handle's type, already
+        checked to match t) to the part of t in its place, where that part
+        is fully known (see _bind)."""
+        pending = [(known, t)]
+        while pending:
+            a, b = pending.pop()
+            a, b = self._resolve_weak(a), self._resolve(b)
+            if isinstance(a, TVar):
+                if a.level != GENERIC and a.overload is None and self._ground(b):
+                    self._fix_for_good(value, a, b)
+            elif isinstance(b, TVar):
+                continue
+            elif not types_may_match(a, b):  # a weak variable an earlier argument fixed
+                raise self._fail(value, t, f"it is an ML value of type {show_type(self._weak_resolved(known))}")
             elif isinstance(a, TCon) and isinstance(b, TCon):
                 pending.extend(zip(a.args, b.args))
             elif isinstance(a, TTuple) and isinstance(b, TTuple):
@@ -221,15 +322,16 @@ class Converter:
                 # typed by t itself fixes nothing (binding t to t would make
                 # _resolve loop)
                 if prune(handle_type) is not t:
-                    self.bindings[id(t)] = handle_type
+                    self._bind(value, t, handle_type)
             elif handle_type is not None:
-                self._fix_variables(t, handle_type)  # `eval g x` with g : [int -> int] is an int
+                self._fix_weak(value, handle_type, t)
+                self._fix_variables(value, t, handle_type)  # `eval g x` with g : [int -> int] is an int
             return value.value
         if isinstance(t, TVar):
             guessed = self._guess(value)
             if guessed is None:
                 raise self._fail(value, t, "its ML type cannot be told from the Python value")
-            self.bindings[id(t)] = guessed
+            self._bind(value, t, guessed)
             return self.to_ml(value, guessed)
         if isinstance(t, TTuple):
             if not t.items:
@@ -463,6 +565,9 @@ class Plans:
         self._owner = (lambda: None) if owner is None else weakref.ref(owner)
         self._to_ml: dict = {}
         self._to_python: dict = {}
+        # the weak variables the handles among one call's (or batch's)
+        # arguments fix: committed by the caller once they all converted
+        self.weak_fixes: dict = {}
 
     @property
     def owner(self):
@@ -470,7 +575,21 @@ class Plans:
 
     # The generic path, for values a compiled converter does not expect.
     def _slow_to_ml(self, t: Type) -> Callable:
-        return lambda value: Converter(self.owner).to_ml(value, t)
+        return lambda value: Converter(self.owner, weak_fixes=self.weak_fixes).to_ml(value, t)
+
+    def arguments(self, convert: Callable, values) -> list:
+        """[convert(v) for v in values], a compiled argument converter's
+        work for one call or batch; the weak variables fixed on the way are
+        fixed for good only if every value converts."""
+        try:
+            converted = [convert(v) for v in values]
+        finally:
+            fixes = list(self.weak_fixes.values())
+            self.weak_fixes.clear()
+        for var, t in fixes:
+            if prune(var) is var:
+                var.link = t
+        return converted
 
     def to_ml(self, t: Type) -> Callable:
         """A function Python value -> machine value for type t (raises

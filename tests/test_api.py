@@ -344,6 +344,50 @@ def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_the_first_use_of_a_weak_type_variable_fixes_it(machine):
+    # a '_a was instantiated call by call: one `ref []` could be filled with
+    # ints and read as strings (a machine TYPE error, or a wrong result
+    # where the representations agree: ints read as chars)
+    prog = api.load_source("val cell = ref []\n"
+                           "fun fill (c : int list ref) = c := 300 :: !c\n"
+                           "fun text (c : char list ref) = implode (!c)\n"
+                           "fun both (c : int list ref, d : char list ref) = ()\n"
+                           "val (push, get) = let val s = ref [] in (fn x => s := x :: !s, fn () => !s) end\n"
+                           "val pushPair = let val s = ref [] in fn (x, y) => s := (x, y) :: !s end\n"
+                           "val same = ref NONE\n"
+                           "fun setf (c : (int -> int) option ref) = c := SOME (fn x => x)", machine=machine)
+    assert repr(prog["cell"]) == "<ML value : 'a list ref>"
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
+        prog.call("both", (prog["cell"], prog["cell"]))  # one call cannot give it two types
+    assert repr(prog["cell"]) == "<ML value : 'a list ref>"
+    prog.call("fill", prog["cell"])
+    assert repr(prog["cell"]) == "<ML value : int list ref>"
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
+        prog.call("text", prog["cell"])
+    with pytest.raises(HostValueError):  # a batch that does not convert is not made and fixes nothing
+        prog.function("push").map([1, lambda: 0])
+    with pytest.raises(HostValueError, match=r"cannot pass 's' \(Python str\) as ML type int"):
+        prog.function("push").map([1, "s"])  # one type for the batch
+    with pytest.raises(HostValueError):
+        prog.call("pushPair", ("a", lambda: 0))
+    prog.call("push", 1)
+    with pytest.raises(HostValueError, match=r"cannot pass 's' \(Python str\) as ML type int"):
+        prog.call("push", "s")
+    prog.call("pushPair", ("a", 2))
+    assert prog.call("get", ()) == [1]
+    prog.call("setf", prog["same"])  # (not an equality type variable: a function type fits)
+    assert repr(prog["same"]) == "<ML value : (int -> int) option ref>"
+    members = api.load_source("val (add, mem) = let val s = ref [] in\n"
+                              "  (fn x => s := x :: !s, fn x => List.exists (fn y => y = x) (!s)) end\n"
+                              "fun adder n = fn x => x + n", machine=machine)
+    with pytest.raises(HostValueError, match=r"weak equality type \(''_a\), which this first use would fix "
+                                             r"to a type without equality"):
+        members.call("add", members.call("adder", 1))
+    members.call("add", 3)
+    assert (members.call("mem", 3), members.call("mem", 4)) == (True, False)
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_an_opaque_result_inside_a_converted_one_has_the_instance_type(machine):
     # `ref 3` came back as an 'a ref handle, which then passed for a string
     # ref too: the machine met an int where it expected a string
