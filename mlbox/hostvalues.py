@@ -48,7 +48,8 @@ import attrs
 from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
 from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, from_word, to_word
 from mlbox.deep import with_deep_stack
-from mlbox.types import GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, admits_equality, prune
+from mlbox.types import (GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, admits_equality, components,
+                         prune)
 
 NO_ARG = object()  # the argument of a nullary constructor
 
@@ -198,14 +199,8 @@ class Converter:
                 continue
             if isinstance(a, TVar):
                 self._bind(value, a, b)
-            elif isinstance(a, TCon) and isinstance(b, TCon):
-                pending.extend(zip(a.args, b.args))
-            elif isinstance(a, TTuple) and isinstance(b, TTuple):
-                pending.extend(zip(a.items, b.items))
-            elif isinstance(a, TArrow) and isinstance(b, TArrow):
-                pending += [(a.arg, b.arg), (a.res, b.res)]
-            elif isinstance(a, TBox) and isinstance(b, TBox):
-                pending.append((a.body, b.body))
+            elif type(a) is type(b):  # (their shapes match: checked before)
+                pending.extend(zip(components(a), components(b)))
 
     def _bind(self, value, var: TVar, t: Type) -> None:
         """Fix `var` to t: for this call if it is a quantified variable of
@@ -262,14 +257,7 @@ class Converter:
             t = self._resolve(pending.pop())
             if isinstance(t, TVar):
                 return False
-            if isinstance(t, TCon):
-                pending.extend(t.args)
-            elif isinstance(t, TTuple):
-                pending.extend(t.items)
-            elif isinstance(t, TArrow):
-                pending += [t.arg, t.res]
-            elif isinstance(t, TBox):
-                pending.append(t.body)
+            pending.extend(components(t))
         return True
 
     def _fix_weak(self, value, known: Type, t: Type) -> None:
@@ -287,14 +275,8 @@ class Converter:
                 continue
             elif not types_may_match(a, b):  # a weak variable an earlier argument fixed
                 raise self._fail(value, t, f"it is an ML value of type {show_type(self._weak_resolved(known))}")
-            elif isinstance(a, TCon) and isinstance(b, TCon):
-                pending.extend(zip(a.args, b.args))
-            elif isinstance(a, TTuple) and isinstance(b, TTuple):
-                pending.extend(zip(a.items, b.items))
-            elif isinstance(a, TArrow) and isinstance(b, TArrow):
-                pending += [(a.arg, b.arg), (a.res, b.res)]
-            elif isinstance(a, TBox) and isinstance(b, TBox):
-                pending.append((a.body, b.body))
+            elif type(a) is type(b):  # (their shapes match: checked before)
+                pending.extend(zip(components(a), components(b)))
 
     def _fail(self, value, t: Type, why: str = "") -> HostValueError:
         import reprlib
