@@ -210,8 +210,12 @@ class Converter:
         filled as an int list and read as a string list."""
         if var.level != GENERIC and var.overload is None and self._ground(t):
             self._fix_for_good(value, var, t)
-        else:
-            self.bindings[id(var)] = t
+            return
+        if var.eq and self._ground(t) and not admits_equality(self.resolved(t)):
+            # passed on, `=` in the callee would stop the machine on a closure
+            raise self._fail(value, var, f"an equality type variable, which its type "
+                                         f"{show_type(self.resolved(t))} cannot stand for")
+        self.bindings[id(var)] = t
 
     def _fix_for_good(self, value, var: TVar, t: Type) -> None:
         t = self.resolved(t)

@@ -344,6 +344,19 @@ def test_a_polymorphic_result_has_the_type_its_argument_fixed(either):
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_a_function_given_for_an_equality_type_variable_is_refused_before_the_call(machine):
+    # it reached `=` in the callee, which stopped the machine (TYPE)
+    prog = api.load_source("fun member (x, l) = List.exists (fn y => y = x) l\n"
+                           "fun adder n = fn x => x + n\nval cell = ref 1", machine=machine)
+    add1 = prog.call("adder", 1)
+    with pytest.raises(HostValueError, match=r"as ML type ''a: an equality type variable, which its type "
+                                             r"int -> int cannot stand for"):
+        prog.call("member", (add1, [add1]))
+    assert prog.call("member", (prog["cell"], [prog["cell"]]))  # refs admit equality
+    assert prog.call("member", (3, [1, 2])) is False
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_the_first_use_of_a_weak_type_variable_fixes_it(machine):
     # a '_a was instantiated call by call: one `ref []` could be filled with
     # ints and read as strings (a machine TYPE error, or a wrong result
