@@ -151,6 +151,14 @@ def show_type(t: Type) -> str:
         return with_deep_stack(TypePrinter().show)(t)
 
 
+def _link_weak_fixes(fixes) -> None:
+    """Fix for good each (weak variable, type) of a call whose arguments all
+    converted (one an earlier call of a batch linked stays as it is)."""
+    for var, t in fixes:
+        if prune(var) is var:
+            var.link = t
+
+
 class Converter:
     """One conversion session (one call): carries the type-variable
     bindings inferred from the arguments to the result."""
@@ -208,10 +216,11 @@ class Converter:
         top-level value the value restriction kept monomorphic), as SML's
         first use of such a value fixes it, so that one `ref []` cannot be
         filled as an int list and read as a string list."""
-        if var.level != GENERIC and var.overload is None and self._ground(t):
+        ground = self._ground(t)
+        if var.level != GENERIC and var.overload is None and ground:
             self._fix_for_good(value, var, t)
             return
-        if var.eq and self._ground(t) and not admits_equality(self.resolved(t)):
+        if var.eq and ground and not admits_equality(self.resolved(t)):
             # passed on, `=` in the callee would stop the machine on a closure
             raise self._fail(value, var, f"an equality type variable, which its type "
                                          f"{show_type(self.resolved(t))} cannot stand for")
@@ -232,10 +241,9 @@ class Converter:
         """Fix for good the weak variables this call's arguments fixed: call
         it once they have all converted (a call whose arguments do not
         convert is not made, so it fixes nothing)."""
-        for var, t in self.weak_fixes.values():
-            if prune(var) is var:
-                var.link = t
+        fixes = list(self.weak_fixes.values())
         self.weak_fixes.clear()
+        _link_weak_fixes(fixes)
 
     def argument(self, value, t: Type):
         """`value` converted at t, the argument type of a call, with the
@@ -572,9 +580,7 @@ class Plans:
         finally:
             fixes = list(self.weak_fixes.values())
             self.weak_fixes.clear()
-        for var, t in fixes:
-            if prune(var) is var:
-                var.link = t
+        _link_weak_fixes(fixes)
         return converted
 
     def to_ml(self, t: Type) -> Callable:
