@@ -138,8 +138,10 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
     case CCAM_PRIM_SSUB: case CCAM_PRIM_ASUB: case CCAM_PRIM_VSUB:
 
 /* p (x, y) when both are well-formed and nothing is raised: 1 and *out,
-   else 0 (a wrong shape, overflow, a bad index: prims.c answers those). */
-static inline int binary_prim_fast(uint64_t p, value x, value y, value *out) {
+   else 0 (a wrong shape, overflow, a bad index: prims.c answers those).
+   Always inlined: each call site gets its own copy of the switch, and a
+   primitive costs no call and return (4% of evalpf's instructions). */
+static inline __attribute__((always_inline)) int binary_prim_fast(uint64_t p, value x, value y, value *out) {
     int64_t a, b, r;
     switch (p) {
     case CCAM_PRIM_ADD: case CCAM_PRIM_SUB: case CCAM_PRIM_MUL:
