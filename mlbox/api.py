@@ -58,13 +58,18 @@ BATCH_CALL = " (in call {index} of the batch, counting from 0)"
 
 class MLError(APIError):
     """An ML exception that escaped the call: `name` is the exception's
-    name (`Div`, `Subscript`, `Fail`, or the program's own). In a batch
-    (MLFunction.map), `index` is the call that raised it."""
+    name (`Div`, `Subscript`, `Fail`, or the program's own); `arg` its
+    argument when that is a string (`Fail "why"`: "why", decoded as string
+    results are), else None (the machine's value does not say which ML type
+    any other argument has). In a
+    batch (MLFunction.map), `index` is the call that raised it."""
 
-    def __init__(self, name: str, arg_text: str = "", index: Optional[int] = None):
-        super().__init__(f"uncaught exception {name}" + (f" {arg_text}" if arg_text else "")
+    def __init__(self, name: str, arg: Optional[str] = None, index: Optional[int] = None):
+        shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") if arg else ""
+        super().__init__(f"uncaught exception {name}" + (f" {shown}" if shown else "")
                          + ("" if index is None else BATCH_CALL.format(index=index)))
         self.name = name
+        self.arg = arg
         self.index = index
 
 
@@ -362,7 +367,7 @@ def _check(result, index: Optional[int] = None) -> None:
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
         arg = exn.arg if hasattr(exn, "arg") else None
-        raise MLError(name, arg.decode("utf-8", "replace") if isinstance(arg, bytes) else "", index)
+        raise MLError(name, arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None, index)
     hint = LIMIT_HINTS.get(Status(result.status))
     raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
 

@@ -97,10 +97,16 @@ def test_reduction_counts_per_call(prog):
 def test_ml_exceptions_and_bad_host_values(prog):
     with pytest.raises(MLError) as error:
         prog.call("divide", 1, 0)
-    assert error.value.name == "Div"
+    assert error.value.name == "Div" and error.value.arg is None
     with pytest.raises(MLError) as error:
         prog.call("nope", "why")
-    assert error.value.name == "Nope"
+    assert error.value.name == "Nope" and error.value.arg == "why"
+    assert str(error.value) == "uncaught exception Nope why"
+    # bytes that are not UTF-8 come back as string results do (surrogateescape)
+    with pytest.raises(MLError) as error:
+        prog.call("nope", "caf\udce9")
+    assert error.value.arg.encode("utf-8", "surrogateescape") == b"caf\xe9"
+    assert str(error.value) == "uncaught exception Nope caf\ufffd"
     with pytest.raises(HostValueError, match="as ML type int"):
         prog.call("area", Data("Circle", "big"))
     with pytest.raises(HostValueError, match="not a constructor of shape"):
