@@ -229,7 +229,9 @@ class Program:
         return list(self._bindings)
 
     def type_of(self, name: str) -> str:
-        return self._binding(name).type
+        """The ML type of the top-level value `name`, as `mlbox check` prints
+        it; a weak variable ('_a) a call has fixed since shows as its type."""
+        return self._binding(name).current_type()
 
     def _binding(self, name: str):
         # a name that is not a str (even an unhashable one) names no value

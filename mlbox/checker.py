@@ -1769,7 +1769,7 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
     denotes after its declaration (a shadowed datatype shows as `?.t`)."""
     if kind in ("val", "cogen"):
         return TopBinding(kind, name, TypePrinter(weak=True, visible=visible).show(entry.ty), id(entry.binder),
-                          entry.ty)
+                          entry.ty, visible)
     if kind == "con":
         # the datatype's parameters named first, by position, so that
         # `R : 'b -> ('a, 'b) either` shows them as its declaration does

@@ -12,7 +12,7 @@ fn, case, handle, val, fun clauses), FunBind (the function's name), CogenDec
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 import attrs
 
@@ -83,6 +83,18 @@ class TopBinding:
     type: str
     binder: Optional[int] = None  # id() of the binding node for val/cogen/exn
     scheme: object = None  # the checker's own type object, for the REPL's value printer
+    # for val/cogen: what each type name denoted after the declaration, to
+    # show the type again once a host call has fixed a weak variable of it
+    visible: Optional[Callable[[str], object]] = attrs.field(default=None, eq=False, repr=False)
+
+    def current_type(self) -> str:
+        """`type` as it reads now: a weak variable ('_a) of a val's type
+        that an embedding call fixed since shows as what it was fixed to."""
+        if self.visible is None:
+            return self.type
+        from mlbox.types import TypePrinter
+
+        return TypePrinter(weak=True, visible=self.visible).show(self.scheme)
 
 
 @attrs.define

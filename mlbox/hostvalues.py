@@ -145,17 +145,26 @@ def show_type(t: Type) -> str:
     """The type in SML notation. The printer recurses over the type, so a
     type nested deeper than this thread's stack allows (say 500 `[...]`)
     is printed on the deep stack (mlbox/deep.py) instead."""
+    # weak=True: a weak variable shows as '_a, as `mlbox check` shows it
     try:
-        return TypePrinter().show(t)
+        return TypePrinter(weak=True).show(t)
     except RecursionError:
-        return with_deep_stack(TypePrinter().show)(t)
+        return with_deep_stack(TypePrinter(weak=True).show)(t)
+
+
+def _is_weak(var: TVar) -> bool:
+    """A weak type variable ('_a): in the type of a top-level value that the
+    value restriction kept monomorphic; not a callee's quantified variable,
+    nor an overloaded literal's."""
+    return var.level != GENERIC and var.overload is None
 
 
 def _link_weak_fixes(fixes) -> None:
     """Fix for good each (weak variable, type) of a call whose arguments all
-    converted (one an earlier call of a batch linked stays as it is)."""
+    converted (one an earlier call of a batch linked stays as it is); a type
+    that is itself a weak variable joins the two (never into a cycle)."""
     for var, t in fixes:
-        if prune(var) is var:
+        if prune(var) is var and prune(t) is not var:
             var.link = t
 
 
@@ -172,6 +181,9 @@ class Converter:
         # id -> (variable, type). The calls of one batch share it, as they
         # share the variables.
         self.weak_fixes: dict[int, tuple[TVar, Type]] = {} if weak_fixes is None else weak_fixes
+        # weak variables that stand for an equality type variable of the
+        # callee in this call (''b given a '_a): what fixes them must admit =
+        self.needs_equality: set[int] = set()
 
     # ------------------------------------------------------------ helpers
 
@@ -197,18 +209,38 @@ class Converter:
         """Fix each type variable of t that this call has not fixed yet to
         the part of `known` (a handle's type, already checked to match) in
         its place, so that a result typed by them converts at that type.
-        A part of `known` that is itself a variable fixes nothing. Iterative:
-        types may be nested deeper than Python's recursion limit."""
+        A part of `known` that is a variable fixes nothing, unless it is a
+        weak one (see _meet_weak). Iterative: types may be nested deeper
+        than Python's recursion limit."""
         pending = [(t, known)]
         while pending:
             a, b = pending.pop()
-            a, b = self._resolve(a), prune(b)
+            a, b = self._resolve(a), self._resolve(b)
             if isinstance(b, TVar):
+                if isinstance(a, TVar) and a is not b and _is_weak(b):
+                    self._meet_weak(value, a, b)
                 continue
             if isinstance(a, TVar):
                 self._bind(value, a, b)
             elif type(a) is type(b):  # (their shapes match: checked before)
                 pending.extend(zip(components(a), components(b)))
+
+    def _meet_weak(self, value, var: TVar, weak: TVar) -> None:
+        """A handle's weak variable in the place of var, a variable of the
+        callee's type or another weak one: they are one type. So var stands
+        for the weak variable in this call, and whatever fixes var (a later
+        argument: `push (cell, 3)` with push : 'b list ref * 'b -> unit)
+        fixes the weak variable for good, as SML's unification would; else
+        one `ref []` could be filled with an int in one call and a string
+        in the next. Two weak variables are joined for good."""
+        if _is_weak(var):
+            if var.eq and not weak.eq:
+                self.needs_equality.add(id(weak))
+            self.weak_fixes[id(var)] = (var, weak)  # committed like a fix
+            return
+        if var.eq and not weak.eq:
+            self.needs_equality.add(id(weak))
+        self.bindings[id(var)] = weak
 
     def _bind(self, value, var: TVar, t: Type) -> None:
         """Fix `var` to t: for this call if it is a quantified variable of
@@ -217,8 +249,11 @@ class Converter:
         first use of such a value fixes it, so that one `ref []` cannot be
         filled as an int list and read as a string list."""
         ground = self._ground(t)
-        if var.level != GENERIC and var.overload is None and ground:
+        if _is_weak(var) and ground:
             self._fix_for_good(value, var, t)
+            return
+        if isinstance(prune(t), TVar) and _is_weak(prune(t)):
+            self._meet_weak(value, var, prune(t))
             return
         if var.eq and ground and not admits_equality(self.resolved(t)):
             # passed on, `=` in the callee would stop the machine on a closure
@@ -228,7 +263,7 @@ class Converter:
 
     def _fix_for_good(self, value, var: TVar, t: Type) -> None:
         t = self.resolved(t)
-        if var.eq and not admits_equality(t):
+        if (var.eq or id(var) in self.needs_equality) and not admits_equality(t):
             raise self._fail(value, t, "its position has a weak equality type (''_a), which this first "
                                        "use would fix to a type without equality")
         # for this call (or batch) at once; for good only when
@@ -281,7 +316,7 @@ class Converter:
             a, b = pending.pop()
             a, b = self._resolve_weak(a), self._resolve(b)
             if isinstance(a, TVar):
-                if a.level != GENERIC and a.overload is None and self._ground(b):
+                if _is_weak(a) and self._ground(b):
                     self._fix_for_good(value, a, b)
             elif isinstance(b, TVar):
                 continue

@@ -375,10 +375,10 @@ def test_the_first_use_of_a_weak_type_variable_fixes_it(machine):
                            "val pushPair = let val s = ref [] in fn (x, y) => s := (x, y) :: !s end\n"
                            "val same = ref NONE\n"
                            "fun setf (c : (int -> int) option ref) = c := SOME (fn x => x)", machine=machine)
-    assert repr(prog["cell"]) == "<ML value : 'a list ref>"
+    assert repr(prog["cell"]) == "<ML value : '_a list ref>"
     with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
         prog.call("both", (prog["cell"], prog["cell"]))  # one call cannot give it two types
-    assert repr(prog["cell"]) == "<ML value : 'a list ref>"
+    assert repr(prog["cell"]) == "<ML value : '_a list ref>"
     prog.call("fill", prog["cell"])
     assert repr(prog["cell"]) == "<ML value : int list ref>"
     with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
@@ -404,6 +404,49 @@ def test_the_first_use_of_a_weak_type_variable_fixes_it(machine):
         members.call("add", members.call("adder", 1))
     members.call("add", 3)
     assert (members.call("mem", 3), members.call("mem", 4)) == (True, False)
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call(machine):
+    # `push (cell, 3)` with push : 'b list ref * 'b -> unit fixed nothing:
+    # 'b was fixed to int for the call only, so `push (cell, "s")` was
+    # accepted next and cell held an int and a string
+    prog = api.load_source("val cell = ref []\nval other = ref []\nval flags = ref []\n"
+                           "fun push (c, x) = c := x :: !c\nfun push2 (x, c) = c := x :: !c\n"
+                           "fun keep c = c\nfun move (a, b) = b := !a\n"
+                           "fun addNew (c, x) = if List.exists (fn y => y = x) (!c) then () else c := x :: !c\n"
+                           "fun adder n = fn x => x + n", machine=machine)
+    assert prog.type_of("cell") == "'_a list ref"
+    prog.call("push", (prog["cell"], 3))
+    assert prog.type_of("cell") == "int list ref" and repr(prog["cell"]) == "<ML value : int list ref>"
+    with pytest.raises(HostValueError, match=r"cannot pass 's' \(Python str\) as ML type int"):
+        prog.call("push", (prog["cell"], "s"))
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
+        prog.call("push2", ("s", prog["cell"]))
+    assert prog.call("keep", prog["cell"]) is not None
+    # a call that gives two weak variables one type joins them for good
+    prog.call("move", (prog["other"], prog["flags"]))
+    assert prog.type_of("other") == "'_a list ref" and prog.type_of("flags") == "'_a list ref"
+    prog.call("push", (prog["flags"], True))
+    assert prog.type_of("other") == "bool list ref"
+    with pytest.raises(HostValueError, match=r"as ML type bool"):
+        prog.call("push", (prog["other"], 1))
+    # the result of a call with a weak variable left open has the same variable
+    fresh = api.load_source("val cell = ref []\nfun keep c = c\nfun push (c, x) = c := x :: !c",
+                            machine=machine)
+    kept = fresh.call("keep", fresh["cell"])
+    assert repr(kept) == "<ML value : '_a list ref>"
+    fresh.call("push", (kept, "s"))
+    assert fresh.type_of("cell") == "string list ref"
+    # given for an equality variable, a weak variable must then admit =
+    eq = api.load_source("val cell = ref []\nfun addNew (c, x) = if List.exists (fn y => y = x) (!c) "
+                         "then () else c := x :: !c\nfun adder n = fn x => x + n", machine=machine)
+    with pytest.raises(HostValueError, match=r"weak equality type|equality type variable"):
+        eq.call("addNew", (eq["cell"], eq.call("adder", 1)))
+    assert eq.type_of("cell") == "'_a list ref"
+    eq.call("addNew", (eq["cell"], 2))
+    eq.call("addNew", (eq["cell"], 2))
+    assert eq.type_of("cell") == "int list ref" and eq.value("cell") is not None
 
 
 @pytest.mark.parametrize("machine", MACHINES)
