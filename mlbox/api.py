@@ -461,7 +461,9 @@ class MLFunction(Handle):
                 weak_fixes: dict = {}  # one weak variable has one type in the whole batch
                 converters = [Converter(self.program, weak_fixes=weak_fixes) for _ in args]
                 ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
-                if converters:  # all converted: the calls will be made
+                if converters:  # all converted: the calls will be made (unless a settle refuses)
+                    for converter in converters:
+                        converter.settle_weak()
                     converters[0].commit_weak_fixes()
             else:
                 ml_args = self.program._plans.arguments(plan.arg, args)

@@ -184,6 +184,10 @@ class Converter:
         # weak variables that stand for an equality type variable of the
         # callee in this call (''b given a '_a): what fixes them must admit =
         self.needs_equality: set[int] = set()
+        # (value, weak variable, type) where a handle's weak variable stood
+        # for a type the callee's variables make ('_a for 'c list): fixed
+        # once all the arguments are converted (see settle_weak)
+        self.open_weak: list[tuple[Any, TVar, Type]] = []
 
     # ------------------------------------------------------------ helpers
 
@@ -219,6 +223,8 @@ class Converter:
             if isinstance(b, TVar):
                 if isinstance(a, TVar) and a is not b and _is_weak(b):
                     self._meet_weak(value, a, b)
+                elif not isinstance(a, TVar) and _is_weak(b) and not self._ground(a):
+                    self.open_weak.append((value, b, a))
                 continue
             if isinstance(a, TVar):
                 self._bind(value, a, b)
@@ -272,10 +278,29 @@ class Converter:
         # through it)
         self.weak_fixes[id(var)] = (var, t)
 
+    def settle_weak(self) -> None:
+        """Fix each weak variable that stood for a type with the callee's
+        variables in it ('_a for 'c list) to that type as the arguments fixed
+        it (int list once `3` was given for 'c): the callee may store such a
+        value in it. If the arguments left a variable of it open, the call
+        is refused: no type of the value would be sound for good."""
+        for value, weak, t in self.open_weak:
+            fixed = self.resolved(t)
+            if not self._ground(fixed):
+                raise self._fail(value, t, f"its type has a weak type variable ({show_type(weak)}) that this call "
+                                           f"would fix to {show_type(fixed)}, which the call leaves open")
+            earlier = self._resolve_weak(weak)
+            if isinstance(earlier, TVar):
+                self._fix_for_good(value, earlier, fixed)
+            elif not types_may_match(earlier, fixed):  # another argument fixed it otherwise
+                raise self._fail(value, t, f"its weak type variable is {show_type(earlier)} in this call")
+        self.open_weak.clear()
+
     def commit_weak_fixes(self) -> None:
         """Fix for good the weak variables this call's arguments fixed: call
         it once they have all converted (a call whose arguments do not
         convert is not made, so it fixes nothing)."""
+        self.settle_weak()
         fixes = list(self.weak_fixes.values())
         self.weak_fixes.clear()
         _link_weak_fixes(fixes)

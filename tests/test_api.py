@@ -438,6 +438,26 @@ def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call
     assert repr(kept) == "<ML value : '_a list ref>"
     fresh.call("push", (kept, "s"))
     assert fresh.type_of("cell") == "string list ref"
+    # a weak variable in the place of a type with the callee's variables
+    # ('_a for 'c list): fixed as the call fixes them, or the call refused
+    boxes = api.load_source("val box = ref NONE\nval open1 = ref NONE\nval both = ref NONE\n"
+                            "fun put (b : 'c list option ref, x : 'c) = b := SOME [x]\n"
+                            "fun clear (b : 'c list option ref) = b := NONE\n"
+                            "fun get (b : int option ref) = valOf (!b)\n"
+                            "fun size (b : 'c list option ref) = case !b of NONE => 0 | SOME l => length l",
+                            machine=machine)
+    boxes.call("put", (boxes["box"], "s"))  # the box held a string list at '_a: `get` read it as an int
+    assert boxes.type_of("box") == "string list option ref"
+    with pytest.raises(HostValueError, match=r"it is an ML value of type string list option ref"):
+        boxes.call("get", boxes["box"])
+    with pytest.raises(HostValueError, match=r"would fix to '[a-z] list, which the call leaves open"):
+        boxes.call("clear", boxes["open1"])
+    assert boxes.type_of("open1") == "'_a option ref"
+    with pytest.raises(HostValueError, match=r"leaves open"):  # one call of a batch: none is made
+        boxes.function("clear").map([boxes["box"], boxes["open1"]])
+    assert boxes.call("size", boxes["box"]) == 1
+    boxes.function("put").map([(boxes["both"], 1), (boxes["open1"], 2)])
+    assert boxes.type_of("both") == boxes.type_of("open1") == "int list option ref"
     # given for an equality variable, a weak variable must then admit =
     eq = api.load_source("val cell = ref []\nfun addNew (c, x) = if List.exists (fn y => y = x) (!c) "
                          "then () else c := x :: !c\nfun adder n = fn x => x + n", machine=machine)
