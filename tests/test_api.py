@@ -413,9 +413,7 @@ def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call
     # accepted next and cell held an int and a string
     prog = api.load_source("val cell = ref []\nval other = ref []\nval flags = ref []\n"
                            "fun push (c, x) = c := x :: !c\nfun push2 (x, c) = c := x :: !c\n"
-                           "fun keep c = c\nfun move (a, b) = b := !a\n"
-                           "fun addNew (c, x) = if List.exists (fn y => y = x) (!c) then () else c := x :: !c\n"
-                           "fun adder n = fn x => x + n", machine=machine)
+                           "fun keep c = c\nfun move (a, b) = b := !a", machine=machine)
     assert prog.type_of("cell") == "'_a list ref"
     prog.call("push", (prog["cell"], 3))
     assert prog.type_of("cell") == "int list ref" and repr(prog["cell"]) == "<ML value : int list ref>"
