@@ -132,6 +132,11 @@ INT_MIN, INT_MAX = -(1 << 62), (1 << 62) - 1
 _STATUS = {int(s): s for s in Status}
 _MAIN_THREAD = threading.main_thread().ident
 
+try:  # signal.getsignal without its conversion to an enum (a third of a short call's entry)
+    from _signal import getsignal as _raw_getsignal
+except ImportError:  # another Python implementation
+    _raw_getsignal = signal.getsignal
+
 
 class StaleBuildError(ImportError):
     pass
@@ -910,7 +915,7 @@ class Machine:
         # of a script) keeps it ignored during runs too, as the Python
         # machine does (Python installs no handler then).
         want = (self.catch_sigint and threading.get_ident() == _MAIN_THREAD
-                and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
+                and _raw_getsignal(signal.SIGINT) != signal.SIG_IGN)
         if want != self._sigint_set:
             lib.ccam_set_catch_sigint(self._m, 1 if want else 0)
             self._sigint_set = want

@@ -97,15 +97,22 @@ class MLValue(Handle):
     value: Any
     type: Type
     owner: Any = None  # the api.Program it belongs to
+    # the MLFunction it is called as, made on the first call (its conversion
+    # plan looked up once, not at every call: half the time of a short call)
+    _function: Any = attrs.field(default=None, init=False, repr=False)
 
     def __repr__(self) -> str:
         return f"<ML value : {show_type(self.type)}>"
 
     def __call__(self, *args, keep: bool = False):
         """A kept function can still be called, as the MLFunction it is."""
-        if function_parts(self.type) is None or self.owner is None:
-            raise APIError(f"a kept value of type {show_type(self.type)} is not a function: it cannot be called")
-        return self.owner._wrap(self).call(*args, keep=keep)
+        function = self._function
+        if function is None:
+            if function_parts(self.type) is None or self.owner is None:
+                raise APIError(f"a kept value of type {show_type(self.type)} is not a function: it cannot be called")
+            function = self.owner._wrap(self)
+            object.__setattr__(self, "_function", function)  # (a frozen class: a cache, not a change of value)
+        return function.call(*args, keep=keep)
 
 
 # A str goes to ML as UTF-8, with the surrogate escapes of bytes that were
