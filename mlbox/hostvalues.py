@@ -49,7 +49,7 @@ from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
 from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, from_word, to_word
 from mlbox.deep import with_deep_stack
 from mlbox.types import (GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, admits_equality, components,
-                         prune)
+                         free_vars, prune)
 
 NO_ARG = object()  # the argument of a nullary constructor
 
@@ -268,6 +268,9 @@ class Converter:
         if isinstance(prune(t), TVar) and _is_weak(prune(t)):
             self._meet_weak(value, var, prune(t))
             return
+        if _is_weak(var):  # t has variables: fixed when the call's arguments are all in
+            self.open_weak.append((value, var, t))
+            return
         if var.eq and ground and not admits_equality(self.resolved(t)):
             # passed on, `=` in the callee would stop the machine on a closure
             raise self._fail(value, var, f"an equality type variable, which its type "
@@ -286,14 +289,15 @@ class Converter:
         self.weak_fixes[id(var)] = (var, t)
 
     def settle_weak(self) -> None:
-        """Fix each weak variable that stood for a type with the callee's
-        variables in it ('_a for 'c list) to that type as the arguments fixed
-        it (int list once `3` was given for 'c): the callee may store such a
-        value in it. If the arguments left a variable of it open, the call
-        is refused: no type of the value would be sound for good."""
+        """Fix each weak variable that stood for a type with variables in it
+        ('_a for 'c list) to that type as the arguments fixed it (int list
+        once `3` was given for 'c): the callee may store such a value in it.
+        Weak variables may stay in it ('_a for '_b list: both are the
+        program's, fixed later); if a variable of the callee's is left open,
+        the call is refused: no type of the value would be sound for good."""
         for value, weak, t in self.open_weak:
             fixed = self.resolved(t)
-            if not self._ground(fixed):
+            if not all(_is_weak(v) for v in free_vars(fixed)):
                 raise self._fail(value, t, f"its type has a weak type variable ({show_type(weak)}) that this call "
                                            f"would fix to {show_type(fixed)}, which the call leaves open")
             earlier = self._resolve_weak(weak)

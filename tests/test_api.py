@@ -456,6 +456,13 @@ def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call
     assert boxes.call("size", boxes["box"]) == 1
     boxes.function("put").map([(boxes["both"], 1), (boxes["open1"], 2)])
     assert boxes.type_of("both") == boxes.type_of("open1") == "int list option ref"
+    # ... and to a type with the program's own weak variables, for good
+    nest = api.load_source("val box = ref NONE\nval cell = ref []\nfun push (c, x) = c := x :: !c\n"
+                           "fun put2 (b : 'c option ref, x : 'c) = b := SOME x", machine=machine)
+    nest.call("put2", (nest["box"], nest["cell"]))
+    assert nest.type_of("box") == "'_a list ref option ref"
+    nest.call("push", (nest["cell"], 5))
+    assert nest.type_of("box") == "int list ref option ref"
     # given for an equality variable, a weak variable must then admit =
     eq = api.load_source("val cell = ref []\nfun addNew (c, x) = if List.exists (fn y => y = x) (!c) "
                          "then () else c := x :: !c\nfun adder n = fn x => x + n", machine=machine)
