@@ -7,12 +7,14 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 C_SRC  := $(wildcard ccam_c/*.c ccam_c/*.h ccam_c/*.py) ccam/instructions.py
+PY_SRC := $(wildcard mlbox/*.py ccam/*.py ccam_c/*.py)
+BYTECODE := $(VENV)/.bytecode
 
 .PHONY: all install test test-fast demo bench clean
 
 all: install
 
-install: $(STAMP)
+install: $(STAMP) $(BYTECODE)
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +22,14 @@ $(VENV)/bin/python:
 
 $(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(C_SRC)
 	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+# mlbox's own modules compiled to bytecode here, as a non-editable install
+# would: Python reads .pyc files even where PYTHONDONTWRITEBYTECODE=1 stops
+# it writing them (some sandboxes set it), and without them every `mlbox
+# run` compiles mlbox from source (hello world: 0.48 s instead of 0.26 s).
+$(BYTECODE): $(STAMP) $(PY_SRC)
+	$(PY) -m compileall -q mlbox ccam ccam_c
 	touch $@
 
 # The tests run on every core (pytest-xdist; `-n auto` is one worker per
