@@ -60,8 +60,11 @@ machine compiled by a right fold, jumps to generated suffixes, ending in
 an uncaught exception (126); lift of strings with every escape, chars,
 nested lists and options of strings, documents and exceptions (127);
 memoised recurrence generators, a generator of generators, handlers in
-code at depths 1 and 2 (128); and a binary record decoder generated
-from a format, with word arithmetic at both stages (129).
+code at depths 1 and 2 (128); a binary record decoder generated
+from a format, with word arithmetic at both stages (129); and arrays of
+generators and of generated functions, a ref read at generation time
+against one read by the generated code, a dispatcher folded from a grid
+of generators (130).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
