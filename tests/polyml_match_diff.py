@@ -6,9 +6,10 @@ matches are random sets of patterns over random types: booleans, unit,
 int, char, string and word constants, options, lists (`[]`, `[p]`,
 `[p, q]`, `p :: q`), tuples, refs, a datatype with nullary, unary,
 binary and nested constructors and a polymorphic one, layered patterns
-(`x as p`) and wildcards, nested up to five deep. A match stands in `fn`,
-`case`, a `fun` of one or of two curried arguments, or the pattern of a
-`val` in a `let`. Each declaration ends with `;`, so that Poly/ML checks
+(`x as p`), wildcards and exceptions (one of them declared again under
+another name), nested up to five deep. A match stands in `fn`, `case`, a
+`fun` of one or of two curried arguments, the pattern of a `val` in a
+`let`, or a handler. Each declaration ends with `;`, so that Poly/ML checks
 and reports each on its own.
 
 For each line the two must agree on whether it gets a non-exhaustive
@@ -35,7 +36,8 @@ import tempfile
 POLY = shutil.which("poly")
 BATCH = 100
 FUNCTIONS = 10  # per program: mlbox shows at most 50 diagnostics per program
-PRELUDE = "datatype t = A | B of int | C of t * t | D of bool option;\ndatatype 'a s = N | Cons of 'a * 'a s;\n"
+PRELUDE = ("datatype t = A | B of int | C of t * t | D of bool option;\ndatatype 'a s = N | Cons of 'a * 'a s;\n"
+           "exception E of int;\nexception F = E;\n")
 CONSTANTS = {"bool": ["true", "false"], "unit": ["()"], "int": ["0", "1", "~1", "2"],
              "char": ['#"a"', '#"b"', '#"\\000"'], "string": ['""', '"a"', '"ab"'], "word": ["0w0", "0w1", "0wxFF"]}
 
@@ -48,7 +50,7 @@ class Gen:
     def type(self, depth: int):
         if depth <= 0:
             return self.rng.choice(["bool", "int", "bool", "unit", "char", "string", "word"])
-        kind = self.rng.choice(["bool", "int", "option", "list", "pair", "t", "s", "ref", "bool", "pair", "string"])
+        kind = self.rng.choice(["bool", "int", "option", "list", "pair", "t", "s", "ref", "bool", "pair", "string", "exn"])
         if kind in ("option", "list", "s", "ref"):
             return (kind, self.type(depth - 1))
         if kind == "pair":
@@ -64,6 +66,11 @@ class Gen:
             return f"(y{self.names} as {self.pattern(ty, depth + 1)})"
         if ty in CONSTANTS:
             return rng.choice(CONSTANTS[ty])
+        if ty == "exn":  # F is another name of E
+            constructor = rng.choice(["Div", "Fail", "E", "F"])
+            if constructor == "Div":
+                return "Div"
+            return f"({constructor} {self.pattern('string' if constructor == 'Fail' else 'int', depth + 1)})"
         if ty == "t":
             constructor = rng.choice("ABCD")
             if constructor == "A":
@@ -96,7 +103,9 @@ class Gen:
         ty = self.type(rng.randint(0, 3))
         patterns = [self.pattern(ty, 0) for _ in range(rng.randint(1, 5))]
         arms = " | ".join(f"{p} => {j}" for j, p in enumerate(patterns))
-        form = rng.choice(["fn", "case", "fun", "curried", "let"])
+        form = rng.choice(["fn", "case", "fun", "curried", "let"] + (["handle"] * 3 if ty == "exn" else []))
+        if form == "handle":
+            return f"fun f{i} (g : unit -> int) = g () handle {arms};"
         if form == "fn":
             return f"val f{i} : {type_text(ty)} -> int = fn {arms};"
         if form == "case":
