@@ -51,7 +51,20 @@ matcher compiled at the second of three stages, memoised at the first
 packets) raised and handled across stages (122, which dies of one), and
 the staging constructs in every syntactic position: extent of code and
 lift, generators as operands of user infix operators, box types in
-annotations, datatypes and exceptions, cogen shadowing (123).
+annotations, datatypes and exceptions, cogen shadowing (123). Programs
+124 to 129 were written in a later campaign: an evaluator for arithmetic
+with let and division, staged over the run-time environment (124);
+validators folded from a list of rules, their checkers memoised in a
+table of refs, lifted exception packets, three stages (125); a stack
+machine compiled by a right fold, jumps to generated suffixes, ending in
+an uncaught exception (126); lift of strings with every escape, chars,
+nested lists and options of strings, documents and exceptions (127);
+memoised recurrence generators, a generator of generators, handlers in
+code at depths 1 and 2 (128); a binary record decoder generated
+from a format, with word arithmetic at both stages (129); and arrays of
+generators and of generated functions, a ref read at generation time
+against one read by the generated code, a dispatcher folded from a grid
+of generators (130).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
