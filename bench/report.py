@@ -260,15 +260,20 @@ def render(r: Results) -> str:
         f"≤ {TARGET_RUN_S} s | {_status_at_most(st.run_hello.median, TARGET_RUN_S, ' s', '{:.2f}')} |")
     add(f"| `{st.command} check {st.largest}` (the largest example, {st.largest_lines} lines) | "
         f"{st.check_largest.median:.2f} s | — | — |")
-    add(f"| same `run` with PYTHONDONTWRITEBYTECODE=1 (mlbox's modules compiled from source"
-        f"{'; but the tree has a __pycache__' if st.tree_has_pycache else ''}) | "
+    uncached = ("mlbox's modules read from the .pyc files `make install` compiled into the tree"
+                if st.tree_has_pycache else "mlbox's modules compiled from source")
+    add(f"| same `run` with PYTHONDONTWRITEBYTECODE=1 ({uncached}) | "
         f"{st.run_hello_uncached.median:.2f} s | — | — |")
     add("")
+    this_one = "this one does" if st.environment_disables_cache else "this one does not"
     add(f"{_runs(st.run_hello)} for run, {_runs(st.check_largest)} for check, {_runs(st.run_hello_uncached)} "
-        "without a cache. The first two run with a warm bytecode cache outside the tree (PYTHONPYCACHEPREFIX), "
-        "as an ordinary installation has; an environment that sets PYTHONDONTWRITEBYTECODE=1 "
-        f"({'this one does' if st.environment_disables_cache else 'this one does not'}) pays the third "
-        "figure on every run.")
+        "with PYTHONDONTWRITEBYTECODE=1. The first two run with a warm bytecode cache outside the tree (PYTHONPYCACHEPREFIX), "
+        "as an ordinary installation has. PYTHONDONTWRITEBYTECODE=1 "
+        f"({this_one} set it) stops Python writing a cache, "
+        + ("but `make install` compiled mlbox's modules into the tree, and Python still reads those: the "
+           "third figure." if st.tree_has_pycache else
+           "so an environment that sets it pays the third figure on every run (`make install` compiles "
+           "mlbox's modules into the tree to avoid it; this tree has none)."))
     add("")
 
     # ---------------------------------------------------------------- mix

@@ -4,9 +4,11 @@
 
 Python's bytecode cache matters here: with it, modules load from .pyc
 files; without it (PYTHONDONTWRITEBYTECODE=1 and no cache yet, as in some
-sandboxes) every run compiles mlbox's modules from source. The headline
-figures run with a warm cache kept outside the tree (PYTHONPYCACHEPREFIX);
-`run_hello_uncached` is the same command with no cache at all."""
+sandboxes) every run compiles mlbox's modules from source, unless `make
+install` compiled them into the tree (it does). The headline figures run
+with a warm cache kept outside the tree (PYTHONPYCACHEPREFIX);
+`run_hello_uncached` is the same command with PYTHONDONTWRITEBYTECODE=1 and
+no cache but the tree's."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ ONE_LINE_PROGRAM = 'val _ = print "hello, world\\n"\n'
 class Startup:
     run_hello: Timing  # warm bytecode cache
     check_largest: Timing  # warm bytecode cache
-    run_hello_uncached: Timing  # PYTHONDONTWRITEBYTECODE=1: mlbox's modules compiled from source
+    run_hello_uncached: Timing  # PYTHONDONTWRITEBYTECODE=1: compiled from source, or the tree's .pyc
     tree_has_pycache: bool  # then run_hello_uncached read mlbox's .pyc files after all
     environment_disables_cache: bool  # PYTHONDONTWRITEBYTECODE is set where the bench runs
     largest: str  # the example checked
