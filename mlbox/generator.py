@@ -148,7 +148,7 @@ is left to the apply-pair mode for that argument
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Optional, Sequence
+from typing import Callable, Hashable, Sequence
 
 from ccam.instructions import FALSE, TRUE, UNIT, ConstCon, ConstInt, ConstStr, I, Ins, walk
 from mlbox import matchcomp as mc

@@ -246,14 +246,12 @@ class Converter:
         fixes the weak variable for good, as SML's unification would; else
         one `ref []` could be filled with an int in one call and a string
         in the next. Two weak variables are joined for good."""
-        if _is_weak(var):
-            if var.eq and not weak.eq:
-                self.needs_equality.add(id(weak))
-            self.weak_fixes[id(var)] = (var, weak)  # committed like a fix
-            return
         if var.eq and not weak.eq:
             self.needs_equality.add(id(weak))
-        self.bindings[id(var)] = weak
+        if _is_weak(var):
+            self.weak_fixes[id(var)] = (var, weak)  # committed like a fix
+        else:
+            self.bindings[id(var)] = weak
 
     def _bind(self, value, var: TVar, t: Type) -> None:
         """Fix `var` to t: for this call if it is a quantified variable of
@@ -265,8 +263,11 @@ class Converter:
         if _is_weak(var) and ground:
             self._fix_for_good(value, var, t)
             return
-        if isinstance(prune(t), TVar) and _is_weak(prune(t)):
-            self._meet_weak(value, var, prune(t))
+        target = self._resolve(t)
+        if target is var:  # (one weak variable met itself through this call's fixes)
+            return
+        if isinstance(target, TVar) and _is_weak(target):
+            self._meet_weak(value, var, target)
             return
         if _is_weak(var):  # t has variables: fixed when the call's arguments are all in
             self.open_weak.append((value, var, t))
@@ -297,11 +298,15 @@ class Converter:
         the call is refused: no type of the value would be sound for good."""
         for value, weak, t in self.open_weak:
             fixed = self.resolved(t)
-            if not all(_is_weak(v) for v in free_vars(fixed)):
+            variables = free_vars(fixed)
+            if not all(_is_weak(v) for v in variables):
                 raise self._fail(value, t, f"its type has a weak type variable ({show_type(weak)}) that this call "
                                            f"would fix to {show_type(fixed)}, which the call leaves open")
             earlier = self._resolve_weak(weak)
             if isinstance(earlier, TVar):
+                if any(v is earlier for v in variables):  # SML's occurs check: no type contains itself
+                    raise self._fail(value, t, f"this call would make its weak type variable "
+                                               f"{show_type(earlier)} stand for {show_type(fixed)}, which contains it")
                 self._fix_for_good(value, earlier, fixed)
             elif not types_may_match(earlier, fixed):  # another argument fixed it otherwise
                 raise self._fail(value, t, f"its weak type variable is {show_type(earlier)} in this call")

@@ -463,6 +463,12 @@ def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call
     assert nest.type_of("box") == "'_a list ref option ref"
     nest.call("push", (nest["cell"], 5))
     assert nest.type_of("box") == "int list ref option ref"
+    # SML's occurs check: '_a cannot stand for '_a list
+    cyclic = api.load_source("val cell = ref NONE\nfun g (r : 'c list option ref, s : 'c option ref) = ()",
+                             machine=machine)
+    with pytest.raises(HostValueError, match=r"stand for '_a list, which contains it"):
+        cyclic.call("g", (cyclic["cell"], cyclic["cell"]))
+    assert cyclic.type_of("cell") == "'_a option ref"
     # given for an equality variable, a weak variable must then admit =
     eq = api.load_source("val cell = ref []\nfun addNew (c, x) = if List.exists (fn y => y = x) (!c) "
                          "then () else c := x :: !c\nfun adder n = fn x => x + n", machine=machine)
