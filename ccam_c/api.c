@@ -799,6 +799,7 @@ int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
 int64_t ccam_major_collections(ccam_machine *m) { return m->nmajor; }
 int64_t ccam_gc_nanoseconds(ccam_machine *m) { return m->gc_nanoseconds; }
 int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
+int64_t ccam_heap_reused(ccam_machine *m) { return m->nreused; }
 
 int ccam_heap_check(ccam_machine *m) {
     char why[256];

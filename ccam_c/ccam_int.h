@@ -30,7 +30,12 @@
  * address order and returning surplus empty chunks to malloc.  Larger
  * objects (strings, arrays, code blocks) are malloc'd with a `large` prefix
  * that links them into the large-object list and records the bytes they are
- * charged, so the sweep never recomputes sizes.
+ * charged, so the sweep never recomputes sizes.  Dead large objects of at
+ * most 512 bytes (a per-step scratch array) are not freed but kept, within
+ * the bytes the sweep keeps in free cells, for the next allocation of their
+ * 16-byte size class (heap.c large_malloc): no malloc and free per object.
+ * A kept object is out of the heap's counts; taking it back is an
+ * allocation the debug failing allocator counts like a malloc.
  *
  * Allocation of a cell is a pop from the free list and a decrement of
  * small_budget (the cells that may be allocated before the accounting must
@@ -219,6 +224,7 @@ struct block {
 #define BLOCK(v) ((block *)(uintptr_t)(v))
 
 #define SMALL_CELL 24
+#define RECYCLE_CLASSES 32     /* size classes of reusable large objects: up to 512 bytes (heap.c) */
 #define CHUNK_BYTES (256 << 10)
 #define CHUNK_CELLS (CHUNK_BYTES / SMALL_CELL)
 
@@ -256,6 +262,8 @@ typedef struct frame {
 struct ccam_machine {
     /* heap */
     large *large_objects;    /* every large object */
+    large *recycled[RECYCLE_CLASSES];  /* dead small large objects kept for reuse, by 16-byte class (heap.c) */
+    int64_t recycled_bytes, nreused;  /* bytes kept; allocations that took a kept object back */
     obj *free_cells;         /* free small cells, linked through their first word */
     char **chunks; size_t nchunks, chunks_cap;
     uint8_t *chunk_full;     /* per chunk: no free cell after the last sweep (all old) */

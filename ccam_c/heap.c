@@ -13,6 +13,22 @@
 
 #include "ccam_int.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CCAM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CCAM_ASAN 1
+#endif
+#endif
+#ifdef CCAM_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 #define MIN_GC_THRESHOLD (8 << 20)
 #define MARK_STACK_INITIAL 4096
 
@@ -20,24 +36,95 @@
 
 /* Every malloc of the machine goes through here so the debug failing
    allocator (fail_after, counted during runs only) can make any of them fail. */
-void *ccamH_raw_malloc(ccam_machine *m, size_t size) {
+/* The failing allocator's countdown: whether this allocation must fail. */
+static int debug_fails(ccam_machine *m) {
     if (m->fail_after >= 0 && m->running) {
-        if (m->fail_after == 0) { m->oom = 1; return NULL; }
+        if (m->fail_after == 0) { m->oom = 1; return 1; }
         m->fail_after--;
     }
+    return 0;
+}
+
+void *ccamH_raw_malloc(ccam_machine *m, size_t size) {
+    if (debug_fails(m)) return NULL;
     void *p = malloc(size ? size : 1);
     if (!p) m->oom = 1;
     return p;
 }
 
 void *ccamH_raw_realloc(ccam_machine *m, void *old, size_t size) {
-    if (m->fail_after >= 0 && m->running) {
-        if (m->fail_after == 0) { m->oom = 1; return NULL; }
-        m->fail_after--;
-    }
+    if (debug_fails(m)) return NULL;
     void *p = realloc(old, size ? size : 1);
     if (!p) m->oom = 1;
     return p;
+}
+
+/* ------------------------------------------------------------------ recycled large objects */
+
+/* Small large objects (RECYCLE_MAX bytes at most, prefix included) are
+   malloc'd in whole 16-byte size classes.  A program that makes a small
+   array per step (evalpf: a 16-word scratch memory per packet) would pay
+   a malloc per array and a free per array at the sweep, which frees them
+   by the thousand, more than glibc's per-size cache holds: 3% of evalpf's
+   instructions.  So the sweep keeps dead ones, by class (keep_large), and
+   allocation takes one back before it calls malloc (large_malloc).  A kept
+   object is out of the heap (heap_bytes, nobjects), memory held for reuse
+   as malloc would hold it; the sweep keeps at most as many bytes as it
+   keeps in free cells.  The failing allocator counts a reuse as a malloc;
+   under AddressSanitizer a kept object is poisoned until reused. */
+#define RECYCLE_MAX (RECYCLE_CLASSES * 16)
+
+static size_t recycle_class(size_t total) { return (total + 15) / 16 - 1; }
+
+static large *large_malloc(ccam_machine *m, size_t total) {
+    if (total > RECYCLE_MAX) return ccamH_raw_malloc(m, total);
+    size_t class = recycle_class(total), rounded = (class + 1) * 16;
+    large *l = m->recycled[class];
+    if (!l) return ccamH_raw_malloc(m, rounded);
+    if (debug_fails(m)) return NULL;
+    UNPOISON(l, rounded);
+    m->recycled[class] = l->next;
+    m->recycled_bytes -= (int64_t)rounded;
+    m->nreused++;
+    return l;
+}
+
+static void free_large(large *l) {
+    obj *o = OBJ_OF_LARGE(l);
+    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
+    free(l);
+}
+
+/* A dead large object: kept for reuse if it is small and the kept bytes
+   stay within keep_bytes, freed otherwise. */
+static void keep_large(ccam_machine *m, large *l, int64_t keep_bytes) {
+    obj *o = OBJ_OF_LARGE(l);
+    /* a block is charged its code buffer too; its own size is fixed */
+    size_t total = sizeof(large) + (o->kind == CCAM_K_BLOCK ? sizeof(block) : (size_t)l->bytes);
+    size_t class = recycle_class(total), rounded = (class + 1) * 16;
+    if (total > RECYCLE_MAX || m->recycled_bytes + (int64_t)rounded > keep_bytes) {
+        free_large(l);
+        return;
+    }
+    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
+    l->next = m->recycled[class];
+    m->recycled[class] = l;
+    m->recycled_bytes += (int64_t)rounded;
+    POISON(l, rounded);
+}
+
+static void free_recycled(ccam_machine *m) {
+    for (size_t c = 0; c < RECYCLE_CLASSES; c++) {
+        large *l = m->recycled[c];
+        while (l) {
+            UNPOISON(l, (c + 1) * 16);
+            large *next = l->next;
+            free(l);
+            l = next;
+        }
+        m->recycled[c] = NULL;
+    }
+    m->recycled_bytes = 0;
 }
 
 /* ------------------------------------------------------------------ allocation */
@@ -144,7 +231,7 @@ void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
         o = m->free_cells;
         m->free_cells = (obj *)(uintptr_t)((value *)o)[1];
     } else {
-        large *l = ccamH_raw_malloc(m, sizeof(large) + size);
+        large *l = large_malloc(m, sizeof(large) + size);
         if (!l) return NULL;
         l->bytes = charged;
         l->next = m->large_objects;
@@ -480,12 +567,6 @@ static void mark_all(ccam_machine *m, int major) {
 
 /* ------------------------------------------------------------------ sweep */
 
-static void free_large(large *l) {
-    obj *o = OBJ_OF_LARGE(l);
-    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
-    free(l);
-}
-
 /* Sweep the cells chunk by chunk, last cell first, so the rebuilt free
    list hands cells out in address order.  Marks stay set: a survivor is old
    from now on (sticky mark bits).  A minor collection skips a chunk that
@@ -533,7 +614,7 @@ static void sweep_small(ccam_machine *m, int64_t keep_free_bytes, int major) {
     m->heap_bytes = live * SMALL_CELL;
 }
 
-static void sweep_large(ccam_machine *m) {
+static void sweep_large(ccam_machine *m, int64_t keep_bytes) {
     large **link = &m->large_objects;
     while (*link) {
         large *l = *link;
@@ -544,7 +625,7 @@ static void sweep_large(ccam_machine *m) {
             link = &l->next;
         } else {
             *link = l->next;
-            free_large(l);
+            keep_large(m, l, keep_bytes);
         }
     }
 }
@@ -603,7 +684,7 @@ static void collect(ccam_machine *m, int major) {
     mark_all(m, major);
     int64_t keep_free = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
     sweep_small(m, keep_free, major);
-    sweep_large(m);
+    sweep_large(m, keep_free);
     m->oom = saved_oom;
     m->live_bytes = m->heap_bytes;
     m->ncollections++;
@@ -666,6 +747,7 @@ void ccamH_free_all(ccam_machine *m) {
         l = next;
     }
     m->large_objects = NULL;
+    free_recycled(m);
     for (size_t i = 0; i < m->nchunks; i++) free(m->chunks[i]);
     free(m->chunks);
     free(m->chunk_full);

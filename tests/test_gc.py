@@ -126,6 +126,44 @@ def test_dropped_generated_code_is_reclaimed_in_process():
     machine.heap_check()
 
 
+# ------------------------------------------------------------- recycled large objects
+
+
+def test_dead_small_arrays_are_taken_back_instead_of_malloced():
+    # evalpf's pattern: a small array per step (its 16-word scratch memory
+    # per packet). After a collection the sweep keeps the dead ones and
+    # allocation takes them back (heap.c large_malloc).
+    from tests.cmachine_programs import big_array, loop
+
+    machine = cmachine.Machine(loop(200_000, big_array(16)))
+    assert machine.run().status == Status.OK
+    assert machine.heap_stats()["collections"] >= 2
+    assert cmachine.lib.ccam_heap_reused(machine._m) >= 100_000
+    machine.collect()
+    machine.heap_check()
+    assert machine.heap_stats()["objects"] < 1_000  # the 200,000 arrays are gone
+    # 528 bytes with the prefix: above the largest class, always malloc'd and freed
+    big = cmachine.Machine(loop(20_000, big_array(64)))
+    assert big.run().status == Status.OK
+    assert big.heap_stats()["collections"] >= 1
+    assert cmachine.lib.ccam_heap_reused(big._m) == 0
+
+
+def test_the_failing_allocator_fails_a_taken_back_object_too():
+    # Some 50,000 arrays are malloc'd before the first collection, the rest
+    # reuse dead ones: the 150,000th allocation is a reuse, and fails.
+    from tests.cmachine_programs import big_array, loop
+
+    machine = cmachine.Machine(loop(200_000, big_array(16)), debug=cmachine.DEBUG_HEAP_CHECK)
+    machine.fail_alloc_after(150_000)
+    result = machine.run()
+    machine.fail_alloc_after(-1)
+    assert result.status == Status.HEAP_LIMIT and "out of memory" in result.message
+    assert cmachine.lib.ccam_heap_reused(machine._m) > 0
+    machine.collect()
+    machine.heap_check()
+
+
 # ------------------------------------------------------------- large live heaps
 
 
