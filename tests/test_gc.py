@@ -126,6 +126,50 @@ def test_dropped_generated_code_is_reclaimed_in_process():
     machine.heap_check()
 
 
+# ------------------------------------------------------------- cells without a sweep
+
+
+def test_minor_collections_walk_no_cells():
+    # evalpf's pattern: a small live heap and young garbage. A collection
+    # costs what it marks: the free cells are the unmarked ones and the
+    # allocation cursor finds them, so no collection walks the cells.
+    from tests.cmachine_programs import PAIRS_AND_CLOSURE, loop
+
+    machine = cmachine.Machine(loop(500_000, PAIRS_AND_CLOSURE), debug=cmachine.DEBUG_HEAP_CHECK)
+    assert machine.run().status == Status.OK
+    stats = machine.heap_stats()
+    assert stats["total"] >= 40 * MB and stats["collections"] >= 4
+    assert cmachine.lib.ccam_heap_cells_swept(machine._m) == 0
+    machine.collect()  # a major one clears every mark: one walk
+    assert 0 < cmachine.lib.ccam_heap_cells_swept(machine._m) <= cmachine.lib.ccam_heap_chunks(machine._m) * 11_000
+    machine.heap_check()
+
+
+DROPPED_LIST = """
+fun build (0, acc) = acc
+  | build (n, acc) = build (n - 1, n :: acc)
+val _ = print (Int.toString (length (build (1000000, []))) ^ "\\n")
+"""
+
+
+def test_chunks_of_a_dropped_structure_go_back_to_malloc():
+    from mlbox import driver
+    from mlbox.diagnostics import Source
+
+    machine = cmachine.Machine(driver.compile_source(Source("drop.sml", DROPPED_LIST)).program)
+    result = machine.run()
+    assert result.output == b"1000000\n"
+    # 2,000,000 cells (48 MB) were live at once: about 190 chunks of 256 KB
+    assert cmachine.lib.ccam_heap_chunks(machine._m) >= 180
+    # A collection keeps free cells for as much as was live at the previous
+    # one (the allocation it expects before the next): the first keeps the
+    # list's chunks, the second only 8 MB (MIN_GC_THRESHOLD) of them.
+    machine.collect()
+    machine.collect()
+    machine.heap_check()
+    assert cmachine.lib.ccam_heap_chunks(machine._m) <= 40
+
+
 # ------------------------------------------------------------- recycled large objects
 
 
