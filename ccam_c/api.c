@@ -47,6 +47,7 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
     if (err && errlen) err[0] = 0;
     ccam_machine *m = calloc(1, sizeof *m);
     if (!m) return NULL;
+    ccamH_init(m);
     m->fail_after = -1;
     m->max_reductions = -1;
     m->max_stack = CCAM_DEFAULT_MAX_STACK;
@@ -799,6 +800,9 @@ int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
 int64_t ccam_major_collections(ccam_machine *m) { return m->nmajor; }
 int64_t ccam_gc_nanoseconds(ccam_machine *m) { return m->gc_nanoseconds; }
 int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
+int64_t ccam_heap_reused(ccam_machine *m) { return m->nreused; }
+int64_t ccam_heap_chunks(ccam_machine *m) { return (int64_t)m->nchunks; }
+int64_t ccam_heap_cells_swept(ccam_machine *m) { return m->cells_swept; }
 
 int ccam_heap_check(ccam_machine *m) {
     char why[256];

@@ -202,6 +202,11 @@ int64_t ccam_collections(ccam_machine *m);
 int64_t ccam_major_collections(ccam_machine *m);  /* of those, the major (full) ones */
 int64_t ccam_gc_nanoseconds(ccam_machine *m);  /* wall time spent collecting, all collections */
 int64_t ccam_heap_total(ccam_machine *m);    /* bytes ever allocated */
+int64_t ccam_heap_reused(ccam_machine *m);   /* large objects allocated by taking back a dead one the
+                                                sweep kept (heap.c large_malloc) */
+int64_t ccam_heap_chunks(ccam_machine *m);   /* chunks of small cells held */
+int64_t ccam_heap_cells_swept(ccam_machine *m);  /* cells collections walked outside marking (a minor
+                                                    collection walks none in a steady state) */
 int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */
 /* Superinstructions (vm.c) whose fast path ran both their instructions, over
    every run of m: how tests see that fusion happened. */

@@ -24,17 +24,35 @@
  * Every object starts with `obj` (8 bytes): its kind (CCAM_K_*), the mark
  * bit, flags and the constructor tag.  Objects of at most SMALL_CELL bytes
  * (pairs, constructors, closures, refs, exception names and values, short
- * strings) are cells of CHUNK_BYTES chunks: no per-object link, a free list
- * threaded through free cells (kind K_FREE, the link in the first word), and
- * the sweep walks the chunks sequentially, rebuilding the free list in
- * address order and returning surplus empty chunks to malloc.  Larger
- * objects (strings, arrays, code blocks) are malloc'd with a `large` prefix
- * that links them into the large-object list and records the bytes they are
- * charged, so the sweep never recomputes sizes.
+ * strings) are cells of CHUNK_BYTES chunks, with no per-object link and no
+ * free list.  Larger objects (strings, arrays, code blocks) are malloc'd
+ * with a `large` prefix that links them into the large-object list and
+ * records the bytes they are charged, so the sweep never recomputes sizes.
+ * Dead large objects of at most 512 bytes (a per-step scratch array) are
+ * not freed but kept, within the bytes kept in free cells, for the next
+ * allocation of their 16-byte size class (heap.c large_malloc): no malloc
+ * and free per object.  A kept object is out of the heap's counts; taking
+ * it back is an allocation the debug failing allocator counts like a malloc.
  *
- * Allocation of a cell is a pop from the free list and a decrement of
- * small_budget (the cells that may be allocated before the accounting must
- * be looked at: the collection threshold or the heap limit).  The counters
+ * ---- Cells: an allocation cursor, no sweep --------------------------------
+ *
+ * Right after a collection every live cell is marked (old, see
+ * "Generations"), so every unmarked cell is free: the cells are never
+ * swept.  An allocation cursor (alloc_chunk, alloc_cell) walks the chunks
+ * in order and takes every unmarked cell it meets, skipping marked ones; a
+ * collection rewinds it to the first chunk.  So between collections a cell
+ * is an object if and only if it is marked or the cursor has passed it
+ * (heap.c cell_is_object, which the heap walks use: a dead cell keeps its
+ * old header).  The last cell of every chunk is a sentinel (K_FREE, always
+ * marked, never an object): the cursor stops there as at an old cell, so
+ * the fast path (ccamH_alloc_small) tests one mark byte and small_budget
+ * (the cells that may be allocated before the accounting must be looked at:
+ * the collection threshold or the heap limit); the slow path skips marked
+ * cells, chunks known to be full of old cells, and adds chunks.  Marking
+ * counts the cells it marks, which gives the live cells without a walk.
+ * Surplus empty chunks go back to malloc after a collection that leaves
+ * more free cells than it keeps (at least as many bytes as are live), which
+ * takes one pass over the cells (cells_swept counts such walks).  The counters
  * heap_bytes, total_allocated and nobjects lag behind by small_allocs cells
  * until ccamH_sync folds them in (every slow path, collection and API getter
  * does).
@@ -68,17 +86,17 @@
  * ---- Generations: sticky mark bits (Demers et al. 1990) ------------------
  *
  * Nothing moves (the machine and the API hold raw pointers), so the
- * generation of an object is its mark bit, which the sweep no longer
+ * generation of an object is its mark bit, which a minor collection never
  * clears: an object that survived a collection stays marked, "old"; one
  * allocated since the last collection is unmarked, "young".
  *   - A minor collection (the common one) marks from the roots and the
  *     remembered set only; the marker never enters a marked (old) object,
- *     so the old data is not walked again, and the sweep frees unmarked
- *     (young) cells only.  A cell chunk the previous sweep left without a
- *     free cell holds only old cells (nothing could be allocated in it), so
- *     a minor sweep skips it (chunk_full).
+ *     so the old data is not walked again, and only unmarked (young) cells
+ *     become free.  A chunk the allocation cursor walked from start to end
+ *     without a free cell holds only old cells, and keeps holding only old
+ *     cells until a major collection: the cursor skips it (chunk_full).
  *   - A major collection clears every mark, empties the remembered set,
- *     then marks and sweeps as a full collection: the only one that frees
+ *     then marks (and sweeps large objects) as a full collection: the only one that frees
  *     old objects.  It runs when the old data has grown by what was live
  *     after the previous major (at least MIN_GC_THRESHOLD; heap.c
  *     `major_due`), when the remembered set could not grow, when a minor
@@ -177,7 +195,7 @@ typedef uint64_t value;
 enum { OF_SEALED = 1, OF_GENERATED = 2, OF_PATCHED = 4, OF_REMEMBERED = 8 };
 
 typedef struct obj {
-    uint8_t kind;      /* CCAM_K_*, K_FREE for a free cell */
+    uint8_t kind;      /* CCAM_K_*; K_FREE: a chunk's sentinel or a never used cell */
     uint8_t mark;
     uint8_t flags;     /* OF_* */
     uint8_t small;     /* 1 if the object is a chunk cell */
@@ -219,6 +237,7 @@ struct block {
 #define BLOCK(v) ((block *)(uintptr_t)(v))
 
 #define SMALL_CELL 24
+#define RECYCLE_CLASSES 32     /* size classes of reusable large objects: up to 512 bytes (heap.c) */
 #define CHUNK_BYTES (256 << 10)
 #define CHUNK_CELLS (CHUNK_BYTES / SMALL_CELL)
 
@@ -256,9 +275,15 @@ typedef struct frame {
 struct ccam_machine {
     /* heap */
     large *large_objects;    /* every large object */
-    obj *free_cells;         /* free small cells, linked through their first word */
+    large *recycled[RECYCLE_CLASSES];  /* dead small large objects kept for reuse, by 16-byte class (heap.c) */
+    int64_t recycled_bytes, nreused;  /* bytes kept; allocations that took a kept object back */
+    obj *alloc_cell;         /* the allocation cursor: the next cell to look at (heap.c) */
+    size_t alloc_chunk;      /* its chunk (nchunks: past the last one) */
+    int64_t old_cells;       /* cells marked (old), dead old ones included */
+    int64_t cells_marked;    /* cells the current collection marked */
+    int64_t cells_swept;     /* cells collections walked outside marking: majors, rescans, chunk release */
     char **chunks; size_t nchunks, chunks_cap;
-    uint8_t *chunk_full;     /* per chunk: no free cell after the last sweep (all old) */
+    uint8_t *chunk_full;     /* per chunk: only old cells (the cursor found no free one; till a major) */
     obj **remembered; size_t nremembered, remembered_cap;  /* old objects written since the last collection */
     int remembered_lost;     /* the remembered set could not grow: the next collection is major */
     int major_next;          /* the next collection is major (policy, or a limit retry) */
@@ -347,14 +372,16 @@ void *ccamH_raw_malloc(ccam_machine *m, size_t size);
 void *ccamH_raw_realloc(ccam_machine *m, void *p, size_t size);
 
 void ccamH_sync(ccam_machine *m);
+void ccamH_init(ccam_machine *m);
 void ccamH_refresh_budget(ccam_machine *m);
 
-/* The hot path of ccamH_alloc for small objects: pop a free cell.  The
-   header is written as one word: kind, mark 0, flags 0, small 1, aux 0. */
+/* The hot path of ccamH_alloc for small objects: take the cell at the
+   cursor if it is free (unmarked; a chunk's last cell is a marked sentinel).
+   The header is written as one word: kind, mark 0, flags 0, small 1, aux 0. */
 static inline void *ccamH_alloc_small(ccam_machine *m, int kind) {
-    obj *o = m->free_cells;
-    if (__builtin_expect(!o || m->small_budget <= 0, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
-    m->free_cells = (obj *)(uintptr_t)((value *)o)[1];
+    obj *o = m->alloc_cell;
+    if (__builtin_expect(o->mark || m->small_budget <= 0, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
+    m->alloc_cell = (obj *)((char *)o + SMALL_CELL);
     m->small_budget--;
     m->small_allocs++;
     uint64_t header = (uint64_t)(uint8_t)kind | (UINT64_C(1) << 24);

@@ -13,6 +13,22 @@
 
 #include "ccam_int.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CCAM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CCAM_ASAN 1
+#endif
+#endif
+#ifdef CCAM_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 #define MIN_GC_THRESHOLD (8 << 20)
 #define MARK_STACK_INITIAL 4096
 
@@ -20,24 +36,96 @@
 
 /* Every malloc of the machine goes through here so the debug failing
    allocator (fail_after, counted during runs only) can make any of them fail. */
-void *ccamH_raw_malloc(ccam_machine *m, size_t size) {
+/* The failing allocator's countdown: whether this allocation must fail. */
+static int debug_fails(ccam_machine *m) {
     if (m->fail_after >= 0 && m->running) {
-        if (m->fail_after == 0) { m->oom = 1; return NULL; }
+        if (m->fail_after == 0) { m->oom = 1; return 1; }
         m->fail_after--;
     }
+    return 0;
+}
+
+void *ccamH_raw_malloc(ccam_machine *m, size_t size) {
+    if (debug_fails(m)) return NULL;
     void *p = malloc(size ? size : 1);
     if (!p) m->oom = 1;
     return p;
 }
 
 void *ccamH_raw_realloc(ccam_machine *m, void *old, size_t size) {
-    if (m->fail_after >= 0 && m->running) {
-        if (m->fail_after == 0) { m->oom = 1; return NULL; }
-        m->fail_after--;
-    }
+    if (debug_fails(m)) return NULL;
     void *p = realloc(old, size ? size : 1);
     if (!p) m->oom = 1;
     return p;
+}
+
+/* ------------------------------------------------------------------ recycled large objects */
+
+/* Small large objects (RECYCLE_MAX bytes at most, prefix included) are
+   malloc'd in whole 16-byte size classes.  A program that makes a small
+   array per step (evalpf: a 16-word scratch memory per packet) would pay
+   a malloc per array and a free per array at the sweep, which frees them
+   by the thousand, more than glibc's per-size cache holds: 3% of evalpf's
+   instructions.  So the sweep of large objects keeps dead ones, by class
+   (keep_large), and allocation takes one back before it calls malloc
+   (large_malloc).  A kept object is out of the heap (heap_bytes,
+   nobjects), memory held for reuse as malloc would hold it; at most as
+   many bytes are kept as a collection keeps in free cells (keep_free in
+   collect).  The failing allocator counts a reuse as a malloc; under
+   AddressSanitizer a kept object is poisoned until reused. */
+#define RECYCLE_MAX (RECYCLE_CLASSES * 16)
+
+static size_t recycle_class(size_t total) { return (total + 15) / 16 - 1; }
+
+static large *large_malloc(ccam_machine *m, size_t total) {
+    if (total > RECYCLE_MAX) return ccamH_raw_malloc(m, total);
+    size_t class = recycle_class(total), rounded = (class + 1) * 16;
+    large *l = m->recycled[class];
+    if (!l) return ccamH_raw_malloc(m, rounded);
+    if (debug_fails(m)) return NULL;
+    UNPOISON(l, rounded);
+    m->recycled[class] = l->next;
+    m->recycled_bytes -= (int64_t)rounded;
+    m->nreused++;
+    return l;
+}
+
+static void free_large(large *l) {
+    obj *o = OBJ_OF_LARGE(l);
+    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
+    free(l);
+}
+
+/* A dead large object: kept for reuse if it is small and the kept bytes
+   stay within keep_bytes, freed otherwise. */
+static void keep_large(ccam_machine *m, large *l, int64_t keep_bytes) {
+    obj *o = OBJ_OF_LARGE(l);
+    /* a block is charged its code buffer too; its own size is fixed */
+    size_t total = sizeof(large) + (o->kind == CCAM_K_BLOCK ? sizeof(block) : (size_t)l->bytes);
+    size_t class = recycle_class(total), rounded = (class + 1) * 16;
+    if (total > RECYCLE_MAX || m->recycled_bytes + (int64_t)rounded > keep_bytes) {
+        free_large(l);
+        return;
+    }
+    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
+    l->next = m->recycled[class];
+    m->recycled[class] = l;
+    m->recycled_bytes += (int64_t)rounded;
+    POISON(l, rounded);
+}
+
+static void free_recycled(ccam_machine *m) {
+    for (size_t c = 0; c < RECYCLE_CLASSES; c++) {
+        large *l = m->recycled[c];
+        while (l) {
+            UNPOISON(l, (c + 1) * 16);
+            large *next = l->next;
+            free(l);
+            l = next;
+        }
+        m->recycled[c] = NULL;
+    }
+    m->recycled_bytes = 0;
 }
 
 /* ------------------------------------------------------------------ allocation */
@@ -86,7 +174,33 @@ void ccamH_refresh_budget(ccam_machine *m) {
     m->small_budget = room > 0 ? room / SMALL_CELL : 0;
 }
 
-/* A new chunk of free cells, threaded onto the free list in address order. */
+/* ---- cells: the allocation cursor (see "Cells" in ccam_int.h)
+   The last cell of every chunk is its sentinel: marked, never an object,
+   so the fast path stops there as at an old cell and needs no bound test.
+   NO_CELLS stands for "past the last chunk". */
+#define USABLE_CELLS (CHUNK_CELLS - 1)
+#define CELL(chunk, j) ((obj *)((chunk) + (size_t)(j) * SMALL_CELL))
+#define NEXT_CELL(o) ((obj *)((char *)(o) + SMALL_CELL))
+static obj no_cells = { K_FREE, 1, 0, 1, 0 };
+
+void ccamH_init(ccam_machine *m) {
+    m->alloc_cell = &no_cells;
+    m->alloc_chunk = 0;
+}
+
+/* Every cell is free again (after a collection): back to the first chunk. */
+static void rewind_cursor(ccam_machine *m) {
+    m->alloc_chunk = 0;
+    m->alloc_cell = m->nchunks ? CELL(m->chunks[0], 0) : &no_cells;
+}
+
+/* Whether cell o of chunk i is an object: old (marked), or young, i.e.
+   passed by the cursor, which takes every unmarked cell it passes. */
+static int cell_is_object(ccam_machine *m, size_t i, obj *o) {
+    return o->mark || i < m->alloc_chunk || (i == m->alloc_chunk && o < m->alloc_cell);
+}
+
+/* A new chunk of free cells, at the end of the chunk list. */
 static int new_chunk(ccam_machine *m) {
     if (m->nchunks == m->chunks_cap) {
         size_t cap = m->chunks_cap ? 2 * m->chunks_cap : 16;
@@ -102,17 +216,34 @@ static int new_chunk(ccam_machine *m) {
     if (!chunk) return -1;
     m->chunk_full[m->nchunks] = 0;
     m->chunks[m->nchunks++] = chunk;
-    obj *next = m->free_cells;
-    for (int i = CHUNK_CELLS - 1; i >= 0; i--) {
-        obj *c = (obj *)(chunk + (size_t)i * SMALL_CELL);
-        c->kind = K_FREE;
-        c->mark = 0;
-        c->small = 1;
-        ((value *)c)[1] = VAL(next);
-        next = c;
-    }
-    m->free_cells = next;
+    for (size_t j = 0; j < CHUNK_CELLS; j++) *CELL(chunk, j) = (obj){ K_FREE, 0, 0, 1, 0 };
+    CELL(chunk, USABLE_CELLS)->mark = 1;
     return 0;
+}
+
+/* The slow path's search for a free cell: the first unmarked cell from
+   the cursor on, skipping the chunks known to hold only old cells, or a
+   new chunk.  A chunk the cursor walks from its first cell to its sentinel
+   without finding one holds only old cells: the minor collections leave it
+   so (chunk_full), and the cursor skips it until a major one. */
+static obj *find_free_cell(ccam_machine *m) {
+    while (m->alloc_chunk < m->nchunks) {
+        size_t i = m->alloc_chunk;
+        char *chunk = m->chunks[i];
+        obj *o = m->alloc_cell, *sentinel = CELL(chunk, USABLE_CELLS);
+        int from_start = o == CELL(chunk, 0);
+        if (from_start && m->chunk_full[i]) o = sentinel;
+        while (o->mark && o != sentinel) o = NEXT_CELL(o);
+        if (o != sentinel) {
+            m->alloc_cell = o;
+            return o;
+        }
+        if (from_start) m->chunk_full[i] = 1;
+        m->alloc_chunk = i + 1;
+        m->alloc_cell = i + 1 < m->nchunks ? CELL(m->chunks[i + 1], 0) : &no_cells;
+    }
+    if (new_chunk(m)) return NULL;
+    return m->alloc_cell = CELL(m->chunks[m->alloc_chunk], 0);
 }
 
 static void account(ccam_machine *m, int64_t charged) {
@@ -140,11 +271,11 @@ void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
     }
     obj *o;
     if (small) {
-        if (!m->free_cells && new_chunk(m)) return NULL;
-        o = m->free_cells;
-        m->free_cells = (obj *)(uintptr_t)((value *)o)[1];
+        o = find_free_cell(m);
+        if (!o) return NULL;
+        m->alloc_cell = NEXT_CELL(o);
     } else {
-        large *l = ccamH_raw_malloc(m, sizeof(large) + size);
+        large *l = large_malloc(m, sizeof(large) + size);
         if (!l) return NULL;
         l->bytes = charged;
         l->next = m->large_objects;
@@ -296,6 +427,7 @@ static void grey_onto_full_stack(ccam_machine *m, value v) {
     obj *o = OBJ(v);
     if (o->mark) return;
     o->mark = 1;
+    m->cells_marked += o->small;
     if (o->kind != CCAM_K_STRING) m->mark_overflow = 1;
 }
 
@@ -385,6 +517,7 @@ static void drain(ccam_machine *m) {
         count--;
         if (o->mark) continue;
         o->mark = 1;
+        m->cells_marked += o->small;
         scan_object(m, o);
     }
 }
@@ -418,12 +551,15 @@ static void forget_remembered(ccam_machine *m) {
     m->remembered_lost = 0;
 }
 
-/* A major collection starts from nothing old: every mark bit cleared. */
+/* A major collection starts from nothing old: every mark bit cleared (the
+   sentinels' excepted), no chunk full. */
 static void clear_marks(ccam_machine *m) {
     for (size_t i = 0; i < m->nchunks; i++) {
         char *chunk = m->chunks[i];
-        for (size_t j = 0; j < CHUNK_CELLS; j++) ((obj *)(chunk + j * SMALL_CELL))->mark = 0;
+        for (size_t j = 0; j < USABLE_CELLS; j++) CELL(chunk, j)->mark = 0;
+        m->chunk_full[i] = 0;
     }
+    m->cells_swept += (int64_t)m->nchunks * USABLE_CELLS;
     for (large *l = m->large_objects; l; l = l->next) OBJ_OF_LARGE(l)->mark = 0;
 }
 
@@ -433,6 +569,7 @@ static void clear_marks(ccam_machine *m) {
 static void mark_all(ccam_machine *m, int major) {
     m->mark_top = 0;
     m->mark_overflow = 0;
+    m->cells_marked = 0;
     if (major) {
         forget_remembered(m);
         clear_marks(m);
@@ -465,10 +602,11 @@ static void mark_all(ccam_machine *m, int major) {
         /* Some grey objects never reached the mark stack: rescan every
            marked object (scanning twice is harmless). */
         m->mark_overflow = 0;
+        m->cells_swept += (int64_t)m->nchunks * USABLE_CELLS;
         for (size_t i = 0; i < m->nchunks; i++) {
-            for (size_t j = 0; j < CHUNK_CELLS; j++) {
-                obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
-                if (o->kind != K_FREE && o->mark) { scan_object(m, o); drain(m); }
+            for (size_t j = 0; j < USABLE_CELLS; j++) {
+                obj *o = CELL(m->chunks[i], j);
+                if (o->mark) { scan_object(m, o); drain(m); }
             }
         }
         for (large *l = m->large_objects; l; l = l->next) {
@@ -480,60 +618,44 @@ static void mark_all(ccam_machine *m, int major) {
 
 /* ------------------------------------------------------------------ sweep */
 
-static void free_large(large *l) {
-    obj *o = OBJ_OF_LARGE(l);
-    if (o->kind == CCAM_K_BLOCK) free(((block *)o)->code);
-    free(l);
-}
-
-/* Sweep the cells chunk by chunk, last cell first, so the rebuilt free
-   list hands cells out in address order.  Marks stay set: a survivor is old
-   from now on (sticky mark bits).  A minor collection skips a chunk that
-   had no free cell after the previous sweep: nothing was allocated in it
-   since, so every cell in it is still old and marked.  An empty chunk is
-   returned to malloc once the free cells kept already cover the allocation
-   expected before the next collection (at least as much as is live). */
-static void sweep_small(ccam_machine *m, int64_t keep_free_bytes, int major) {
-    obj *free_list = NULL;
-    int64_t live = 0, kept_free = 0;
+/* The cells need no sweep: once marking is done, every unmarked cell is
+   free, and rewinding the cursor (rewind_cursor) hands them out again.
+   Marks stay set: a survivor is old from now on (sticky mark bits); the
+   live cells are the old ones a minor collection does not look at plus
+   those it marked.  Returning an empty chunk to malloc, once the free
+   cells kept already cover the allocation expected before the next
+   collection (at least as much as is live), needs a pass over the cells:
+   it is made only when the free cells exceed that by more than a chunk
+   (the heap has shrunk), never in a steady state. */
+static void count_cells(ccam_machine *m, int64_t keep_free_bytes, int major) {
+    int64_t live = (major ? 0 : m->old_cells) + m->cells_marked;
+    m->old_cells = live;
+    m->nobjects = live;
+    m->heap_bytes = live * SMALL_CELL;
+    int64_t free_cells = (int64_t)m->nchunks * USABLE_CELLS - live;
+    if ((free_cells - USABLE_CELLS) * SMALL_CELL <= keep_free_bytes) return;
+    int64_t kept_free = 0;
     size_t kept_chunks = 0;
     for (size_t i = 0; i < m->nchunks; i++) {
         char *chunk = m->chunks[i];
-        if (!major && m->chunk_full[i]) {
-            live += CHUNK_CELLS;
-            m->chunk_full[kept_chunks] = 1;
-            m->chunks[kept_chunks++] = chunk;
-            continue;
-        }
-        obj *before = free_list;
-        int64_t chunk_live = 0;
-        for (size_t j = CHUNK_CELLS; j-- > 0;) {
-            obj *o = (obj *)(chunk + j * SMALL_CELL);
-            if (o->mark) {
-                chunk_live++;
-            } else {
-                o->kind = K_FREE;
-                ((value *)o)[1] = VAL(free_list);
-                free_list = o;
-            }
+        int64_t chunk_live = USABLE_CELLS;
+        if (!m->chunk_full[i]) {
+            chunk_live = 0;
+            for (size_t j = 0; j < USABLE_CELLS; j++) chunk_live += CELL(chunk, j)->mark;
+            m->cells_swept += USABLE_CELLS;
         }
         if (chunk_live == 0 && kept_free * SMALL_CELL >= keep_free_bytes) {
-            free_list = before;
             free(chunk);
             continue;
         }
-        kept_free += CHUNK_CELLS - chunk_live;
-        live += chunk_live;
-        m->chunk_full[kept_chunks] = chunk_live == CHUNK_CELLS;
+        kept_free += USABLE_CELLS - chunk_live;
+        m->chunk_full[kept_chunks] = chunk_live == USABLE_CELLS;
         m->chunks[kept_chunks++] = chunk;
     }
     m->nchunks = kept_chunks;
-    m->free_cells = free_list;
-    m->nobjects = live;
-    m->heap_bytes = live * SMALL_CELL;
 }
 
-static void sweep_large(ccam_machine *m) {
+static void sweep_large(ccam_machine *m, int64_t keep_bytes) {
     large **link = &m->large_objects;
     while (*link) {
         large *l = *link;
@@ -544,7 +666,7 @@ static void sweep_large(ccam_machine *m) {
             link = &l->next;
         } else {
             *link = l->next;
-            free_large(l);
+            keep_large(m, l, keep_bytes);
         }
     }
 }
@@ -602,8 +724,9 @@ static void collect(ccam_machine *m, int major) {
     int64_t live_before = m->live_bytes, allocated = m->heap_bytes - m->live_bytes;
     mark_all(m, major);
     int64_t keep_free = m->live_bytes > MIN_GC_THRESHOLD ? m->live_bytes : MIN_GC_THRESHOLD;
-    sweep_small(m, keep_free, major);
-    sweep_large(m);
+    count_cells(m, keep_free, major);
+    rewind_cursor(m);
+    sweep_large(m, keep_free);
     m->oom = saved_oom;
     m->live_bytes = m->heap_bytes;
     m->ncollections++;
@@ -666,6 +789,7 @@ void ccamH_free_all(ccam_machine *m) {
         l = next;
     }
     m->large_objects = NULL;
+    free_recycled(m);
     for (size_t i = 0; i < m->nchunks; i++) free(m->chunks[i]);
     free(m->chunks);
     free(m->chunk_full);
@@ -676,7 +800,8 @@ void ccamH_free_all(ccam_machine *m) {
     m->chunk_full = NULL;
     m->chunks = NULL;
     m->nchunks = 0;
-    m->free_cells = NULL;
+    m->old_cells = 0;
+    rewind_cursor(m);
     m->mark_stack = NULL;
 }
 
@@ -751,32 +876,41 @@ static int has_young_child(obj *o) {
    reference from an object or a root is an immediate or a live object;
    the generational invariant (every old object that points to a young one
    is in the remembered set; the set holds old objects only, each once, all
-   flagged; a chunk the sweep called full holds only old cells); kinds are
+   flagged; a chunk called full holds only old cells); the allocation
+   cursor lies in its chunk, every chunk keeps its sentinel; kinds are
    valid; blocks decode
    into known instructions whose operands are values and blocks, and sealed
    blocks end with OP_RET; the byte and object counts add up. */
 int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
     objset s = { NULL, 0 };
-    int64_t count = 0, bytes = 0, free_cells = 0;
+    int64_t count = 0, bytes = 0;
     ccamH_sync(m);
     for (size_t i = 0; i < m->nchunks; i++)
-        for (size_t j = 0; j < CHUNK_CELLS; j++)
-            if (((obj *)(m->chunks[i] + j * SMALL_CELL))->kind != K_FREE) count++;
+        for (size_t j = 0; j < USABLE_CELLS; j++)
+            if (cell_is_object(m, i, CELL(m->chunks[i], j))) count++;
     for (large *l = m->large_objects; l; l = l->next) count++;
     s.addr = malloc((size_t)(count ? count : 1) * sizeof(uintptr_t));
     if (!s.addr) { snprintf(why, whylen, "heap check: out of memory"); return -1; }
     for (size_t i = 0; i < m->nchunks; i++)
-        for (size_t j = 0; j < CHUNK_CELLS; j++) {
-            obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
-            if (o->kind != K_FREE) s.addr[s.n++] = (uintptr_t)o;
+        for (size_t j = 0; j < USABLE_CELLS; j++) {
+            obj *o = CELL(m->chunks[i], j);
+            if (cell_is_object(m, i, o)) s.addr[s.n++] = (uintptr_t)o;
         }
     for (large *l = m->large_objects; l; l = l->next) s.addr[s.n++] = (uintptr_t)OBJ_OF_LARGE(l);
     qsort(s.addr, s.n, sizeof(uintptr_t), cmp_ptr);
     CHECK(count == m->nobjects, "object count %lld != %lld", (long long)count, (long long)m->nobjects);
-    for (obj *o = m->free_cells; o; o = (obj *)(uintptr_t)((value *)o)[1]) {
-        CHECK(o->kind == K_FREE && o->small && !is_object(&s, VAL(o)), "free list holds a live cell %p", (void *)o);
-        CHECK(++free_cells <= (int64_t)(m->nchunks * CHUNK_CELLS), "free list longer than the chunks");
+    if (m->alloc_chunk < m->nchunks) {
+        char *chunk = m->chunks[m->alloc_chunk];
+        CHECK(m->alloc_cell >= CELL(chunk, 0) && m->alloc_cell <= CELL(chunk, USABLE_CELLS) &&
+              ((char *)m->alloc_cell - chunk) % SMALL_CELL == 0, "the allocation cursor is off its chunk");
+    } else {
+        CHECK(m->alloc_chunk == m->nchunks && m->alloc_cell == &no_cells, "the allocation cursor is past the chunks");
     }
+    for (size_t i = 0; i < m->nchunks; i++) {
+        obj *sentinel = CELL(m->chunks[i], USABLE_CELLS);
+        CHECK(sentinel->kind == K_FREE && sentinel->mark, "chunk %zu lost its sentinel", i);
+    }
+    CHECK(m->old_cells <= m->nobjects, "%lld old cells, %lld objects", (long long)m->old_cells, (long long)m->nobjects);
     for (size_t k = 0; k < s.n; k++) {
         obj *o = (obj *)s.addr[k];
         CHECK(o->small ? o->kind != CCAM_K_BLOCK : 1, "code block %p in a cell", (void *)o);
@@ -883,9 +1017,9 @@ int ccamH_check(ccam_machine *m, char *why, size_t whylen) {
                   "remembered set entry %zu is not a flagged object", i);
         for (size_t i = 0; i < m->nchunks; i++) {
             if (!m->chunk_full[i]) continue;
-            for (size_t j = 0; j < CHUNK_CELLS; j++) {
-                obj *o = (obj *)(m->chunks[i] + j * SMALL_CELL);
-                CHECK(o->kind != K_FREE && o->mark, "chunk %zu was full but cell %zu is young or free", i, j);
+            for (size_t j = 0; j < USABLE_CELLS; j++) {
+                obj *o = CELL(m->chunks[i], j);
+                CHECK(o->mark, "chunk %zu was full but cell %zu is young or free", i, j);
             }
         }
     }

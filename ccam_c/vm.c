@@ -314,8 +314,8 @@ int ccamV_fused_word_ok(const uint64_t *code, uint32_t pc, uint32_t len) {
 /* n small cells can be allocated without the slow path (which may fail
    or ask for a collection: a fused handler leaves that to the plain ones). */
 static inline int cells_at_hand(ccam_machine *m, int n) {
-    return m->small_budget >= n && m->free_cells &&
-           (n == 1 || ((value *)m->free_cells)[1] != 0);
+    obj *o = m->alloc_cell;  /* free if unmarked; then the next cell exists (at worst the sentinel) */
+    return m->small_budget >= n && !o->mark && (n == 1 || !((obj *)((char *)o + SMALL_CELL))->mark);
 }
 
 /* acc n on v: 1 and *out, or 0 where acc n would fail. */

@@ -126,6 +126,88 @@ def test_dropped_generated_code_is_reclaimed_in_process():
     machine.heap_check()
 
 
+# ------------------------------------------------------------- cells without a sweep
+
+
+def test_minor_collections_walk_no_cells():
+    # evalpf's pattern: a small live heap and young garbage. A collection
+    # costs what it marks: the free cells are the unmarked ones and the
+    # allocation cursor finds them, so no collection walks the cells.
+    from tests.cmachine_programs import PAIRS_AND_CLOSURE, loop
+
+    machine = cmachine.Machine(loop(500_000, PAIRS_AND_CLOSURE), debug=cmachine.DEBUG_HEAP_CHECK)
+    assert machine.run().status == Status.OK
+    stats = machine.heap_stats()
+    assert stats["total"] >= 40 * MB and stats["collections"] >= 4
+    assert cmachine.lib.ccam_heap_cells_swept(machine._m) == 0
+    machine.collect()  # a major one clears every mark: one walk
+    assert 0 < cmachine.lib.ccam_heap_cells_swept(machine._m) <= cmachine.lib.ccam_heap_chunks(machine._m) * 11_000
+    machine.heap_check()
+
+
+DROPPED_LIST = """
+fun build (0, acc) = acc
+  | build (n, acc) = build (n - 1, n :: acc)
+val _ = print (Int.toString (length (build (1000000, []))) ^ "\\n")
+"""
+
+
+def test_chunks_of_a_dropped_structure_go_back_to_malloc():
+    from mlbox import driver
+    from mlbox.diagnostics import Source
+
+    machine = cmachine.Machine(driver.compile_source(Source("drop.sml", DROPPED_LIST)).program)
+    result = machine.run()
+    assert result.output == b"1000000\n"
+    # 2,000,000 cells (48 MB) were live at once: about 190 chunks of 256 KB
+    assert cmachine.lib.ccam_heap_chunks(machine._m) >= 180
+    # A collection keeps free cells for as much as was live at the previous
+    # one (the allocation it expects before the next): the first keeps the
+    # list's chunks, the second only 8 MB (MIN_GC_THRESHOLD) of them.
+    machine.collect()
+    machine.collect()
+    machine.heap_check()
+    assert cmachine.lib.ccam_heap_chunks(machine._m) <= 40
+
+
+# ------------------------------------------------------------- recycled large objects
+
+
+def test_dead_small_arrays_are_taken_back_instead_of_malloced():
+    # evalpf's pattern: a small array per step (its 16-word scratch memory
+    # per packet). After a collection the sweep keeps the dead ones and
+    # allocation takes them back (heap.c large_malloc).
+    from tests.cmachine_programs import big_array, loop
+
+    machine = cmachine.Machine(loop(200_000, big_array(16)))
+    assert machine.run().status == Status.OK
+    assert machine.heap_stats()["collections"] >= 2
+    assert cmachine.lib.ccam_heap_reused(machine._m) >= 100_000
+    machine.collect()
+    machine.heap_check()
+    assert machine.heap_stats()["objects"] < 1_000  # the 200,000 arrays are gone
+    # 528 bytes with the prefix: above the largest class, always malloc'd and freed
+    big = cmachine.Machine(loop(20_000, big_array(64)))
+    assert big.run().status == Status.OK
+    assert big.heap_stats()["collections"] >= 1
+    assert cmachine.lib.ccam_heap_reused(big._m) == 0
+
+
+def test_the_failing_allocator_fails_a_taken_back_object_too():
+    # Some 50,000 arrays are malloc'd before the first collection, the rest
+    # reuse dead ones: the 150,000th allocation is a reuse, and fails.
+    from tests.cmachine_programs import big_array, loop
+
+    machine = cmachine.Machine(loop(200_000, big_array(16)), debug=cmachine.DEBUG_HEAP_CHECK)
+    machine.fail_alloc_after(150_000)
+    result = machine.run()
+    machine.fail_alloc_after(-1)
+    assert result.status == Status.HEAP_LIMIT and "out of memory" in result.message
+    assert cmachine.lib.ccam_heap_reused(machine._m) > 0
+    machine.collect()
+    machine.heap_check()
+
+
 # ------------------------------------------------------------- large live heaps
 
 
