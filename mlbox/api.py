@@ -416,6 +416,7 @@ class MLFunction(Handle):
                     converter = Converter(program)
                     arg_type, result_type = function_parts(self.type)
                     result = program._apply(self.closure, converter.argument(value, arg_type))
+                    converter.weaken_open(result_type)
                     if keep:
                         return MLValue(result, converter.resolved(result_type), program)
                     return program._wrap(converter.to_python(result, result_type))
@@ -468,6 +469,9 @@ class MLFunction(Handle):
             else:
                 ml_args = self.program._plans.arguments(plan.arg, args)
             results = self.program._apply_many(self.closure, ml_args)
+            if plan is None:
+                for converter in converters:
+                    converter.weaken_open(result_type)
             if keep:
                 return [MLValue(r, result_type, self.program) for r in results]
             if plan is None:

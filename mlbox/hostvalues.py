@@ -52,6 +52,7 @@ from mlbox.types import (GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePr
                          free_vars, prune)
 
 NO_ARG = object()  # the argument of a nullary constructor
+TOP_LEVEL = 0  # the checker's level of the top-level declarations, whose weak variables a call's results share
 
 
 def _converts_as_data(t) -> bool:
@@ -327,6 +328,24 @@ class Converter:
         converted = self.to_ml(value, t)
         self.commit_weak_fixes()
         return converted
+
+    def weaken_open(self, t: Type) -> None:
+        """Make t, the result type of a call, the type SML gives the result
+        of an application, which the value restriction does not generalise:
+        each variable of the callee's type that the arguments left open
+        becomes a fresh weak variable ('_a), one per variable for the whole
+        result, so that its first use fixes it for good. Left generic, the
+        result of `mkempty ()` (an 'a list ref) could be filled with ints by
+        one call and read as strings by the next. Iterative: types may be
+        nested deeper than Python's recursion limit."""
+        pending = [t]
+        while pending:
+            t = self._resolve(pending.pop())
+            if isinstance(t, TVar):
+                if t.level == GENERIC:
+                    self.bindings[id(t)] = TVar(TOP_LEVEL, eq=t.eq)
+            else:
+                pending.extend(components(t))
 
     def _resolve_weak(self, t: Type) -> Type:
         """t's representative, through the weak variables this call fixed."""

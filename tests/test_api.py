@@ -691,3 +691,40 @@ def test_abstype_values_are_opaque_handles(machine):
     assert prog.call("size", prog["add"](bag)(4)) == 2
     with pytest.raises(api.HostValueError, match="handles"):
         prog.call("size", Data("B", [1]))
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_type_variable_a_call_leaves_open_in_its_result_is_weak(machine):
+    # `mkempty ()` came back as an 'a list ref handle: filled as an int list
+    # by one call, it passed for a string list ref in the next, whose result
+    # conversion then failed with a Python AttributeError (or the machine
+    # stopped with TYPE); a closure over a ref took an int, then a string
+    prog = api.load_source("fun mkempty () = ref []\n"
+                           "fun setInts (x : int list ref) = x := [1, 2]\n"
+                           "fun getStrs (x : string list ref) = !x\n"
+                           "fun mkpush () = let val r = ref [] in fn x => (r := x :: !r; !r) end\n"
+                           "fun mkcell () = let val r = ref [] in (fn x => r := x :: !r, fn () => !r) end\n"
+                           "fun pair x y = (x, y)", machine=machine)
+    cell = prog.call("mkempty", None)
+    assert repr(cell) == "<ML value : '_a list ref>"  # as SML types `val cell = mkempty ()`
+    prog.call("setInts", cell)
+    assert repr(cell) == "<ML value : int list ref>"
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
+        prog.call("getStrs", cell)
+    push = prog.call("mkpush", None)
+    assert repr(push) == "<ML function fn : '_a -> '_a list>"
+    assert push(3) == [3]
+    with pytest.raises(HostValueError, match=r"cannot pass 's' \(Python str\) as ML type int"):
+        push("s")
+    put, get = prog.call("mkcell", ())  # one variable for the whole result
+    assert (repr(put), repr(get)) == ("<ML value : '_a -> unit>", "<ML value : unit -> '_a list>")
+    put("s")
+    assert get(()) == ["s"] and repr(get) == "<ML value : unit -> string list>"
+    with_one = prog.call("pair", 1)  # SML's value restriction: `pair 1` is not polymorphic
+    assert with_one("a") == (1, "a")
+    with pytest.raises(HostValueError, match=r"cannot pass 2 \(Python int\) as ML type string"):
+        with_one(2)
+    first, second = prog.function("mkempty").map([None, None])  # one fresh variable per call of a batch
+    prog.call("setInts", first)
+    assert (repr(first), repr(second)) == ("<ML value : int list ref>", "<ML value : '_a list ref>")
+    assert repr(prog.call("mkempty", None, keep=True)) == "<ML value : '_a list ref>"
