@@ -33,7 +33,8 @@ from ccam.instructions import Status
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
-    NO_ARG, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
+    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
+    show_type, type_key,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
@@ -205,6 +206,10 @@ class Program:
         # gets a later slot than an earlier one.
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
+
+    def __reduce__(self):
+        # copy.copy, copy.deepcopy and pickle: a machine cannot be copied
+        raise TypeError(NOT_PICKLED.format(what="a loaded Program", done="copied or pickled"))
 
     # ------------------------------------------------------------ statistics
 

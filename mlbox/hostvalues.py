@@ -85,9 +85,28 @@ class Data:
 class Handle:
     """Python objects that stand for an ML value of a loaded program, and
     are passed back to it as that value: `value` (the machine value) and
-    `owner` (the program). MLValue, and api.MLFunction."""
+    `owner` (the program). MLValue, and api.MLFunction.
+
+    A handle names a value inside its program's machine, which Python
+    cannot copy: copy.copy and copy.deepcopy give the handle itself (as
+    they give a Python function), so that a structure holding handles can
+    still be copied; pickling one is a TypeError, as copying a Program is."""
 
     __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        raise TypeError(NOT_PICKLED.format(what=f"an ML value ({type(self).__name__})", done="pickled"))
+
+
+# (copy's default would copy the whole program, machine included, and fail
+# deep inside it with an AttributeError)
+NOT_PICKLED = "{what} cannot be {done}: it lives in a loaded program's machine"
 
 
 @attrs.frozen(eq=False)

@@ -728,3 +728,26 @@ def test_a_type_variable_a_call_leaves_open_in_its_result_is_weak(machine):
     prog.call("setInts", first)
     assert (repr(first), repr(second)) == ("<ML value : int list ref>", "<ML value : '_a list ref>")
     assert repr(prog.call("mkempty", None, keep=True)) == "<ML value : '_a list ref>"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_handles_copy_as_themselves_and_programs_refuse_copying(machine):
+    # copy.deepcopy of a result holding a handle copied the whole program
+    # and failed deep inside it (AttributeError: 'Scope' object has no
+    # attribute 'cursor'; the C machine: cannot pickle '_CDataBase')
+    import copy
+    import pickle
+
+    prog = api.load_source("fun adder n = fn x => x + n\nval cell = ref 5\nfun get (r : int ref) = !r",
+                           machine=machine)
+    results = {"add3": prog.call("adder", 3), "cell": prog["cell"], "kept": prog.call("adder", 4, keep=True)}
+    copied = copy.deepcopy(results)
+    assert copied["add3"] is results["add3"] and copied["cell"] is results["cell"]
+    assert copied["add3"](1) == 4 and copied["kept"](1) == 5 and prog.call("get", copy.copy(prog["cell"])) == 5
+    for thing, what in [(results["add3"], r"an ML value \(MLFunction\) cannot be pickled"),
+                        (results["cell"], r"an ML value \(MLValue\) cannot be pickled"),
+                        (prog, "a loaded Program cannot be copied or pickled")]:
+        with pytest.raises(TypeError, match=what + ": it lives in a loaded program's machine"):
+            pickle.dumps(thing)
+    with pytest.raises(TypeError, match="a loaded Program cannot be copied"):
+        copy.deepcopy(prog)
