@@ -30,6 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 import attrs
 
 from ccam.instructions import Status
+from ccam.values import Result
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
@@ -318,7 +319,7 @@ class Program:
             if call_many is not None:
                 results = list(call_many(closure, args))
             else:
-                results = [self._machine.call(closure, arg) for arg in args]
+                results = self._call_each(closure, args)
         except ValueError as error:
             _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
@@ -337,6 +338,22 @@ class Program:
         if len(results) != len(args):  # a machine that stopped early must say so in a Result
             raise MachineFailure(Status.INTERRUPTED, "the batch stopped early", len(results))
         return [r.value for r in results]
+
+    def _call_each(self, closure, args: list) -> list:
+        """call_many's results, call by call: Ctrl-C ends the batch there,
+        as it ends the C machine's (the calls after it are not made)."""
+        results = []
+        for arg in args:
+            result = self._machine.call(closure, arg)
+            results.append(result)
+            if result.status == Status.INTERRUPTED:
+                results += [NOT_MADE] * (len(args) - len(results))
+                break
+        return results
+
+
+# A call of a batch that Ctrl-C ended before it, as ccam.cmachine's call_many gives it.
+NOT_MADE = Result(Status.INTERRUPTED, None, "interrupted before this call")
 
 
 @attrs.frozen

@@ -751,3 +751,28 @@ def test_handles_copy_as_themselves_and_programs_refuse_copying(machine):
             pickle.dumps(thing)
     with pytest.raises(TypeError, match="a loaded Program cannot be copied"):
         copy.deepcopy(prog)
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_ctrl_c_ends_a_batch_on_both_machines(machine):
+    # on the Python machine, Ctrl-C stopped only the call it fell in: the
+    # batch went on with the next calls (each up to its limit, here)
+    import os
+    import signal
+    import threading
+
+    # a limit each call takes seconds to reach
+    limit = {"py": 3_000_000, "c": 3_000_000_000}[machine]
+    prog = api.load_source("fun forever n = forever n\nfun id (x : int) = x", machine=machine, max_reductions=limit)
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in an interactive process
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        with pytest.raises(MachineFailure, match=r"INTERRUPTED: interrupted \(in call 0 of the batch"):
+            prog.function("forever").map([1, 2, 3, 4])
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, inherited)
+    counts = prog.last_batch_reductions
+    assert len(counts) == 4 and counts[0] > 0 and counts[1:] == (0, 0, 0)
+    assert prog.function("id").map([1, 2]) == [1, 2]  # and the program goes on
