@@ -776,3 +776,32 @@ def test_ctrl_c_ends_a_batch_on_both_machines(machine):
     counts = prog.last_batch_reductions
     assert len(counts) == 4 and counts[0] > 0 and counts[1:] == (0, 0, 0)
     assert prog.function("id").map([1, 2]) == [1, 2]  # and the program goes on
+
+
+def test_an_int_subclass_passes_as_an_int_but_a_bool_does_not(prog):
+    # an IntEnum (socket.AF_INET, an application's own codes) was refused
+    # as "an int is a Python int"; True, though an int in Python, is ML's bool
+    import enum
+
+    class Code(enum.IntEnum):
+        FIRST = 7
+
+    assert prog.call("identity", Code.FIRST) == 7 and type(prog.call("identity", Code.FIRST)) is int
+    assert prog.call("sum", [Code.FIRST, 1]) == 8
+    assert prog.call("both", (False, Code.FIRST)) == 7
+    assert prog.call("divide", Code.FIRST, 2) == 3
+    with pytest.raises(HostValueError, match=r"cannot pass True \(Python bool\) as ML type int"):
+        prog.call("sum", [True])
+
+
+def test_option_constructors_given_as_data_are_checked_as_a_datatypes_are():
+    # Data("SOME") converted the missing argument (NO_ARG) and failed naming
+    # a Python `object`; Data("NONE", 3) dropped the 3
+    prog = api.load_source("fun getOr (x : int option, d) = getOpt (x, d)", machine="py")
+    with pytest.raises(HostValueError, match=r"cannot pass SOME \(Python Data\) as ML type int option: "
+                                             r"constructor SOME needs an argument"):
+        prog.call("getOr", (Data("SOME"), 0))
+    with pytest.raises(HostValueError, match=r"cannot pass NONE\(3\) \(Python Data\) as ML type int option: "
+                                             r"constructor NONE takes no argument"):
+        prog.call("getOr", (Data("NONE", 3), 0))
+    assert prog.call("getOr", (Data("NONE"), 5)) == 5 and prog.call("getOr", (Data("SOME", 4), 5)) == 4
