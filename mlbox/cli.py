@@ -99,10 +99,7 @@ def decode_source(name: str, data: bytes) -> Source:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UsageError(f"{name}:{line}:{col}: error: not UTF-8 text "
-                         f"(byte 0x{data[err.start]:02x} at offset {err.start})")
+        raise UsageError(_not_utf8(name, data, err.start)) from None
     if text.startswith(BYTE_ORDER_MARK):
         text = text[1:]
     if "\r" in text:
@@ -112,6 +109,21 @@ def decode_source(name: str, data: bytes) -> Source:
         # SML does not allow there).
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return Source(name, text)
+
+
+def _not_utf8(name: str, data: bytes, offset: int) -> str:
+    """The error for a source file whose byte at `offset` is not UTF-8, with
+    its line and a caret as every diagnostic has (the line read with the
+    bad bytes as surrogate escapes, which the renderer shows replaced)."""
+    from mlbox.diagnostics import Diagnostic, Source, render
+    from mlbox.syntax import Span
+
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    col = len(data[start:offset].decode("utf-8", "surrogateescape")) + 1  # in characters, as the lexer counts
+    message = f"not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset})"
+    source = Source(name, data.decode("utf-8", "surrogateescape"))
+    return render(Diagnostic("error", message, Span(line, col, line, col + 1)), source)
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
