@@ -166,9 +166,10 @@ def cmd_compile(args) -> int:
 
     from mlbox.cli import STDIN_PATH, UsageError
 
-    if args.file == STDIN_PATH and not args.output:
+    if args.file == STDIN_PATH and args.output is None:
         raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
-    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
+    # (`-o ''` names no file: an error when it is written, not the default name)
+    out = os.path.splitext(args.file)[0] + CCAM_SUFFIX if args.output is None else args.output
     if args.file != STDIN_PATH and _same_file(args.file, out):
         # as compilers refuse it: the bytecode would replace the program's source
         raise UsageError(f"the output {out} is the source file itself; name another with -o FILE")

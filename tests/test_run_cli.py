@@ -193,3 +193,11 @@ def test_a_program_given_without_run_is_pointed_to_run(name, capfd):
 def test_an_unknown_command_is_still_argparses_invalid_choice(capfd):
     assert cli.main(["frobnicate"]) == cli.EXIT_USAGE
     assert "invalid choice: 'frobnicate'" in capfd.readouterr().err
+
+
+def test_an_empty_output_name_is_an_error_not_the_default(src, tmp_path, capfd):
+    # `-o ''` wrote FILE.ccam, as if no -o had been given
+    path = src(HELLO, "named.sml")
+    assert cli.main(["compile", path, "-o", ""]) == 2
+    assert capfd.readouterr().err == "mlbox: cannot write : No such file or directory\n"
+    assert not (tmp_path / "named.ccam").exists()
