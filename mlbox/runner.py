@@ -20,7 +20,7 @@ import os
 import re
 import sys
 import time
-from typing import Optional
+from typing import Callable, Optional
 
 from ccam.instructions import Program, Status
 
@@ -235,7 +235,7 @@ def cmd_run(args) -> int:
 
         raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
-        print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
+        print(uncaught_report(result, lambda name: _basis_exception(machine, program, name)), file=sys.stderr)
         return EXIT_ERRORS
     print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
     hint = limit_hint(result, args.max_stack, args.max_heap)
@@ -265,6 +265,42 @@ def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
             size = f"{size.strip()} bytes"
         return HEAP_HINT.format(size=size)
     return ""
+
+
+# General.exnMessage's text for the basis's exceptions whose message says
+# more than their name; SML/NJ shows it after an uncaught one (Fail's is
+# "Fail: " and its string).
+EXN_MESSAGES = {
+    "Div": "divide by zero", "Overflow": "overflow", "Subscript": "subscript out of bounds",
+    "Match": "nonexhaustive match failure", "Bind": "nonexhaustive binding failure", "Size": "size",
+    "Domain": "domain error", "Fail": "Fail",
+}
+
+
+def uncaught_report(result, basis_exception: Callable[[str], object]) -> str:
+    """SML/NJ's report of an uncaught exception, `uncaught exception Div
+    [divide by zero]`: the bracket holds General.exnMessage's text when it
+    says more than the name, for the basis's own exceptions only (given
+    their name, `basis_exception` is the machine's exception name value of
+    the basis's exception, or None), so `raise Fail "why"` tells why."""
+    name = exception_name(result)
+    exn = result.value
+    message = None
+    if name in EXN_MESSAGES and exn.name is basis_exception(name):
+        message = EXN_MESSAGES[name] if name != "Fail" else f"Fail: {exn.arg.decode('utf-8', 'replace')}"
+    return UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
+
+
+def _basis_exception(machine, program: Program, name: str):
+    """The exception name value of the basis's exception `name` in a run:
+    a built-in one's global, or the first global of that name (the
+    prelude's globals come first)."""
+    from ccam.instructions import BUILTIN_EXNS
+
+    if name in BUILTIN_EXNS:
+        return machine.global_value(BUILTIN_EXNS.index(name))
+    names = list(program.global_names)
+    return machine.global_value(names.index(name)) if name in names else None
 
 
 def exception_name(result) -> str:

@@ -201,3 +201,25 @@ def test_an_empty_output_name_is_an_error_not_the_default(src, tmp_path, capfd):
     assert cli.main(["compile", path, "-o", ""]) == 2
     assert capfd.readouterr().err == "mlbox: cannot write : No such file or directory\n"
     assert not (tmp_path / "named.ccam").exists()
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+@pytest.mark.parametrize("text, report", [
+    ('val _ = raise Fail "no config"', "uncaught exception Fail [Fail: no config]"),
+    ("val _ = 1 div 0", "uncaught exception Div [divide by zero]"),
+    ("val _ = raise Domain", "uncaught exception Domain [domain error]"),
+    ("exception E of int\nval _ = raise E 3", "uncaught exception E"),
+    ('exception Fail of string\nval _ = raise Fail "mine"', "uncaught exception Fail"),  # not the basis's
+    ("val _ = hd []", "uncaught exception Empty"),
+])
+def test_an_uncaught_exception_is_reported_as_the_repl_reports_it(src, tmp_path, capfd, machine, text, report):
+    # `mlbox run` said only `uncaught exception Fail`, without the why that
+    # the REPL (and SML/NJ) show in brackets
+    path = src(text + "\n")
+    assert cli.main(["run", "--machine", machine, path]) == 1
+    assert capfd.readouterr().err.splitlines()[-1] == report
+    compiled = str(tmp_path / "compiled.ccam")
+    assert cli.main(["compile", path, "-o", compiled]) == 0
+    capfd.readouterr()
+    assert cli.main(["run", "--machine", machine, compiled]) == 1
+    assert capfd.readouterr().err == report + "\n"
