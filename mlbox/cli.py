@@ -40,6 +40,7 @@ class OutputFailed(Exception):
 
 
 PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
+OPTIONS_FIRST = "mlbox: a command's options follow its name: {suggested}"
 NOT_A_COMMAND = "mlbox: {file!r} is not a command; to run the program: mlbox run {quoted}"
 
 
@@ -338,6 +339,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     gc.set_threshold(50_000, 20, 100)
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        command = next((arg for arg in argv if arg in _SUBCOMMANDS), None)
+        if command is not None:
+            # `mlbox --machine py run p.sml`: argparse would blame the REPL
+            # for the unrecognized arguments `run p.sml`
+            import shlex
+
+            at = argv.index(command)
+            print(OPTIONS_FIRST.format(command=command, suggested=shlex.join(
+                ["mlbox", command] + argv[:at] + argv[at + 1:])), file=sys.stderr)
+            return EXIT_USAGE
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
     if argv[0] not in _SUBCOMMANDS and argv[0].endswith(PROGRAM_SUFFIXES):
         # `mlbox prog.sml`, as one runs `python prog.py`: argparse would only
