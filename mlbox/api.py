@@ -61,13 +61,20 @@ BATCH_CALL = " (in call {index} of the batch, counting from 0)"
 class MLError(APIError):
     """An ML exception that escaped the call: `name` is the exception's
     name (`Div`, `Subscript`, `Fail`, or the program's own); `arg` its
-    argument when that is a string (`Fail "why"`: "why", decoded as string
-    results are), else None (the machine's value does not say which ML type
-    any other argument has). In a
-    batch (MLFunction.map), `index` is the call that raised it."""
+    argument, converted as a result of its type is, for an exception the
+    program declares at top level (`E (3, "x")`: (3, "x")) and for Fail
+    (`Fail "why"`: "why"); None for an exception without an argument, and
+    for one declared inside a function, unless its argument is a string
+    (the machine's value does not say which ML type any other argument
+    has). In a batch (MLFunction.map), `index` is the call that raised it."""
 
-    def __init__(self, name: str, arg: Optional[str] = None, index: Optional[int] = None):
-        shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") if arg else ""
+    def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
+        import reprlib
+
+        if isinstance(arg, str):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        else:  # (bounded: an argument may be a long list)
+            shown = "" if arg is None else reprlib.repr(arg)
         super().__init__(f"uncaught exception {name}" + (f" {shown}" if shown else "")
                          + ("" if index is None else BATCH_CALL.format(index=index)))
         self.name = name
@@ -203,13 +210,14 @@ class Program:
         # time (40,000 calls that printed a line took 30 s, not 1)
         self._output = [result.output]
         self._last = (result.reductions, result.gen_reductions, result.emitted)
-        _check(result)
         # The driver's Compiled does not carry the binder -> slot table, so a
         # top-level name is found as the last global slot of that name: the
         # program's slots follow the prelude's, and a later binding of a name
         # gets a later slot than an earlier one.
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
+        self._exceptions: Optional[list] = None  # see _exception_arg
+        self._check(result)
 
     @property
     def output(self) -> bytes:
@@ -315,6 +323,30 @@ class Program:
 
     # ------------------------------------------------------------- running
 
+    def _check(self, result, index: Optional[int] = None) -> None:
+        _check(result, index, self._exception_arg)
+
+    def _exception_arg(self, exn) -> Any:
+        """The argument of the uncaught exception value `exn`, converted by
+        the type its declaration gives it when that is a top-level one of
+        the program; else a string argument (Fail's) as a str, or None."""
+        if self._exceptions is None:
+            # (machine exception name value, argument type) of each top-level
+            # exception with an argument; a replication (exception G = E)
+            # has no global of its own, and is E's name value anyway
+            self._exceptions = []
+            for binding in self._compiled.elaboration.toplevel:
+                slot = self._slots.get(binding.name)
+                if binding.kind == "exn" and binding.scheme.arg is not None and slot is not None:
+                    self._exceptions.append((self._machine.global_value(slot), binding.scheme.arg))
+        for name_value, arg_type in self._exceptions:
+            if exn.name is name_value:
+                try:
+                    return Converter(self).to_python(exn.arg, arg_type)
+                except RecursionError:  # too deep to convert: kept in ML, the exception still reported
+                    return MLValue(exn.arg, arg_type, self)
+        return _string_arg(exn)
+
     def _apply(self, closure, arg):
         try:
             result = self._machine.call(closure, arg)
@@ -323,7 +355,7 @@ class Program:
         if result.output:
             self._output.append(result.output)
         self._last = (result.reductions, result.gen_reductions, result.emitted)
-        _check(result)
+        self._check(result)
         return result.value
 
     def _apply_many(self, closure, args: list) -> list:
@@ -350,7 +382,7 @@ class Program:
         ok = Status.OK
         for index, result in enumerate(results):
             if result.status != ok:
-                _check(result, index)
+                self._check(result, index)
         if len(results) != len(args):  # a machine that stopped early must say so in a Result
             raise MachineFailure(Status.INTERRUPTED, "the batch stopped early", len(results))
         return [r.value for r in results]
@@ -400,14 +432,19 @@ def _raise_refused(error: ValueError) -> None:
     raise HostValueError(reason) from None
 
 
-def _check(result, index: Optional[int] = None) -> None:
+def _string_arg(exn) -> Optional[str]:
+    """An exception's argument if it is a string (decoded as string results are), else None."""
+    arg = getattr(exn, "arg", None)
+    return arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None
+
+
+def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) -> None:
     if result.status == Status.OK:
         return
     if result.status == Status.UNCAUGHT:
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
-        arg = exn.arg if hasattr(exn, "arg") else None
-        raise MLError(name, arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None, index)
+        raise MLError(name, exception_arg(exn) if hasattr(exn, "name") else None, index)
     hint = LIMIT_HINTS.get(Status(result.status))
     raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
 

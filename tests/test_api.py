@@ -830,3 +830,39 @@ def test_output_is_collected_in_linear_time_and_can_be_cleared():
     say.map([1, 2])
     say(3)
     assert prog.output == b"line number 1\nline number 2\nline number 3\n"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_an_uncaught_exception_of_the_program_carries_its_argument_converted(machine):
+    # MLError.arg was None for any argument but a string: E (3, ["x"]) lost
+    # the 3, an int-carrying exception its int
+    prog = api.load_source('exception E of int * string list\nexception F\nexception G = E\n'
+                           'exception H of int -> int\nexception Fail of int\ndatatype t = A | B of int\n'
+                           'exception D of t\nfun raising n = case n of 0 => raise E (3, ["x"]) | 1 => raise G (4, [])'
+                           ' | 2 => raise F | 3 => raise H (fn x => x + 1) | 4 => raise Fail 7'
+                           ' | 5 => raise General.Fail "why" | 6 => raise D (B 2)'
+                           ' | 7 => let exception L of int in raise L 5 end'
+                           ' | _ => let exception S of string in raise S "s" end', machine=machine)
+    expected = {0: ("E", (3, ["x"])), 1: ("E", (4, [])), 2: ("F", None), 4: ("Fail", 7), 5: ("Fail", "why"),
+                6: ("D", Data("B", 2)), 7: ("L", None), 8: ("S", "s")}  # L: declared in a function, not a string
+    for n, (name, arg) in expected.items():
+        with pytest.raises(MLError) as caught:
+            prog.call("raising", n)
+        assert (caught.value.name, caught.value.arg) == (name, arg)
+    assert str(caught.value) == "uncaught exception S s"
+    with pytest.raises(MLError, match=r"^uncaught exception E \(3, \['x'\]\) \(in call 0 of the batch") as caught:
+        prog.function("raising").map([0, 1])
+    assert caught.value.arg == (3, ["x"])
+    with pytest.raises(MLError) as caught:
+        prog.call("raising", 3)
+    assert caught.value.arg(41) == 42  # a function argument is a handle, as a result would be
+    deep = api.load_source("datatype t = L | N of t\nexception T of t\n"
+                           "fun raiseDeep n = let fun mk 0 = L | mk n = N (mk (n - 1)) in raise T (mk n) end",
+                           machine=machine)
+    with pytest.raises(MLError, match=r"^uncaught exception T <ML value : t>$"):  # too deep to convert: a handle
+        deep.call("raiseDeep", 100_000)
+    for text, arg in [("exception E of int\nval _ = raise E 42", 42),
+                      ('exception Z of string\nval _ = raise Z "early"\nexception E of int', "early")]:
+        with pytest.raises(MLError) as caught:  # while loading, with exceptions declared after it unset
+            api.load_source(text, machine=machine)
+        assert caught.value.arg == arg
