@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional
 
 import attrs
 
@@ -519,9 +519,9 @@ class MLFunction(Handle):
 
     __call__ = call  # f(x) is f.call(x), without a second Python call per call
 
-    def map(self, args: Sequence, *, keep: bool = False) -> list:
-        """Call the function on each element of `args` (each one argument: a
-        tuple for a function of a tuple), converting every argument first and
+    def map(self, args: Iterable, *, keep: bool = False) -> list:
+        """Call the function on each element of `args`, any iterable (each
+        one argument: a tuple for a function of a tuple), converting every argument first and
         entering the machine once for all the calls. Returns the results in
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
@@ -529,7 +529,9 @@ class MLFunction(Handle):
         with self.program._lock:
             return self._map(args, keep)
 
-    def _map(self, args: Sequence, keep: bool) -> list:
+    def _map(self, args: Iterable, keep: bool) -> list:
+        if not isinstance(args, (list, tuple)):
+            args = list(args)  # read once: a generator was consumed by counting it, then gave no calls
         try:
             plan = self._plan
             arg_type, result_type = function_parts(self.type)

@@ -866,3 +866,13 @@ def test_an_uncaught_exception_of_the_program_carries_its_argument_converted(mac
         with pytest.raises(MLError) as caught:  # while loading, with exceptions declared after it unset
             api.load_source(text, machine=machine)
         assert caught.value.arg == arg
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_map_takes_any_iterable_for_a_polymorphic_function_too(machine):
+    # a generator was consumed by counting the calls, then gave none: `map`
+    # of a polymorphic function returned [] (a monomorphic one was right)
+    prog = api.load_source("fun id x = x\nfun inc (x : int) = x + 1", machine=machine)
+    for name, expected in [("id", [0, 1, 2]), ("inc", [1, 2, 3])]:
+        assert prog.function(name).map(x for x in range(3)) == expected
+        assert prog.function(name).map(iter(range(3))) == expected and len(prog.last_batch_stats) == 3
