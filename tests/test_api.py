@@ -805,6 +805,10 @@ def test_option_constructors_given_as_data_are_checked_as_a_datatypes_are():
                                              r"constructor NONE takes no argument"):
         prog.call("getOr", (Data("NONE", 3), 0))
     assert prog.call("getOr", (Data("NONE"), 5)) == 5 and prog.call("getOr", (Data("SOME", 4), 5)) == 4
+    nested = api.load_source("fun which (x : int option option) = case x of NONE => 0 | SOME NONE => 1 | SOME _ => 2\n"
+                             "fun someNone () : int option option = SOME NONE", machine="py")
+    assert [nested.call("which", v) for v in (None, Data("SOME", None), 3)] == [0, 1, 2]  # as docs/embedding.md says
+    assert nested.call("someNone", ()) is None
 
 
 def test_output_is_collected_in_linear_time_and_can_be_cleared():
