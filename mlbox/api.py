@@ -205,10 +205,11 @@ class Program:
         self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
         result = self._machine.run()
-        # What the program printed, in chunks joined when read: appending
-        # each call's output to one bytes object copied all of it every
-        # time (40,000 calls that printed a line took 30 s, not 1)
-        self._output = [result.output]
+        # What the program printed: appending each call's output to one
+        # bytes object copied all of it every time (40,000 calls that
+        # printed a line took 30 s, not 1); a bytearray grows in place, and
+        # one C operation appends or copies it whole, whichever thread runs
+        self._output = bytearray(result.output)
         self._last = (result.reductions, result.gen_reductions, result.emitted)
         # The driver's Compiled does not carry the binder -> slot table, so a
         # top-level name is found as the last global slot of that name: the
@@ -223,16 +224,13 @@ class Program:
     def output(self) -> bytes:
         """Everything the program printed on TextIO.stdOut (while loading,
         in calls and batches), in order."""
-        chunks = self._output
-        if len(chunks) != 1:
-            chunks[:] = [b"".join(chunks)]
-        return chunks[0]
+        return bytes(self._output)
 
     @output.setter
     def output(self, value: bytes) -> None:
         """`prog.output = b""` forgets what was printed so far (a long-running
         host that reads it as it goes keeps it from growing)."""
-        self._output = [bytes(value)]
+        self._output = bytearray(value)
 
     def __reduce__(self):
         # copy.copy, copy.deepcopy and pickle: a machine cannot be copied
@@ -353,7 +351,7 @@ class Program:
         except ValueError as error:
             _raise_refused(error)
         if result.output:
-            self._output.append(result.output)
+            self._output += result.output
         self._last = (result.reductions, result.gen_reductions, result.emitted)
         self._check(result)
         return result.value
@@ -373,7 +371,7 @@ class Program:
         except ValueError as error:
             _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
-        self._output += [r.output for r in results if r.output]
+        self._output += b"".join([r.output for r in results if r.output])
         reductions = [r.reductions for r in results]
         generating = [r.gen_reductions for r in results]
         emitted = [r.emitted for r in results]
