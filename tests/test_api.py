@@ -880,3 +880,15 @@ def test_map_takes_any_iterable_for_a_polymorphic_function_too(machine):
     for name, expected in [("id", [0, 1, 2]), ("inc", [1, 2, 3])]:
         assert prog.function(name).map(x for x in range(3)) == expected
         assert prog.function(name).map(iter(range(3))) == expected and len(prog.last_batch_stats) == 3
+
+
+def test_an_argument_of_too_many_nodes_for_the_c_machine_is_a_host_value_error(monkeypatch):
+    # as docs/embedding.md says (the bound is cmachine.MAX_HOST_NODES, 4,194,304; lowered here)
+    from ccam import cmachine
+
+    monkeypatch.setattr(cmachine, "MAX_HOST_NODES", 1000)
+    prog = api.load_source("fun total (l : int list) = foldl op+ 0 l", machine="c")
+    with pytest.raises(HostValueError, match=r"a host value of more than 1,000 nodes cannot be passed to the C machine"):
+        prog.call("total", list(range(400)))  # 400 list cells, pairs and ints
+    assert prog.call("total", list(range(300))) == sum(range(300))  # 300 cells, pairs and ints
+    assert prog.function("total").map([list(range(300))] * 3) == [sum(range(300))] * 3  # counted one by one
