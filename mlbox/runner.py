@@ -64,6 +64,19 @@ def parse_size(text: str) -> int:
     return size
 
 
+def heap_size(text: str) -> str:
+    """An argparse type: a --max-heap SIZE, checked as the other limits are
+    (a bad one reported by argparse, with the command's usage) and kept as
+    written, for the hints that name it."""
+    import argparse
+
+    try:
+        parse_size(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err))
+    return text
+
+
 def add_run_arguments(p) -> None:
     p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file; - for standard input")
     p.add_argument("--stats", nargs="?", const="text", choices=["text", "json"],
@@ -76,27 +89,23 @@ def add_run_arguments(p) -> None:
 def add_limit_arguments(p, each: str = "") -> None:
     p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N",
                    help=f"stop after N reductions{each}")
-    p.add_argument("--max-heap", type=str, default=None, metavar="SIZE", help="heap limit of the C machine (e.g. 64M)")
+    p.add_argument("--max-heap", type=heap_size, default=None, metavar="SIZE",
+                   help="heap limit of the C machine (e.g. 64M)")
     p.add_argument("--max-stack", type=limit_count, default=None, metavar="N", help="stack depth limit")
 
 
 def machine_limits(args, cls) -> dict:
-    """The machine keywords for the --max-* flags given; --max-heap on the
-    Python machine, which has no heap limit, is left out with a note."""
-    from mlbox.cli import UsageError
-
+    """The machine keywords for the --max-* flags given (checked by their
+    argparse types); --max-heap on the Python machine, which has no heap
+    limit, is left out with a note."""
     limits = {}
     if args.max_reductions is not None:
         limits["max_reductions"] = args.max_reductions
     if args.max_stack is not None:
         limits["max_stack"] = args.max_stack
     if args.max_heap is not None:
-        try:
-            heap = parse_size(args.max_heap)
-        except ValueError as err:
-            raise UsageError(str(err))
         if cls.__module__ == "ccam.cmachine":
-            limits["max_heap"] = heap
+            limits["max_heap"] = parse_size(args.max_heap)
         else:
             print(NO_HEAP_LIMIT, file=sys.stderr)
     return limits

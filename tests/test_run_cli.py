@@ -223,3 +223,17 @@ def test_an_uncaught_exception_is_reported_as_the_repl_reports_it(src, tmp_path,
     capfd.readouterr()
     assert cli.main(["run", "--machine", machine, compiled]) == 1
     assert capfd.readouterr().err == report + "\n"
+
+
+@pytest.mark.parametrize("command", ["run", "repl"])
+def test_a_bad_heap_size_is_reported_as_the_other_limits_are(src, capfd, command):
+    # --max-heap alone was checked after parsing: `mlbox: bad size '64X'`,
+    # without the option's name or the command's usage
+    for size, why in [("64X", "use a number of bytes, optionally with K, M or G"), ("0", "(from 1 to ")]:
+        args = [command, "--max-heap", size] + ([src(HELLO)] if command == "run" else [])
+        assert cli.main(args) == 2
+        err = capfd.readouterr().err
+        assert f"usage: mlbox {command}" in err
+        assert f"mlbox {command}: error: argument --max-heap: bad size '{size}': " in err and why in err
+    assert cli.main(["run", "--max-heap", "64m", src(HELLO)]) == 0  # a good one is still taken as written
+    assert capfd.readouterr().out == "hello\n"
