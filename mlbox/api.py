@@ -548,6 +548,8 @@ class MLFunction(Handle):
                 for converter in converters:
                     converter.weaken_open(result_type)
             if keep:
+                if plan is None:  # typed at each call's instance, as `call` types a kept result
+                    return [MLValue(r, c.resolved(result_type), self.program) for c, r in zip(converters, results)]
                 return [MLValue(r, result_type, self.program) for r in results]
             if plan is None:
                 return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]

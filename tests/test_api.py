@@ -892,3 +892,24 @@ def test_an_argument_of_too_many_nodes_for_the_c_machine_is_a_host_value_error(m
         prog.call("total", list(range(400)))  # 400 list cells, pairs and ints
     assert prog.call("total", list(range(300))) == sum(range(300))  # 300 cells, pairs and ints
     assert prog.function("total").map([list(range(300))] * 3) == [sum(range(300))] * 3  # counted one by one
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_batchs_kept_results_have_each_calls_instance_type(machine):
+    # map(..., keep=True) of a polymorphic function kept its results at the
+    # callee's own type: `id` gave an 'a handle, which passed for a string
+    # (the machine stopped with TYPE), `mkempty` an 'a list ref filled with
+    # ints and read as strings (AttributeError)
+    prog = api.load_source("fun id x = x\nfun mkempty () = ref []\nfun size2 (s : string) = size s\n"
+                           "fun setInts (x : int list ref) = x := [1]\nfun getStrs (x : string list ref) = !x",
+                           machine=machine)
+    three, text = prog.function("id").map([3, "s"], keep=True)
+    assert (repr(three), repr(text)) == ("<ML value : int>", "<ML value : string>")
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int"):
+        prog.call("size2", three)
+    assert prog.call("size2", text) == 1
+    first, second = prog.function("mkempty").map([(), ()], keep=True)
+    prog.call("setInts", first)
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
+        prog.call("getStrs", first)
+    assert prog.call("getStrs", second) == []
