@@ -25,15 +25,17 @@ from __future__ import annotations
 import os
 import threading
 import weakref
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional
 
 import attrs
 
 from ccam.instructions import Status
+from ccam.values import Result
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
-    NO_ARG, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts, show_type, type_key,
+    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
+    show_type, type_key,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
@@ -59,13 +61,20 @@ BATCH_CALL = " (in call {index} of the batch, counting from 0)"
 class MLError(APIError):
     """An ML exception that escaped the call: `name` is the exception's
     name (`Div`, `Subscript`, `Fail`, or the program's own); `arg` its
-    argument when that is a string (`Fail "why"`: "why", decoded as string
-    results are), else None (the machine's value does not say which ML type
-    any other argument has). In a
-    batch (MLFunction.map), `index` is the call that raised it."""
+    argument, converted as a result of its type is, for an exception the
+    program declares at top level (`E (3, "x")`: (3, "x")) and for Fail
+    (`Fail "why"`: "why"); None for an exception without an argument, and
+    for one declared inside a function, unless its argument is a string
+    (the machine's value does not say which ML type any other argument
+    has). In a batch (MLFunction.map), `index` is the call that raised it."""
 
-    def __init__(self, name: str, arg: Optional[str] = None, index: Optional[int] = None):
-        shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace") if arg else ""
+    def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
+        import reprlib
+
+        if isinstance(arg, str):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        else:  # (bounded: an argument may be a long list)
+            shown = "" if arg is None else reprlib.repr(arg)
         super().__init__(f"uncaught exception {name}" + (f" {shown}" if shown else "")
                          + ("" if index is None else BATCH_CALL.format(index=index)))
         self.name = name
@@ -196,15 +205,36 @@ class Program:
         self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
         result = self._machine.run()
-        self.output = result.output
+        # What the program printed: appending each call's output to one
+        # bytes object copied all of it every time (40,000 calls that
+        # printed a line took 30 s, not 1); a bytearray grows in place, and
+        # one C operation appends or copies it whole, whichever thread runs
+        self._output = bytearray(result.output)
         self._last = (result.reductions, result.gen_reductions, result.emitted)
-        _check(result)
         # The driver's Compiled does not carry the binder -> slot table, so a
         # top-level name is found as the last global slot of that name: the
         # program's slots follow the prelude's, and a later binding of a name
         # gets a later slot than an earlier one.
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
+        self._exceptions: Optional[list] = None  # see _exception_arg
+        self._check(result)
+
+    @property
+    def output(self) -> bytes:
+        """Everything the program printed on TextIO.stdOut (while loading,
+        in calls and batches), in order."""
+        return bytes(self._output)
+
+    @output.setter
+    def output(self, value: bytes) -> None:
+        """`prog.output = b""` forgets what was printed so far (a long-running
+        host that reads it as it goes keeps it from growing)."""
+        self._output = bytearray(value)
+
+    def __reduce__(self):
+        # copy.copy, copy.deepcopy and pickle: a machine cannot be copied
+        raise TypeError(NOT_PICKLED.format(what="a loaded Program", done="copied or pickled"))
 
     # ------------------------------------------------------------ statistics
 
@@ -291,15 +321,39 @@ class Program:
 
     # ------------------------------------------------------------- running
 
+    def _check(self, result, index: Optional[int] = None) -> None:
+        _check(result, index, self._exception_arg)
+
+    def _exception_arg(self, exn) -> Any:
+        """The argument of the uncaught exception value `exn`, converted by
+        the type its declaration gives it when that is a top-level one of
+        the program; else a string argument (Fail's) as a str, or None."""
+        if self._exceptions is None:
+            # (machine exception name value, argument type) of each top-level
+            # exception with an argument; a replication (exception G = E)
+            # has no global of its own, and is E's name value anyway
+            self._exceptions = []
+            for binding in self._compiled.elaboration.toplevel:
+                slot = self._slots.get(binding.name)
+                if binding.kind == "exn" and binding.scheme.arg is not None and slot is not None:
+                    self._exceptions.append((self._machine.global_value(slot), binding.scheme.arg))
+        for name_value, arg_type in self._exceptions:
+            if exn.name is name_value:
+                try:
+                    return Converter(self).to_python(exn.arg, arg_type)
+                except RecursionError:  # too deep to convert: kept in ML, the exception still reported
+                    return MLValue(exn.arg, arg_type, self)
+        return _string_arg(exn)
+
     def _apply(self, closure, arg):
         try:
             result = self._machine.call(closure, arg)
         except ValueError as error:
             _raise_refused(error)
         if result.output:
-            self.output += result.output
+            self._output += result.output
         self._last = (result.reductions, result.gen_reductions, result.emitted)
-        _check(result)
+        self._check(result)
         return result.value
 
     def _apply_many(self, closure, args: list) -> list:
@@ -313,13 +367,11 @@ class Program:
             if call_many is not None:
                 results = list(call_many(closure, args))
             else:
-                results = [self._machine.call(closure, arg) for arg in args]
+                results = self._call_each(closure, args)
         except ValueError as error:
             _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
-        output = b"".join([r.output for r in results if r.output])
-        if output:
-            self.output += output
+        self._output += b"".join([r.output for r in results if r.output])
         reductions = [r.reductions for r in results]
         generating = [r.gen_reductions for r in results]
         emitted = [r.emitted for r in results]
@@ -328,10 +380,26 @@ class Program:
         ok = Status.OK
         for index, result in enumerate(results):
             if result.status != ok:
-                _check(result, index)
+                self._check(result, index)
         if len(results) != len(args):  # a machine that stopped early must say so in a Result
             raise MachineFailure(Status.INTERRUPTED, "the batch stopped early", len(results))
         return [r.value for r in results]
+
+    def _call_each(self, closure, args: list) -> list:
+        """call_many's results, call by call: Ctrl-C ends the batch there,
+        as it ends the C machine's (the calls after it are not made)."""
+        results = []
+        for arg in args:
+            result = self._machine.call(closure, arg)
+            results.append(result)
+            if result.status == Status.INTERRUPTED:
+                results += [NOT_MADE] * (len(args) - len(results))
+                break
+        return results
+
+
+# A call of a batch that Ctrl-C ended before it, as ccam.cmachine's call_many gives it.
+NOT_MADE = Result(Status.INTERRUPTED, None, "interrupted before this call")
 
 
 @attrs.frozen
@@ -362,14 +430,19 @@ def _raise_refused(error: ValueError) -> None:
     raise HostValueError(reason) from None
 
 
-def _check(result, index: Optional[int] = None) -> None:
+def _string_arg(exn) -> Optional[str]:
+    """An exception's argument if it is a string (decoded as string results are), else None."""
+    arg = getattr(exn, "arg", None)
+    return arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None
+
+
+def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) -> None:
     if result.status == Status.OK:
         return
     if result.status == Status.UNCAUGHT:
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
-        arg = exn.arg if hasattr(exn, "arg") else None
-        raise MLError(name, arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None, index)
+        raise MLError(name, exception_arg(exn) if hasattr(exn, "name") else None, index)
     hint = LIMIT_HINTS.get(Status(result.status))
     raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
 
@@ -416,6 +489,7 @@ class MLFunction(Handle):
                     converter = Converter(program)
                     arg_type, result_type = function_parts(self.type)
                     result = program._apply(self.closure, converter.argument(value, arg_type))
+                    converter.weaken_open(result_type)
                     if keep:
                         return MLValue(result, converter.resolved(result_type), program)
                     return program._wrap(converter.to_python(result, result_type))
@@ -443,9 +517,9 @@ class MLFunction(Handle):
 
     __call__ = call  # f(x) is f.call(x), without a second Python call per call
 
-    def map(self, args: Sequence, *, keep: bool = False) -> list:
-        """Call the function on each element of `args` (each one argument: a
-        tuple for a function of a tuple), converting every argument first and
+    def map(self, args: Iterable, *, keep: bool = False) -> list:
+        """Call the function on each element of `args`, any iterable (each
+        one argument: a tuple for a function of a tuple), converting every argument first and
         entering the machine once for all the calls. Returns the results in
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
@@ -453,7 +527,9 @@ class MLFunction(Handle):
         with self.program._lock:
             return self._map(args, keep)
 
-    def _map(self, args: Sequence, keep: bool) -> list:
+    def _map(self, args: Iterable, keep: bool) -> list:
+        if not isinstance(args, (list, tuple)):
+            args = list(args)  # read once: a generator was consumed by counting it, then gave no calls
         try:
             plan = self._plan
             arg_type, result_type = function_parts(self.type)
@@ -468,7 +544,12 @@ class MLFunction(Handle):
             else:
                 ml_args = self.program._plans.arguments(plan.arg, args)
             results = self.program._apply_many(self.closure, ml_args)
+            if plan is None:
+                for converter in converters:
+                    converter.weaken_open(result_type)
             if keep:
+                if plan is None:  # typed at each call's instance, as `call` types a kept result
+                    return [MLValue(r, c.resolved(result_type), self.program) for c, r in zip(converters, results)]
                 return [MLValue(r, result_type, self.program) for r in results]
             if plan is None:
                 return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]

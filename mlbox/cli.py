@@ -40,6 +40,7 @@ class OutputFailed(Exception):
 
 
 PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
+OPTIONS_FIRST = "mlbox: a command's options follow its name: {suggested}"
 NOT_A_COMMAND = "mlbox: {file!r} is not a command; to run the program: mlbox run {quoted}"
 
 
@@ -99,10 +100,7 @@ def decode_source(name: str, data: bytes) -> Source:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise UsageError(f"{name}:{line}:{col}: error: not UTF-8 text "
-                         f"(byte 0x{data[err.start]:02x} at offset {err.start})")
+        raise UsageError(_not_utf8(name, data, err.start)) from None
     if text.startswith(BYTE_ORDER_MARK):
         text = text[1:]
     if "\r" in text:
@@ -112,6 +110,21 @@ def decode_source(name: str, data: bytes) -> Source:
         # SML does not allow there).
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return Source(name, text)
+
+
+def _not_utf8(name: str, data: bytes, offset: int) -> str:
+    """The error for a source file whose byte at `offset` is not UTF-8, with
+    its line and a caret as every diagnostic has (the line read with the
+    bad bytes as surrogate escapes, which the renderer shows replaced)."""
+    from mlbox.diagnostics import Diagnostic, Source, render
+    from mlbox.syntax import Span
+
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    col = len(data[start:offset].decode("utf-8", "surrogateescape")) + 1  # in characters, as the lexer counts
+    message = f"not UTF-8 text (byte 0x{data[offset]:02x} at offset {offset})"
+    source = Source(name, data.decode("utf-8", "surrogateescape"))
+    return render(Diagnostic("error", message, Span(line, col, line, col + 1)), source)
 
 
 def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
@@ -326,6 +339,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     gc.set_threshold(50_000, 20, 100)
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
+        command = next((arg for arg in argv if arg in _SUBCOMMANDS), None)
+        if command is not None:
+            # `mlbox --machine py run p.sml`: argparse would blame the REPL
+            # for the unrecognized arguments `run p.sml`
+            import shlex
+
+            at = argv.index(command)
+            print(OPTIONS_FIRST.format(command=command, suggested=shlex.join(
+                ["mlbox", command] + argv[:at] + argv[at + 1:])), file=sys.stderr)
+            return EXIT_USAGE
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
     if argv[0] not in _SUBCOMMANDS and argv[0].endswith(PROGRAM_SUFFIXES):
         # `mlbox prog.sml`, as one runs `python prog.py`: argparse would only

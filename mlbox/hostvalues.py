@@ -4,7 +4,7 @@ embedding API, mlbox/api.py).
 Conversions, by the ML type of the position:
 
   ML type            from Python                          to Python
-  int                int (not bool), 63-bit range         int
+  int                int (or IntEnum; not bool), 63 bits  int
   word               int 0 .. 2^63-1                      int
   bool               bool                                 bool
   char               str of length 1 (code < 256), int    str of length 1
@@ -52,6 +52,7 @@ from mlbox.types import (GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePr
                          free_vars, prune)
 
 NO_ARG = object()  # the argument of a nullary constructor
+TOP_LEVEL = 0  # the checker's level of the top-level declarations, whose weak variables a call's results share
 
 
 def _converts_as_data(t) -> bool:
@@ -84,9 +85,28 @@ class Data:
 class Handle:
     """Python objects that stand for an ML value of a loaded program, and
     are passed back to it as that value: `value` (the machine value) and
-    `owner` (the program). MLValue, and api.MLFunction."""
+    `owner` (the program). MLValue, and api.MLFunction.
+
+    A handle names a value inside its program's machine, which Python
+    cannot copy: copy.copy and copy.deepcopy give the handle itself (as
+    they give a Python function), so that a structure holding handles can
+    still be copied; pickling one is a TypeError, as copying a Program is."""
 
     __slots__ = ()
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        raise TypeError(NOT_PICKLED.format(what=f"an ML value ({type(self).__name__})", done="pickled"))
+
+
+# (copy's default would copy the whole program, machine included, and fail
+# deep inside it with an AttributeError)
+NOT_PICKLED = "{what} cannot be {done}: it lives in a loaded program's machine"
 
 
 @attrs.frozen(eq=False)
@@ -119,6 +139,16 @@ class MLValue(Handle):
 # not UTF-8 (U+DC80..U+DCFF, as strings come back) turned back into those
 # bytes; any other surrogate has no UTF-8 form.
 STR_NOT_UTF8 = "a lone surrogate U+{code:04X} (at index {at}) has no UTF-8 form; pass bytes for arbitrary bytes"
+
+
+def _plain_int(value) -> Optional[int]:
+    """The int that `value` is, as the machine takes it: an int or an int
+    subclass (IntEnum, IntFlag), but not a bool, which is ML's bool."""
+    if type(value) is int:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    return None
 
 
 def types_may_match(a: Type, b: Type) -> bool:
@@ -328,6 +358,24 @@ class Converter:
         self.commit_weak_fixes()
         return converted
 
+    def weaken_open(self, t: Type) -> None:
+        """Make t, the result type of a call, the type SML gives the result
+        of an application, which the value restriction does not generalise:
+        each variable of the callee's type that the arguments left open
+        becomes a fresh weak variable ('_a), one per variable for the whole
+        result, so that its first use fixes it for good. Left generic, the
+        result of `mkempty ()` (an 'a list ref) could be filled with ints by
+        one call and read as strings by the next. Iterative: types may be
+        nested deeper than Python's recursion limit."""
+        pending = [t]
+        while pending:
+            t = self._resolve(pending.pop())
+            if isinstance(t, TVar):
+                if t.level == GENERIC:
+                    self.bindings[id(t)] = TVar(TOP_LEVEL, eq=t.eq)
+            else:
+                pending.extend(components(t))
+
     def _resolve_weak(self, t: Type) -> Type:
         """t's representative, through the weak variables this call fixed."""
         t = prune(t)
@@ -422,13 +470,15 @@ class Converter:
     def _con_to_ml(self, value, t: TCon):
         name = t.tycon.name
         if name == "int":
-            if type(value) is not int or not INT_MIN <= value <= INT_MAX:
+            number = _plain_int(value)
+            if number is None or not INT_MIN <= number <= INT_MAX:
                 raise self._fail(value, t, "an int is a Python int in the 63-bit range")
-            return value
+            return number
         if name == "word":
-            if type(value) is not int or not 0 <= value < WORD_MODULUS:
+            number = _plain_int(value)
+            if number is None or not 0 <= number < WORD_MODULUS:
                 raise self._fail(value, t, "a word is a Python int in 0 .. 2^63-1")
-            return from_word(value)
+            return from_word(number)
         if name == "bool":
             if type(value) is not bool:
                 raise self._fail(value, t)
@@ -436,8 +486,9 @@ class Converter:
         if name == "char":
             if isinstance(value, str) and len(value) == 1 and ord(value) < 256:
                 return ord(value)
-            if type(value) is int and 0 <= value < 256:
-                return value
+            number = _plain_int(value)
+            if number is not None and 0 <= number < 256:
+                return number
             raise self._fail(value, t, "a char is a one-character str (code below 256) or an int 0..255")
         if name == "string":
             if isinstance(value, str):
@@ -465,6 +516,8 @@ class Converter:
             if value is None:
                 return Con(TAG_NONE)
             if isinstance(value, Data) and value.constructor in ("NONE", "SOME"):
+                # checked as a datatype's constructors are (an argument was dropped, a missing one converted)
+                self._check_constructor_arg(value, t, value.constructor, value.constructor == "SOME", value)
                 return Con(TAG_NONE) if value.constructor == "NONE" else Con(TAG_SOME, self.to_ml(value.arg, t.args[0]))
             return Con(TAG_SOME, self.to_ml(value, t.args[0]))
         if _converts_as_data(t):
@@ -482,20 +535,23 @@ class Converter:
         else:
             names = ", ".join(c.name for c in t.tycon.cons)
             raise self._fail(given, t, f"{value.constructor!r} is not a constructor of {t.tycon.name} ({names})")
+        self._check_constructor_arg(given, t, con.name, con.has_arg, value)
         if not con.has_arg:
-            if value.arg is not NO_ARG:
-                raise self._fail(given, t, f"constructor {con.name} takes no argument")
             return Con(con.tag)
-        if value.arg is NO_ARG:
-            raise self._fail(given, t, f"constructor {con.name} needs an argument")
         return Con(con.tag, self.to_ml(value.arg, constructor_arg_type(con, t)))
+
+    def _check_constructor_arg(self, given, t: TCon, name: str, has_arg: bool, value: Data) -> None:
+        if has_arg and value.arg is NO_ARG:
+            raise self._fail(given, t, f"constructor {name} needs an argument")
+        if not has_arg and value.arg is not NO_ARG:
+            raise self._fail(given, t, f"constructor {name} takes no argument")
 
     def _guess(self, value) -> Optional[Type]:
         from mlbox.checker import BOOL, INT, STRING
 
         if type(value) is bool:
             return BOOL
-        if type(value) is int:
+        if _plain_int(value) is not None:
             return INT
         if isinstance(value, (str, bytes, bytearray, memoryview)):  # what a string position takes
             return STRING

@@ -49,7 +49,7 @@ from mlbox import pretty, valueprint
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.pretty import ALL, PACK, Box, Break, Text
-from mlbox.runner import exception_name, limit_hint
+from mlbox.runner import limit_hint, uncaught_report
 
 PROMPT = "- "
 CONTINUATION = "= "
@@ -59,7 +59,6 @@ HISTORY_FILE = "~/.mlbox_history"
 HISTORY_LENGTH = 1000
 
 BANNER = "mlbox: ML□, Standard ML with modal types ({machine} machine). :help for commands, Ctrl-D to exit."
-UNCAUGHT = "uncaught exception {name}"
 INTERRUPT = "Interrupt"
 MACHINE_ERROR = "machine error ({status}): {message}"
 INTERNAL_ERROR = "mlbox: internal error: {kind}: {message}"
@@ -76,15 +75,6 @@ LOADING = "[loading {path}]"
 SETTING = "{name} {value}"
 SET_USAGE = ":set takes a setting and a number: {names} (:set alone shows them)"
 SET_VALUE = "{name} takes a number from {low} to {high}, not {value!r}"
-
-# General.exnMessage's text for the basis's exceptions whose message says
-# more than their name; SML/NJ shows it after an uncaught one (Fail's is
-# "Fail: " and its string).
-EXN_MESSAGES = {
-    "Div": "divide by zero", "Overflow": "overflow", "Subscript": "subscript out of bounds",
-    "Match": "nonexhaustive match failure", "Bind": "nonexhaustive binding failure", "Size": "size",
-    "Domain": "domain error", "Fail": "Fail",
-}
 
 # The :set settings (SML/NJ's Control.Print names): how values are cut and
 # where replies break. name -> the range of its values. The value printer
@@ -262,14 +252,8 @@ class Session:
 
     def _uncaught(self, result) -> str:
         """SML/NJ's report: a blank line, then `uncaught exception Div
-        [divide by zero]`, the bracket holding General.exnMessage's text when
-        it says more than the name (for the basis's own exceptions only)."""
-        name = exception_name(result)
-        exn = result.value
-        message = None
-        if name in EXN_MESSAGES and exn.name is self._basis_exception(name):
-            message = EXN_MESSAGES[name] if name != "Fail" else f"Fail: {_text(exn.arg)}"
-        return "\n" + UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
+        [divide by zero]` (mlbox.runner.uncaught_report)."""
+        return "\n" + uncaught_report(result, self._basis_exception)
 
     def _basis_exception(self, name: str):
         """The exception name value of the basis's exception `name` (for

@@ -20,7 +20,7 @@ import os
 import re
 import sys
 import time
-from typing import Optional
+from typing import Callable, Optional
 
 from ccam.instructions import Program, Status
 
@@ -64,6 +64,19 @@ def parse_size(text: str) -> int:
     return size
 
 
+def heap_size(text: str) -> str:
+    """An argparse type: a --max-heap SIZE, checked as the other limits are
+    (a bad one reported by argparse, with the command's usage) and kept as
+    written, for the hints that name it."""
+    import argparse
+
+    try:
+        parse_size(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err))
+    return text
+
+
 def add_run_arguments(p) -> None:
     p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file; - for standard input")
     p.add_argument("--stats", nargs="?", const="text", choices=["text", "json"],
@@ -76,27 +89,23 @@ def add_run_arguments(p) -> None:
 def add_limit_arguments(p, each: str = "") -> None:
     p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N",
                    help=f"stop after N reductions{each}")
-    p.add_argument("--max-heap", type=str, default=None, metavar="SIZE", help="heap limit of the C machine (e.g. 64M)")
+    p.add_argument("--max-heap", type=heap_size, default=None, metavar="SIZE",
+                   help="heap limit of the C machine (e.g. 64M)")
     p.add_argument("--max-stack", type=limit_count, default=None, metavar="N", help="stack depth limit")
 
 
 def machine_limits(args, cls) -> dict:
-    """The machine keywords for the --max-* flags given; --max-heap on the
-    Python machine, which has no heap limit, is left out with a note."""
-    from mlbox.cli import UsageError
-
+    """The machine keywords for the --max-* flags given (checked by their
+    argparse types); --max-heap on the Python machine, which has no heap
+    limit, is left out with a note."""
     limits = {}
     if args.max_reductions is not None:
         limits["max_reductions"] = args.max_reductions
     if args.max_stack is not None:
         limits["max_stack"] = args.max_stack
     if args.max_heap is not None:
-        try:
-            heap = parse_size(args.max_heap)
-        except ValueError as err:
-            raise UsageError(str(err))
         if cls.__module__ == "ccam.cmachine":
-            limits["max_heap"] = heap
+            limits["max_heap"] = parse_size(args.max_heap)
         else:
             print(NO_HEAP_LIMIT, file=sys.stderr)
     return limits
@@ -166,9 +175,10 @@ def cmd_compile(args) -> int:
 
     from mlbox.cli import STDIN_PATH, UsageError
 
-    if args.file == STDIN_PATH and not args.output:
+    if args.file == STDIN_PATH and args.output is None:
         raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
-    out = args.output or os.path.splitext(args.file)[0] + CCAM_SUFFIX
+    # (`-o ''` names no file: an error when it is written, not the default name)
+    out = os.path.splitext(args.file)[0] + CCAM_SUFFIX if args.output is None else args.output
     if args.file != STDIN_PATH and _same_file(args.file, out):
         # as compilers refuse it: the bytecode would replace the program's source
         raise UsageError(f"the output {out} is the source file itself; name another with -o FILE")
@@ -234,7 +244,7 @@ def cmd_run(args) -> int:
 
         raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
-        print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
+        print(uncaught_report(result, lambda name: _basis_exception(machine, program, name)), file=sys.stderr)
         return EXIT_ERRORS
     print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
     hint = limit_hint(result, args.max_stack, args.max_heap)
@@ -264,6 +274,42 @@ def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
             size = f"{size.strip()} bytes"
         return HEAP_HINT.format(size=size)
     return ""
+
+
+# General.exnMessage's text for the basis's exceptions whose message says
+# more than their name; SML/NJ shows it after an uncaught one (Fail's is
+# "Fail: " and its string).
+EXN_MESSAGES = {
+    "Div": "divide by zero", "Overflow": "overflow", "Subscript": "subscript out of bounds",
+    "Match": "nonexhaustive match failure", "Bind": "nonexhaustive binding failure", "Size": "size",
+    "Domain": "domain error", "Fail": "Fail",
+}
+
+
+def uncaught_report(result, basis_exception: Callable[[str], object]) -> str:
+    """SML/NJ's report of an uncaught exception, `uncaught exception Div
+    [divide by zero]`: the bracket holds General.exnMessage's text when it
+    says more than the name, for the basis's own exceptions only (given
+    their name, `basis_exception` is the machine's exception name value of
+    the basis's exception, or None), so `raise Fail "why"` tells why."""
+    name = exception_name(result)
+    exn = result.value
+    message = None
+    if name in EXN_MESSAGES and exn.name is basis_exception(name):
+        message = EXN_MESSAGES[name] if name != "Fail" else f"Fail: {exn.arg.decode('utf-8', 'replace')}"
+    return UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
+
+
+def _basis_exception(machine, program: Program, name: str):
+    """The exception name value of the basis's exception `name` in a run:
+    a built-in one's global, or the first global of that name (the
+    prelude's globals come first)."""
+    from ccam.instructions import BUILTIN_EXNS
+
+    if name in BUILTIN_EXNS:
+        return machine.global_value(BUILTIN_EXNS.index(name))
+    names = list(program.global_names)
+    return machine.global_value(names.index(name)) if name in names else None
 
 
 def exception_name(result) -> str:

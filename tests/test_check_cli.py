@@ -111,3 +111,13 @@ def test_python_dash_m_entry_point(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout == "val answer : int\n"
     assert "Traceback" not in done.stderr
+
+
+def test_options_before_the_command_name_it_and_show_the_order(capsys):
+    # `mlbox --machine py run p.sml` was taken for the REPL's options, and
+    # argparse blamed the REPL: `mlbox repl: error: unrecognized arguments: run p.sml`
+    assert main(["--machine", "py", "run", "my prog.sml"]) == EXIT_USAGE
+    assert capsys.readouterr().err == ("mlbox: a command's options follow its name: "
+                                       "mlbox run --machine py 'my prog.sml'\n")
+    assert main(["--machine", "py", "repl"]) == EXIT_USAGE
+    assert "follow its name: mlbox repl --machine py\n" in capsys.readouterr().err

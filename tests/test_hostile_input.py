@@ -47,16 +47,24 @@ def write(tmp_path, name: str, data) -> str:
 # ------------------------------------------------------------------ source files
 
 
-@pytest.mark.parametrize("data, where", [
-    (b"val x = \"\xff\";\n", ":1:10: error: not UTF-8 text"),
-    (b"val x = 1;\nval y = \"\x80\";\n", ":2:10: error: not UTF-8 text"),
+@pytest.mark.parametrize("data, where, line, caret", [
+    (b"val x = \"\xff\";\n", ":1:10: error: not UTF-8 text", 'val x = "\N{REPLACEMENT CHARACTER}";', " " * 9 + "^"),
+    (b"val x = 1;\nval y = \"\x80\";\n", ":2:10: error: not UTF-8 text", 'val y = "\ufffd";', " " * 9 + "^"),
+    # the column counts characters, as the lexer's do: \xc3\xa9 is one
+    (b"val \xc3\xa9 = \"\xc3\x28\";\n", ":1:10: error: not UTF-8 text (byte 0xc3 at offset 10)",
+     'val \u00e9 = "\ufffd(";', " " * 9 + "^"),
 ])
-def test_invalid_utf8_is_located(tmp_path, data, where):
+def test_invalid_utf8_is_located(tmp_path, data, where, line, caret):
+    # the error had no source line and caret, which every other one has
     path = write(tmp_path, "bad.sml", data)
     for command in ("check", "run", "compile", "dis"):
         rc, _out, err = mlbox(command, path)
         assert_clean(rc, err, expect_rc=EXIT_USAGE)
         assert err.startswith(path + where), err
+        assert err.splitlines()[1:] == ["    " + line, "    " + caret]
+    with pytest.raises(api.APIError) as caught:  # the API reads files as the command line does
+        api.load(path)
+    assert str(caught.value).splitlines()[1:] == ["    " + line, "    " + caret]
 
 
 def test_byte_order_mark_is_not_part_of_the_program(tmp_path):

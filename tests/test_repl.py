@@ -597,6 +597,8 @@ def test_load_command(session, tmp_path):
     reply = session.feed(f":load {bad}")
     assert f"{bad}:2:" in reply and "error" in reply
     assert "unbound" in session.feed("ok;")
+    bad.write_text('val ok = 1;\nval no = ok + "x";\n')  # one declaration, `;` or not (docs/repl.md)
+    assert f"{bad}:2:" in session.feed(f":load {bad}") and "unbound" in session.feed("ok;")
     missing = tmp_path / "missing.sml"
     assert session.feed(f":load {missing}") == \
         f"cannot read {missing}: no such file\n"  # as the command line says it (cli.read_source)

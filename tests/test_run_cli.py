@@ -193,3 +193,47 @@ def test_a_program_given_without_run_is_pointed_to_run(name, capfd):
 def test_an_unknown_command_is_still_argparses_invalid_choice(capfd):
     assert cli.main(["frobnicate"]) == cli.EXIT_USAGE
     assert "invalid choice: 'frobnicate'" in capfd.readouterr().err
+
+
+def test_an_empty_output_name_is_an_error_not_the_default(src, tmp_path, capfd):
+    # `-o ''` wrote FILE.ccam, as if no -o had been given
+    path = src(HELLO, "named.sml")
+    assert cli.main(["compile", path, "-o", ""]) == 2
+    assert capfd.readouterr().err == "mlbox: cannot write : No such file or directory\n"
+    assert not (tmp_path / "named.ccam").exists()
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+@pytest.mark.parametrize("text, report", [
+    ('val _ = raise Fail "no config"', "uncaught exception Fail [Fail: no config]"),
+    ("val _ = 1 div 0", "uncaught exception Div [divide by zero]"),
+    ("val _ = raise Domain", "uncaught exception Domain [domain error]"),
+    ("exception E of int\nval _ = raise E 3", "uncaught exception E"),
+    ('exception Fail of string\nval _ = raise Fail "mine"', "uncaught exception Fail"),  # not the basis's
+    ("val _ = hd []", "uncaught exception Empty"),
+])
+def test_an_uncaught_exception_is_reported_as_the_repl_reports_it(src, tmp_path, capfd, machine, text, report):
+    # `mlbox run` said only `uncaught exception Fail`, without the why that
+    # the REPL (and SML/NJ) show in brackets
+    path = src(text + "\n")
+    assert cli.main(["run", "--machine", machine, path]) == 1
+    assert capfd.readouterr().err.splitlines()[-1] == report
+    compiled = str(tmp_path / "compiled.ccam")
+    assert cli.main(["compile", path, "-o", compiled]) == 0
+    capfd.readouterr()
+    assert cli.main(["run", "--machine", machine, compiled]) == 1
+    assert capfd.readouterr().err == report + "\n"
+
+
+@pytest.mark.parametrize("command", ["run", "repl"])
+def test_a_bad_heap_size_is_reported_as_the_other_limits_are(src, capfd, command):
+    # --max-heap alone was checked after parsing: `mlbox: bad size '64X'`,
+    # without the option's name or the command's usage
+    for size, why in [("64X", "use a number of bytes, optionally with K, M or G"), ("0", "(from 1 to ")]:
+        args = [command, "--max-heap", size] + ([src(HELLO)] if command == "run" else [])
+        assert cli.main(args) == 2
+        err = capfd.readouterr().err
+        assert f"usage: mlbox {command}" in err
+        assert f"mlbox {command}: error: argument --max-heap: bad size '{size}': " in err and why in err
+    assert cli.main(["run", "--max-heap", "64m", src(HELLO)]) == 0  # a good one is still taken as written
+    assert capfd.readouterr().out == "hello\n"
