@@ -57,6 +57,7 @@ MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
 LITERAL_SHOWN = 40
 MSG_REAL = "real constants are not supported"
 MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
+MSG_NOT_UTF8_OUTSIDE = "not UTF-8 text ({})"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
 
@@ -282,7 +283,11 @@ class Lexer:
     def t_error(self, t):
         char = t.value[0]
         message = MSG_BAD_CHAR.format(char)
-        if char in _BAD_CHAR_NOTES:
+        if "\ud800" <= char <= "\udfff":
+            # a byte that was not UTF-8 (read with surrogate escapes): name the
+            # byte, as in a literal, not the escape Python stands it for
+            message = MSG_NOT_UTF8_OUTSIDE.format(_surrogate_text(char))
+        elif char in _BAD_CHAR_NOTES:
             message += f" ({_BAD_CHAR_NOTES[char]})"
         self._error(message, t.lexpos, t.lexpos + 1)
         t.lexer.skip(1)

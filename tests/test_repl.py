@@ -872,6 +872,17 @@ def test_a_line_that_is_not_utf8_is_a_located_error_and_the_session_goes_on(enco
     assert "val x = 1 : int" in out and "internal error" not in out
 
 
+def test_a_byte_that_is_not_utf8_outside_a_literal_is_named_as_a_byte(tmp_path):
+    # it was "illegal character '\udcff'": the escape Python reads it as
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"], input=b'val a\xff = 1;\nval x = 2;\n',
+                          capture_output=True, timeout=120, env=env)
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0 and done.stderr == b""
+    assert "stdIn:1:6: error: not UTF-8 text (byte 0xff)\n" in out
+    assert "udcff" not in out and "val x = 2 : int" in out
+
+
 @pytest.mark.parametrize("machine", MACHINES)
 def test_limits_bound_each_input_and_the_session_goes_on(machine):
     s = Session(machine=machine, limits={"max_reductions": 20_000, "max_stack": 500})
