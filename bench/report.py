@@ -307,7 +307,8 @@ def _render_alloc(runs: Sequence[AllocRun], add) -> None:
     add("")
     add("The packet filter keeps almost nothing live; these programs (bench/alloc.py) keep a large "
         "structure live while allocating around it. The C machine's collector (heap.c) is a non-moving "
-        "mark & sweep with sticky mark bits: a minor collection marks only what was allocated since the "
+        "mark & sweep with sticky mark bits (its small cells are never swept: after marking, an "
+        "allocation cursor takes the unmarked ones): a minor collection marks only what was allocated since the "
         "previous one (and what the remembered set reaches), a major one (counted in brackets) marks "
         "everything live again (after a minor one, \"live\" still counts the old objects that died since "
         "the last major one). The program is compiled once; each run is one `run()` on a "
