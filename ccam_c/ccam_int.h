@@ -282,6 +282,7 @@ struct ccam_machine {
     int64_t old_cells;       /* cells marked (old), dead old ones included */
     int64_t cells_marked;    /* cells the current collection marked */
     int64_t cells_swept;     /* cells collections walked outside marking: majors, rescans, chunk release */
+    size_t chunks_unreleasable; /* nchunks after a chunk-release pass that freed none (heap.c count_cells) */
     char **chunks; size_t nchunks, chunks_cap;
     uint8_t *chunk_full;     /* per chunk: only old cells (the cursor found no free one; till a major) */
     obj **remembered; size_t nremembered, remembered_cap;  /* old objects written since the last collection */

@@ -626,7 +626,10 @@ static void mark_all(ccam_machine *m, int major) {
    cells kept already cover the allocation expected before the next
    collection (at least as much as is live), needs a pass over the cells:
    it is made only when the free cells exceed that by more than a chunk
-   (the heap has shrunk), never in a steady state. */
+   (the heap has shrunk), never in a steady state.  When survivors are
+   scattered over every chunk, the pass frees none; a minor collection
+   cannot empty an old chunk, so minors skip the pass until the heap has
+   grown by a chunk (an empty chunk can then exist) or a major runs. */
 static void count_cells(ccam_machine *m, int64_t keep_free_bytes, int major) {
     int64_t live = (major ? 0 : m->old_cells) + m->cells_marked;
     m->old_cells = live;
@@ -634,6 +637,8 @@ static void count_cells(ccam_machine *m, int64_t keep_free_bytes, int major) {
     m->heap_bytes = live * SMALL_CELL;
     int64_t free_cells = (int64_t)m->nchunks * USABLE_CELLS - live;
     if ((free_cells - USABLE_CELLS) * SMALL_CELL <= keep_free_bytes) return;
+    if (!major && m->nchunks == m->chunks_unreleasable) return;
+    size_t chunks_before = m->nchunks;
     int64_t kept_free = 0;
     size_t kept_chunks = 0;
     for (size_t i = 0; i < m->nchunks; i++) {
@@ -653,6 +658,7 @@ static void count_cells(ccam_machine *m, int64_t keep_free_bytes, int major) {
         m->chunks[kept_chunks++] = chunk;
     }
     m->nchunks = kept_chunks;
+    m->chunks_unreleasable = kept_chunks == chunks_before ? kept_chunks : 0;
 }
 
 static void sweep_large(ccam_machine *m, int64_t keep_bytes) {

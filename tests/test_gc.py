@@ -170,6 +170,39 @@ def test_chunks_of_a_dropped_structure_go_back_to_malloc():
     assert cmachine.lib.ccam_heap_chunks(machine._m) <= 40
 
 
+SCATTERED_SURVIVORS = """
+val keep = ref ([] : int list)
+fun setup n =
+    let fun build (0, a, x, y) = (a, x, y)
+          | build (k, a, x, y) = build (k - 1, k :: a, k :: x, k :: y)
+        val (a, _, _) = build (n, [], [], [])
+    in keep := a; length a end
+fun spin (0, s) = s
+  | spin (n, s) = spin (n - 1, s + n)
+"""
+
+
+def test_a_chunk_release_pass_that_frees_nothing_is_not_repeated_by_minor_collections():
+    # Three lists built side by side, one kept: after a major collection its
+    # cells are scattered over every chunk, with more free cells than a
+    # collection keeps. The pass that would return empty chunks to malloc
+    # finds none; minor collections cannot empty an old chunk, so they skip
+    # it (every minor walked the whole heap again, the sweep's old cost).
+    from mlbox import api
+
+    prog = api.load_source(SCATTERED_SURVIVORS, machine="c")
+    machine = prog._machine
+    assert prog["setup"](400_000) == 400_000
+    machine.collect()
+    chunks = cmachine.lib.ccam_heap_chunks(machine._m)
+    swept, collections = cmachine.lib.ccam_heap_cells_swept(machine._m), machine.heap_stats()["collections"]
+    assert prog["spin"]((3_000_000, 0)) == 4_500_001_500_000
+    assert machine.heap_stats()["collections"] >= collections + 4
+    assert cmachine.lib.ccam_heap_chunks(machine._m) == chunks  # nothing was empty
+    assert cmachine.lib.ccam_heap_cells_swept(machine._m) - swept <= chunks * 11_000  # one pass at most
+    machine.heap_check()
+
+
 # ------------------------------------------------------------- recycled large objects
 
 
