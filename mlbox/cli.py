@@ -41,6 +41,8 @@ class OutputFailed(Exception):
 
 PROGRAM_SUFFIXES = (".sml", ".ml", ".ccam")
 OPTIONS_FIRST = "mlbox: a command's options follow its name: {suggested}"
+OPTIONS_FIRST_UNKNOWN = ("mlbox: a command's options follow its name, and `{command}` has no option {option}: "
+                         "`mlbox {command} --help` lists its options")
 NOT_A_COMMAND = "mlbox: {file!r} is not a command; to run the program: mlbox run {quoted}"
 
 
@@ -346,8 +348,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             import shlex
 
             at = argv.index(command)
-            print(OPTIONS_FIRST.format(command=command, suggested=shlex.join(
-                ["mlbox", command] + argv[:at] + argv[at + 1:])), file=sys.stderr)
+            known = build_parser(command).subcommand_parsers[command]._option_string_actions
+            unknown = [arg for arg in argv[:at] if arg.startswith("-") and arg.split("=", 1)[0] not in known]
+            if unknown:  # moving it after the name would not help
+                print(OPTIONS_FIRST_UNKNOWN.format(command=command, option=unknown[0]), file=sys.stderr)
+            else:
+                print(OPTIONS_FIRST.format(suggested=shlex.join(
+                    ["mlbox", command] + argv[:at] + argv[at + 1:])), file=sys.stderr)
             return EXIT_USAGE
         argv = ["repl"] + argv  # `mlbox [--machine M] [--stats]` starts the REPL
     if argv[0] not in _SUBCOMMANDS and argv[0].endswith(PROGRAM_SUFFIXES):

@@ -121,3 +121,9 @@ def test_options_before_the_command_name_it_and_show_the_order(capsys):
                                        "mlbox run --machine py 'my prog.sml'\n")
     assert main(["--machine", "py", "repl"]) == EXIT_USAGE
     assert "follow its name: mlbox repl --machine py\n" in capsys.readouterr().err
+    # an option the command does not take is named, not suggested after it
+    assert main(["--stats", "check", "p.sml"]) == EXIT_USAGE
+    assert capsys.readouterr().err == ("mlbox: a command's options follow its name, and `check` has no option "
+                                       "--stats: `mlbox check --help` lists its options\n")
+    assert main(["--max-reductions=9", "run", "p.sml"]) == EXIT_USAGE
+    assert "follow its name: mlbox run --max-reductions=9 p.sml\n" in capsys.readouterr().err
