@@ -97,11 +97,14 @@ def max_caplen(linktype: int) -> int:
     return MAX_CAPLEN_FOR_LINKTYPE.get(linktype, MAX_CAPLEN)
 
 
+INT_MAX = 0x7FFFFFFF  # libpcap holds a snapshot length in an int
+
+
 def snapshot_length(linktype: int, snaplen: int) -> int:
     """The snapshot length libpcap 1.10 gives a file whose header says
     `snaplen` (pcap_adjust_snapshot): 0 or more than INT_MAX means the link
     type's maximum; any other value stands, even above that maximum."""
-    return max_caplen(linktype) if snaplen == 0 or snaplen > 0x7FFFFFFF else snaplen
+    return max_caplen(linktype) if snaplen == 0 or snaplen > INT_MAX else snaplen
 
 
 # The capture is read whole into memory: beyond this it is refused rather
@@ -228,7 +231,11 @@ class _Pcap(_Reader):
         if magic == PCAP_KUZNETZOV_MAGIC:
             record_header = 24  # an interface index, protocol and packet type follow the lengths
             if self.linktype == ETHERNET:
-                self.snapshot += 14  # libpcap: it may have been captured in cooked mode, with a fake header added
+                # libpcap: it may have been captured in cooked mode, with a
+                # fake header added; an int, it stops at INT_MAX (a header
+                # snaplen of 0x7FFFFFF2 made 2^31 here, so an expression was
+                # compiled to return 262144 where libpcap's returns INT_MAX)
+                self.snapshot = min(self.snapshot + 14, INT_MAX)
         pos = 24
         while pos < len(data):
             if len(data) - pos < record_header:
