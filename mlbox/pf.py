@@ -483,7 +483,7 @@ def command(args) -> int:
                      capture_path=args.capture)
         if args.write:
             accepted = [p for p, v in zip(capture.packets, report.verdicts) if v != 0]
-            write_pcap(args.write, accepted, capture.linktype, capture.snaplen)
+            write_pcap(args.write, accepted, capture.linktype, capture.snaplen, capture.linktype_ext)
         if args.plot:
             plot(report, args.plot)
     except (PfError, FilterError, CaptureError) as error:

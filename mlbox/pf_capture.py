@@ -72,6 +72,10 @@ class Capture:
     # libpcap's snapshot length for the file (a filter expression's "accept"
     # value, as tcpdump compiles it for the file)
     snaplen: int = MAX_CAPLEN
+    # a pcap header's upper 6 link-type bits (an FCS and its length,
+    # libpcap's linktype_ext): no part of the link type, but tcpdump -w
+    # writes them back, and so does `mlbox pf -w`
+    linktype_ext: int = 0
 
 
 MAX_CAPLEN_FOR_LINKTYPE = {231: 128 << 20, 279: 8 << 20, 249: 1 << 20}  # DBUS, EBHSCR, USBPCAP
@@ -171,7 +175,8 @@ def _parsed(path: str, data: bytes) -> Capture:
     # A capture of no packets is a capture, as for tcpdump (which filters
     # it and prints nothing); the warning says so.
     warnings = reader.warnings + ([] if reader.packets else [f"{path}: {EMPTY_CAPTURE}"])
-    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot)
+    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot,
+                   reader.linktype_ext)
 
 
 class _Reader:
@@ -184,6 +189,7 @@ class _Reader:
         self.linktype: int | None = None
         self.snapshot: int | None = None  # libpcap's snapshot length for the file
         self.truncation: str | None = None  # where the file ends inside a record, if it does
+        self.linktype_ext = 0  # pcap only (libpcap's pcapng reader keeps none)
 
     def fail(self, message: str) -> CaptureError:
         return CaptureError(f"{self.path}: {message}")
@@ -226,6 +232,7 @@ class _Pcap(_Reader):
         lengths_swapped = "yes" if major == 543 or minor < 3 else "maybe" if minor == 3 else "no"
         per_second = PCAP_MAGICS[magic]
         self.linktype = linktype & LINKTYPE_MASK
+        self.linktype_ext = linktype & ~LINKTYPE_MASK
         self.snapshot = snapshot_length(self.linktype, snaplen)
         record_header = 16
         if magic == PCAP_KUZNETZOV_MAGIC:
@@ -429,14 +436,16 @@ class _PcapNg(_Reader):
 LINKTYPE_WRITTEN_FOR = {11: 100, 12: 101, 15: 102, 16: 103, 19: 106}
 
 
-def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
+def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN,
+               linktype_ext: int = 0) -> None:
     """Write packets as a classic pcap file (little-endian, microseconds,
     version 2.4, as tcpdump -w), keeping their lengths and times and the
-    link type (as tcpdump writes it: LINKTYPE_WRITTEN_FOR) and snapshot
-    length of the capture they came from; `-` is standard output
+    link type (as tcpdump writes it: LINKTYPE_WRITTEN_FOR, with the FCS
+    bits `linktype_ext` of a pcap header) and snapshot length of the
+    capture they came from; `-` is standard output
     (tcpdump's `-w -`). Written here, not with scapy: its RawPcapWriter
     took link type 0 (BSD loopback) for "none given" and wrote Ethernet's 1."""
-    linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype)
+    linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype) | linktype_ext
     records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
     for p in packets:
         records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
