@@ -211,6 +211,20 @@ def test_timestamps_of_every_resolution(tmp_path):
     assert (read_capture(str(nano)).packets[0].sec, read_capture(str(nano)).packets[0].usec) == (1, 0)
 
 
+@pytest.mark.parametrize("exponent", [45, 50, 63])
+def test_timestamps_of_a_fine_binary_resolution_are_exact(tmp_path, exponent):
+    """A deliberate difference (docs/STATUS.md): for a resolution of
+    2^-exponent libpcap 1.10 multiplies the fraction of a second by 10^6 in
+    64 bits, which overflows beyond 2^-44 (tcpdump -w writes 575 µs for the
+    last tick of a second at 2^-50); the microseconds here are exact."""
+    ticks = (2 << exponent) - 1  # the last tick of second 1
+    path = tmp_path / "fine.pcapng"
+    path.write_bytes(SHB + idb(options=option(9, bytes([0x80 | exponent])) + END_OF_OPTIONS)
+                     + block(6, struct.pack("<IIIII", 0, ticks >> 32, ticks & 0xFFFFFFFF, 60, 60) + PACKET))
+    packet = read_capture(str(path)).packets[0]
+    assert (packet.sec, packet.usec) == (1, 999999)
+
+
 @pytest.mark.parametrize("snaplen, expected", [(0x7FFFFFF0, 0x7FFFFFFE), (0x7FFFFFF1, 0x7FFFFFFF),
                                                (0x7FFFFFF2, 0x7FFFFFFF), (0x7FFFFFFF, 0x7FFFFFFF),
                                                (0x80000000, 262144 + 14), (0, 262144 + 14)])
