@@ -203,6 +203,10 @@ class _Reader:
         self.packets.append(Packet(payload, wirelen, sec + offset_seconds, fraction * 1_000_000 // per_second))
 
 
+def _signed32(value: int) -> int:
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
 class _Pcap(_Reader):
     """libpcap's sf-pcap.c: versions 2.0 to 2.4 (and DG/UX's 543.0), whose
     records before 2.3 give wirelen before caplen; Alexey Kuznetzov's
@@ -231,6 +235,7 @@ class _Pcap(_Reader):
         # of the two as caplen.
         lengths_swapped = "yes" if major == 543 or minor < 3 else "maybe" if minor == 3 else "no"
         per_second = PCAP_MAGICS[magic]
+        native_order = endian == ("<" if sys.byteorder == "little" else ">")
         self.linktype = linktype & LINKTYPE_MASK
         self.linktype_ext = linktype & ~LINKTYPE_MASK
         self.snapshot = snapshot_length(self.linktype, snaplen)
@@ -259,7 +264,14 @@ class _Pcap(_Reader):
                 self.cut("packet record", caplen, len(data) - pos)
                 return
             # a record longer than the file's snapshot length is cut to it, as libpcap does
-            self.add(data[pos:pos + min(caplen, self.snapshot)], wirelen, sec * per_second + frac, per_second)
+            # libpcap's timestamp (sf-pcap.c): microseconds are not carried
+            # into seconds (1500000 µs stays so); nanoseconds are divided by
+            # 1000 in C, as signed 32-bit values in a file of the host's byte
+            # order (struct pcap_timeval), unsigned in a swapped one (SWAPLONG)
+            if native_order:
+                sec, frac = _signed32(sec), _signed32(frac)
+            usec = frac if per_second == 1_000_000 else (abs(frac) // 1000) * (1 if frac >= 0 else -1)
+            self.packets.append(Packet(data[pos:pos + min(caplen, self.snapshot)], wirelen, sec, usec))
             pos += caplen
 
 
@@ -448,7 +460,7 @@ def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int
     linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype) | linktype_ext
     records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
     for p in packets:
-        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
+        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec & 0xFFFFFFFF, len(p.data), p.wirelen) + p.data)
     if path == "-":
         sys.stdout.buffer.write(b"".join(records))
         sys.stdout.buffer.flush()
