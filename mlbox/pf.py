@@ -455,11 +455,25 @@ def _refuse_writing_an_input(args) -> None:
                 raise PfError(f"{output}: {flag} would overwrite the {what} file; name another file")
 
 
+def _refuse_empty_names(args) -> None:
+    """An empty output name (`-w ''`, `--plot ''`) was taken for no option
+    at all: the run succeeded and wrote nothing. An empty capture name was
+    ": no such file". (An empty filter is an expression: libpcap compiles
+    it to accept every packet, as `tcpdump ''` does.)"""
+    if args.write == "":
+        raise PfError("-w: the file name is empty; name a file (- for standard output)")
+    if args.plot == "":
+        raise PfError("--plot: the file name is empty; name an image file")
+    if args.capture == "":
+        raise PfError("the capture's file name is empty; name a pcap or pcapng file (- for standard input)")
+
+
 def command(args) -> int:
     """The `pf` subcommand: 0 on success, 2 on a user error (with a message)."""
     try:
         if args.filter == STDIN and args.capture == STDIN:
             raise PfError("-: the filter and the capture cannot both be standard input")
+        _refuse_empty_names(args)
         _refuse_writing_an_input(args)
         if args.plot:
             plot_format(args.plot)
@@ -469,7 +483,7 @@ def command(args) -> int:
                      capture_path=args.capture)
         if args.write:
             accepted = [p for p, v in zip(capture.packets, report.verdicts) if v != 0]
-            write_pcap(args.write, accepted, capture.linktype, capture.snaplen)
+            write_pcap(args.write, accepted, capture.linktype, capture.snaplen, capture.linktype_ext)
         if args.plot:
             plot(report, args.plot)
     except (PfError, FilterError, CaptureError) as error:

@@ -72,6 +72,10 @@ class Capture:
     # libpcap's snapshot length for the file (a filter expression's "accept"
     # value, as tcpdump compiles it for the file)
     snaplen: int = MAX_CAPLEN
+    # a pcap header's upper 6 link-type bits (an FCS and its length,
+    # libpcap's linktype_ext): no part of the link type, but tcpdump -w
+    # writes them back, and so does `mlbox pf -w`
+    linktype_ext: int = 0
 
 
 MAX_CAPLEN_FOR_LINKTYPE = {231: 128 << 20, 279: 8 << 20, 249: 1 << 20}  # DBUS, EBHSCR, USBPCAP
@@ -97,11 +101,14 @@ def max_caplen(linktype: int) -> int:
     return MAX_CAPLEN_FOR_LINKTYPE.get(linktype, MAX_CAPLEN)
 
 
+INT_MAX = 0x7FFFFFFF  # libpcap holds a snapshot length in an int
+
+
 def snapshot_length(linktype: int, snaplen: int) -> int:
     """The snapshot length libpcap 1.10 gives a file whose header says
     `snaplen` (pcap_adjust_snapshot): 0 or more than INT_MAX means the link
     type's maximum; any other value stands, even above that maximum."""
-    return max_caplen(linktype) if snaplen == 0 or snaplen > 0x7FFFFFFF else snaplen
+    return max_caplen(linktype) if snaplen == 0 or snaplen > INT_MAX else snaplen
 
 
 # The capture is read whole into memory: beyond this it is refused rather
@@ -168,7 +175,8 @@ def _parsed(path: str, data: bytes) -> Capture:
     # A capture of no packets is a capture, as for tcpdump (which filters
     # it and prints nothing); the warning says so.
     warnings = reader.warnings + ([] if reader.packets else [f"{path}: {EMPTY_CAPTURE}"])
-    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot)
+    return Capture(tuple(reader.packets), reader.linktype, reader.format, tuple(warnings), reader.snapshot,
+                   reader.linktype_ext)
 
 
 class _Reader:
@@ -181,6 +189,7 @@ class _Reader:
         self.linktype: int | None = None
         self.snapshot: int | None = None  # libpcap's snapshot length for the file
         self.truncation: str | None = None  # where the file ends inside a record, if it does
+        self.linktype_ext = 0  # pcap only (libpcap's pcapng reader keeps none)
 
     def fail(self, message: str) -> CaptureError:
         return CaptureError(f"{self.path}: {message}")
@@ -192,6 +201,10 @@ class _Reader:
     def add(self, payload: bytes, wirelen: int, ticks: int, per_second: int, offset_seconds: int = 0) -> None:
         sec, fraction = divmod(ticks, per_second)
         self.packets.append(Packet(payload, wirelen, sec + offset_seconds, fraction * 1_000_000 // per_second))
+
+
+def _signed32(value: int) -> int:
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 class _Pcap(_Reader):
@@ -222,13 +235,19 @@ class _Pcap(_Reader):
         # of the two as caplen.
         lengths_swapped = "yes" if major == 543 or minor < 3 else "maybe" if minor == 3 else "no"
         per_second = PCAP_MAGICS[magic]
+        native_order = endian == ("<" if sys.byteorder == "little" else ">")
         self.linktype = linktype & LINKTYPE_MASK
+        self.linktype_ext = linktype & ~LINKTYPE_MASK
         self.snapshot = snapshot_length(self.linktype, snaplen)
         record_header = 16
         if magic == PCAP_KUZNETZOV_MAGIC:
             record_header = 24  # an interface index, protocol and packet type follow the lengths
             if self.linktype == ETHERNET:
-                self.snapshot += 14  # libpcap: it may have been captured in cooked mode, with a fake header added
+                # libpcap: it may have been captured in cooked mode, with a
+                # fake header added; an int, it stops at INT_MAX (a header
+                # snaplen of 0x7FFFFFF2 made 2^31 here, so an expression was
+                # compiled to return 262144 where libpcap's returns INT_MAX)
+                self.snapshot = min(self.snapshot + 14, INT_MAX)
         pos = 24
         while pos < len(data):
             if len(data) - pos < record_header:
@@ -245,7 +264,14 @@ class _Pcap(_Reader):
                 self.cut("packet record", caplen, len(data) - pos)
                 return
             # a record longer than the file's snapshot length is cut to it, as libpcap does
-            self.add(data[pos:pos + min(caplen, self.snapshot)], wirelen, sec * per_second + frac, per_second)
+            # libpcap's timestamp (sf-pcap.c): microseconds are not carried
+            # into seconds (1500000 µs stays so); nanoseconds are divided by
+            # 1000 in C, as signed 32-bit values in a file of the host's byte
+            # order (struct pcap_timeval), unsigned in a swapped one (SWAPLONG)
+            if native_order:
+                sec, frac = _signed32(sec), _signed32(frac)
+            usec = frac if per_second == 1_000_000 else (abs(frac) // 1000) * (1 if frac >= 0 else -1)
+            self.packets.append(Packet(data[pos:pos + min(caplen, self.snapshot)], wirelen, sec, usec))
             pos += caplen
 
 
@@ -422,17 +448,19 @@ class _PcapNg(_Reader):
 LINKTYPE_WRITTEN_FOR = {11: 100, 12: 101, 15: 102, 16: 103, 19: 106}
 
 
-def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN) -> None:
+def write_pcap(path: str, packets: Sequence[Packet], linktype: int, snaplen: int = MAX_CAPLEN,
+               linktype_ext: int = 0) -> None:
     """Write packets as a classic pcap file (little-endian, microseconds,
     version 2.4, as tcpdump -w), keeping their lengths and times and the
-    link type (as tcpdump writes it: LINKTYPE_WRITTEN_FOR) and snapshot
-    length of the capture they came from; `-` is standard output
+    link type (as tcpdump writes it: LINKTYPE_WRITTEN_FOR, with the FCS
+    bits `linktype_ext` of a pcap header) and snapshot length of the
+    capture they came from; `-` is standard output
     (tcpdump's `-w -`). Written here, not with scapy: its RawPcapWriter
     took link type 0 (BSD loopback) for "none given" and wrote Ethernet's 1."""
-    linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype)
+    linktype = LINKTYPE_WRITTEN_FOR.get(linktype, linktype) | linktype_ext
     records = [struct.pack("<IHHiIII", PCAP_MAGIC, 2, 4, 0, 0, snaplen, linktype)]
     for p in packets:
-        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec, len(p.data), p.wirelen) + p.data)
+        records.append(struct.pack("<IIII", p.sec & 0xFFFFFFFF, p.usec & 0xFFFFFFFF, len(p.data), p.wirelen) + p.data)
     if path == "-":
         sys.stdout.buffer.write(b"".join(records))
         sys.stdout.buffer.flush()

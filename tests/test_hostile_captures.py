@@ -144,6 +144,8 @@ CASES = {
     "version_3_0": (pcap(version=(3, 0), records=[(PACKET, 60, 60)]), "unsupported pcap version 3.0"),
     "kuznetzov": (kuznetzov_pcap(records=[(PACKET, 60, 60)]), 1),
     "kuznetzov_snaplen_plus_14": (kuznetzov_pcap(snaplen=10, records=[(PACKET, 60, 60)]), 1),
+    "kuznetzov_snaplen_plus_14_stops_at_int_max": (kuznetzov_pcap(snaplen=0x7FFFFFF2, records=[(PACKET, 60, 60)]), 1),
+    "kuznetzov_snaplen_int_max": (kuznetzov_pcap(snaplen=0x7FFFFFFF, records=[(PACKET, 60, 60)]), 1),
     "linktype_fcs_bits": (pcap(linktype=1 | 0x04000000 | 0x20000000, records=[(PACKET, 60, 60)]), 1),
     "dbus_caplen_over_262144": (pcap(linktype=231, snaplen=0, records=[(bytes(300000), 300000, 300000)]), 1),
     "ethernet_caplen_over_262144": (pcap(records=[(bytes(262145), 262145, 262145)]), "invalid capture length 262145"),
@@ -207,6 +209,36 @@ def test_timestamps_of_every_resolution(tmp_path):
     nano.write_bytes(pcap(magic=0xA1B23C4D, records=[(PACKET, 60, 60)]))
     assert (read_capture(str(micro)).packets[0].sec, read_capture(str(micro)).packets[0].usec) == (1, 500)
     assert (read_capture(str(nano)).packets[0].sec, read_capture(str(nano)).packets[0].usec) == (1, 0)
+
+
+@pytest.mark.parametrize("exponent", [45, 50, 63])
+def test_timestamps_of_a_fine_binary_resolution_are_exact(tmp_path, exponent):
+    """A deliberate difference (docs/STATUS.md): for a resolution of
+    2^-exponent libpcap 1.10 multiplies the fraction of a second by 10^6 in
+    64 bits, which overflows beyond 2^-44 (tcpdump -w writes 575 µs for the
+    last tick of a second at 2^-50); the microseconds here are exact."""
+    ticks = (2 << exponent) - 1  # the last tick of second 1
+    path = tmp_path / "fine.pcapng"
+    path.write_bytes(SHB + idb(options=option(9, bytes([0x80 | exponent])) + END_OF_OPTIONS)
+                     + block(6, struct.pack("<IIIII", 0, ticks >> 32, ticks & 0xFFFFFFFF, 60, 60) + PACKET))
+    packet = read_capture(str(path)).packets[0]
+    assert (packet.sec, packet.usec) == (1, 999999)
+
+
+@pytest.mark.parametrize("snaplen, expected", [(0x7FFFFFF0, 0x7FFFFFFE), (0x7FFFFFF1, 0x7FFFFFFF),
+                                               (0x7FFFFFF2, 0x7FFFFFFF), (0x7FFFFFFF, 0x7FFFFFFF),
+                                               (0x80000000, 262144 + 14), (0, 262144 + 14)])
+def test_kuznetzov_ethernet_snapshot_length_grows_by_14_up_to_int_max(tmp_path, snaplen, expected):
+    """Regression (pf15): libpcap adds 14 to a Kuznetzov Ethernet file's
+    snapshot length but no further than INT_MAX; it was 2^31 and more here,
+    so `mlbox pf EXPRESSION` compiled the expression for a snapshot length
+    libpcap takes for "none" (returning 262144 where tcpdump's program
+    returns INT_MAX), and -w wrote that length."""
+    path = tmp_path / "k.pcap"
+    path.write_bytes(kuznetzov_pcap(snaplen=snaplen, records=[(PACKET, 60, 60)]))
+    assert read_capture(str(path)).snaplen == expected
+    if libpcap.available():
+        assert libpcap.read_savefile(str(path), "ip or not ip").verdicts == (expected,)
 
 
 # Where this reader knowingly differs from libpcap 1.10: it compares a

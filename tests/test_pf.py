@@ -314,6 +314,25 @@ def test_command_errors_are_messages_not_tracebacks(tmp_path, make_args, fragmen
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+@pytest.mark.parametrize("args, message", [
+    (["-w", ""], "-w: the file name is empty; name a file (- for standard output)"),
+    (["--plot", ""], "--plot: the file name is empty; name an image file"),
+    (["--json", "-w", ""], "-w: the file name is empty; name a file (- for standard output)"),
+])
+def test_an_empty_output_name_is_refused_not_ignored(args, message):
+    """Regression (pf15): `-w ''` and `--plot ''` were taken for no option:
+    the run succeeded (exit 0) and wrote nothing."""
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), str(TEST_DATA / "mixed_small.pcapng"), *args,
+                   "--machine", "py")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"mlbox pf: {message}\n")
+
+
+def test_an_empty_capture_name_says_so():
+    result = mlbox("pf", str(TEST_DATA / "tcp_port_23.dd"), "", "--machine", "py")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.startswith("mlbox pf: the capture's file name is empty"), result.stderr  # was ": no such file"
+
+
 def test_a_capture_of_no_packets_is_filtered_like_tcpdump_does(tmp_path):
     """Regression: a capture with a header and no packet was an error; tcpdump
     filters it (0 packets), and so does mlbox pf: an empty report, a warning,

@@ -5,13 +5,14 @@ from __future__ import annotations
 import shutil
 import struct
 import subprocess
+import sys
 
 import pytest
 
 from mlbox.pf_capture import (
     EMPTY_CAPTURE, LINKTYPE_WRITTEN_FOR, NO_SUCH_FILE, NOT_A_CAPTURE, CaptureError, Packet, read_capture, write_pcap,
 )
-from tests.pf_data import TEST_DATA, capture_path, needs_shared
+from tests.pf_data import REPO, TEST_DATA, capture_path, needs_shared
 
 
 @needs_shared
@@ -110,6 +111,67 @@ def test_written_link_type_is_tcpdumps_for_every_link_type_it_writes(tmp_path):
         if read_capture(str(theirs)).linktype != linktype:
             changed[linktype] = read_capture(str(theirs)).linktype
     assert changed == LINKTYPE_WRITTEN_FOR
+
+
+@pytest.mark.parametrize("linktype", [1 | 0x04000000 | 0x20000000, 113 | 0x04000000 | 0x10000000])
+def test_pf_w_keeps_the_fcs_bits_of_the_link_type_as_tcpdump_w_does(tmp_path, linktype):
+    """Regression (pf15): a pcap header's link type with its FCS bits (an
+    FCS of 4 bytes on every frame) was written back by `mlbox pf -w` without
+    them, so a reader took the FCS for packet data; tcpdump -r ... -w keeps them."""
+    capture, ours = tmp_path / "fcs.pcap", tmp_path / "ours.pcap"
+    packet = bytes(range(64))
+    capture.write_bytes(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, linktype)
+                        + struct.pack("<IIII", 1, 0, len(packet), len(packet)) + packet)
+    read = read_capture(str(capture))
+    assert (read.linktype, read.linktype_ext) == (linktype & 0x03FFFFFF, linktype & 0xFC000000)
+    result = subprocess.run([sys.executable, "-m", "mlbox", "pf", str(TEST_DATA / "tcp_port_23.dd"), str(capture),
+                             "-w", str(ours), "--machine", "py"], capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    assert struct.unpack("<I", ours.read_bytes()[20:24])[0] == linktype
+    if shutil.which("tcpdump") is not None:
+        theirs = tmp_path / "theirs.pcap"
+        subprocess.run(["tcpdump", "-r", str(capture), "-w", str(theirs), "not len = 0"], capture_output=True,
+                       timeout=60)
+        write_pcap(str(ours), read.packets, read.linktype, read.snaplen, read.linktype_ext)
+        assert ours.read_bytes() == theirs.read_bytes()
+
+
+NATIVE, SWAPPED = ("<", ">") if sys.byteorder == "little" else (">", "<")
+
+
+# (magic, byte order, seconds and fraction in the record) -> the seconds and
+# microseconds tcpdump 4.99 -w writes for them (libpcap 1.10's sf-pcap.c)
+TIMESTAMPS = [
+    ((0xA1B2C3D4, NATIVE, 1, 1500000), (1, 1500000)),  # microseconds are not carried into seconds
+    ((0xA1B2CD34, SWAPPED, 1, 1000000), (1, 1000000)),
+    ((0xA1B23C4D, NATIVE, 1, 1999999999), (1, 1999999)),  # nanoseconds / 1000, not carried either
+    ((0xA1B23C4D, SWAPPED, 7, 1000000000), (7, 1000000)),
+    ((0xA1B23C4D, NATIVE, 1, 0xFFFFFFFF), (1, 0)),  # -1 ns in a file of the host's byte order: -1 / 1000 = 0
+    ((0xA1B23C4D, NATIVE, 1, 0xFFFFFC17), (1, 0xFFFFFFFF)),  # -1001 ns: -1 µs
+    ((0xA1B23C4D, SWAPPED, 1, 0xFFFFFFFF), (1, 4294967)),  # unsigned in a swapped one
+    ((0xA1B2C3D4, NATIVE, 0xFFFFFFFF, 0xFFFFFFFF), (0xFFFFFFFF, 0xFFFFFFFF)),
+]
+
+
+@pytest.mark.parametrize("record, written", TIMESTAMPS)
+def test_pcap_timestamps_are_written_back_as_tcpdump_w_writes_them(tmp_path, record, written):
+    """Regression (pf15): a pcap record's fraction of a second of 10^6 µs
+    (10^9 ns) or more was carried into the seconds (1.5 s became 2 s + 500000
+    µs; 0xFFFFFFFF ns became 4295 s), where libpcap keeps it as it is, so
+    `mlbox pf -w` wrote other timestamps than tcpdump -w."""
+    magic, endian, sec, frac = record
+    capture, ours = tmp_path / "in.pcap", tmp_path / "ours.pcap"
+    header = 24 if magic == 0xA1B2CD34 else 16
+    packet = bytes(range(60))
+    capture.write_bytes(struct.pack(endian + "IHHiIII", magic, 2, 4, 0, 0, 65535, 1)
+                        + struct.pack(endian + "IIII", sec, frac, 60, 60) + bytes(header - 16) + packet)
+    read = read_capture(str(capture))
+    write_pcap(str(ours), read.packets, read.linktype, read.snaplen, read.linktype_ext)
+    assert struct.unpack("<II", ours.read_bytes()[24:32]) == written
+    if shutil.which("tcpdump") is not None:
+        theirs = tmp_path / "theirs.pcap"
+        subprocess.run(["tcpdump", "-r", str(capture), "-w", str(theirs)], capture_output=True, timeout=60)
+        assert ours.read_bytes() == theirs.read_bytes()
 
 
 def test_a_capture_of_no_packets_is_read_with_a_warning(tmp_path):

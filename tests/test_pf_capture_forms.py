@@ -145,6 +145,22 @@ def test_an_expression_whose_program_breaks_a_strict_rule_is_refused_with_the_ru
                              "backward\n")
 
 
+@NEEDS_LIBPCAP
+def test_libpcaps_program_that_reads_unwritten_scratch_memory_is_refused(tmp_path):
+    """libpcap 1.10 compiles `geneve or vlan 100` into a program that, for a
+    packet that is no Geneve packet, loads the VLAN offset from scratch word
+    0 before anything is stored there (its bpf_filter leaves the scratch
+    memory uninitialised: its verdict is undefined); the other order is a
+    valid program. Found in the pf15 campaign (also `pppoes` on radiotap)."""
+    capture_file = written(tmp_path, "pcap_le_usec")
+    result = mlbox_pf("geneve or vlan 100", capture_file)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == ("mlbox pf: 'geneve or vlan 100': libpcap's program for it is not strictly valid "
+                             "classic BPF, which mlbox pf runs only (see `tcpdump -ddd`): insn 49: scratch "
+                             "memory word 0 may be read before it is written\n")
+    assert mlbox_pf("vlan 100 or geneve", capture_file).returncode == 0
+
+
 @NEEDS_TCPDUMP
 @pytest.mark.parametrize("flag", ["-dd", "-ddd"])
 @pytest.mark.parametrize("name", ["linktype_linux_sll2", "pcap_captured_with_s64", "linktype_loop"])
