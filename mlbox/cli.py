@@ -3,7 +3,7 @@ subcommand is one small function `cmd_NAME(args) -> exit status`, added to
 the parser by `_add_NAME(subparsers)`.
 
 Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
-exception), 2 bad usage or an unreadable file, 3 the machine stopped (a
+exception), 2 bad usage, an unreadable file or `--machine c` not built, 3 the machine stopped (a
 limit; mlbox/runner.py), 70 an internal error (a bug in mlbox: reported,
 never a traceback), 74 standard output refused the output or is closed (a full disk, an
 I/O error: one line on stderr), 141 standard output closed by its reader
@@ -424,6 +424,14 @@ def _run(argv: list[str]) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    if getattr(args, "machine", None) == "c":
+        # asked for by name, a C machine that is not built is the set-up's
+        # problem, not mlbox's: say how to build it (it was an internal error)
+        from mlbox import driver
+
+        problem = driver.c_machine_problem()
+        if problem is not None:
+            raise UsageError(f"--machine c: {problem}")
     return handler(args)
 
 

@@ -174,6 +174,16 @@ def compile_source(source: Source) -> Compiled:
     return Compiled(linked, tuple(result.warnings), result.elaboration)
 
 
+def c_machine_problem() -> Optional[str]:
+    """Why the C machine cannot be used (its extension is missing or stale),
+    or None when it can."""
+    try:
+        import ccam.cmachine  # noqa: F401
+    except ImportError as err:
+        return str(err)
+    return None
+
+
 def c_machine_available() -> bool:
     try:
         import ccam.cmachine  # noqa: F401

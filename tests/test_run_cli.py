@@ -4,6 +4,7 @@ exit statuses and messages."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -237,3 +238,21 @@ def test_a_bad_heap_size_is_reported_as_the_other_limits_are(src, capfd, command
         assert f"mlbox {command}: error: argument --max-heap: bad size '{size}': " in err and why in err
     assert cli.main(["run", "--max-heap", "64m", src(HELLO)]) == 0  # a good one is still taken as written
     assert capfd.readouterr().out == "hello\n"
+
+
+@pytest.mark.parametrize("argv", [["run", "--machine", "c", "p.sml"], ["repl", "--machine", "c"],
+                                  ["pf", "--machine", "c", "tcp", "c.pcap"]])
+def test_machine_c_without_the_c_machine_says_how_to_build_it(argv, monkeypatch, capsys):
+    # it was `mlbox: internal error: StaleBuildError: ...`, exit 70: a bug in
+    # mlbox, when it is the set-up's (the extension not built or stale)
+    import ccam_c
+
+    # the extension not built: importing ccam.cmachine again fails as it would
+    monkeypatch.delitem(sys.modules, "ccam.cmachine")
+    monkeypatch.setitem(sys.modules, "ccam_c._ccam", None)
+    monkeypatch.delattr(ccam_c, "_ccam", raising=False)
+    assert cli.main(argv) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.startswith("mlbox: --machine c: the C machine (ccam_c._ccam) is stale or missing: "
+                          "rebuild it with `make install`"), err
+    assert "internal error" not in err
