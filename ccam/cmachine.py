@@ -61,6 +61,8 @@ import signal
 import threading
 from typing import Optional
 
+import attrs
+
 from ccam.instructions import (
     BY_CODE,
     CONST,
@@ -1001,6 +1003,10 @@ class Machine:
     def run_more(self, program) -> Result:
         """Run another program against the same globals and heap (the global
         table grows to the program's nglobals)."""
+        if isinstance(program, Program) and program.global_names:
+            # the machine keeps no names, and a session's table grows with
+            # every input: writing it each time made inputs cost its size
+            program = attrs.evolve(program, global_names=())
         data = _image(program)
         err = ffi.new("char[512]")
         if lib.ccam_extend(self._m, data, len(data), err, 512) != 0:

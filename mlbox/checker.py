@@ -331,13 +331,15 @@ class Env:
 
     scope: Scope
 
-    def types(self) -> list[Type]:
+    def types(self, since: Optional[Env] = None) -> list[Type]:
         """The types of every binding above the basis (shadowed ones too:
-        they may share variables with visible ones). The basis's own types
-        are closed schemes, never changed by checking."""
+        they may share variables with visible ones), or only of those bound
+        after the environment `since` (which this one extends). The basis's
+        own types are closed schemes, never changed by checking."""
         found: list[Type] = []
         scope = self.scope
-        while scope is not None and scope.parent is not None:
+        stop = since.scope if since is not None else None
+        while scope is not None and scope.parent is not None and scope is not stop:
             for entry in scope.values.values():
                 if isinstance(entry, (VarInfo, DataCon)):
                     found.append(entry.ty)

@@ -251,7 +251,7 @@ class Incremental:
 
     def __init__(self):
         from mlbox.checker import initial_env
-        from mlbox.types import Snapshot
+        from mlbox.types import Snapshot, is_settled
 
         pre = compiled_prelude()
         self.globals = pre.globals.copy()
@@ -264,7 +264,11 @@ class Incremental:
         # the top-level fixity of identifiers (infix declarations persist
         # from input to input); None: the initial basis's
         self.fixity: Optional[dict] = None
-        self._committed = Snapshot(self.env.types())
+        # the types of the bindings so far that checking may still change
+        # (with a weak or overloaded variable): only they need a snapshot,
+        # so that an input costs time in its own size, not the session's
+        self._unsettled: list = [t for t in self.env.types() if not is_settled(t)]
+        self._committed = Snapshot(self._unsettled)
 
     def _unit(self, refs: dict) -> Unit_:
         unit = Unit_(refs, self.globals)
@@ -312,8 +316,9 @@ class Incremental:
     def adopt(self, compiled: CompiledInput) -> None:
         """Make an input's bindings visible to the inputs after it (and the
         way it fixed weak type variables of earlier ones)."""
-        self.env = compiled.env
+        earlier, self.env = self.env, compiled.env
         self.fixity = compiled.fixity
+        self._unsettled.extend(self.env.types(since=earlier))
         self.settle_types()
 
     def settle_types(self) -> None:
@@ -323,9 +328,10 @@ class Incremental:
         of those types (`r := [1]` before an uncaught exception), and
         undoing the instantiation then would let a later input read them at
         another type."""
-        from mlbox.types import Snapshot
+        from mlbox.types import Snapshot, is_settled
 
-        self._committed = Snapshot(self.env.types())
+        self._unsettled = [t for t in self._unsettled if not is_settled(t)]
+        self._committed = Snapshot(self._unsettled)
 
     def rollback(self) -> None:
         """Undo what checking inputs since the last `adopt` or `settle_types`

@@ -137,7 +137,7 @@ class _Cursor:
     scopes (the tree below `top`), flattened: each name's nearest binding
     in `at` or its ancestors up to `top`."""
 
-    __slots__ = ("top", "at", "flat", "outside", "type_history", "type_records")
+    __slots__ = ("top", "at", "flat", "outside", "type_history", "type_records", "view")
 
     def __init__(self, top: Scope):
         self.top = top
@@ -149,6 +149,9 @@ class _Cursor:
         # each top-level type binding, in order: name -> (record numbers, entries)
         self.type_history: dict[str, tuple[list[int], list]] = {}
         self.type_records = 0
+        # once the tree is checked: everything visible at `top`, by name
+        # (see _view_at); None until a tree made over this one asks for it
+        self.view: Optional[tuple[dict, dict]] = None
 
     def find(self, scope: Scope, space: int, name: str):
         if self.at is not scope:
@@ -163,7 +166,13 @@ class _Cursor:
         entry = memo.get(name, _UNKNOWN)
         if entry is _UNKNOWN:
             around = self.top.parent
-            entry = memo[name] = around._find(space, name) if around is not None else None
+            if around is None:
+                entry = None
+            elif _is_tree_top(around):
+                entry = _view_at(around)[space].get(name)
+            else:
+                entry = around._find(space, name)
+            memo[name] = entry
         return entry
 
     def bind(self, scope: Scope, space: int, name: str, entry) -> None:
@@ -266,6 +275,47 @@ class _Cursor:
             for name, below in saved.items():
                 if name not in outer_saved:
                     outer_saved[name] = below
+
+
+def _is_tree_top(scope: Scope) -> bool:
+    return scope.cursor is not None and scope.cursor.top is scope
+
+
+def _view_at(top: Scope) -> tuple[dict, dict]:
+    """Everything visible at `top`, the top scope of a checked tree (an
+    earlier REPL input's, which no longer changes), in one dict per
+    namespace. Each input's tree is made over the previous one's: looking
+    a name up through the chain of their memos cost the number of inputs
+    for each name new to the session (every variable pattern is looked up
+    as a possible constructor), so a session took time quadratic in its
+    length. The view of a tree is made from the nearest earlier one's,
+    which it takes over (a tree is asked for its view when one is made
+    over it, so in a session that is the previous input's, no longer
+    needed): each tree's bindings are copied once. Should the taken view
+    be needed again, it is rebuilt from further back."""
+    chain = []
+    scope: Optional[Scope] = top
+    while scope is not None and _is_tree_top(scope) and scope.cursor.view is None:
+        chain.append(scope)
+        scope = scope.parent
+    if scope is None:
+        view: tuple[dict, dict] = ({}, {})
+    elif _is_tree_top(scope):
+        view, scope.cursor.view = scope.cursor.view, None
+    else:  # the basis and the scopes of no tree above it: nearest binding wins
+        below = []
+        while scope is not None:
+            below.append(scope)
+            scope = scope.parent
+        view = ({}, {})
+        for outer in reversed(below):
+            view[VALUES].update(outer.values)
+            view[TYPES].update(outer.types)
+    for scope in reversed(chain):
+        view[VALUES].update(scope.values)
+        view[TYPES].update(scope.types)
+    top.cursor.view = view
+    return view
 
 
 def _restore(flat: dict, saved) -> None:

@@ -487,6 +487,13 @@ def free_vars(t: Type) -> list[TVar]:
     return list(seen.values())
 
 
+def is_settled(t: Type) -> bool:
+    """Whether checking can no longer change t: every variable in it is
+    generic (quantified), so uses instantiate copies of them. A weak or
+    overloaded variable may still be bound by a later input."""
+    return not any(isinstance(v, TVar) and v.level != GENERIC for v in walk(t))
+
+
 # ----------------------------------------------------------------- printing
 
 

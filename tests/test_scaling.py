@@ -804,3 +804,90 @@ def test_checking_nested_scopes_is_linear_in_their_depth(shape):
     check_seconds(100)  # warm up
     small, large = check_seconds(500), check_seconds(4_000)
     assert large < 20 * small, (small, large)  # 8 times the depth: it was ~50 times
+
+
+# ------------------------------------------------------------ a REPL session
+# Each input of a session is checked over the environment of the inputs
+# before it, and the session once cost every input time in its length
+# (25 ms an input at 1,000 bindings): these count the work, so that noise
+# cannot hide it.
+
+
+def session_of(bindings: int, machine: str = "c"):
+    from mlbox.repl import Session
+
+    session = Session(machine=machine)
+    session.feed("".join(f"val x{i} = {i};\n" for i in range(bindings)))
+    return session
+
+
+def scope_lookups_of(session, text: str, monkeypatch) -> int:
+    from mlbox import scopes
+
+    calls = 0
+    find = scopes.Scope._find
+
+    def counted(self, space, name):
+        nonlocal calls
+        calls += 1
+        return find(self, space, name)
+
+    monkeypatch.setattr(scopes.Scope, "_find", counted)
+    try:
+        assert session.feed(text).startswith("val ")
+    finally:
+        monkeypatch.setattr(scopes.Scope, "_find", find)
+    return calls
+
+
+def test_a_name_new_to_a_session_is_looked_up_in_time_independent_of_its_length(monkeypatch):
+    # a variable pattern is looked up as a possible constructor: the lookup
+    # went through each earlier input's memo in turn (mlbox.scopes._view_at)
+    text = "val fresh = (x3, hd [x1]);"
+    short, long = (scope_lookups_of(session_of(n), text, monkeypatch) for n in (20, 200))
+    assert long == short, (short, long)
+
+
+def test_a_session_looks_names_up_as_the_chain_of_inputs_binds_them():
+    session = session_of(3)
+    session.feed("datatype t = x1 | B; val x0 = x1;")
+    session.feed('val x2 = "two";')
+    assert session.feed("(x0, x1, x2, B);") == 'val it = (x1,x1,"two",B) : t * t * string * t\n'
+    assert session.feed("fun f x1 = x1;").startswith("stdIn")  # x1 is a constructor now: a nonexhaustive f
+    assert session.feed("Int.toString 3;") == 'val it = "3" : string\n'
+
+
+def test_a_session_keeps_a_snapshot_of_only_the_types_a_later_input_may_change(monkeypatch):
+    from mlbox import types
+
+    session = session_of(200)
+    snapshotted = []
+    snapshot = types.Snapshot
+
+    def counted(found):
+        found = list(found)
+        snapshotted.append(len(found))
+        return snapshot(found)
+
+    monkeypatch.setattr(types, "Snapshot", counted)
+    assert session.feed("val r = ref [];") == "val r = ref [] : '_a list ref\n"
+    assert snapshotted[-1] == 1  # r's type, not the 200 settled ones
+    assert session.feed("r := [1];") == "val it = () : unit\n"
+    assert snapshotted[-1] == 0  # int list ref now: settled too
+    assert 'string' in session.feed('r := ["s"];')  # and it stays an int list ref
+
+
+def test_running_an_input_does_not_hand_the_machine_the_sessions_names(monkeypatch):
+    # the C machine keeps no global names; writing the table, which grows
+    # with each input, into every input's bytecode cost the session's size
+    session = session_of(50)
+    images = []
+    image = cmachine._image
+
+    def recorded(program):
+        images.append(program)
+        return image(program)
+
+    monkeypatch.setattr(cmachine, "_image", recorded)
+    assert session.feed("val y = x49 + 1;") == "val y = 50 : int\n"
+    assert [program.global_names for program in images] == [()]
