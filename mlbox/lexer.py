@@ -45,8 +45,8 @@ MSG_BAD_CHAR = "illegal character {!r}"
 MSG_UNTERMINATED_COMMENT = "unterminated comment"
 MSG_UNTERMINATED_STRING = "unterminated string literal"
 MSG_UNTERMINATED_CHAR = "unterminated character literal"
-MSG_BAD_ESCAPE = "illegal escape sequence {!r} in string literal"
-MSG_ESCAPE_RANGE = "escape sequence {!r} is out of range (character codes are 0..255)"
+MSG_BAD_ESCAPE = "illegal escape sequence {} in string literal"
+MSG_ESCAPE_RANGE = "escape sequence {} is out of range (character codes are 0..255)"
 MSG_BAD_GAP = "only whitespace may appear between the backslashes of a string gap"
 MSG_CHAR_LENGTH = "a character literal must contain exactly one character"
 MSG_INT_RANGE = "integer constant {} does not fit in 63 bits"
@@ -60,6 +60,14 @@ MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
 MSG_NOT_UTF8_OUTSIDE = "not UTF-8 text ({})"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
+
+
+def quoted(text: str) -> str:
+    """Source text in a message, as written: in quotes, or as Python's repr
+    when it holds a character that does not print (repr doubled the
+    backslash of every escape sequence)."""
+    return f"'{text}'" if text.isprintable() and "'" not in text else repr(text)
+
 
 # SML's reserved words, those of the core language that ML□ uses ...
 KEYWORDS = {
@@ -124,6 +132,7 @@ class Lexer:
         # Whether the text ended inside a comment or a string gap: the
         # REPL then reads another line instead of reporting an error.
         self.ended_inside_literal = False
+        self.errors_reported = 0
 
     def build(self) -> None:
         # PLY's lex() validates the rules and compiles the master regex:
@@ -165,6 +174,7 @@ class Lexer:
         return Span(line, col, end_line, end_col)
 
     def _error(self, message: str, start: int, end: int) -> None:
+        self.errors_reported += 1
         self.error_func(message, self.span(start, max(end, start + 1)))
 
     def _finish(self, t, type_: str, value, end: Optional[int] = None):
@@ -213,8 +223,10 @@ class Lexer:
 
     def t_char(self, t):
         r'\#"'
+        errors = self.errors_reported
         value, end, closed = self._scan_string(t.lexpos + 2, t.lexpos, MSG_UNTERMINATED_CHAR)
-        if closed and len(value) != 1:
+        # (a bad escape, already reported, leaves no character: not a second error)
+        if closed and len(value) != 1 and self.errors_reported == errors:
             self._error(MSG_CHAR_LENGTH, t.lexpos, end)
         return self._finish(t, "CHAR", value[:1] or "\0", end)
 
@@ -333,7 +345,7 @@ class Lexer:
             ctl = text[pos + 2:pos + 3]
             if ctl and 64 <= ord(ctl) <= 95:
                 return chr(ord(ctl) - 64), pos + 3
-            self._error(MSG_BAD_ESCAPE.format(text[pos:pos + 3]), pos, pos + 3)
+            self._error(MSG_BAD_ESCAPE.format(quoted(text[pos:pos + 3])), pos, pos + 3)
             return "", pos + 2 + len(ctl)
         if nxt.isdigit():
             digits = text[pos + 1:pos + 4]
@@ -354,7 +366,7 @@ class Lexer:
                 self._error(MSG_BAD_GAP, pos, end + 1)
                 return "", end  # go on with the offending character
             return "", end + 1
-        self._error(MSG_BAD_ESCAPE.format(text[pos:pos + 2]), pos, pos + 2)
+        self._error(MSG_BAD_ESCAPE.format(quoted(text[pos:pos + 2])), pos, pos + 2)
         return "", pos + 1 + (1 if nxt and nxt != "\n" else 0)
 
     def _numeric_escape(self, digits: str, base: int, pos: int, count: int,
@@ -363,11 +375,11 @@ class Lexer:
         end = pos + prefix + count
         if len(digits) != count or any(d not in valid for d in digits):
             shown = self.text[pos:pos + prefix + count]
-            self._error(MSG_BAD_ESCAPE.format(shown), pos, min(end, len(self.text)))
+            self._error(MSG_BAD_ESCAPE.format(quoted(shown)), pos, min(end, len(self.text)))
             return "", pos + prefix
         value = int(digits, base)
         if value > 255:
-            self._error(MSG_ESCAPE_RANGE.format(self.text[pos:end]), pos, end)
+            self._error(MSG_ESCAPE_RANGE.format(quoted(self.text[pos:end])), pos, end)
             return "", end
         return chr(value), end
 

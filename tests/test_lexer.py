@@ -6,7 +6,7 @@ import pytest
 from mlbox.lexer import (
     INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
     MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
-    MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, tokenize,
+    MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
 )
 from mlbox.syntax import Span
 
@@ -199,11 +199,11 @@ def test_staging_keywords_are_contextual(text, types):
     ("val x = 3 \u00a7", MSG_BAD_CHAR.format("\u00a7"), (1, 11)),
     ('val s = "abc\nval t = 1', MSG_UNTERMINATED_STRING, (1, 9)),
     ('x\n  "abc', MSG_UNTERMINATED_STRING, (2, 3)),
-    (r'"a\qb"', MSG_BAD_ESCAPE.format(r"\q"), (1, 3)),
-    (r'"\^a"', MSG_BAD_ESCAPE.format(r"\^a"), (1, 2)),
-    (r'"\12"', MSG_BAD_ESCAPE.format(r'\12"'), (1, 2)),
-    (r'"\300"', MSG_ESCAPE_RANGE.format(r"\300"), (1, 2)),
-    (r'"\u0100"', MSG_ESCAPE_RANGE.format(r"\u0100"), (1, 2)),
+    (r'"a\qb"', MSG_BAD_ESCAPE.format(quoted(r"\q")), (1, 3)),
+    (r'"\^a"', MSG_BAD_ESCAPE.format(quoted(r"\^a")), (1, 2)),
+    (r'"\12"', MSG_BAD_ESCAPE.format(quoted(r'\12"')), (1, 2)),
+    (r'"\300"', MSG_ESCAPE_RANGE.format(quoted(r"\300")), (1, 2)),
+    (r'"\u0100"', MSG_ESCAPE_RANGE.format(quoted(r"\u0100")), (1, 2)),
     ('"a\\  x"', MSG_BAD_GAP, (1, 3)),
     ('#"ab"', MSG_CHAR_LENGTH, (1, 1)),
     ('#""', MSG_CHAR_LENGTH, (1, 1)),
@@ -216,6 +216,20 @@ def test_staging_keywords_are_contextual(text, types):
 def test_lexical_errors_with_positions(text, message, position):
     expected = [] if message is None else [(message, position)]
     assert errors_of(text) == expected
+
+
+def test_an_escape_sequence_is_named_as_written():
+    # (Python's repr doubled its backslash: '\\999')
+    assert errors_of(r'#"\999"') == [(r"escape sequence '\999' is out of range (character codes are 0..255)", (1, 3))]
+    assert errors_of(r'"\q"')[0][0] == r"illegal escape sequence '\q' in string literal"
+    # one that does not print is shown as Python shows it
+    assert errors_of('"\\\x01"')[0][0] == MSG_BAD_ESCAPE.format(repr("\\\x01"))
+
+
+def test_a_bad_escape_in_a_character_literal_is_one_error():
+    # the escape, reported, left no character: "must contain exactly one
+    # character" as well was a second error for one mistake
+    assert [message for message, _ in errors_of(r'#"\q"')] == [MSG_BAD_ESCAPE.format(quoted(r"\q"))]
 
 
 @pytest.mark.parametrize("text, type_, value", [
