@@ -76,11 +76,11 @@ memoising let-insertion monad, staged open recursion with mixins, Fabius
 examples, Davies and Pfenning's modal axioms, the Shonan HMM challenge,
 strymonas stream fusion, tagless-final interpreters, Bareiss elimination,
 the Turing machine of Jones, Gomard and Sestoft, staged generic
-functions, a three-stage query compiler that dies of an exception (154)
-Glück and Jørgensen's multi-level generating extensions (156) and Taha's
-error handling in a staged interpreter three ways: options, CPS and
-exceptions (157)); where the original needs open code, the program is its closed
-modal analogue and says so.
+functions, a three-stage query compiler that dies of an exception
+(154), Glück and Jørgensen's multi-level generating extensions (156) and
+Taha's error handling in a staged interpreter three ways: options, CPS
+and exceptions (157)); where the original needs open code, the program
+is its closed modal analogue and says so.
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
