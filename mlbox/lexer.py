@@ -57,6 +57,7 @@ MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
 LITERAL_SHOWN = 40
 MSG_REAL = "real constants are not supported"
 MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
+MSG_UNPRINTABLE = "unprintable character (code {}) in a literal: write it as the escape {}"
 MSG_NOT_UTF8_OUTSIDE = "not UTF-8 text ({})"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
@@ -327,6 +328,14 @@ class Lexer:
                 self._error(MSG_NOT_UTF8.format(_surrogate_text(ch)), pos, pos + 1)
                 pos += 1
                 continue
+            if ch < " " or ch == "\x7f":
+                # The Definition (and Poly/ML, SML/NJ) allow only printable
+                # characters and spaces between the quotes; a tab or other
+                # control character must be written as an escape.
+                self._error(MSG_UNPRINTABLE.format(ord(ch), _escape_of(ch)), pos, pos + 1)
+                out.append(ch)
+                pos += 1
+                continue
             if ch != "\\":
                 # SML strings are byte strings: keep non-ASCII as its bytes.
                 out.extend(chr(b) for b in ch.encode("utf-8"))
@@ -399,6 +408,14 @@ def _magnitude(digits: str, base: int) -> int:
     if base == 10 and len(significant) > _MAX_DECIMAL_DIGITS:
         return _TOO_LARGE
     return int(significant, base)
+
+
+def _escape_of(ch: str) -> str:
+    """The escape sequence that writes the control character `ch`."""
+    for letter, value in _SIMPLE_ESCAPES.items():
+        if value == ch:
+            return "\\" + letter
+    return f"\\{ord(ch):03d}"
 
 
 def _surrogate_text(ch: str) -> str:

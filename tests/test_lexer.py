@@ -5,8 +5,8 @@ import pytest
 
 from mlbox.lexer import (
     INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
-    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNTERMINATED_COMMENT,
-    MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
+    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNPRINTABLE,
+    MSG_UNTERMINATED_COMMENT, MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
 )
 from mlbox.syntax import Span
 
@@ -265,6 +265,16 @@ def test_a_surrogate_in_a_literal_is_a_located_error(text, detail, col):
     # bytes that were not UTF-8 reach the lexer as surrogate escapes (the
     # REPL's stdin); encoding them raised UnicodeEncodeError (an internal error)
     assert errors_of(text)[0] == (MSG_NOT_UTF8.format(detail), (1, col))
+
+
+@pytest.mark.parametrize("text, code, escape, col", [
+    ('"a\tb"', 9, "\\t", 3), ('#"\t"', 9, "\\t", 3), ('"x\x01"', 1, "\\001", 3),
+    ('"\x7f"', 127, "\\127", 2), ('"\x0c"', 12, "\\f", 2),
+])
+def test_a_control_character_between_the_quotes_is_an_error(text, code, escape, col):
+    # as Poly/ML ("unprintable character \t found in string") and SML/NJ
+    # do; written as escapes they are accepted (test_string_literals_and_escapes)
+    assert errors_of(text) == [(MSG_UNPRINTABLE.format(code, escape), (1, col))]
 
 
 def test_lexer_goes_on_after_an_error():
