@@ -66,6 +66,10 @@ MSG_LAYERED = "only a variable can be layered with `as` (`x : t as pat`)"
 MSG_TOO_MANY_ARGS = "a constructor pattern takes one argument: unexpected {}"
 MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype t = datatype u` "
                    "makes t take those of u)")
+# The commonest slips of programmers coming from other languages, named.
+MSG_ARROW_IN_RULE = "{}, expected '=>' (a rule of a match is `pat => exp`; '->' is the arrow of function types)"
+MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|' (`p1 => e1 | p2 => e2`)"
+MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -1002,8 +1006,11 @@ class Grammar:
         message = MSG_UNEXPECTED.format(found)
         hint = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
+        slip = self._slip(tok)
         if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
             message = MSG_REPLICATION.format(message)
+        elif slip:
+            message = slip.format(message)
         elif hint:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
@@ -1018,6 +1025,22 @@ class Grammar:
         if last is None or last.span is None:
             return Span(1, 1, 1, 2)
         return Span(last.span.end_line, last.span.end_col, last.span.end_line, last.span.end_col + 1)
+
+    def _slip(self, tok) -> Optional[str]:
+        """The message for a common slip the error is a sign of, if any."""
+        if tok is None:
+            return None
+        parser = self.parser
+        accepted = parser.action[parser.state]
+        stack = [sym.type for sym in parser.symstack]
+        if tok.type == "ARROW" and "DARROW" in accepted:
+            return MSG_ARROW_IN_RULE
+        if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack:
+            # inside a rule's expression (`fn 0 => 1 1 => 2`): its `|` is missing
+            return MSG_RULE_WITHOUT_BAR
+        if tok.type in ("RBRACKET", "RPAREN") and stack[-1:] == ["COMMA"]:
+            return MSG_TRAILING_COMMA
+        return None
 
     def _hint(self) -> Optional[str]:
         """The keyword that would close the innermost unfinished construct,

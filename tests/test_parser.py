@@ -15,7 +15,8 @@ from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
-    MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_LAYERED, MSG_EXPECTED, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_LAYERED, MSG_EXPECTED, MSG_RULE_WITHOUT_BAR,
+    MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -507,6 +508,21 @@ def unexpected(token, expected=None):
 
 
 EOF = MSG_END_OF_FILE
+
+
+@pytest.mark.parametrize("text, errors", [
+    ("val f = fn x -> x + 1", [(MSG_ARROW_IN_RULE.format(unexpected("'->'")), (1, 14))]),
+    ("val y = case x of 0 -> 1 | _ -> 2", [(MSG_ARROW_IN_RULE.format(unexpected("'->'")), (1, 21))]),
+    ('val z = case y of 1 => "a" 2 => "b"', [(MSG_RULE_WITHOUT_BAR.format(unexpected("'=>'")), (1, 30))]),
+    ("fun f x = x handle Div => 1 Overflow => 2", [(MSG_RULE_WITHOUT_BAR.format(unexpected("'=>'")), (1, 38))]),
+    ("val x = [1, 2,]", [(MSG_TRAILING_COMMA.format(unexpected("']'")), (1, 15))]),
+    ("val x = (1, 2,)", [(MSG_TRAILING_COMMA.format(unexpected("')'")), (1, 15))]),
+    # not these slips: the plain message
+    ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
+    ("val x = (,)", [(unexpected("','", "')'"), (1, 10))]),
+])
+def test_common_slips_are_named(text, errors):
+    assert syntax_error(text) == errors
 
 
 @pytest.mark.parametrize("text, errors", [
