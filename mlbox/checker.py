@@ -983,9 +983,10 @@ class Checker:
                 except UnifyError:
                     pass  # reported below, against the body
             body_ty = self.infer(clause.body)
-            if annotated is not None:
-                self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH)
-            self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
+            # (a body that contradicts its annotation is one error, not also
+            # one against the result type, which the annotation has fixed)
+            if annotated is None or self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH):
+                self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
             self.scope = outer
             rows.append((clause, row))
         self.check_match_rows(rows, fb.span, True, errors_before)

@@ -271,6 +271,18 @@ def test_an_escaping_type_variable_is_reported_once():
     assert len(errors) == 1, errors
 
 
+@pytest.mark.parametrize("program, message", [
+    ("fun f (x : int) : string = x", C.RESULT_ANNOTATION_MISMATCH.format(actual="int", expected="string")),
+    # an annotation that disagrees with an earlier clause: one error, against that clause's result
+    ('fun g 0 : int = 1 | g n : string = "a"', C.CLAUSE_BODY.format(actual="string", expected="int")),
+])
+def test_a_body_against_its_result_annotation_is_one_error(program, message):
+    # it was also reported against the function's result type, which the
+    # annotation had fixed: the same mistake twice, at the same place
+    errors = [d.message for d in diagnostics_of(program) if d.severity == E]
+    assert errors == [message]
+
+
 def test_a_repl_input_leaves_weak_types_to_the_next_input():
     first = check_program(parse_program("val r = ref []"))
     assert [d.message for d in first.diagnostics if "free type variable" in d.message]
