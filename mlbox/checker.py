@@ -66,6 +66,7 @@ FN_ARM = "this match arm has type {actual} but the previous arms have type {expe
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
 HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
+RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
 ANNOTATION_MISMATCH = "this expression has type {actual} but is annotated with type {expected}"
 PATTERN_ANNOTATION_MISMATCH = "this pattern has type {actual} but is annotated with type {expected}"
 RESULT_ANNOTATION_MISMATCH = "this function body has type {actual} but the result is annotated with type {expected}"
@@ -1471,7 +1472,13 @@ class Checker:
         return TArrow(arg_ty, result_ty)
 
     def infer_raise(self, e: S.Raise) -> Type:
-        self.expect(self.infer(e.exp), EXN, e.exp, RAISE_NOT_EXN)
+        ty = self.infer(e.exp)
+        notes = ()
+        shape = prune(ty)
+        if (isinstance(e.exp, S.Var) and isinstance(shape, TArrow) and _is_exn(shape.res)
+                and isinstance(self.scope.find_value(e.exp.name), ExnInfo)):
+            notes = (RAISE_CONSTRUCTOR_NOTE.format(name=e.exp.name, arg=TypePrinter().show(shape.arg)),)
+        self.expect(ty, EXN, e.exp, RAISE_NOT_EXN, *notes)
         return self.fresh()
 
     def infer_handle(self, e: S.Handle) -> Type:
@@ -1702,6 +1709,11 @@ def _unguarded_tyvars(dec) -> list[str]:
         elif attrs.has(type(node)) and not isinstance(node, (S.Span,) + _TYVAR_SCOPE_BOUNDARIES):
             pending.extend(getattr(node, name) for name in lint.child_fields(type(node)))
     return list(found)
+
+
+def _is_exn(t: Type) -> bool:
+    t = prune(t)
+    return isinstance(t, TCon) and t.tycon is EXN.tycon
 
 
 def _at(span: S.Span) -> str:

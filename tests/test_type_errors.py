@@ -283,6 +283,15 @@ def test_a_body_against_its_result_annotation_is_one_error(program, message):
     assert errors == [message]
 
 
+def test_raising_an_exception_constructor_without_its_value_says_what_it_carries():
+    [error] = diagnostics_of("exception E of int * string\nfun f () = raise E")
+    assert error.message == C.RAISE_NOT_EXN.format(actual="int * string -> exn")
+    assert list(error.notes) == [C.RAISE_CONSTRUCTOR_NOTE.format(name="E", arg="int * string")]
+    # a function returning an exception is not a constructor: no such note
+    [error] = diagnostics_of("fun g (n : int) = Div\nfun f () = raise g")
+    assert not error.notes
+
+
 def test_a_repl_input_leaves_weak_types_to_the_next_input():
     first = check_program(parse_program("val r = ref []"))
     assert [d.message for d in first.diagnostics if "free type variable" in d.message]
