@@ -1472,13 +1472,11 @@ class Checker:
         return TArrow(arg_ty, result_ty)
 
     def infer_raise(self, e: S.Raise) -> Type:
-        ty = self.infer(e.exp)
         notes = ()
-        shape = prune(ty)
-        if (isinstance(e.exp, S.Var) and isinstance(shape, TArrow) and _is_exn(shape.res)
-                and isinstance(self.scope.find_value(e.exp.name), ExnInfo)):
-            notes = (RAISE_CONSTRUCTOR_NOTE.format(name=e.exp.name, arg=TypePrinter().show(shape.arg)),)
-        self.expect(ty, EXN, e.exp, RAISE_NOT_EXN, *notes)
+        named = self.scope.find_value(e.exp.name) if isinstance(e.exp, S.Var) else None
+        if isinstance(named, ExnInfo) and named.arg is not None:  # `raise E` without E's value
+            notes = (RAISE_CONSTRUCTOR_NOTE.format(name=e.exp.name, arg=TypePrinter().show(named.arg)),)
+        self.expect(self.infer(e.exp), EXN, e.exp, RAISE_NOT_EXN, *notes)
         return self.fresh()
 
     def infer_handle(self, e: S.Handle) -> Type:
@@ -1709,11 +1707,6 @@ def _unguarded_tyvars(dec) -> list[str]:
         elif attrs.has(type(node)) and not isinstance(node, (S.Span,) + _TYVAR_SCOPE_BOUNDARIES):
             pending.extend(getattr(node, name) for name in lint.child_fields(type(node)))
     return list(found)
-
-
-def _is_exn(t: Type) -> bool:
-    t = prune(t)
-    return isinstance(t, TCon) and t.tycon is EXN.tycon
 
 
 def _at(span: S.Span) -> str:
