@@ -251,7 +251,6 @@ class Incremental:
 
     def __init__(self):
         from mlbox.checker import initial_env
-        from mlbox.types import Snapshot, is_settled
 
         pre = compiled_prelude()
         self.globals = pre.globals.copy()
@@ -267,8 +266,8 @@ class Incremental:
         # the types of the bindings so far that checking may still change
         # (with a weak or overloaded variable): only they need a snapshot,
         # so that an input costs time in its own size, not the session's
-        self._unsettled: list = [t for t in self.env.types() if not is_settled(t)]
-        self._committed = Snapshot(self._unsettled)
+        self._unsettled: list = self.env.types()
+        self.settle_types()
 
     def _unit(self, refs: dict) -> Unit_:
         unit = Unit_(refs, self.globals)
