@@ -70,7 +70,7 @@ UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
 NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
-GEN_SUMMARY = "{count} instructions generated ({reductions} reductions, {generating} of them generating code)"
+GEN_SUMMARY = "{count} {instructions} generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
 SETTING = "{name} {value}"
 SET_USAGE = ":set takes a setting and a number: {names} (:set alone shows them)"
@@ -476,8 +476,9 @@ class Session:
             return
         block = generated.value.snd
         out.append(disasm(block, global_names=tuple(globals_.names)))
-        out.append(GEN_SUMMARY.format(count=count_instructions(block.code), reductions=generated.reductions,
-                                      generating=generated.gen_reductions))
+        count = count_instructions(block.code)
+        out.append(GEN_SUMMARY.format(count=count, instructions="instruction" if count == 1 else "instructions",
+                                      reductions=generated.reductions, generating=generated.gen_reductions))
 
     _COMMANDS = {"help": _cmd_help, "quit": _cmd_quit, "stats": _cmd_stats, "load": _cmd_load,
                  "type": _cmd_type, "dis": _cmd_dis, "gen": _cmd_gen, "set": _cmd_set}

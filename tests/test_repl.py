@@ -510,7 +510,13 @@ def test_gen_command_shows_the_generated_code(session):
     # app), the generator's test of the mode (swap, switch), then 5 emits;
     # arena and emits generate
     assert session.feed(":gen code (1 + 2)") == "'1; ⟨'2⟩; add\n" + \
-        repl.GEN_SUMMARY.format(count=5, reductions=15, generating=6) + "\n"
+        repl.GEN_SUMMARY.format(count=5, instructions="instructions", reductions=15, generating=6) + "\n"
+
+
+def test_gen_counts_one_instruction_in_the_singular(session):
+    assert session.feed(":gen code 1") == "'1\n" + \
+        repl.GEN_SUMMARY.format(count=1, instructions="instruction", reductions=11, generating=2) + "\n"
+    assert "1 instruction generated (" in session.feed(":gen code 1")
 
 
 def test_gen_with_a_lifted_value(session):
