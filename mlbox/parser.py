@@ -70,6 +70,8 @@ MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype
 MSG_ARROW_IN_RULE = "{}, expected '=>' (a rule of a match is `pat => exp`; '->' is the arrow of function types)"
 MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|' (`p1 => e1 | p2 => e2`)"
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
+MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
+                          "it needs parentheses: ({} ...)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -1040,6 +1042,10 @@ class Grammar:
             return MSG_RULE_WITHOUT_BAR
         if tok.type in ("RBRACKET", "RPAREN") and stack[-1:] == ["COMMA"]:
             return MSG_TRAILING_COMMA
+        if tok.type in _OPEN_ENDED and "LET" in accepted:
+            # an atomic expression (`let` starts one, and no pattern) may
+            # start here, but not this one: `1 = raise E`, `f fn x => x`
+            return MSG_OPEN_ENDED_OPERAND.format("{}", tok.value, tok.value)
         return None
 
     def _hint(self) -> Optional[str]:
@@ -1053,6 +1059,11 @@ class Grammar:
             if closer is not None:
                 return _TOKEN_TEXT[closer] if closer in parser.action[parser.state] else None
         return None
+
+
+# Expressions that extend as far right as possible: SML's grammar puts them
+# above infix expressions and applications.
+_OPEN_ENDED = frozenset({"RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT"})
 
 
 def _shorten(text: str, limit: int = 20) -> str:

@@ -16,7 +16,7 @@ from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_LAYERED, MSG_EXPECTED, MSG_RULE_WITHOUT_BAR,
-    MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -507,6 +507,10 @@ def unexpected(token, expected=None):
     return MSG_EXPECTED.format(message, expected) if expected else message
 
 
+def open_ended(keyword):
+    return MSG_OPEN_ENDED_OPERAND.format(unexpected(f"'{keyword}'"), keyword, keyword)
+
+
 EOF = MSG_END_OF_FILE
 
 
@@ -517,8 +521,18 @@ EOF = MSG_END_OF_FILE
     ("fun f x = x handle Div => 1 Overflow => 2", [(MSG_RULE_WITHOUT_BAR.format(unexpected("'=>'")), (1, 38))]),
     ("val x = [1, 2,]", [(MSG_TRAILING_COMMA.format(unexpected("']'")), (1, 15))]),
     ("val x = (1, 2,)", [(MSG_TRAILING_COMMA.format(unexpected("')'")), (1, 15))]),
+    ("val x = 1 = raise E", [(open_ended("raise"), (1, 13))]),
+    ("val x = 1 :: raise E", [(open_ended("raise"), (1, 14))]),
+    ("val a = f fn y => y", [(open_ended("fn"), (1, 11))]),
+    ("val b = 1 + if true then 1 else 2", [(open_ended("if"), (1, 13))]),
+    ("val c = f (1) case x of _ => 2", [(open_ended("case"), (1, 15))]),
+    ("val d = 2 * while false do ()", [(open_ended("while"), (1, 13))]),
+    ("val e = (code 1) + code 2", [(open_ended("code"), (1, 20))]),
+    ("val g = h lift 1", [(open_ended("lift"), (1, 11))]),
     # not these slips: the plain message
     ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
+    ("val fn = 3", [(unexpected("'fn'"), (1, 5))]),  # a pattern, not an operand
+    ("val x = case 1 of fn => 2", [(unexpected("'fn'"), (1, 19))]),
     ("val x = (,)", [(unexpected("','", "')'"), (1, 10))]),
 ])
 def test_common_slips_are_named(text, errors):
