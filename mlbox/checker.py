@@ -129,6 +129,7 @@ STAGING_BOUND_NOTE = ("'{name}' is bound at {bound} outside the enclosing 'code'
                       "only code variables and top-level values may appear inside code")
 STAGING_LIFT_FIX = "to use its value in generated code, bind a code variable: cogen {name}' = lift {name}"
 STAGING_COGEN_FIX = "'{name}' is a generator; to splice its code, bind a code variable: cogen {name}' = {name}"
+STAGING_REPLICA_NOTE = "'{name}' is the local exception '{original}' declared at {bound}"
 STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside code"
 STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 'code', at {places}: the same fix applies"
 
@@ -190,7 +191,7 @@ class ExnInfo:
     declared by an ExnBind (exceptions are generative values, so a local
     one obeys the same staging rule as a local variable)."""
 
-    __slots__ = ("name", "arg", "binder", "builtin", "prelude", "depth", "is_global", "ctor")
+    __slots__ = ("name", "arg", "binder", "builtin", "prelude", "depth", "is_global", "ctor", "replica_binder")
 
     def __init__(self, name: str, arg: Optional[Type], binder=None, builtin: Optional[int] = None,
                  depth: int = 0, is_global: bool = True, prelude: Optional[str] = None):
@@ -203,17 +204,21 @@ class ExnInfo:
         self.depth = depth
         self.is_global = is_global
         self.ctor = mc.exn_ctor(self, name, arg is not None)
+        # the ExnBind of `exception name = ...` when this is a replica
+        # (diagnostics point there; `binder` is the original's identity)
+        self.replica_binder = None
 
     @property
     def ty(self) -> Type:
         return EXN if self.arg is None else TArrow(self.arg, EXN)
 
-    def replica(self, name: str) -> "ExnInfo":
+    def replica(self, name: str, replica_binder) -> "ExnInfo":
         """`exception name = self`: the same exception under another name
         (the same built-in or declaration, hence the same ExnRef identity
         and the same constructor for the match checker)."""
         copy = ExnInfo(name, self.arg, self.binder, self.builtin, self.depth, self.is_global, self.prelude)
         copy.ctor = self.ctor
+        copy.replica_binder = replica_binder
         return copy
 
     def ref(self) -> ExnRef:
@@ -1162,7 +1167,7 @@ class Checker:
         if isinstance(target, ExnInfo):
             # a local exception replicated inside `code` is used there
             self.check_exception_staging(eb, target)
-            return target.replica(eb.name)
+            return target.replica(eb.name, eb)
         if target is None:
             self.error(UNBOUND_VARIABLE.format(name=eb.same_as), eb.span)
         else:
@@ -1341,9 +1346,13 @@ class Checker:
             reported[2].append(node.span)
             return
         self.staging_reported[key] = (len(self.diagnostics), entry.name, [])
-        self.error(message.format(name=entry.name), node.span,
-                   STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(entry.binder.span), code=_at(code_span)),
-                   fix)
+        replica_binder = getattr(entry, "replica_binder", None)
+        bound = entry.binder if replica_binder is None else replica_binder
+        notes = [STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(bound.span), code=_at(code_span))]
+        if replica_binder is not None:
+            notes.append(STAGING_REPLICA_NOTE.format(name=entry.name, original=entry.binder.name,
+                                                     bound=_at(entry.binder.span)))
+        self.error(message.format(name=entry.name), node.span, *notes, fix)
 
     def finish_staging_reports(self) -> None:
         for index, name, later in self.staging_reported.values():

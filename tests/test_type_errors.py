@@ -345,6 +345,18 @@ def test_staging_error_once_per_local_exception_and_code():
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="E", count=1, places="1:46")
 
 
+def test_staging_error_on_a_replicated_exception_points_at_the_replica_and_the_original():
+    # `exception F = E` makes F the same (local) exception as E: the note
+    # says where F is bound, then which declaration it stands for
+    (d,) = diagnostics_of("fun f () =\n  let exception E of int\n      exception F = E\n  in code (raise F 1) end")
+    assert d.message == C.STAGING_EXCEPTION.format(name="F")
+    assert d.notes == (
+        C.STAGING_BOUND_NOTE.format(name="F", bound="3:17", code="4:6"),
+        C.STAGING_REPLICA_NOTE.format(name="F", original="E", bound="2:17"),
+        C.STAGING_EXCEPTION_FIX,
+    )
+
+
 @pytest.mark.parametrize("program", [
     "fun f x = g x\nand g (x : tree) = 1",
     "fun f x = g x\nand g (x : int, y : tree) : tree = y",
