@@ -108,6 +108,8 @@ UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
+BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
+                 "write [{arg}]")
 UNBOUND_TYVAR = "unbound type variable {name}"
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
 DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
@@ -1270,7 +1272,12 @@ class Checker:
         args = tuple(self.elab_type(t, params) for t in ty.args)
         entry = self.scope.find_type(ty.name)
         if entry is None:
-            self.error(UNBOUND_TYPE.format(name=ty.name), ty.span)
+            notes = []
+            if ty.name in ("code", "box") and len(ty.args) == 1:  # as MetaML and the paper's □ read
+                from mlbox.printer import show_type
+
+                notes.append(BOX_TYPE_NOTE.format(name=ty.name, arg=show_type(ty.args[0])))
+            self.error(UNBOUND_TYPE.format(name=ty.name), ty.span, *notes)
             return self.fresh()
         if entry.arity != len(args):
             self.error(TYPE_ARITY.format(name=ty.name, n=entry.arity, m=len(args)), ty.span)
