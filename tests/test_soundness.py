@@ -7,6 +7,10 @@ from __future__ import annotations
 import pytest
 
 from mlbox import api, driver
+from mlbox.diagnostics import Source
+from mlbox.erase import erase_to_sml
+from mlbox.parser import parse_program
+from tests.test_erasure import POLY, run_poly
 
 MACHINES = ["py"] + (["c"] if driver.c_machine_available() else [])
 
@@ -28,3 +32,31 @@ def test_api_lookup_of_a_top_level_code_variable_generates_and_runs_its_code(mac
     with pytest.raises(api.MLError) as raised:
         prog.value("e")
     assert (raised.value.name, raised.value.arg) == ("Fail", "boom")
+
+
+# ------------------------------------------------- the staging erasure
+
+# Programs whose erasure used to be ill-typed SML: `lift e` erased to
+# `let val v = e in fn () => v end`, a match against a constructor or
+# exception `v` of the program; `[t]` to `unit -> t`, the program's own type
+# `unit` once it declares one.
+ERASURE_NAME_CLASHES = {
+    "constructor_v": "datatype t = v | w\nval g = lift 5\nval _ = print (Int.toString (eval g) ^ \"\\n\")\n",
+    "exception_v": "exception v\nval g = lift 5\nval _ = print (Int.toString (eval g) ^ \"\\n\")\n",
+    "constructors_v_and_v'": "datatype t = v | v' of int\nval g = let datatype s = v'' in lift 5 end\n"
+                             "val _ = print (Int.toString (eval g) ^ \"\\n\")\n",
+    "type_unit": "datatype unit = U\nval g : [int] = code 5\nfun h (x : [int]) = eval x + 1\n"
+                 "val _ = print (Int.toString (h g) ^ \"\\n\")\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERASURE_NAME_CLASHES))
+def test_erasure_does_not_clash_with_the_programs_names(name):
+    staged = ERASURE_NAME_CLASHES[name]
+    expected = "6\n" if name == "type_unit" else "5\n"
+    erased = erase_to_sml(parse_program(staged))
+    for text in (staged, erased):
+        compiled = driver.compile_source(Source("p.sml", text))
+        assert driver.run_program(compiled.program, machine="py").output == expected.encode()
+    if POLY:
+        assert run_poly(erased).stdout == expected
