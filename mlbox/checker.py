@@ -1764,6 +1764,8 @@ def _shared_tycon_names(a: Type, b: Type) -> list[str]:
     for t in (*walk(a), *walk(b)):
         if isinstance(t, TCon):
             found.setdefault(t.tycon.name, set()).add(id(t.tycon))
+        elif isinstance(t, TTuple) and not t.items:  # the built-in unit, a tuple type
+            found.setdefault("unit", set()).add(id(UNIT))
     return [name for name, ids in found.items() if len(ids) > 1]
 
 

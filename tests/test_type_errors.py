@@ -24,6 +24,8 @@ CASES = [
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
     ("box_type_written_as_code", "datatype t = C of (int -> int) code", E, 1, 19,
      C.UNBOUND_TYPE.format(name="code"), C.BOX_TYPE_NOTE.format(name="code", arg="int -> int")),
+    ("shadowed_unit_type", "datatype unit = U\nval x : unit -> int = fn () => 1", E, 2, 23,
+     C.VAL_MISMATCH.format(actual="unit -> int", expected="unit -> int"), C.SAME_NAME_NOTE.format(name="unit")),
     ("unbound_tyvar_exn", "exception E of 'a", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"), None),
     ("unbound_tyvar_datatype", "datatype t = C of 'b", E, 1, 19, C.UNBOUND_TYVAR.format(name="'b"), None),
     ("type_arity", "type 'a pair = 'a * 'a\nval p : pair = (1, 2)", E, 2, 9,
