@@ -60,3 +60,63 @@ def test_erasure_does_not_clash_with_the_programs_names(name):
         assert driver.run_program(compiled.program, machine="py").output == expected.encode()
     if POLY:
         assert run_poly(erased).stdout == expected
+
+
+# ------------------------------------ scoping of code and value variables
+
+# `code M` sees code variables (Δ) and globals, not the local value
+# variables (Γ) bound outside it: a code variable shadowed by a value
+# variable (of a val, fun, pattern, handler, local, abstype, and-binding)
+# must be rejected under code, and a value variable shadowed inside the code
+# by a binding of the code's own must be accepted. (expression, accepted)
+SHADOWING = [
+    ('let cogen u = code 1 in code (case 5 of u => u) end', True),
+    ('let cogen u = code 1 in let val (u, _) = (2, 3) in code u end end', False),
+    ('let cogen u = code 1 in let fun u x = x in code (u 1) end end', False),
+    ('let cogen u = code 1 in let exception u in code (raise u) end end', False),
+    ('let cogen u = code 1 in let datatype t = u in eval (code (case u of u => 5)) end end', True),
+    ('let cogen u = code 1 in let val rec u = fn x => x in code (u 2) end end', False),
+    ('let cogen u = code 1 in (fn (u as _) => code u) 2 end', False),
+    ('let cogen u = code 1 in let abstype t = T with val u = 4 end in code u end end', False),
+    ('let cogen u = code 1 in let local val q = 0 in val u = q end in code u end end', False),
+    ('let cogen u = code 1 in let local val u = 0 in val q = u end in code u end end', True),
+    ('let cogen u = code 1 in let local cogen q = code 0 in val u = 9 end in code u end end', False),
+    ('let val u = 1 in let cogen u = lift u in code u end end', True),
+    ('let cogen u = code 1 in let val u = 5 and v = u in code v end end', False),
+    ('let cogen u = code 1 in let val v = 5 and u = 6 in code u end end', False),
+    ('let cogen u = code 1 in let fun f u = code u in f 1 end end', False),
+    ('let cogen u = code 1 in let fun f 0 = code u | f u = code u in f 1 end end', False),
+    ('let cogen u = code 1 in let val rec f = fn u => code u in f 1 end end', False),
+    ('let cogen u = code 1 in (case 3 of 0 => code u | u => code u) end', False),
+    ('let cogen u = code 1 in ((raise Fail "") handle Fail u => code 1 | _ => code u) end', True),
+    ('let val u = 1 in code (let cogen u = code 2 in u end) end', True),
+    ('let val u = 1 in code (fn u => u) end', True),
+    ('let val u = 1 in code (let val u = 2 in u end) end', True),
+    ('let val u = 1 in code (let fun u x = x in u 3 end) end', True),
+    ('let val u = 1 in code (case 2 of u => u) end', True),
+    ('let val u = 1 in code (let val v = u in v end) end', False),
+    ('let val u = 1 in code (let val u = u in u end) end', False),
+    ('let val u = 1 in code (let val rec u = fn x => u x in 1 end) end', True),
+    ('let val u = 1 in code (fn x => let val u = x and w = u in w end) end', False),
+    ('let val u = 1 in code (let fun g 0 = 0 | g u = u in g 3 end) end', True),
+    ('let val u = 1 in code (let fun g x = u 1 and u y = 2 in g 3 end) end', True),
+    ('let val u = 1 in code (let local val u = 2 in val v = u end in v + u end) end', False),
+    ('let val u = 1 in code (let local val w = 2 in val u = w end in u end) end', True),
+    ('let val u = 1 in code (let abstype t = T with val u = 3 end in u end) end', True),
+    ('let val u = 1 in code ((raise Fail "") handle Fail u => size u) end', True),
+    ('let val u = 1 in code ((raise Fail "") handle Fail u => 1 | _ => u) end', False),
+    ('let val u = 1 in code ((fn (u, 2) => u | (3, u) => u | _ => u) (1, 2)) end', False),
+]
+
+
+@pytest.mark.parametrize("expression,accepted", SHADOWING, ids=[f"shadow{i}" for i in range(1, len(SHADOWING) + 1)])
+def test_shadowing_between_code_and_value_variables(expression, accepted):
+    from mlbox.checker import STAGING_EXCEPTION, STAGING_VARIABLE, check_program
+
+    result = check_program(parse_program(f"val a = {expression}"))
+    if accepted:
+        assert result.ok, [d.message for d in result.errors]
+    else:  # one staging error, on u (v where it names u's value)
+        staging_errors = ([STAGING_VARIABLE.format(name="u")], [STAGING_VARIABLE.format(name="v")],
+                          [STAGING_EXCEPTION.format(name="u")])
+        assert [d.message for d in result.errors] in staging_errors
