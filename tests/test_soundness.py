@@ -120,3 +120,14 @@ def test_shadowing_between_code_and_value_variables(expression, accepted):
         staging_errors = ([STAGING_VARIABLE.format(name="u")], [STAGING_VARIABLE.format(name="v")],
                           [STAGING_EXCEPTION.format(name="u")])
         assert [d.message for d in result.errors] in staging_errors
+
+
+@pytest.mark.skipif(len(MACHINES) < 2, reason="the C machine extension (ccam.cmachine) is not built/importable")
+def test_api_lookup_of_a_code_variable_costs_the_same_on_both_machines():
+    source = "cogen u = code (fn x => let val y = x * 2 in y + 1 end)\ncogen w = code (u 20)\n"
+    seen = []
+    for machine in MACHINES:
+        prog = api.load_source(source, machine=machine)
+        seen.append((prog.value("w"), prog.last_stats))
+    assert seen[0] == seen[1]
+    assert seen[0][0] == 41
