@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import attrs
 
-from ccam.instructions import Status
+from ccam.instructions import I, Status
 from ccam.values import Result
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
@@ -273,7 +273,26 @@ class Program:
     def _raw(self, name: str):
         binding = self._binding(name)
         with self._lock:
+            if binding.kind == "cogen" and binding.binder not in self._compiled.lifted:
+                return self._run_code_variable(self._slots[name]), binding.scheme
             return self._machine.global_value(self._slots[name]), binding.scheme
+
+    def _run_code_variable(self, slot: int):
+        """The value of a top-level code variable `u : t`, whose slot holds
+        its generator: as where the program uses u outside `code`, generate
+        u's code and run it (each time), as a call does (output, statistics,
+        errors)."""
+        from ccam.instructions import Program as Code
+        from mlbox.generator import INVOKE
+
+        names = self._compiled.program.global_names
+        code = (I.getglobal(slot), *INVOKE, I.call)
+        result = self._machine.run_more(Code(code, len(names), names))
+        if result.output:
+            self._output += result.output
+        self._last = (result.reductions, result.gen_reductions, result.emitted)
+        self._check(result)
+        return result.value
 
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""

@@ -108,6 +108,8 @@ UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
+BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
+                 "write [{arg}]")
 UNBOUND_TYVAR = "unbound type variable {name}"
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
 DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
@@ -129,6 +131,7 @@ STAGING_BOUND_NOTE = ("'{name}' is bound at {bound} outside the enclosing 'code'
                       "only code variables and top-level values may appear inside code")
 STAGING_LIFT_FIX = "to use its value in generated code, bind a code variable: cogen {name}' = lift {name}"
 STAGING_COGEN_FIX = "'{name}' is a generator; to splice its code, bind a code variable: cogen {name}' = {name}"
+STAGING_REPLICA_NOTE = "'{name}' is the local exception '{original}' declared at {bound}"
 STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside code"
 STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 'code', at {places}: the same fix applies"
 
@@ -190,7 +193,7 @@ class ExnInfo:
     declared by an ExnBind (exceptions are generative values, so a local
     one obeys the same staging rule as a local variable)."""
 
-    __slots__ = ("name", "arg", "binder", "builtin", "prelude", "depth", "is_global", "ctor")
+    __slots__ = ("name", "arg", "binder", "builtin", "prelude", "depth", "is_global", "ctor", "replica_binder")
 
     def __init__(self, name: str, arg: Optional[Type], binder=None, builtin: Optional[int] = None,
                  depth: int = 0, is_global: bool = True, prelude: Optional[str] = None):
@@ -203,17 +206,21 @@ class ExnInfo:
         self.depth = depth
         self.is_global = is_global
         self.ctor = mc.exn_ctor(self, name, arg is not None)
+        # the ExnBind of `exception name = ...` when this is a replica
+        # (diagnostics point there; `binder` is the original's identity)
+        self.replica_binder = None
 
     @property
     def ty(self) -> Type:
         return EXN if self.arg is None else TArrow(self.arg, EXN)
 
-    def replica(self, name: str) -> "ExnInfo":
+    def replica(self, name: str, replica_binder) -> "ExnInfo":
         """`exception name = self`: the same exception under another name
         (the same built-in or declaration, hence the same ExnRef identity
         and the same constructor for the match checker)."""
         copy = ExnInfo(name, self.arg, self.binder, self.builtin, self.depth, self.is_global, self.prelude)
         copy.ctor = self.ctor
+        copy.replica_binder = replica_binder
         return copy
 
     def ref(self) -> ExnRef:
@@ -1162,7 +1169,7 @@ class Checker:
         if isinstance(target, ExnInfo):
             # a local exception replicated inside `code` is used there
             self.check_exception_staging(eb, target)
-            return target.replica(eb.name)
+            return target.replica(eb.name, eb)
         if target is None:
             self.error(UNBOUND_VARIABLE.format(name=eb.same_as), eb.span)
         else:
@@ -1265,7 +1272,12 @@ class Checker:
         args = tuple(self.elab_type(t, params) for t in ty.args)
         entry = self.scope.find_type(ty.name)
         if entry is None:
-            self.error(UNBOUND_TYPE.format(name=ty.name), ty.span)
+            notes = []
+            if ty.name in ("code", "box") and len(ty.args) == 1:  # as MetaML and the paper's □ read
+                from mlbox.printer import show_type
+
+                notes.append(BOX_TYPE_NOTE.format(name=ty.name, arg=show_type(ty.args[0])))
+            self.error(UNBOUND_TYPE.format(name=ty.name), ty.span, *notes)
             return self.fresh()
         if entry.arity != len(args):
             self.error(TYPE_ARITY.format(name=ty.name, n=entry.arity, m=len(args)), ty.span)
@@ -1341,9 +1353,13 @@ class Checker:
             reported[2].append(node.span)
             return
         self.staging_reported[key] = (len(self.diagnostics), entry.name, [])
-        self.error(message.format(name=entry.name), node.span,
-                   STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(entry.binder.span), code=_at(code_span)),
-                   fix)
+        replica_binder = getattr(entry, "replica_binder", None)
+        bound = entry.binder if replica_binder is None else replica_binder
+        notes = [STAGING_BOUND_NOTE.format(name=entry.name, bound=_at(bound.span), code=_at(code_span))]
+        if replica_binder is not None:
+            notes.append(STAGING_REPLICA_NOTE.format(name=entry.name, original=entry.binder.name,
+                                                     bound=_at(entry.binder.span)))
+        self.error(message.format(name=entry.name), node.span, *notes, fix)
 
     def finish_staging_reports(self) -> None:
         for index, name, later in self.staging_reported.values():
@@ -1748,6 +1764,8 @@ def _shared_tycon_names(a: Type, b: Type) -> list[str]:
     for t in (*walk(a), *walk(b)):
         if isinstance(t, TCon):
             found.setdefault(t.tycon.name, set()).add(id(t.tycon))
+        elif isinstance(t, TTuple) and not t.items:  # the built-in unit, a tuple type
+            found.setdefault("unit", set()).add(id(UNIT))
     return [name for name, ids in found.items() if len(ids) > 1]
 
 

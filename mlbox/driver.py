@@ -56,6 +56,9 @@ class Compiled:
     program: Program
     warnings: tuple[Diagnostic, ...] = ()
     elaboration: object = None
+    # binders of the top-level `cogen u = lift e` whose slot holds e's value
+    # itself; any other code variable's slot holds its generator
+    lifted: frozenset = frozenset()
 
 
 _prelude: Optional[CompiledPrelude] = None
@@ -169,9 +172,10 @@ def compile_source(source: Source) -> Compiled:
     program, result = front_end(source)
     pre = compiled_prelude()
     globals_ = pre.globals.copy()
-    code = _translate(Compiler(Unit_(result.elaboration.refs, globals_)), program.decs)
+    unit = Unit_(result.elaboration.refs, globals_)
+    code = _translate(Compiler(unit), program.decs)
     linked = Program(link_prelude(code) + tuple(code), len(globals_.names), tuple(globals_.names))
-    return Compiled(linked, tuple(result.warnings), result.elaboration)
+    return Compiled(linked, tuple(result.warnings), result.elaboration, frozenset(unit.lifted))
 
 
 def c_machine_problem() -> Optional[str]:

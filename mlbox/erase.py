@@ -12,6 +12,10 @@ erases to `fun eval g = let val u = g in u () end`; it is prepended when the
 program mentions `eval`, so the erased program is self-contained SML that
 Poly/ML, and our own checker, accept.
 
+`v` and `unit` above are SML's names unless the program declares a
+constructor or exception `v` (then `v'`, ...) or a type `unit` (then the
+erasure starts with `type unit' = unit`), which they would mean instead.
+
 The translation is syntactic, but which occurrences of a name are code
 variables depends on scope: a code variable can be shadowed by a value
 variable, a constructor or an exception and vice versa. The erasure
@@ -28,6 +32,7 @@ an erased program still point into the original text.
 
 from __future__ import annotations
 
+import contextvars
 from typing import Iterable
 
 import attrs
@@ -36,9 +41,25 @@ from mlbox import basis
 from mlbox import syntax as S
 
 # The variable that `lift e` binds to the value of e. It is bound only in
-# `fn () => v`, whose body mentions nothing else, so it cannot capture.
+# `fn () => v`, whose body mentions nothing else, so it cannot capture; but
+# where the program declares a constructor or exception `v`, `val v = e`
+# would match e against it, so erase_program picks another name then. The
+# same for the type `unit` of `[t]`'s erasure `unit -> t`, where the program
+# declares a type `unit`: the erasure names SML's unit by an alias declared
+# first.
 LIFTED_VALUE = "v"
+UNIT_TYPE = "unit"
 PRELUDE_EVAL_NAME = "eval"
+
+
+@attrs.frozen
+class _Names:
+    lifted_value: str = LIFTED_VALUE
+    unit_type: str = UNIT_TYPE
+
+
+# the names for the program being erased (erase_program sets them)
+_names: contextvars.ContextVar[_Names] = contextvars.ContextVar("erasure_names", default=_Names())
 
 CodeVars = frozenset  # names that denote code variables at a program point
 # type name -> the constructors a replication of it binds again (none for
@@ -76,7 +97,7 @@ def erase_type(ty: S.Ty) -> S.Ty:
         case S.TyTuple(items):
             return S.TyTuple(tuple(erase_type(t) for t in items), span=ty.span)
         case S.TyBox(body):
-            return S.TyArrow(S.TyCon("unit", span=ty.span), erase_type(body), span=ty.span)
+            return S.TyArrow(S.TyCon(_names.get().unit_type, span=ty.span), erase_type(body), span=ty.span)
     raise TypeError(f"not a type: {ty!r}")
 
 
@@ -180,9 +201,9 @@ def erase_exp(exp: S.Exp, code_vars: CodeVars = CodeVars(), datatypes: Datatypes
             # set passes through unchanged.
             return _thunk(erase_exp(inner, code_vars, datatypes), sp)
         case S.Lift(inner):
-            bind = S.ValBind(S.PVar(LIFTED_VALUE, span=sp), erase_exp(inner, code_vars, datatypes), span=sp)
-            return S.Let((S.ValDec((), (bind,), span=sp),),
-                         _thunk(S.Var(LIFTED_VALUE, span=sp), sp), span=sp)
+            name = _names.get().lifted_value
+            bind = S.ValBind(S.PVar(name, span=sp), erase_exp(inner, code_vars, datatypes), span=sp)
+            return S.Let((S.ValDec((), (bind,), span=sp),), _thunk(S.Var(name, span=sp), sp), span=sp)
     raise TypeError(f"not an expression: {exp!r}")
 
 
@@ -352,14 +373,56 @@ def mentions_name(node: object, name: str) -> bool:
     return False
 
 
+def declared_names(node: object) -> tuple[set[str], set[str]]:
+    """The constructor and exception names, and the type names, that
+    declarations anywhere in the tree bind."""
+    constructors: set[str] = set()
+    types: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, tuple):
+            for item in node:
+                walk(item)
+            return
+        if not attrs.has(type(node)):
+            return
+        if isinstance(node, (S.ConBind, S.ExnBind)):
+            constructors.add(node.name)
+        elif isinstance(node, (S.DataBind, S.TypeBind, S.DatatypeReplDec)):
+            types.add(node.name)
+        for f in attrs.fields(type(node)):
+            if f.name != "span":
+                walk(getattr(node, f.name))
+
+    walk(node)
+    return constructors, types
+
+
+def _unused(name: str, taken: set[str]) -> str:
+    while name in taken:
+        name += "'"
+    return name
+
+
 def erase_program(program: S.Program) -> S.Program:
     """The staging erasure of a whole program: plain SML with the same
     output (see the module docstring)."""
-    decs, _, _, _ = erase_decs(program.decs, CodeVars(), BASIS_DATATYPES)
+    constructors, types = declared_names(program)
+    names = _Names(_unused(LIFTED_VALUE, constructors), _unused(UNIT_TYPE, types))
+    token = _names.set(names)
+    try:
+        decs, _, _, _ = erase_decs(program.decs, CodeVars(), BASIS_DATATYPES)
+    finally:
+        _names.reset(token)
     semicolons = program.semicolons  # they delimit the units of overload resolution
+    prefix: tuple[S.Dec, ...] = ()
     if mentions_name(program, PRELUDE_EVAL_NAME):
-        decs = (erased_eval_dec(),) + decs
-        semicolons = (1,) + tuple(n + 1 for n in semicolons)
+        prefix = (erased_eval_dec(),)
+    if names.unit_type != UNIT_TYPE:  # `type unit' = unit`, before the program rebinds unit
+        prefix = (S.TypeDec((S.TypeBind((), names.unit_type, S.TyCon(UNIT_TYPE)),)),) + prefix
+    if prefix:
+        decs = prefix + decs
+        semicolons = (len(prefix),) + tuple(n + len(prefix) for n in semicolons)
     return S.Program(decs, semicolons=semicolons, span=program.span)
 
 

@@ -22,6 +22,10 @@ CASES = [
      C.DID_YOU_MEAN.format(name="Int.toString")),
     ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
+    ("box_type_written_as_code", "datatype t = C of (int -> int) code", E, 1, 19,
+     C.UNBOUND_TYPE.format(name="code"), C.BOX_TYPE_NOTE.format(name="code", arg="int -> int")),
+    ("shadowed_unit_type", "datatype unit = U\nval x : unit -> int = fn () => 1", E, 2, 23,
+     C.VAL_MISMATCH.format(actual="unit -> int", expected="unit -> int"), C.SAME_NAME_NOTE.format(name="unit")),
     ("unbound_tyvar_exn", "exception E of 'a", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"), None),
     ("unbound_tyvar_datatype", "datatype t = C of 'b", E, 1, 19, C.UNBOUND_TYVAR.format(name="'b"), None),
     ("type_arity", "type 'a pair = 'a * 'a\nval p : pair = (1, 2)", E, 2, 9,
@@ -343,6 +347,18 @@ def test_staging_error_once_per_local_exception_and_code():
     (d,) = diagnostics_of("fun h () = let exception E in code (E; raise E) end")
     assert d.message == C.STAGING_EXCEPTION.format(name="E")
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="E", count=1, places="1:46")
+
+
+def test_staging_error_on_a_replicated_exception_points_at_the_replica_and_the_original():
+    # `exception F = E` makes F the same (local) exception as E: the note
+    # says where F is bound, then which declaration it stands for
+    (d,) = diagnostics_of("fun f () =\n  let exception E of int\n      exception F = E\n  in code (raise F 1) end")
+    assert d.message == C.STAGING_EXCEPTION.format(name="F")
+    assert d.notes == (
+        C.STAGING_BOUND_NOTE.format(name="F", bound="3:17", code="4:6"),
+        C.STAGING_REPLICA_NOTE.format(name="F", original="E", bound="2:17"),
+        C.STAGING_EXCEPTION_FIX,
+    )
 
 
 @pytest.mark.parametrize("program", [
