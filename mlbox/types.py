@@ -461,8 +461,8 @@ def instantiate(t: Type, level: int) -> Type:
             if fresh is None:
                 fresh = mapping[id(t)] = TVar(level, eq=t.eq)
             return fresh
-        if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items) or t.max_level < GENERIC:
-            return t  # closed, or no generic variable inside: shared, with its alias
+        if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items):
+            return t  # closed: shared, with its alias
         made = mapping.get(id(t))
         if made is None:
             parts = components(t) + (t.alias.args if t.alias is not None else ())

@@ -136,3 +136,13 @@ def test_the_repl_replies_with_a_huge_type_cut_off():
     reply = session.feed("x24;")
     assert reply.startswith("val it =") and types.ELIDED in reply
     assert len(reply) < 40 * types.MAX_REPEATED_NODES  # the value is cut at the print depth, the type at the bound
+
+
+def test_a_copy_shares_only_what_has_no_generic_variable():
+    # An explicit type variable is made generic at the end of its
+    # declaration: a type node that held none deeper than its mark until
+    # then must still be copied ('a escaped its scope when it was shared).
+    result = front_end("val id : 'a -> 'a = fn x => x\nval a = id 3\nval b = id \"s\"\n"
+                       "fun pairWith (x : 'a) (y : 'b) : 'a * 'b = (x, y)\nval p = pairWith 1 true\n")
+    assert [b.type for b in result.elaboration.toplevel] == ["'a -> 'a", "int", "string", "'a -> 'b -> 'a * 'b",
+                                                             "int * bool"]
