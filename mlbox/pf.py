@@ -45,7 +45,9 @@ TIMED_RUN_DIFFERS = "the timed run of the {} returned other verdicts than its ch
 # that the timed run did the work of the checked one); pfNoFilter is the
 # loop's own cost; pfSpecialiseTimes repeats the specialisation in one call.
 TIMING_DRIVER = """
-fun pfPacketArray (l : (string * int) list) = Array.fromList l
+fun pfPacketArray (n : int) = Array.array (n, ("", 0))
+fun pfFill (packets : (string * int) array, i : int, chunk : (string * int) list) =
+    case chunk of [] => () | p :: rest => (Array.update (packets, i, p); pfFill (packets, i + 1, rest))
 fun pfTimeAll (f : string * int -> int, packets : (string * int) array) =
     let val n = Array.length packets
         fun go (i, acc) = if i = n then acc else go (i + 1, acc + f (Array.sub (packets, i)))
@@ -313,11 +315,26 @@ def run(insns: Sequence[Insn], capture: Capture, *, machine: str, origin: str = 
                   timing, capture.warnings, capture.linktype, capture.snaplen)
 
 
+def packet_array(program, arguments):
+    """`arguments` as an ML array kept in the machine (a handle). One host
+    value may have at most cmachine.MAX_HOST_NODES nodes (five a packet),
+    so a capture of a million packets goes in as several lists, each
+    stored into the array by pfFill."""
+    from ccam import cmachine
+
+    per_value = max(1, cmachine.MAX_HOST_NODES // 8)
+    packets = program.call("pfPacketArray", len(arguments), keep=True)
+    fill = program.function("pfFill")
+    for start in range(0, len(arguments), per_value):
+        fill(packets, start, arguments[start:start + per_value])
+    return packets
+
+
 def time_filters(program, machine: str, arguments, decoded, interpret, specialised_filter,
                  verdict_sum: int) -> Timing:
     """Time both filters over all packets inside the machine (one API call
     per pass), net of the loop; and one specialisation."""
-    packets = program.call("pfPacketArray", arguments, keep=True)  # converted once, kept in the machine
+    packets = packet_array(program, arguments)  # converted once, kept in the machine
     time_all = program.function("pfTimeAll")
     filters = {"interpreter": interpret, "specialised filter": specialised_filter,
                "loop": program.function("pfNoFilter")}

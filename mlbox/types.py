@@ -184,11 +184,17 @@ def components(t: Type) -> tuple:
 
 
 def walk(t: Type):
-    """Every (pruned) type in t, t first, then its components left to right
-    (pre-order), without recursion."""
+    """Every distinct (pruned) type in t, t first, then its components left
+    to right (pre-order), without recursion. A node shared by several parts
+    of t is visited once: `val x1 = (x0, x0) val x2 = (x1, x1) ...` makes a
+    type of n nodes that is 2^n nodes as a tree."""
+    seen: set[int] = set()
     pending = [t]
     while pending:
         t = prune(pending.pop())
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
         yield t
         pending.extend(reversed(components(t)))
 
@@ -231,7 +237,7 @@ class UnifyError(Exception):
         self.overload = overload
 
 
-def unify(a: Type, b: Type) -> None:
+def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
     a, b = prune(a), prune(b)
     if a is b:
         return
@@ -246,17 +252,24 @@ def unify(a: Type, b: Type) -> None:
         return
     if isinstance(a, TVar) or isinstance(b, TVar):  # a rigid variable against anything else
         raise UnifyError("mismatch")
+    # two types built apart may share nodes (`val x1 = (x0, x0) ...`: 2^n
+    # nodes as trees); a pair of nodes met again is unified already
+    if _entered is None:
+        _entered = set()
+    elif (id(a), id(b)) in _entered:
+        return
+    _entered.add((id(a), id(b)))
     if isinstance(a, TArrow) and isinstance(b, TArrow):
-        unify(a.arg, b.arg)
-        unify(a.res, b.res)
+        unify(a.arg, b.arg, _entered)
+        unify(a.res, b.res, _entered)
     elif isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
         for x, y in zip(a.items, b.items):
-            unify(x, y)
+            unify(x, y, _entered)
     elif isinstance(a, TBox) and isinstance(b, TBox):
-        unify(a.body, b.body)
+        unify(a.body, b.body, _entered)
     elif isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
         for x, y in zip(a.args, b.args):
-            unify(x, y)
+            unify(x, y, _entered)
     else:
         raise UnifyError("mismatch")
 
@@ -317,6 +330,7 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
     holding no variable deeper than `level`. Without the occurs check,
     nodes already so marked are not entered."""
     walked = []
+    entered: set[int] = set()  # a shared node is walked once
     pending = [t]
     while pending:
         u = prune(pending.pop())
@@ -332,6 +346,9 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
             continue
         if not occurs and u.max_level <= level:
             continue  # (only for a v just made: no datatype is younger than it)
+        if id(u) in entered:
+            continue
+        entered.add(id(u))
         if isinstance(u, TCon) and u.tycon.stamp > v.born:
             raise UnifyError("tyname", var=v, ty=u)
         walked.append(u)
@@ -350,12 +367,15 @@ def _require_overload(ov: Overload, t: Type) -> None:
 
 def require_equality(t: Type) -> None:
     """Constrain t to admit equality, or raise UnifyError("equality")."""
-    reason = _equality_violation(t, constrain=True)
+    reason = _equality_violation(t, True, set())
     if reason:
         raise UnifyError("equality", ty=t, reason=reason)
 
 
-def _equality_violation(t: Type, constrain: bool) -> str:
+def _equality_violation(t: Type, constrain: bool, admitted: set[int]) -> str:
+    """Why t does not admit equality ("" if it does); `admitted` holds the
+    composite nodes found to admit it, which a shared node is not checked
+    again against."""
     t = prune(t)
     if isinstance(t, TVar):
         if t.eq:
@@ -369,11 +389,14 @@ def _equality_violation(t: Type, constrain: bool) -> str:
         return "functions cannot be compared"
     if isinstance(t, TBox):
         return "generators [t] cannot be compared"
+    if id(t) in admitted:
+        return ""
     if isinstance(t, TTuple):
         for x in t.items:
-            reason = _equality_violation(x, constrain)
+            reason = _equality_violation(x, constrain, admitted)
             if reason:
                 return reason
+        admitted.add(id(t))
         return ""
     if t.tycon.equality == "always":
         return ""
@@ -382,14 +405,15 @@ def _equality_violation(t: Type, constrain: bool) -> str:
     if t.tycon.equality == "never":
         return f"values of type {t.tycon.name} cannot be compared"
     for x in t.args:
-        reason = _equality_violation(x, constrain)
+        reason = _equality_violation(x, constrain, admitted)
         if reason:
             return reason
+    admitted.add(id(t))
     return ""
 
 
 def admits_equality(t: Type) -> bool:
-    return not _equality_violation(t, constrain=False)
+    return not _equality_violation(t, False, set())
 
 
 # ------------------------------------------------- generalise, instantiate
@@ -400,6 +424,7 @@ def generalize(t: Type, level: int) -> None:
     overload constraint are never quantified (overloading is resolved once
     per unit of elaboration, the top-level declarations up to a `;`): they
     are kept at `level`."""
+    entered: set[int] = set()  # a shared node is walked once
     pending = [t]
     while pending:
         v = prune(pending.pop())
@@ -407,8 +432,9 @@ def generalize(t: Type, level: int) -> None:
             if v.level > level and v.level != GENERIC:
                 v.level = level if v.overload is not None else GENERIC
             continue
-        if v.max_level <= level:  # nothing deeper inside: nothing to quantify
+        if v.max_level <= level or id(v) in entered:  # nothing deeper inside: nothing to quantify
             continue
+        entered.add(id(v))
         v.max_level = GENERIC  # its variables may now be generic
         pending.extend(reversed(components(v)))
 
@@ -422,8 +448,9 @@ def restrict(t: Type, level: int) -> None:
 
 
 def instantiate(t: Type, level: int) -> Type:
-    """A copy of t with fresh variables (at `level`) for its generic ones."""
-    mapping: dict[int, TVar] = {}
+    """A copy of t with fresh variables (at `level`) for its generic ones.
+    A node shared in t is copied once and shared in the copy."""
+    mapping: dict[int, Type] = {}  # id of a generic variable or composite node -> its copy
 
     def copy(t: Type) -> Type:
         t = prune(t)
@@ -436,7 +463,12 @@ def instantiate(t: Type, level: int) -> Type:
             return fresh
         if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items):
             return t  # closed: shared, with its alias
-        return rebuild(t, copy)
+        made = mapping.get(id(t))
+        if made is None:
+            parts = components(t) + (t.alias.args if t.alias is not None else ())
+            unchanged = all(copy(x) is prune(x) for x in parts)  # no generic variable inside: share t
+            made = mapping[id(t)] = t if unchanged else rebuild(t, copy)
+        return made
 
     return copy(t)
 
@@ -497,6 +529,16 @@ def is_settled(t: Type) -> bool:
 # ----------------------------------------------------------------- printing
 
 
+# How many times printing one type may print again a composite node it has
+# printed already; past that the rest prints as `...` (Poly/ML too cuts
+# large types). A type shares nodes: n declarations `val x1 = (x0, x0)
+# val x2 = (x1, x1) ...` make one of n nodes that prints as 2^n, and every
+# message, `mlbox check` line and REPL reply prints types. Without repeats a
+# type prints in full: its nodes were each made by a step of checking.
+MAX_REPEATED_NODES = 1_000
+ELIDED = "..."
+
+
 def _letters(n: int) -> str:
     name = chr(ord("a") + n % 26)
     return name if n < 26 else name + str(n // 26)
@@ -516,7 +558,9 @@ class TypePrinter:
     different types are not both shown as `t`.
 
     Types print by the abbreviations they were written with (their
-    `alias`); with `abbreviations=False`, as what they stand for."""
+    `alias`); with `abbreviations=False`, as what they stand for. A type is
+    printed in full up to MAX_REPEATED_NODES repeats of its shared nodes,
+    the rest as `...`."""
 
     def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None,
                  abbreviations: bool = True):
@@ -529,21 +573,42 @@ class TypePrinter:
         # the nodes printed by an alias's name, in order (a message may
         # want to say what they stand for: `expansion`)
         self.named: list = []
+        self._named_ids: set[int] = set()
         self._unnamed = None  # the node `expansion` prints: not by its own alias
+        self._printed: set[int] = set()  # composite nodes of the type being printed
+        self._left = MAX_REPEATED_NODES  # repeats it may still print
 
     def show(self, t: Type) -> str:
+        self._start()
         return self._arrow(t)
+
+    def _start(self) -> None:
+        self._printed = set()
+        self._left = MAX_REPEATED_NODES
+
+    def _spent(self, t: Type) -> bool:
+        """Whether composite node t, about to be printed, is to print as
+        `...`: it is a repeat past the bound, or the bound was passed."""
+        if self._left < 0:
+            return True
+        if id(t) in self._printed:
+            self._left -= 1
+            return self._left < 0
+        self._printed.add(id(t))
+        return False
 
     def show_all(self, types: Iterable[Type]) -> list[str]:
         types = list(types)
         found: list[TVar] = []
+        entered: set[int] = set()  # a shared node's variables were found at its first place
         for t in types:  # name in order across all of them before printing
             pending = [t]
             while pending:  # the order they print in
                 u = prune(pending.pop())
                 if isinstance(u, TVar):
                     found.append(u)
-                else:
+                elif id(u) not in entered:
+                    entered.add(id(u))
                     alias = self._alias(u)
                     pending.extend(reversed(alias.args if alias is not None else components(u)))
         # explicit variables first, so that they keep the names the user
@@ -575,6 +640,7 @@ class TypePrinter:
         """Composite type t printed as what it stands for, not by its own
         alias (the aliases inside it still print by name)."""
         self._unnamed = t
+        self._start()
         try:
             return self._arrow(t)
         finally:
@@ -602,6 +668,8 @@ class TypePrinter:
     def _arrow(self, t: Type) -> str:
         t = prune(t)
         if isinstance(t, TArrow) and self._alias(t) is None:
+            if self._spent(t):
+                return ELIDED
             return f"{self._tuple(t.arg, in_arrow=True)} -> {self._arrow(t.res)}"
         return self._tuple(t)
 
@@ -612,7 +680,16 @@ class TypePrinter:
         if isinstance(t, TArrow):
             return f"({self._arrow(t)})"
         if isinstance(t, TTuple) and t.items:
-            return " * ".join(self._app(x) for x in t.items)
+            if self._spent(t):
+                return ELIDED
+            shown = []
+            for x in t.items:
+                shown.append(self._app(x))
+                if self._left < 0:  # a tuple may be wide: one `...` for the rest
+                    if shown[-1] != ELIDED and len(shown) < len(t.items):
+                        shown.append(ELIDED)
+                    break
+            return " * ".join(shown)
         return self._app(t)
 
     def _app(self, t: Type) -> str:
@@ -620,8 +697,12 @@ class TypePrinter:
         if isinstance(t, TVar):
             return self._name(t)
         alias = self._alias(t)
+        if (alias.args if alias is not None else isinstance(t, TBox) or isinstance(t, TCon) and t.args) \
+                and self._spent(t):
+            return ELIDED
         if alias is not None:
-            if all(node is not t for node in self.named):
+            if id(t) not in self._named_ids:
+                self._named_ids.add(id(t))
                 self.named.append(t)
             return self._applied(alias.name, alias.args)
         if isinstance(t, TBox):
