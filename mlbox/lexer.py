@@ -42,6 +42,7 @@ WORD_MAX = 2**63 - 1
 
 # Error messages (tests refer to these constants).
 MSG_BAD_CHAR = "illegal character {!r}"
+MSG_BAD_CHARS = "{count} illegal characters {shown}"
 MSG_UNTERMINATED_COMMENT = "unterminated comment"
 MSG_UNTERMINATED_STRING = "unterminated string literal"
 MSG_UNTERMINATED_CHAR = "unterminated character literal"
@@ -106,6 +107,14 @@ _BAD_CHAR_NOTES = {
     "{": "records are not supported", "}": "records are not supported",
     ".": "qualified names are written without spaces, as in Int.toString",
 }
+
+# Characters no token has, reported a run at a time (a file of binary data
+# that happens to be UTF-8, or a pasted phrase in another script, is one
+# error, not one per character up to the error cap): control characters
+# other than whitespace, and all non-ASCII text outside literals and
+# comments (surrogates, bytes that were not UTF-8, have their own message).
+_ILLEGAL_RUN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\ud7ff\ue000-\U0010ffff]+")
+_SHOWN_RUN = 20  # characters of a run named in its message
 
 _SYMBOL_CHARS = r"!%&$#+\-/:<=>?@\\~`^|*"
 _ALNUM_ID = r"[A-Za-z][A-Za-z0-9_']*"
@@ -302,6 +311,14 @@ class Lexer:
             message = MSG_NOT_UTF8_OUTSIDE.format(_surrogate_text(char))
         elif char in _BAD_CHAR_NOTES:
             message += f" ({_BAD_CHAR_NOTES[char]})"
+        else:
+            run = _ILLEGAL_RUN.match(self.text, t.lexpos)
+            if run is not None and len(run.group()) > 1:
+                chars = run.group()
+                shown = repr(chars[:_SHOWN_RUN]) + ("..." if len(chars) > _SHOWN_RUN else "")
+                self._error(MSG_BAD_CHARS.format(count=len(chars), shown=shown), t.lexpos, run.end())
+                t.lexer.skip(len(chars))
+                return
         self._error(message, t.lexpos, t.lexpos + 1)
         t.lexer.skip(1)
 

@@ -4,7 +4,7 @@ contextual staging keywords, and errors with their positions."""
 import pytest
 
 from mlbox.lexer import (
-    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
+    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
     MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNPRINTABLE,
     MSG_UNTERMINATED_COMMENT, MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
 )
@@ -226,6 +226,18 @@ def test_an_escape_sequence_is_named_as_written():
     assert errors_of('"\\\x01"')[0][0] == MSG_BAD_ESCAPE.format(repr("\\\x01"))
 
 
+def test_a_run_of_illegal_characters_is_one_error():
+    assert errors_of("val x = \x01\x02\x03 1") == [
+        (MSG_BAD_CHARS.format(count=3, shown=r"'\x01\x02\x03'"), (1, 9))]
+    assert errors_of("val x = 1 \u4f60\u597d") == [(MSG_BAD_CHARS.format(count=2, shown="'\u4f60\u597d'"), (1, 11))]
+    # data that happens to be UTF-8: one error, its first characters named
+    assert errors_of("\x00" * 3000) == [(MSG_BAD_CHARS.format(count=3000, shown=repr("\x00" * 20) + "..."), (1, 1))]
+    # runs end at whatever is legal; a character with its own note stays alone
+    assert [m for m, _ in errors_of("\x01 \x02\x03 x {")] == [
+        MSG_BAD_CHAR.format("\x01"), MSG_BAD_CHARS.format(count=2, shown=r"'\x02\x03'"),
+        MSG_BAD_CHAR.format("{") + " (records are not supported)"]
+
+
 def test_a_bad_escape_in_a_character_literal_is_one_error():
     # the escape, reported, left no character: "must contain exactly one
     # character" as well was a second error for one mistake
@@ -285,8 +297,8 @@ def test_lexer_goes_on_after_an_error():
 
 def test_error_hook_receives_every_error():
     seen = []
-    Lexer(lambda message, span: seen.append(span.col)).tokenize("\u00a7\u00a7")
-    assert seen == [1, 2]
+    Lexer(lambda message, span: seen.append(span.col)).tokenize("\u00a7 \u00a7")
+    assert seen == [1, 3]
 
 
 def test_text_ending_inside_a_comment_or_gap_is_flagged():
