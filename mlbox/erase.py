@@ -360,17 +360,22 @@ def erased_eval_dec() -> S.FunDec:
     return S.FunDec((), (S.FunBind(PRELUDE_EVAL_NAME, (S.Clause((S.PVar("g"),), None, body),)),))
 
 
+def _nodes(tree: object):
+    """Every syntax node in the tree (spans left out), without recursion."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, tuple):
+            pending.extend(node)
+        elif attrs.has(type(node)):
+            yield node
+            pending.extend(getattr(node, f.name) for f in attrs.fields(type(node)) if f.name != "span")
+
+
 def mentions_name(node: object, name: str) -> bool:
     """Whether an expression Var with this name occurs anywhere in the tree
     (over-approximates a free use of the basis value)."""
-    if isinstance(node, S.Var):
-        return node.name == name
-    if isinstance(node, tuple):
-        return any(mentions_name(item, name) for item in node)
-    if attrs.has(type(node)):
-        return any(mentions_name(getattr(node, f.name), name)
-                   for f in attrs.fields(type(node)) if f.name != "span")
-    return False
+    return any(isinstance(n, S.Var) and n.name == name for n in _nodes(node))
 
 
 def declared_names(node: object) -> tuple[set[str], set[str]]:
@@ -378,23 +383,11 @@ def declared_names(node: object) -> tuple[set[str], set[str]]:
     declarations anywhere in the tree bind."""
     constructors: set[str] = set()
     types: set[str] = set()
-
-    def walk(node: object) -> None:
-        if isinstance(node, tuple):
-            for item in node:
-                walk(item)
-            return
-        if not attrs.has(type(node)):
-            return
-        if isinstance(node, (S.ConBind, S.ExnBind)):
-            constructors.add(node.name)
-        elif isinstance(node, (S.DataBind, S.TypeBind, S.DatatypeReplDec)):
-            types.add(node.name)
-        for f in attrs.fields(type(node)):
-            if f.name != "span":
-                walk(getattr(node, f.name))
-
-    walk(node)
+    for n in _nodes(node):
+        if isinstance(n, (S.ConBind, S.ExnBind)):
+            constructors.add(n.name)
+        elif isinstance(n, (S.DataBind, S.TypeBind, S.DatatypeReplDec)):
+            types.add(n.name)
     return constructors, types
 
 
