@@ -396,6 +396,8 @@ TAIL_LOOPS = [
     "fun upto (0, acc) = acc | upto (n, acc) = upto (n - 1, n :: acc)\n"
     "fun sum (x :: xs, n) = sum (xs, n + x) | sum ([], n) = n\n"
     "val _ = print (Int.toString (sum (upto (100000, []), 0)))",
+    "val _ = print (Int.toString (length (List.tabulate (20000, fn i => i))))",
+    "val _ = print (Int.toString (size (CharVector.tabulate (20000, fn i => #\"a\"))))",
 ]
 
 
