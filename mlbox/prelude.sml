@@ -710,11 +710,9 @@ fun List_partition p l =
           | split (x :: xs, yes, no) = if p x then split (xs, x :: yes, no) else split (xs, yes, x :: no)
     in split (l, [], []) end
 
-(* f applied from 0 up, in constant stack: CharVector.tabulate (10^7, f)
-   must not need a frame per element *)
 fun List_tabulate (n, f) =
-    let fun from (i, acc) = if i < n then from (i + 1, f i :: acc) else rev acc
-    in if n < 0 then raise Size else from (0, []) end
+    let fun from i = if i < n then f i :: from (i + 1) else []
+    in if n < 0 then raise Size else from 0 end
 
 fun List_collate cmp ([], []) = EQUAL
   | List_collate cmp ([], _) = LESS
@@ -932,9 +930,21 @@ fun TextIO_flushOut (_ : TextIO.outstream) = ()
    foldr's. *)
 val CharVector_maxLen = String_maxSize
 
+(* A long string is made in chunks: List_tabulate takes a stack frame per
+   element and a list cell per character is 48 bytes, so a list of all n
+   would need 2n stack entries (10^7 characters pass the stack limit) and
+   48 times the string's memory *)
 fun CharVector_tabulate (n, f) =
-    if n < 0 orelse n > CharVector_maxLen then raise Size
-    else implode (List_tabulate (n, f))
+    let val chunk = 4096
+        fun chunks (i, acc) =
+            if i >= n then String.concat (rev acc)
+            else
+                let val j = Int_min (i + chunk, n)
+                in chunks (j, implode (List_tabulate (j - i, fn k => f (i + k))) :: acc) end
+    in
+        if n < 0 orelse n > CharVector_maxLen then raise Size
+        else if n <= chunk then implode (List_tabulate (n, f))
+        else chunks (0, []) end
 
 fun CharVector_foldli f acc s =
     let val n = size s

@@ -509,17 +509,22 @@ def test_substring_charvector_textio_in_generated_code_print_what_polyml_prints(
 
 
 def test_tabulate_applies_f_from_zero_up():
-    # the prelude's List.tabulate accumulates and reverses (constant stack);
-    # f must still be called in index order, as in Poly/ML
+    # in index order, as in Poly/ML, also across CharVector.tabulate's
+    # chunks (prelude.sml)
     program = """
     val l = List.tabulate (4, fn i => (print (Int.toString i); i * 10))
     val _ = print (String.concatWith "," (map Int.toString l) ^ "\\n")
     val s = CharVector.tabulate (3, fn i => (print (Int.toString i); chr (97 + i)))
     val _ = print (s ^ "\\n")
+    val count = ref 0
+    val long = CharVector.tabulate (10000, fn i => (count := !count + 1; chr (97 + i mod 26)))
+    val _ = print (String.substring (long, 4090, 12) ^ " " ^ Int.toString (size long) ^ " "
+                   ^ Int.toString (!count) ^ "\\n")
     """
     compiled = driver.compile_source(Source("tabulate.sml", program))
     for machine in driver.MACHINES:
-        assert driver.run_program(compiled.program, machine=machine).output == b"01230,10,20,30\n012abc\n", machine
+        assert driver.run_program(compiled.program, machine=machine).output == \
+            b"01230,10,20,30\n012abc\nijklmnopqrst 10000 10000\n", machine
 
 
 def test_list_nth_take_drop_count_down_as_polyml():
