@@ -479,10 +479,6 @@ fun String_extract (s, i, NONE) =
     if i < 0 orelse i > size s then raise Subscript else String.substring (s, i, size s - i)
   | String_extract (s, i, SOME n) = String.substring (s, i, n)
 
-fun String_translate f s = String.concat (map f (explode s))
-
-fun String_map f s = implode (map f (explode s))
-
 fun String_compare (s : string, t) = if s < t then LESS else if s > t then GREATER else EQUAL
 
 (* StringCvt: pad to at least n characters; a longer string is left as it is *)
@@ -492,10 +488,6 @@ in
     fun StringCvt_padLeft c n s = implode (copies (c, n - size s, [])) ^ s
     fun StringCvt_padRight c n s = s ^ implode (copies (c, n - size s, []))
 end
-
-fun String_toString s = String_translate Char_toString s
-
-fun String_toCString s = String_translate Char_toCString s
 
 (* The machine's MAX_STRING_SIZE (ccam/instructions.py): ^, concat and
    implode raise Size beyond it. Poly/ML's is 2^59 - 16. *)
@@ -930,21 +922,34 @@ fun TextIO_flushOut (_ : TextIO.outstream) = ()
    foldr's. *)
 val CharVector_maxLen = String_maxSize
 
-(* A long string is made in chunks: List_tabulate takes a stack frame per
-   element and a list cell per character is 48 bytes, so a list of all n
-   would need 2n stack entries (10^7 characters pass the stack limit) and
-   48 times the string's memory *)
-fun CharVector_tabulate (n, f) =
-    let val chunk = 4096
-        fun chunks (i, acc) =
-            if i >= n then String.concat (rev acc)
-            else
-                let val j = Int_min (i + chunk, n)
-                in chunks (j, implode (List_tabulate (j - i, fn k => f (i + k))) :: acc) end
-    in
+(* Strings made from their characters one by one (tabulate, map,
+   translate) are made in chunks of 4,096 characters, each the implode or
+   concat of a list. A list of all n at once would take a stack frame (two
+   entries) per character, so 10^7 characters passed the stack limit, and a
+   48-byte list cell per character. *)
+local
+    val chunk = 4096
+    (* the concatenation of piece (i, j) for consecutive [i, j) covering [0, n) *)
+    fun inChunks (n, piece) =
+        let fun chunks (i, acc) =
+                if i >= n then String.concat (rev acc)
+                else let val j = Int_min (i + chunk, n) in chunks (j, piece (i, j) :: acc) end
+        in if n <= chunk then piece (0, n) else chunks (0, []) end
+in
+    fun CharVector_tabulate (n, f) =
         if n < 0 orelse n > CharVector_maxLen then raise Size
-        else if n <= chunk then implode (List_tabulate (n, f))
-        else chunks (0, []) end
+        else inChunks (n, fn (i, j) => implode (List_tabulate (j - i, fn k => f (i + k))))
+
+    (* f is called from the left, as the Basis says *)
+    fun String_translate f s =
+        inChunks (size s, fn (i, j) => String.concat (map f (explode (String.substring (s, i, j - i)))))
+
+    fun String_map f s = CharVector_tabulate (size s, fn i => f (String.sub (s, i)))
+end
+
+fun String_toString s = String_translate Char_toString s
+
+fun String_toCString s = String_translate Char_toCString s
 
 fun CharVector_foldli f acc s =
     let val n = size s

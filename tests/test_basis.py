@@ -509,8 +509,8 @@ def test_substring_charvector_textio_in_generated_code_print_what_polyml_prints(
 
 
 def test_tabulate_applies_f_from_zero_up():
-    # in index order, as in Poly/ML, also across CharVector.tabulate's
-    # chunks (prelude.sml)
+    # in index order, as in Poly/ML, also across the chunks of
+    # CharVector.tabulate, String.translate and String.map (prelude.sml)
     program = """
     val l = List.tabulate (4, fn i => (print (Int.toString i); i * 10))
     val _ = print (String.concatWith "," (map Int.toString l) ^ "\\n")
@@ -520,11 +520,16 @@ def test_tabulate_applies_f_from_zero_up():
     val long = CharVector.tabulate (10000, fn i => (count := !count + 1; chr (97 + i mod 26)))
     val _ = print (String.substring (long, 4090, 12) ^ " " ^ Int.toString (size long) ^ " "
                    ^ Int.toString (!count) ^ "\\n")
+    val seen = ref []
+    val doubled = String.translate (fn c => (seen := c :: !seen; str c ^ str c)) long
+    val upper = String.map Char.toUpper long
+    val _ = print (String.substring (doubled, 8186, 8) ^ " " ^ String.substring (upper, 4094, 4) ^ " "
+                   ^ Int.toString (size doubled) ^ " " ^ Bool.toString (implode (rev (!seen)) = long) ^ "\\n")
     """
     compiled = driver.compile_source(Source("tabulate.sml", program))
     for machine in driver.MACHINES:
         assert driver.run_program(compiled.program, machine=machine).output == \
-            b"01230,10,20,30\n012abc\nijklmnopqrst 10000 10000\n", machine
+            b"01230,10,20,30\n012abc\nijklmnopqrst 10000 10000\nllmmnnoo MNOP 20000 true\n", machine
 
 
 def test_list_nth_take_drop_count_down_as_polyml():

@@ -406,10 +406,14 @@ def test_tail_calls_run_in_constant_stack(program):
     assert result.status == Status.OK, result.message
 
 
-def test_charvector_tabulate_needs_no_stack_frame_per_character():
+@pytest.mark.parametrize("expression", ['CharVector.tabulate (20000, fn i => #"a")',
+                                        "String.map Char.toUpper (CharVector.tabulate (20000, fn i => #\"a\"))",
+                                        "String.translate str (CharVector.tabulate (20000, fn i => #\"a\"))",
+                                        "String.toString (CharVector.tabulate (20000, fn i => #\"a\"))"])
+def test_strings_made_character_by_character_need_no_stack_frame_per_character(expression):
     # made in chunks of 4,096 (prelude.sml): a list of all 20,000 characters
     # would need 40,000 stack entries
-    program = "val _ = print (Int.toString (size (CharVector.tabulate (20000, fn i => #\"a\"))))"
+    program = f"val _ = print (Int.toString (size ({expression})))"
     compiled = driver.compile_source(Source("chars.sml", program + "\n"))
     for machine in driver.MACHINES:
         result = driver.run_program(compiled.program, machine=machine, max_stack=10_000)
