@@ -261,12 +261,13 @@ class _Cols:
     every copy (time and memory quadratic in the depth). Two sequences are
     equal when their items are, however they are cut into chunks."""
 
-    __slots__ = ("chunk", "rest", "length", "_first_not_wild")
+    __slots__ = ("chunk", "rest", "length", "_first_not_wild", "_hash_sum")
 
     def __init__(self, chunk: tuple, rest: Optional["_Cols"]):
         self.chunk = chunk
         self.rest = rest
         self._first_not_wild = _UNKNOWN
+        self._hash_sum = None
         self.length = len(chunk) + (rest.length if rest is not None else 0)
 
     @staticmethod
@@ -351,6 +352,19 @@ class _Cols:
             node._first_not_wild = after = j if j is not None else None if after is None else after + len(node.chunk)
         return after
 
+    def hash_sum(self) -> int:
+        """The sum of the items' hashes (their order left out), remembered
+        by each node for the items from it on, like first_not_wild."""
+        pending = []
+        node = self
+        while node is not None and node._hash_sum is None:
+            pending.append(node)
+            node = node.rest
+        total = 0 if node is None else node._hash_sum
+        for node in reversed(pending):
+            node._hash_sum = total = (total + sum(map(hash, node.chunk))) & _HASH_MASK
+        return total
+
     def __eq__(self, other) -> bool:
         if self is other:
             return True
@@ -424,14 +438,13 @@ class _MemoKey:
     def __init__(self, occs: tuple, row_hash_sum: int, rows):
         self.occs = occs
         self._rows = rows  # a tuple, or a function making it
-        # not the occurrences' own hashes: their paths are tuples, hashed
-        # anew each time, and a pattern nested n deep has n occurrences of
-        # up to n steps. The first one's length tells apart most keys that
-        # differ only there: `[[...]]` makes subproblems of the wildcard
-        # row alone at every level, with as many columns going in as coming
-        # out, whose occurrences would be compared (n steps each)
-        first_path_length = len(occs[0][1]) if len(occs) else -1
-        self._hash = hash((len(occs), first_path_length, row_hash_sum))
+        # The occurrences' hashes tell apart the subproblems of rows whose
+        # patterns differ only in order: a row's hash is a sum (_Row), and
+        # the columns left on two paths through a wide tuple of constructors
+        # often hold the same patterns in another order; their occurrences
+        # were compared, column by column, at each of many collisions.
+        # (Paths keep their hashes, so the sum costs a step per new column.)
+        self._hash = hash((len(occs), occs.hash_sum(), row_hash_sum))
 
     @staticmethod
     def of(occs: tuple, rows: tuple) -> "_MemoKey":
@@ -494,6 +507,8 @@ def _absorb(occs, row: _Row) -> _Row:
 
 
 def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
+    if not rows:
+        return FAIL  # (as _compile_new would make it, without keying it)
     key = _MemoKey.of(occs, tuple(rows))
     tree = memo.get(key)
     if tree is None:
@@ -668,6 +683,8 @@ def _specialize_con(occs, rows, j, tag, memo: dict) -> Tree:
     """The rows that stay possible when column j holds constructor `tag`
     (`rows` may be those already)."""
     kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j].tag == tag]
+    if not kept:
+        return FAIL
     has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
     occ = occs[j]
     if has_arg:

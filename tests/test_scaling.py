@@ -8,6 +8,7 @@ another, with a generous factor, never against a fixed time."""
 from __future__ import annotations
 
 import gc
+import random
 import sys
 import threading
 import time
@@ -417,6 +418,42 @@ def test_exception_chains_make_the_tree_of_one_test_at_a_time(rows):
         matchcomp._exn_chain = original
     assert chained == one_by_one
     assert distinct_nodes(chained) == distinct_nodes(one_by_one)  # the same sharing
+
+
+# ------------------------------- wide matches of constructors and wildcards at random
+
+
+def random_wide_rows(columns: int, rows: int, seed: int = 0) -> list:
+    """`rows` rows of a `columns`-tuple of a 3-constructor datatype, each
+    place a constructor or a wildcard at random: the decision tree of such
+    rows is exponential in the columns, even with shared subproblems."""
+    rnd = random.Random(seed)
+    return [[rnd.choice("ABC") if rnd.random() < 0.5 else "_" for _ in range(columns)] for _ in range(rows)]
+
+
+def wide_row_terms(rows: list) -> list:
+    terms = {"_": matchcomp.WILD, **{c: matchcomp.MCon(tag, 3, None, "t") for tag, c in enumerate("ABC")}}
+    return [[matchcomp.MTuple(tuple(terms[c] for c in row))] for row in rows]
+
+
+def test_the_subproblems_of_a_wide_random_match_are_keyed_apart(monkeypatch):
+    # A row's hash is a sum over its patterns, and the columns left on two
+    # paths often hold the same patterns in another order: the memo's keys
+    # collided, their occurrences compared column by column (16 columns and
+    # 32 rows: ~27,000 collisions for ~3,600 subproblems; 32 and 64 took 10 s).
+    equal = matchcomp._MemoKey.__eq__
+    compared = collided = 0
+
+    def counted(key, other):
+        nonlocal compared, collided
+        same = equal(key, other)
+        compared += 1
+        collided += not same
+        return same
+
+    monkeypatch.setattr(matchcomp._MemoKey, "__eq__", counted)
+    matchcomp.compile_match(["scrutinee"], wide_row_terms(random_wide_rows(16, 32)))
+    assert compared > 500 and collided < compared / 10, (compared, collided)
 
 
 # ------------------------------------------ constructor patterns nested deep
