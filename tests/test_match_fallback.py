@@ -4,10 +4,10 @@ A match whose decision tree would take more work than its budget
 (matchcomp.work_budget) is compiled row by row instead. Here the fallback
 is forced (a budget of 0) and compared with the decision tree and with a
 direct reading of the patterns: on random small matches and random values
-both trees choose the same row and bind the same values; whole programs
-using every kind of pattern, at top level and under `code`, print the same
-on both machines either way, with equal reduction counts between the
-machines. And the budget leaves the decision tree to every match of the
+both trees choose the same row and bind the same values; random matches
+made into programs, and programs using every kind of pattern, at top level
+and under `code`, print the same on both machines either way, with equal
+reduction counts between the machines. And the budget leaves the decision tree to every match of the
 corpus, the examples, the benchmarks and the prelude.
 """
 
@@ -422,3 +422,90 @@ def test_every_match_of_the_corpus_examples_benchmarks_and_prelude_keeps_its_dec
     used = [((memo.budget - memo.work_left) / memo.budget, name) for memo, name in shares]
     assert len(used) > 40_000
     assert max(used)[0] < 0.5, max(used)
+
+
+# ------------------------------------------------------------ random matches as programs
+
+SOURCE_TYPES = st.sampled_from(["int", "string", "t"])
+
+
+def ml_pattern(p, ty, names: list) -> str:
+    """p (of type ty: int, string or t = A | B of int | C of t * t) as ML□
+    source; its variables, with their types, are added to `names`."""
+    if isinstance(p, mc.MWild):
+        return "_"
+    if isinstance(p, (mc.MVar, mc.MAs)):
+        name = "v{}_{}".format(*p.key)
+        names.append((name, ty))
+        return name if isinstance(p, mc.MVar) else f"({name} as {ml_pattern(p.pat, ty, names)})"
+    if isinstance(p, mc.MConst):
+        return ml_value(p.value, ty)
+    if p.tag == 0:
+        return "A"
+    if p.tag == 1:
+        return f"(B {ml_pattern(p.arg, 'int', names)})"
+    left, right = p.arg.items
+    return f"(C ({ml_pattern(left, 't', names)}, {ml_pattern(right, 't', names)}))"
+
+
+def ml_value(v, ty) -> str:
+    if ty == "int":
+        return str(v)
+    if ty == "string":
+        return '"' + v.decode() + '"'
+    if v.tag == 0:
+        return "A"
+    if v.tag == 1:
+        return f"(B {v.arg})"
+    return f"(C ({ml_value(v.arg[0], 't')}, {ml_value(v.arg[1], 't')}))"
+
+
+def shown(v, ty) -> str:
+    """What the program's `show` functions print for v."""
+    return v.decode() if ty == "string" else ml_value(v, ty).replace(" ", "")
+
+
+@st.composite
+def programs_of_matches(draw):
+    types = draw(st.lists(SOURCE_TYPES, min_size=1, max_size=3))
+    rows = draw(st.lists(st.tuples(*(pattern_of(t) for t in types)), min_size=2, max_size=6))
+    rows = [[numbered(p, i, counter) for p in ps] for i, ps in enumerate(rows) for counter in [itertools.count()]]
+    values = draw(st.lists(st.tuples(*(value_of(t) for t in types)), min_size=1, max_size=6))
+    arms, expected = [], []
+    for i, pats in enumerate(rows):
+        names: list = []
+        texts = [ml_pattern(p, t, names) for p, t in zip(pats, types)]
+        shows = " ^ \",\" ^ ".join(f"show_{t} {name}" for name, t in names) or '""'
+        arms.append(f"({', '.join(texts)}) => \"{i}:\" ^ {shows}" if len(texts) > 1
+                    else f"{texts[0]} => \"{i}:\" ^ {shows}")
+    for vs in values:
+        found = first_match(rows, vs)
+        if found is None:
+            expected.append("none")
+        else:
+            action, binds = found
+            names = []
+            for p, t in zip(rows[action], types):
+                ml_pattern(p, t, names)
+            by_name = {"v{}_{}".format(*key): value for key, value in binds.items()}
+            expected.append(f"{action}:" + ",".join(shown(by_name[name], t) for name, t in names))
+    args = ", ".join(f"({', '.join(ml_value(v, t) for v, t in zip(vs, types))})" if len(types) > 1
+                     else ml_value(vs[0], types[0]) for vs in values)
+    text = ("datatype t = A | B of int | C of t * t\n"
+            "fun show_t A = \"A\" | show_t (B n) = \"(B\" ^ Int.toString n ^ \")\"\n"
+            "  | show_t (C (x, y)) = \"(C(\" ^ show_t x ^ \",\" ^ show_t y ^ \"))\"\n"
+            "val show_int = Int.toString fun show_string s = s\n"
+            f"fun f x = case x of {' | '.join(arms)} | _ => \"none\"\n"
+            f"val _ = print (String.concatWith \" \" (map f [{args}]))\n")
+    return text, " ".join(expected)
+
+
+@settings(max_examples=25, deadline=None)
+@given(programs_of_matches(), st.sampled_from(["top level", "under code"]))
+def test_random_matches_run_alike_with_the_fallback_on_both_machines(case, wrap):
+    text, expected = case
+    text = WRAPS[wrap](text)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert run_both(text)[1].output.decode() == expected
+        force_fallback(monkeypatch)
+        assert run_both(text)[1].output.decode() == expected
