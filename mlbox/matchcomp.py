@@ -6,7 +6,9 @@ scrutinee at most once on any path: columns are split left to right, the
 rows that stay possible after a test are kept in order (so the first
 matching rule wins, as in SML), and a rule's body sits at the leaves the
 rule can be chosen at. This is the classic scheme of Augustsson/Wadler
-("compiling pattern matching by clause matrices"), without backtracking.
+("compiling pattern matching by clause matrices"), without backtracking;
+a match whose tree would be too large (see WORK_PER_PATTERN) is compiled
+instead to the backtracking tree of row_by_row, whose size is linear.
 Equal subproblems are compiled once, so the tree is a DAG (a wildcard row
 survives every arm of a switch; copying would make the tree exponential in
 the number of columns); `join_points` picks the shared nodes large enough
@@ -261,12 +263,13 @@ class _Cols:
     every copy (time and memory quadratic in the depth). Two sequences are
     equal when their items are, however they are cut into chunks."""
 
-    __slots__ = ("chunk", "rest", "length", "_first_not_wild")
+    __slots__ = ("chunk", "rest", "length", "_first_not_wild", "_hash_sum")
 
     def __init__(self, chunk: tuple, rest: Optional["_Cols"]):
         self.chunk = chunk
         self.rest = rest
         self._first_not_wild = _UNKNOWN
+        self._hash_sum = None
         self.length = len(chunk) + (rest.length if rest is not None else 0)
 
     @staticmethod
@@ -351,6 +354,19 @@ class _Cols:
             node._first_not_wild = after = j if j is not None else None if after is None else after + len(node.chunk)
         return after
 
+    def hash_sum(self) -> int:
+        """The sum of the items' hashes (their order left out), remembered
+        by each node for the items from it on, like first_not_wild."""
+        pending = []
+        node = self
+        while node is not None and node._hash_sum is None:
+            pending.append(node)
+            node = node.rest
+        total = 0 if node is None else node._hash_sum
+        for node in reversed(pending):
+            node._hash_sum = total = (total + sum(map(hash, node.chunk))) & _HASH_MASK
+        return total
+
     def __eq__(self, other) -> bool:
         if self is other:
             return True
@@ -424,14 +440,13 @@ class _MemoKey:
     def __init__(self, occs: tuple, row_hash_sum: int, rows):
         self.occs = occs
         self._rows = rows  # a tuple, or a function making it
-        # not the occurrences' own hashes: their paths are tuples, hashed
-        # anew each time, and a pattern nested n deep has n occurrences of
-        # up to n steps. The first one's length tells apart most keys that
-        # differ only there: `[[...]]` makes subproblems of the wildcard
-        # row alone at every level, with as many columns going in as coming
-        # out, whose occurrences would be compared (n steps each)
-        first_path_length = len(occs[0][1]) if len(occs) else -1
-        self._hash = hash((len(occs), first_path_length, row_hash_sum))
+        # The occurrences' hashes tell apart the subproblems of rows whose
+        # patterns differ only in order: a row's hash is a sum (_Row), and
+        # the columns left on two paths through a wide tuple of constructors
+        # often hold the same patterns in another order; their occurrences
+        # were compared, column by column, at each of many collisions.
+        # (Paths keep their hashes, so the sum costs a step per new column.)
+        self._hash = hash((len(occs), occs.hash_sum(), row_hash_sum))
 
     @staticmethod
     def of(occs: tuple, rows: tuple) -> "_MemoKey":
@@ -450,16 +465,129 @@ class _MemoKey:
                 and self.rows() == other.rows())
 
 
-def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> Tree:
+def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]],
+                  budget: Optional[int] = None) -> Tree:
     """The decision tree for matching the values at `roots` against the
     rows (one pattern per root); row i's action is i.
 
     The tree is a DAG: a subproblem (the same occurrences and rows) met on
     several paths is compiled once and the node shared. Wildcard rows
     survive every arm of a switch, so without sharing a few columns of
-    constructors with defaults give a tree exponential in the columns."""
+    constructors with defaults give a tree exponential in the columns.
+    Even shared, rows that put constructors and wildcards at random in many
+    columns make a tree exponential in the columns: past `budget` units of
+    work (work_budget's by default) the tree is abandoned for row_by_row's,
+    linear in the size of the rows."""
     occs = _Cols.of((r, ()) for r in roots)
-    return _compile(occs, [_Row(_Cols.of(ps), (), i) for i, ps in enumerate(rows)], {})
+    memo = _Memo(work_budget(rows) if budget is None else budget)
+    try:
+        return _compile(occs, [_Row(_Cols.of(ps), (), i) for i, ps in enumerate(rows)], memo)
+    except _OverBudget:
+        return row_by_row(roots, rows)
+
+
+# The work of compiling a decision tree is counted in subproblems met and
+# the rows they hold (each, compiled anew or found in the memo, is keyed by
+# its rows): a match may do WORK_PER_PATTERN times the size of its patterns
+# (pattern_size), and WORK_FLOOR more, before its tree is abandoned; so
+# compile time and code stay within a polynomial of the match's size (the
+# work of one unit grows with the columns at most). Every match of the
+# corpus, the examples, the benchmarks and the prelude takes less than a
+# fifth of its budget (tests/test_match_fallback.py): their code is the
+# decision tree's. (Among those of 100 patterns or more, the most work per
+# pattern is 4.5 units.)
+WORK_PER_PATTERN = 8
+WORK_FLOOR = 4096
+
+
+def work_budget(rows: Sequence[Sequence[MPat]]) -> int:
+    return WORK_PER_PATTERN * sum(pattern_size(p) for ps in rows for p in ps) + WORK_FLOOR
+
+
+def pattern_size(p: MPat) -> int:
+    """The number of pattern terms in p (wildcards and variables count 1), a
+    constructor counted once per constructor of its datatype: a switch has
+    an arm for each (so the tree of `fun eq (A, A) = true | eq (B, B) = true
+    ... | eq _ = false` over n constructors, n switches of n arms, is linear
+    in this size)."""
+    size = 0
+    pending = [p]
+    while pending:
+        q = pending.pop()
+        size += q.ncons if isinstance(q, MCon) else 1
+        if isinstance(q, MTuple):
+            pending.extend(q.items)
+        elif isinstance(q, MAs):
+            pending.append(q.pat)
+        elif isinstance(q, (MCon, MExn, MRef)) and q.arg is not None:
+            pending.append(q.arg)
+    return size
+
+
+class _OverBudget(Exception):
+    pass
+
+
+class _Memo(dict):
+    """compile_match's memo of subproblems, with the work it may still do."""
+
+    __slots__ = ("work_left",)
+
+    def __init__(self, work_left: int):
+        super().__init__()
+        self.work_left = work_left
+
+
+def row_by_row(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]]) -> Tree:
+    """The tree that tries the rows one after the other (backtracking
+    automata): row i's patterns are tested left to right, outside in; each
+    failing test goes on to the tree of rows i+1.., shared; success is row
+    i's Leaf. Its size is the sum of the rows' sizes (a switch counts an arm
+    per constructor), whatever the rows, but a part of the scrutinee may be
+    tested again by each row. Testing has no effect (a ref is read, never
+    written), so the first matching row is the one chosen, as by the
+    decision tree."""
+    tail: Tree = FAIL
+    for action in reversed(range(len(rows))):
+        tail = _row_tree(roots, rows[action], action, tail)
+    return tail
+
+
+def _row_tree(roots, pats, action: int, otherwise: Tree) -> Tree:
+    """The tree matching one row, `otherwise` where it fails."""
+    tests = []  # (kind, occ, what) in the order they are made
+    bindings = []
+    pending = [((root, ()), p) for root, p in reversed(tuple(zip(roots, pats)))]  # a stack: the leftmost on top
+    while pending:
+        occ, p = pending.pop()
+        while isinstance(p, (MVar, MAs)):
+            bindings.append((p.key, occ))
+            p = WILD if isinstance(p, MVar) else p.pat
+        if isinstance(p, MTuple):
+            pending.extend(reversed(tuple(zip(_tuple_occs(occ, len(p.items)), p.items))))
+        elif isinstance(p, MRef):
+            key = DerefKey(next(_fresh))
+            tests.append(("deref", occ, key))
+            pending.append(((key, ()), p.arg))
+        elif isinstance(p, (MCon, MExn)):
+            if isinstance(p, MExn):
+                tests.append(("exn", occ, p.ref))
+            elif p.ncons > 1:
+                tests.append(("con", occ, p))
+            if p.arg is not None:
+                pending.append(((occ[0], Path.extend(occ[1], "arg")), p.arg))
+        elif isinstance(p, MConst):
+            tests.append(("const", occ, p.value))
+    tree: Tree = Leaf(action, tuple(bindings))
+    for kind, occ, what in reversed(tests):
+        if kind == "deref":
+            tree = Deref(occ, what, tree)
+        elif kind == "con":
+            arms = tuple(tree if tag == what.tag else otherwise for tag in range(what.ncons))
+            tree = Switch(occ, arms, what.datatype)
+        else:
+            tree = Test(occ, kind, what, tree, otherwise)
+    return tree
 
 
 def _absorb(occs, row: _Row) -> _Row:
@@ -493,7 +621,12 @@ def _absorb(occs, row: _Row) -> _Row:
     return _Row(new_pats, tuple(binds), row.action, ())
 
 
-def _compile(occs: tuple, rows: list, memo: dict) -> Tree:
+def _compile(occs: tuple, rows: list, memo: _Memo) -> Tree:
+    memo.work_left -= 1 + len(rows)
+    if memo.work_left < 0:
+        raise _OverBudget
+    if not rows:
+        return FAIL  # (as _compile_new would make it, without keying it)
     key = _MemoKey.of(occs, tuple(rows))
     tree = memo.get(key)
     if tree is None:
@@ -668,6 +801,8 @@ def _specialize_con(occs, rows, j, tag, memo: dict) -> Tree:
     """The rows that stay possible when column j holds constructor `tag`
     (`rows` may be those already)."""
     kept = [r for r in rows if isinstance(r.pats[j], MWild) or r.pats[j].tag == tag]
+    if not kept:
+        return _compile(occs, kept, memo)  # Fail, with no occurrences to make
     has_arg = any(isinstance(r.pats[j], MCon) and r.pats[j].arg is not None for r in kept)
     occ = occs[j]
     if has_arg:

@@ -8,6 +8,7 @@ another, with a generous factor, never against a fixed time."""
 from __future__ import annotations
 
 import gc
+import random
 import sys
 import threading
 import time
@@ -417,6 +418,100 @@ def test_exception_chains_make_the_tree_of_one_test_at_a_time(rows):
         matchcomp._exn_chain = original
     assert chained == one_by_one
     assert distinct_nodes(chained) == distinct_nodes(one_by_one)  # the same sharing
+
+
+# ------------------------------- wide matches of constructors and wildcards at random
+
+
+def random_wide_rows(columns: int, rows: int, seed: int = 0) -> list:
+    """`rows` rows of a `columns`-tuple of a 3-constructor datatype, each
+    place a constructor or a wildcard at random: the decision tree of such
+    rows is exponential in the columns, even with shared subproblems."""
+    rnd = random.Random(seed)
+    return [[rnd.choice("ABC") if rnd.random() < 0.5 else "_" for _ in range(columns)] for _ in range(rows)]
+
+
+def wide_row_terms(rows: list) -> list:
+    terms = {"_": matchcomp.WILD, **{c: matchcomp.MCon(tag, 3, None, "t") for tag, c in enumerate("ABC")}}
+    return [[matchcomp.MTuple(tuple(terms[c] for c in row))] for row in rows]
+
+
+def test_the_subproblems_of_a_wide_random_match_are_keyed_apart(monkeypatch):
+    # A row's hash is a sum over its patterns, and the columns left on two
+    # paths often hold the same patterns in another order: the memo's keys
+    # collided, their occurrences compared column by column (16 columns and
+    # 32 rows: ~27,000 collisions for ~3,600 subproblems; 32 and 64 took 10 s).
+    equal = matchcomp._MemoKey.__eq__
+    compared = collided = 0
+
+    def counted(key, other):
+        nonlocal compared, collided
+        same = equal(key, other)
+        compared += 1
+        collided += not same
+        return same
+
+    monkeypatch.setattr(matchcomp._MemoKey, "__eq__", counted)
+    matchcomp.compile_match(["scrutinee"], wide_row_terms(random_wide_rows(16, 32)))
+    assert compared > 500 and collided < compared / 10, (compared, collided)
+
+
+class TooMany(Exception):
+    pass
+
+
+@pytest.mark.parametrize("columns, rows", [(32, 64), (64, 128)])
+def test_a_wide_random_match_compiles_to_a_tree_linear_in_its_size(columns, rows, monkeypatch):
+    # The decision tree was compiled whatever its size: 32 columns and 64
+    # rows took ~1 s for ~17,000 nodes, 64 and 128 ~45 s for ~490,000.
+    # Past its budget it is abandoned for the row-by-row tree.
+    terms = wide_row_terms(random_wide_rows(columns, rows))
+    budget = matchcomp.work_budget(terms)
+    compiled = 0
+    compile_new = matchcomp._compile_new
+
+    def counted(*args):
+        nonlocal compiled
+        compiled += 1
+        if compiled > budget:  # (stops the tree where the budget did not)
+            raise TooMany
+        return compile_new(*args)
+
+    monkeypatch.setattr(matchcomp, "_compile_new", counted)
+    tree = matchcomp.compile_match(["scrutinee"], terms)
+    assert distinct_nodes(tree) <= columns * rows, distinct_nodes(tree)
+
+
+def wide_match_program(columns: int, rows: list, inputs: list, under_code: bool) -> str:
+    arms = " | ".join(f"({', '.join(row)}) => {i}" for i, row in enumerate(rows))
+    match = f"(fn x => case x of {arms} | _ => ~1)"
+    values = ", ".join(f"({', '.join(value)})" for value in inputs)
+    return ("datatype t = A | B | C\n"
+            f"val f = {f'eval (code {match})' if under_code else match}\n"
+            f'val _ = print (String.concatWith " " (map (Int.toString o f) [{values}]))\n')
+
+
+@pytest.mark.parametrize("under_code", [False, True], ids=["ordinary", "under code"])
+def test_a_wide_random_match_runs_alike_on_both_machines(under_code):
+    columns = 32
+    rows = random_wide_rows(columns, 64)
+    rnd = random.Random(1)
+    # values each matching some row (its wildcards filled at random), and values at random
+    inputs = [[c if c != "_" else rnd.choice("ABC") for c in rnd.choice(rows)] for _ in range(30)]
+    inputs += [[rnd.choice("ABC") for _ in range(columns)] for _ in range(10)]
+
+    def chosen(value) -> int:
+        return next((i for i, row in enumerate(rows) if all(c in ("_", v) for c, v in zip(row, value))), -1)
+
+    expected = " ".join(str(chosen(v)).replace("-", "~") for v in inputs).encode()
+    assert len(set(expected.split())) > 10  # many rows chosen, not only the default
+    program = compile_program(wide_match_program(columns, rows, inputs, under_code))
+    # the decision tree's code: 2.2 million instructions (6.6 million under
+    # code), compiled in ~30 s (~75 s); row by row ~35,000 (~90,000)
+    assert size(program) < 60 * columns * len(rows)
+    py, c = refmachine.Machine(program).run(), cmachine.Machine(program).run()
+    assert py.output == c.output == expected
+    assert (py.reductions, py.gen_reductions) == (c.reductions, c.gen_reductions)
 
 
 # ------------------------------------------ constructor patterns nested deep
