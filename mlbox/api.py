@@ -35,7 +35,7 @@ from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
     NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
-    show_type, type_key,
+    show_type,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
@@ -202,7 +202,7 @@ class Program:
         # neither machine can interleave two runs on its one set of stacks.
         self._lock = threading.RLock()
         self._plans = Plans(self)
-        self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
+        self._call_plans: dict = {}  # the key (Plans.type_key) of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
         result = self._machine.run()
         # What the program printed: appending each call's output to one
@@ -322,7 +322,7 @@ class Program:
     def _call_plan(self, ty) -> Optional["_CallPlan"]:
         """The compiled conversions of a function type (None if it is polymorphic)."""
         try:
-            key = type_key(ty)
+            key = self._plans.type_key(ty)
         except Polymorphic:
             return None
         plan = self._call_plans.get(key)
