@@ -66,7 +66,8 @@ class MLError(APIError):
     (`Fail "why"`: "why"); None for an exception without an argument, and
     for one declared inside a function, unless its argument is a string
     (the machine's value does not say which ML type any other argument
-    has). In a batch (MLFunction.map), `index` is the call that raised it."""
+    has); an MLValue handle when it is too deep or too large to convert.
+    In a batch (MLFunction.map), `index` is the call that raised it."""
 
     def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
         import reprlib
@@ -360,8 +361,8 @@ class Program:
             if exn.name is name_value:
                 try:
                     return Converter(self).to_python(exn.arg, arg_type)
-                except RecursionError:  # too deep to convert: kept in ML, the exception still reported
-                    return MLValue(exn.arg, arg_type, self)
+                except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
+                    return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
         return _string_arg(exn)
 
     def _apply(self, closure, arg):

@@ -175,3 +175,14 @@ def test_a_string_shared_in_the_c_machine_is_read_and_decoded_once():
                            machine="c")
     strings = prog["l"]
     assert strings == ["a" * 1000] * 3 and strings[0] is strings[1] is strings[2]
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_an_exception_argument_too_large_to_convert_is_kept_in_ml(machine, monkeypatch):
+    # the uncaught exception is still what the call raises, its argument a handle
+    monkeypatch.setattr(hostvalues, "MAX_PYTHON_NODES", 1000)
+    prog = api.load_source(EXPONENTIAL_LISTS + " exception Big of int list list list list list list list "
+                           "list list list list list list fun fail () = raise Big l12", machine=machine)
+    with pytest.raises(api.MLError, match="uncaught exception Big") as raised:
+        prog.call("fail")
+    assert isinstance(raised.value.arg, api.MLValue)
