@@ -88,13 +88,19 @@ LEAF_TYPES = frozenset(("int", "word", "bool", "char", "string"))
 SHARED_STRING = 64
 
 
+# A tuple of at most this many tuples and leaves (as a tree: (int * (int *
+# string)) is 5) is made about as fast as it is looked up, whatever shares
+# it: only larger ones are shared.
+SMALL_TUPLE = 8
+
+
 def worth_sharing(t: Type) -> bool:
     """Whether converting values of t (resolved) is worth sharing: not for
-    leaves and tuples of leaves (one step each; of strings, only long ones
-    are: see SHARED_STRING), options (their argument), lists and arrays
-    (fresh lists), handles."""
-    if isinstance(t, TTuple):  # (a tuple of leaves is made in one step)
-        return not all(_is_leaf(i) for i in t.items)
+    leaves and small tuples of leaves (see SMALL_TUPLE; of strings, only
+    long ones are: see SHARED_STRING), options (their argument), lists and
+    arrays (fresh lists), handles."""
+    if isinstance(t, TTuple):
+        return not _small_tuple(t)
     if isinstance(t, TCon):
         name = t.tycon.name
         return name == "string" or name == "vector" or (
@@ -102,9 +108,20 @@ def worth_sharing(t: Type) -> bool:
     return False
 
 
-def _is_leaf(t: Type) -> bool:
-    t = prune(t)
-    return (isinstance(t, TCon) and t.tycon.name in LEAF_TYPES) or (isinstance(t, TTuple) and not t.items)
+def _small_tuple(t: Type) -> bool:
+    """Whether t is made of tuples and leaves, at most SMALL_TUPLE of them
+    as a tree (a walk of at most that many steps)."""
+    pending, count = [t], 0
+    while pending:
+        t = prune(pending.pop())
+        count += 1
+        if count > SMALL_TUPLE:
+            return False
+        if isinstance(t, TTuple):
+            pending.extend(t.items)
+        elif not (isinstance(t, TCon) and t.tycon.name in LEAF_TYPES):
+            return False
+    return True
 
 
 def converts_immutable(t: Type, resolve: Callable[[Type], Type] = prune, known: Optional[dict] = None) -> bool:
@@ -923,9 +940,9 @@ class Plans:
         if conv is None:
             t = prune(t)
             conv = self._compile_to_ml(t)
-            if isinstance(t, TTuple) and not all(_is_leaf(i) for i in t.items):
-                # the same tuple is one machine value (a tuple of leaves is
-                # made in one step: not worth the table)
+            if isinstance(t, TTuple) and not _small_tuple(t):
+                # the same tuple is one machine value (a small tuple of
+                # leaves is made as fast as it is looked up)
                 conv = self._shared(conv, _is_tuple)
             self._to_ml[key] = conv
         return conv
@@ -981,6 +998,23 @@ class Plans:
             return converted
         return shared
 
+    def _shared_string(self) -> Callable:
+        """_decode_string, sharing long strings (_shared, without its calls)."""
+        table: dict = {}
+        filled = self._filled
+
+        def string_to_python(v):
+            if len(v) < SHARED_STRING:
+                return v.decode("utf-8", "surrogateescape")
+            known = table.get(id(v))
+            if known is None:
+                known = v.decode("utf-8", "surrogateescape")
+                if not table:
+                    filled.append(table)
+                table[id(v)] = known
+            return known
+        return string_to_python
+
     def _made(self, count: int) -> None:
         self.nodes += count
         if self.nodes > MAX_PYTHON_NODES:
@@ -993,7 +1027,7 @@ class Plans:
             t = prune(t)
             conv = self._compile_to_python(t)
             if isinstance(t, TCon) and t.tycon.name == "string":
-                conv = self._shared(conv, lambda v: len(v) >= SHARED_STRING)
+                conv = self._shared_string()
             elif self._shareable(t) and not isinstance(t, TTuple):  # (a tuple's converter shares itself)
                 conv = self._shared(conv)
             self._to_python[key] = conv
@@ -1131,8 +1165,8 @@ class Plans:
                 return tuple(out)
             convert = tuple_to_python
         if not worth_sharing(t):
-            # a tuple of leaves: made in one step, each time its parent is
-            # made (which is counted), or once (the whole result)
+            # a small tuple of leaves: made in a few steps, each time its
+            # parent is made (which is counted), or once (the whole result)
             return convert
         plans, filled, table = self, self._filled, {}
         shared = converts_immutable(t, prune, self._immutable)

@@ -43,20 +43,21 @@ def steps(monkeypatch):
 @pytest.mark.parametrize("machine", MACHINES)
 def test_a_value_doubled_24_times_converts_in_linear_steps(machine, steps):
     # Converted as a tree, x24 took 32 s (2^25 steps); as a graph, each xi
-    # once, but x1 (a pair of leaves, not worth sharing) twice, and x0 4 times
+    # once, but x2 and x1, small tuples of ints (hostvalues.SMALL_TUPLE),
+    # made afresh: x2 twice, x1 4 times, x0 8 times
     prog = api.load_source(doubling(24), machine=machine)
     x24 = prog["x24"]
-    assert steps[0] == 23 + 2 + 4  # x1 = (x0, x0), a pair of ints, is made afresh: one step
+    assert steps[0] == 22 + 2 + 4 + 8
     assert x24[0] is x24[1] and x24[0][0][0] is x24[1][1][1]
 
 
 @pytest.mark.parametrize("machine", MACHINES)
 def test_a_call_result_doubled_24_times_converts_in_linear_steps(machine):
     # a function's result converts through the compiled plans: 3 nodes (a
-    # pair, its 2 items) a level, but x1 = (0, 0), made in one step with x2
+    # pair, its 2 items) a level, but x2 and x1, made with x3 (not counted)
     prog = api.load_source(doubling(24) + " fun get () = x24", machine=machine)
     x24 = prog.call("get")
-    assert prog._plans.nodes == 3 * 23
+    assert prog._plans.nodes == 3 * 22
     assert x24[1][0] is x24[0][1]
     assert [v[0] is v[1] for v in prog.function("get").map([(), ()])] == [True, True]
 
@@ -90,15 +91,16 @@ def test_a_datatype_value_shared_converts_once(machine, steps):
 def test_a_list_shared_in_ml_comes_back_fresh_at_each_occurrence(machine):
     # (docs/embedding.md) mutating one occurrence never changes another; the
     # list's immutable items are still converted once and shared
-    prog = api.load_source(doubling(3, "[((1, 2), \"a\"), ((3, 4), \"b\")]", "l") + " fun get () = l3",
-                           machine=machine)
+    prog = api.load_source("datatype d = D of int * string "
+                           + doubling(3, "[D (1, \"a\"), D (2, \"b\")]", "l") + " fun get () = l3", machine=machine)
+    items = [Data("D", (1, "a")), Data("D", (2, "b"))]
     for l3 in (prog["l3"], prog.call("get")):
-        assert l3 == python_doubling(3, [((1, 2), "a"), ((3, 4), "b")])
+        assert l3 == python_doubling(3, items)
         first, second = l3[0][0][0], l3[1][1][1]
         assert first == second and first is not second
         assert first[0] is second[0]
         first.append("mine")
-        assert second == [((1, 2), "a"), ((3, 4), "b")]
+        assert second == items
 
 
 @pytest.mark.parametrize("machine", MACHINES)
