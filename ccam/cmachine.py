@@ -362,7 +362,7 @@ _HANDLE_CLASSES = (CClosure, CBlock, CRef, CArray, CExnName)
 
 class _Reader:
     """Converts C values of one machine to Python values: data structurally
-    (iteratively, shares and cycles kept by C identity), identity values as
+    (iteratively, shares and cycles kept by C identity, strings included), identity values as
     handle objects (lazy), or — `plain` — everything as plain values of
     ccam/values.py (Machine.decode)."""
 
@@ -474,7 +474,10 @@ class _Reader:
             return known
         if kind == K_STRING:
             owned.append(h)
-            return bytes(ffi.buffer(lib.ccam_string_data(m, h), lib.ccam_length(m, h)))
+            # one bytes object per C string: a string shared in the machine
+            # is copied (and, by the API, decoded) once
+            v = self.memo[ident] = bytes(ffi.buffer(lib.ccam_string_data(m, h), lib.ccam_length(m, h)))
+            return v
         if kind == K_EXNNAME:
             v = self._exn_name(h, ident)
             if self.plain:

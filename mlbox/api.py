@@ -35,7 +35,7 @@ from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
     NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
-    show_type, type_key,
+    show_type,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
@@ -66,7 +66,8 @@ class MLError(APIError):
     (`Fail "why"`: "why"); None for an exception without an argument, and
     for one declared inside a function, unless its argument is a string
     (the machine's value does not say which ML type any other argument
-    has). In a batch (MLFunction.map), `index` is the call that raised it."""
+    has); an MLValue handle when it is too deep or too large to convert.
+    In a batch (MLFunction.map), `index` is the call that raised it."""
 
     def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
         import reprlib
@@ -202,7 +203,7 @@ class Program:
         # neither machine can interleave two runs on its one set of stacks.
         self._lock = threading.RLock()
         self._plans = Plans(self)
-        self._call_plans: dict = {}  # type_key of a function type -> _CallPlan
+        self._call_plans: dict = {}  # the key (Plans.type_key) of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
         result = self._machine.run()
         # What the program printed: appending each call's output to one
@@ -322,7 +323,7 @@ class Program:
     def _call_plan(self, ty) -> Optional["_CallPlan"]:
         """The compiled conversions of a function type (None if it is polymorphic)."""
         try:
-            key = type_key(ty)
+            key = self._plans.type_key(ty)
         except Polymorphic:
             return None
         plan = self._call_plans.get(key)
@@ -360,8 +361,8 @@ class Program:
             if exn.name is name_value:
                 try:
                     return Converter(self).to_python(exn.arg, arg_type)
-                except RecursionError:  # too deep to convert: kept in ML, the exception still reported
-                    return MLValue(exn.arg, arg_type, self)
+                except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
+                    return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
         return _string_arg(exn)
 
     def _apply(self, closure, arg):

@@ -61,6 +61,111 @@ def _converts_as_data(t) -> bool:
     return bool(t.tycon.cons) and not t.tycon.abstract
 
 
+# Sharing. A conversion goes through a machine value as the graph it is: a
+# value met again (the same machine object, at the same type) converts to
+# the Python value it converted to before, if that value has no mutable
+# part (tuples, str, Data, vector tuples, handles, ... without a list under
+# them): `val x1 = (x0, x0) ... val x24 = (x23, x23)` converts in 24 steps,
+# not 2^24, and comes back shared. An ML list or array comes out as a fresh
+# Python list at each occurrence (so mutating one never changes another),
+# which can make a Python value exponentially larger than the machine value;
+# a conversion stops beyond MAX_PYTHON_NODES nodes (containers made, and
+# their items). Python -> ML, the same tuple object (at the same type)
+# converts to one machine value, shared.
+MAX_PYTHON_NODES = 1 << 24
+TOO_LARGE_TO_CONVERT = ("a value of more than {limit:,} nodes as a Python value (lists, or values holding "
+                        "lists, shared in ML many times over, each a fresh Python list); keep it in ML as an "
+                        "MLValue (keep=True)")
+
+
+def too_large() -> "HostValueError":
+    return HostValueError(TOO_LARGE_TO_CONVERT.format(limit=MAX_PYTHON_NODES))
+
+
+LEAF_TYPES = frozenset(("int", "word", "bool", "char", "string"))
+# A string of fewer bytes decodes about as fast as it is looked up: only
+# longer ones are shared.
+SHARED_STRING = 64
+
+
+# A tuple of at most this many tuples and leaves (as a tree: (int * (int *
+# string)) is 5) is made about as fast as it is looked up, whatever shares
+# it: only larger ones are shared.
+SMALL_TUPLE = 8
+
+
+def worth_sharing(t: Type) -> bool:
+    """Whether converting values of t (resolved) is worth sharing: not for
+    leaves and small tuples of leaves (see SMALL_TUPLE; of strings, only
+    long ones are: see SHARED_STRING), options (their argument), lists and
+    arrays (fresh lists), handles."""
+    if isinstance(t, TTuple):
+        return not _small_tuple(t)
+    if isinstance(t, TCon):
+        name = t.tycon.name
+        return name == "string" or name == "vector" or (
+            name not in LEAF_TYPES and name not in ("list", "array", "option") and _converts_as_data(t))
+    return False
+
+
+def _small_tuple(t: Type) -> bool:
+    """Whether t is made of tuples and leaves, at most SMALL_TUPLE of them
+    as a tree (a walk of at most that many steps)."""
+    pending, count = [t], 0
+    while pending:
+        t = prune(pending.pop())
+        count += 1
+        if count > SMALL_TUPLE:
+            return False
+        if isinstance(t, TTuple):
+            pending.extend(t.items)
+        elif not (isinstance(t, TCon) and t.tycon.name in LEAF_TYPES):
+            return False
+    return True
+
+
+def converts_immutable(t: Type, resolve: Callable[[Type], Type] = prune, known: Optional[dict] = None) -> bool:
+    """Whether every value of type t converts to a Python value with no
+    mutable part (no list, which is what ML lists and arrays become), so
+    that one conversion may stand for every occurrence of a shared value.
+    `resolve` maps a type variable to what a call has bound it to; an
+    unbound one converts to a handle, which is immutable. `known` (id of a
+    resolved type or of a datatype's Tycon -> (answer, it)) is kept by the
+    caller across calls: a type shared as a graph is walked once."""
+    known = {} if known is None else known
+    t = resolve(t)
+    entry = known.get(id(t))
+    if entry is not None:
+        return entry[0]
+    if isinstance(t, TTuple):
+        answer = all(converts_immutable(i, resolve, known) for i in t.items)
+    elif not isinstance(t, TCon):
+        answer = True  # a type variable, function or generator: a handle
+    elif t.tycon.name in ("list", "array"):
+        answer = False
+    elif not all(converts_immutable(a, resolve, known) for a in t.args):
+        answer = False
+    elif not _converts_as_data(t) or t.tycon.name in ("option", "vector"):
+        answer = True  # a leaf, or a handle (ref, exn, abstype); option and vector hold their argument
+    else:
+        answer = _datatype_immutable(t.tycon, known)
+    known[id(t)] = (answer, t)
+    return answer
+
+
+def _datatype_immutable(tycon, known: dict) -> bool:
+    """Whether a datatype's constructor arguments convert immutable, its
+    parameters counting as immutable (its instance's are checked apart)
+    and itself too where it is met again inside them."""
+    entry = known.get(id(tycon))
+    if entry is not None:
+        return entry[0]
+    known[id(tycon)] = (True, tycon)  # met again while its constructors are checked
+    answer = all(converts_immutable(prune(con.ty).arg, prune, known) for con in tycon.cons if con.has_arg)
+    known[id(tycon)] = (answer, tycon)
+    return answer
+
+
 class APIError(Exception):
     """Base class of the embedding API's errors (mlbox.api re-exports it)."""
 
@@ -225,6 +330,14 @@ class Converter:
         # for a type the callee's variables make ('_a for 'c list): fixed
         # once all the arguments are converted (see settle_weak)
         self.open_weak: list[tuple[Any, TVar, Type]] = []
+        # Sharing (see MAX_PYTHON_NODES): (id(value), id(type)) -> (converted,
+        # value, type), one table each way; the value and type are kept so
+        # that their ids are not reused while the conversion lives.
+        self.shared_out: dict[tuple[int, int], tuple] = {}
+        self.shared_in: dict[tuple[int, int], tuple] = {}
+        self.immutable: dict[int, tuple[bool, Any]] = {}  # converts_immutable's table
+        self.arg_types: dict[tuple[int, int], tuple[Type, Type]] = {}  # see _constructor_arg_type
+        self.nodes = 0  # Python nodes made by to_python (containers and their items)
 
     # ------------------------------------------------------------ helpers
 
@@ -238,6 +351,23 @@ class Converter:
             else:
                 break
         return t
+
+    def _constructor_arg_type(self, con, t: TCon) -> Type:
+        """constructor_arg_type, one type object per constructor and
+        instance: the sharing tables are keyed by the type's identity."""
+        key = (id(con), id(t))
+        known = self.arg_types.get(key)
+        if known is None:
+            known = self.arg_types[key] = (constructor_arg_type(con, t), t)
+        return known[0]
+
+    def _converts_immutable(self, t: Type) -> bool:
+        return converts_immutable(t, self._resolve, self.immutable)
+
+    def _made(self, count: int) -> None:
+        self.nodes += count
+        if self.nodes > MAX_PYTHON_NODES:
+            raise too_large()
 
     def resolved(self, t: Type) -> Type:
         """t with the type variables this call's arguments fixed (the type a
@@ -254,9 +384,13 @@ class Converter:
         weak one (see _meet_weak). Iterative: types may be nested deeper
         than Python's recursion limit."""
         pending = [(t, known)]
+        entered: set[tuple[int, int]] = set()  # a shared pair of nodes is walked once
         while pending:
             a, b = pending.pop()
             a, b = self._resolve(a), self._resolve(b)
+            if (id(a), id(b)) in entered:
+                continue
+            entered.add((id(a), id(b)))
             if isinstance(b, TVar):
                 if isinstance(a, TVar) and a is not b and _is_weak(b):
                     self._meet_weak(value, a, b)
@@ -368,12 +502,14 @@ class Converter:
         one call and read as strings by the next. Iterative: types may be
         nested deeper than Python's recursion limit."""
         pending = [t]
+        entered: set[int] = set()  # a shared node is walked once (types alive: their ids stay theirs)
         while pending:
             t = self._resolve(pending.pop())
             if isinstance(t, TVar):
                 if t.level == GENERIC:
                     self.bindings[id(t)] = TVar(TOP_LEVEL, eq=t.eq)
-            else:
+            elif id(t) not in entered:
+                entered.add(id(t))
                 pending.extend(components(t))
 
     def _resolve_weak(self, t: Type) -> Type:
@@ -389,11 +525,14 @@ class Converter:
     def _ground(self, t: Type) -> bool:
         """Whether t, with this call's bindings, has no type variable left."""
         pending = [t]
+        entered: set[int] = set()  # a shared node is walked once
         while pending:
             t = self._resolve(pending.pop())
             if isinstance(t, TVar):
                 return False
-            pending.extend(components(t))
+            if id(t) not in entered:
+                entered.add(id(t))
+                pending.extend(components(t))
         return True
 
     def _fix_weak(self, value, known: Type, t: Type) -> None:
@@ -458,10 +597,15 @@ class Converter:
                 raise self._fail(value, t, "unit is None or ()")
             if not isinstance(value, tuple) or len(value) != len(t.items):
                 raise self._fail(value, t, f"expected a tuple of {len(t.items)}")
+            key = (id(value), id(t))
+            known = self.shared_in.get(key)
+            if known is not None:  # the same tuple at the same type: one machine value
+                return known[0]
             items = [self.to_ml(v, ty) for v, ty in zip(value, t.items)]
             result = items[-1]
             for item in reversed(items[:-1]):
                 result = Pair(item, result)
+            self.shared_in[key] = (result, value, t)
             return result
         if isinstance(t, TCon):
             return self._con_to_ml(value, t)
@@ -538,7 +682,7 @@ class Converter:
         self._check_constructor_arg(given, t, con.name, con.has_arg, value)
         if not con.has_arg:
             return Con(con.tag)
-        return Con(con.tag, self.to_ml(value.arg, constructor_arg_type(con, t)))
+        return Con(con.tag, self.to_ml(value.arg, self._constructor_arg_type(con, t)))
 
     def _check_constructor_arg(self, given, t: TCon, name: str, has_arg: bool, value: Data) -> None:
         if has_arg and value.arg is NO_ARG:
@@ -546,7 +690,11 @@ class Converter:
         if not has_arg and value.arg is not NO_ARG:
             raise self._fail(given, t, f"constructor {name} takes no argument")
 
-    def _guess(self, value) -> Optional[Type]:
+    def _guess(self, value, guessed: Optional[dict] = None) -> Optional[Type]:
+        """The ML type a Python value at a type variable stands for;
+        `guessed` (id(tuple) -> (type, tuple)): a shared tuple is guessed
+        once, and its parts given one type object (so that they convert
+        shared)."""
         from mlbox.checker import BOOL, INT, STRING
 
         if type(value) is bool:
@@ -557,13 +705,18 @@ class Converter:
             return STRING
         if value is None or value == ():
             return TTuple(())
+        guessed = {} if guessed is None else guessed
         if isinstance(value, tuple):
-            items = [self._guess(v) for v in value]
-            return None if any(i is None for i in items) else TTuple(tuple(items))
+            known = guessed.get(id(value))
+            if known is None:
+                items = [self._guess(v, guessed) for v in value]
+                t = None if any(i is None for i in items) else TTuple(tuple(items))
+                known = guessed[id(value)] = (t, value)
+            return known[0]
         if isinstance(value, list) and value:
             from mlbox.checker import BUILTIN_TYCONS
 
-            item = self._guess(value[0])
+            item = self._guess(value[0], guessed)
             return None if item is None else TCon(BUILTIN_TYCONS["list"], (item,))
         return None
 
@@ -571,9 +724,23 @@ class Converter:
 
     def to_python(self, v, t: Type):
         t = self._resolve(t)
+        if not worth_sharing(t) or not self._converts_immutable(t) or (
+                type(v) is bytes and len(v) < SHARED_STRING):
+            return self._to_python(v, t)
+        key = (id(v), id(t))
+        known = self.shared_out.get(key)
+        if known is not None:
+            return known[0]
+        converted = self._to_python(v, t)
+        self.shared_out[key] = (converted, v, t)
+        return converted
+
+    def _to_python(self, v, t: Type):
+        """to_python of v, not yet converted in this session, at t (resolved)."""
         if isinstance(t, TTuple):
             if not t.items:
                 return None
+            self._made(1 + len(t.items))
             out = []
             for ty in t.items[:-1]:
                 out.append(self.to_python(v.fst, ty))
@@ -597,18 +764,25 @@ class Converter:
                 while v.tag == 1:
                     out.append(self.to_python(v.arg.fst, t.args[0]))
                     v = v.arg.snd
+                self._made(1 + len(out))
                 return out
             if name == "array":
-                return [self.to_python(item, t.args[0]) for item in v.items]
+                out = [self.to_python(item, t.args[0]) for item in v.items]
+                self._made(1 + len(out))
+                return out
             if name == "vector":
-                return tuple(self.to_python(item, t.args[0]) for item in v.items)
+                out = tuple(self.to_python(item, t.args[0]) for item in v.items)
+                self._made(1 + len(out))
+                return out
             if name == "option":
                 return None if v.tag == TAG_NONE else self.to_python(v.arg, t.args[0])
             if _converts_as_data(t):
                 con = next(c for c in t.tycon.cons if c.tag == v.tag)
                 if not con.has_arg:
+                    self._made(1)
                     return Data(con.name)
-                return Data(con.name, self.to_python(v.arg, constructor_arg_type(con, t)))
+                self._made(2)
+                return Data(con.name, self.to_python(v.arg, self._constructor_arg_type(con, t)))
         # kept in ML, typed at this call's instance (`ref 3` is an int ref, not an 'a ref)
         return MLValue(v, self.resolved(t), self.owner)
 
@@ -622,19 +796,31 @@ def constructor_arg_type(con, t: TCon) -> Type:
     return _substitute(scheme.arg, substitution)
 
 
-def _substitute(t: Type, substitution: dict[int, Type]) -> Type:
+def _substitute(t: Type, substitution: dict[int, Type], done: Optional[dict] = None) -> Type:
+    """t with its variables replaced as `substitution` says; a node shared
+    in t is copied once, so the copy is shared as t is (`done`: id(node) ->
+    (copy, node))."""
     t = prune(t)
     if isinstance(t, TVar):
         return substitution.get(id(t), t)
+    if isinstance(t, TCon) and not t.args:
+        return t
+    done = {} if done is None else done
+    known = done.get(id(t))
+    if known is not None:
+        return known[0]
     if isinstance(t, TCon):
-        return TCon(t.tycon, tuple(_substitute(a, substitution) for a in t.args)) if t.args else t
-    if isinstance(t, TTuple):
-        return TTuple(tuple(_substitute(i, substitution) for i in t.items))
-    if isinstance(t, TArrow):
-        return TArrow(_substitute(t.arg, substitution), _substitute(t.res, substitution))
-    if isinstance(t, TBox):
-        return TBox(_substitute(t.body, substitution))
-    return t
+        copy = TCon(t.tycon, tuple(_substitute(a, substitution, done) for a in t.args))
+    elif isinstance(t, TTuple):
+        copy = TTuple(tuple(_substitute(i, substitution, done) for i in t.items))
+    elif isinstance(t, TArrow):
+        copy = TArrow(_substitute(t.arg, substitution, done), _substitute(t.res, substitution, done))
+    elif isinstance(t, TBox):
+        copy = TBox(_substitute(t.body, substitution, done))
+    else:
+        return t
+    done[id(t)] = (copy, t)
+    return copy
 
 
 def function_parts(t: Type) -> Optional[tuple[Type, Type]]:
@@ -652,18 +838,38 @@ class Polymorphic(Exception):
     Converter binds them from each call's arguments)."""
 
 
-def type_key(t: Type):
-    """A hashable key equal for structurally equal monomorphic types."""
-    t = prune(t)
-    if isinstance(t, TCon):
-        return (t.tycon, *(type_key(a) for a in t.args)) if t.args else t.tycon
-    if isinstance(t, TTuple):
-        return ("*", *(type_key(i) for i in t.items))
-    if isinstance(t, TArrow):
-        return ("->", type_key(t.arg), type_key(t.res))
-    if isinstance(t, TBox):
-        return ("[]", type_key(t.body))
-    raise Polymorphic
+class TypeKeys:
+    """Keys equal for structurally equal monomorphic types: small ints,
+    one per structure (hash-consed in `interned`, kept for the owner's
+    life), so that a type exponential as a tree but small as a graph
+    (`((int * int) * (int * int)) * ...`) is keyed in time linear in its
+    graph, where a nested tuple would be built and hashed as a tree."""
+
+    def __init__(self):
+        self.interned: dict[tuple, int] = {}
+
+    def __call__(self, t: Type) -> int:
+        """The key of t (raises Polymorphic if t has type variables)."""
+        return self._key(t, {})
+
+    def _key(self, t: Type, seen: dict[int, tuple[int, Type]]) -> int:
+        t = prune(t)
+        known = seen.get(id(t))
+        if known is not None:
+            return known[0]
+        if isinstance(t, TCon):
+            shape = (t.tycon, *(self._key(a, seen) for a in t.args))
+        elif isinstance(t, TTuple):
+            shape = ("*", *(self._key(i, seen) for i in t.items))
+        elif isinstance(t, TArrow):
+            shape = ("->", self._key(t.arg, seen), self._key(t.res, seen))
+        elif isinstance(t, TBox):
+            shape = ("[]", self._key(t.body, seen))
+        else:
+            raise Polymorphic
+        key = self.interned.setdefault(shape, len(self.interned))
+        seen[id(t)] = (key, t)
+        return key
 
 
 def _identity(v):
@@ -689,8 +895,17 @@ class Plans:
         # C machine's heap) alive until the cycle collector runs, instead of
         # freeing it when the last reference goes.
         self._owner = (lambda: None) if owner is None else weakref.ref(owner)
+        self.type_key = TypeKeys()
         self._to_ml: dict = {}
-        self._to_python: dict = {}
+        self._to_python: dict = {}  # the converters inside a conversion (sharing, counting)
+        self._entries: dict = {}  # a whole conversion's, as to_python gives them
+        # Sharing (see MAX_PYTHON_NODES): each compiled converter of a type
+        # whose values may be shared has its own table id(machine value or
+        # tuple) -> converted; a conversion registers the tables it filled,
+        # and empties them when it ends.
+        self._filled: list[dict] = []
+        self._immutable: dict = {}  # converts_immutable's table (monomorphic types: kept)
+        self.nodes = 0  # Python nodes made by the latest conversion to Python (see _made)
         # the weak variables the handles among one call's (or batch's)
         # arguments fix: committed by the caller once they all converted
         self.weak_fixes: dict = {}
@@ -710,6 +925,7 @@ class Plans:
         try:
             converted = [convert(v) for v in values]
         finally:
+            self._forget_shared()
             fixes = list(self.weak_fixes.values())
             self.weak_fixes.clear()
         _link_weak_fixes(fixes)
@@ -717,19 +933,109 @@ class Plans:
 
     def to_ml(self, t: Type) -> Callable:
         """A function Python value -> machine value for type t (raises
-        Polymorphic if t has type variables)."""
-        key = type_key(t)
+        Polymorphic if t has type variables); `arguments` makes the calls,
+        one conversion."""
+        key = self.type_key(t)
         conv = self._to_ml.get(key)
         if conv is None:
-            conv = self._to_ml[key] = self._compile_to_ml(prune(t))
+            t = prune(t)
+            conv = self._compile_to_ml(t)
+            if isinstance(t, TTuple) and not _small_tuple(t):
+                # the same tuple is one machine value (a small tuple of
+                # leaves is made as fast as it is looked up)
+                conv = self._shared(conv, _is_tuple)
+            self._to_ml[key] = conv
         return conv
 
     def to_python(self, t: Type) -> Callable:
-        key = type_key(t)
+        """A function machine value -> Python value for type t: one whole
+        conversion (its sharing and its count of nodes) per call."""
+        key = self.type_key(t)
+        conv = self._entries.get(key)
+        if conv is None:
+            conv = self._entries[key] = self._entry(prune(t))
+        return conv
+
+    def _entry(self, t: Type) -> Callable:
+        inner = self._inner_to_python(t)
+        if inner in (_identity, to_word, _bool_to_python, chr, _unit_to_python):
+            return inner  # no table to fill, no node to count: nothing to wrap (a filter's int verdict)
+        if isinstance(t, TCon) and t.tycon.name == "string":
+            return _decode_string
+        plans = self
+
+        def conversion(v):
+            plans.nodes = 0
+            try:
+                return inner(v)
+            finally:
+                plans._forget_shared()
+        return conversion
+
+    def _forget_shared(self) -> None:
+        """End a conversion: empty the sharing tables it filled."""
+        for table in self._filled:
+            table.clear()
+        self._filled.clear()
+
+    def _shared(self, convert: Callable, worth: Optional[Callable[[Any], bool]] = None) -> Callable:
+        """convert, converting a value met again in the same conversion (the
+        same object) to what it converted to the first time (a value for
+        which `worth`, when given, is false: afresh)."""
+        table: dict = {}
+        filled = self._filled
+
+        def shared(v):
+            if worth is not None and not worth(v):
+                return convert(v)
+            known = table.get(id(v))
+            if known is not None:
+                return known
+            converted = convert(v)
+            if not table:  # (after convert: an inner occurrence of this type may have filled it first)
+                filled.append(table)
+            table[id(v)] = converted
+            return converted
+        return shared
+
+    def _shared_string(self) -> Callable:
+        """_decode_string, sharing long strings (_shared, without its calls)."""
+        table: dict = {}
+        filled = self._filled
+
+        def string_to_python(v):
+            if len(v) < SHARED_STRING:
+                return v.decode("utf-8", "surrogateescape")
+            known = table.get(id(v))
+            if known is None:
+                known = v.decode("utf-8", "surrogateescape")
+                if not table:
+                    filled.append(table)
+                table[id(v)] = known
+            return known
+        return string_to_python
+
+    def _made(self, count: int) -> None:
+        self.nodes += count
+        if self.nodes > MAX_PYTHON_NODES:
+            raise too_large()
+
+    def _inner_to_python(self, t: Type) -> Callable:
+        key = self.type_key(t)
         conv = self._to_python.get(key)
         if conv is None:
-            conv = self._to_python[key] = self._compile_to_python(prune(t))
+            t = prune(t)
+            conv = self._compile_to_python(t)
+            if isinstance(t, TCon) and t.tycon.name == "string":
+                conv = self._shared_string()
+            elif self._shareable(t) and not isinstance(t, TTuple):  # (a tuple's converter shares itself)
+                conv = self._shared(conv)
+            self._to_python[key] = conv
         return conv
+
+    def _shareable(self, t: Type) -> bool:
+        """Whether values of t are worth sharing and may be shared."""
+        return worth_sharing(t) and converts_immutable(t, prune, self._immutable)
 
     # ------------------------------------------------------ Python → ML
 
@@ -829,7 +1135,7 @@ class Plans:
             if name == "char":
                 return chr
             if name == "string":
-                return lambda v: v.decode("utf-8", "surrogateescape")
+                return _decode_string
             if name in ("list", "array", "vector", "option"):
                 return self._container_to_python(t)
             if _converts_as_data(t):
@@ -840,40 +1146,90 @@ class Plans:
         n = len(t.items)
         if n == 0:
             return _unit_to_python
-        items = [self.to_python(i) for i in t.items]
+        items = [self._inner_to_python(i) for i in t.items]
         if n == 2:
             first, second = items
-            return lambda v: (first(v.fst), second(v.snd))
-        heads, last = items[:-1], items[-1]
 
-        def tuple_to_python(v):
-            out = []
-            for conv in heads:
-                out.append(conv(v.fst))
-                v = v.snd
-            out.append(last(v))
-            return tuple(out)
-        return tuple_to_python
+            def pair_to_python(v):
+                return first(v.fst), second(v.snd)
+            convert = pair_to_python
+        else:
+            heads, last = items[:-1], items[-1]
+
+            def tuple_to_python(v):
+                out = []
+                for conv in heads:
+                    out.append(conv(v.fst))
+                    v = v.snd
+                out.append(last(v))
+                return tuple(out)
+            convert = tuple_to_python
+        if not worth_sharing(t):
+            # a small tuple of leaves: made in a few steps, each time its
+            # parent is made (which is counted), or once (the whole result)
+            return convert
+        plans, filled, table = self, self._filled, {}
+        shared = converts_immutable(t, prune, self._immutable)
+        if n == 2 and shared:  # the usual shape, without the calls of the general one
+            first, second = items
+            lookup = table.get
+
+            def shared_pair_to_python(v):
+                key = id(v)
+                known = lookup(key)
+                if known is not None:
+                    return known
+                plans.nodes += 3
+                if plans.nodes > MAX_PYTHON_NODES:
+                    raise too_large()
+                converted = first(v.fst), second(v.snd)
+                if not table:  # (see _shared)
+                    filled.append(table)
+                table[key] = converted
+                return converted
+            return shared_pair_to_python
+
+        def counted_tuple_to_python(v):
+            if shared:
+                known = table.get(id(v))
+                if known is not None:
+                    return known
+            plans.nodes += 1 + n
+            if plans.nodes > MAX_PYTHON_NODES:
+                raise too_large()
+            converted = convert(v)
+            if shared:
+                if not table:  # (see _shared)
+                    filled.append(table)
+                table[id(v)] = converted
+            return converted
+        return counted_tuple_to_python
 
     def _container_to_python(self, t: TCon) -> Callable:
-        item = self.to_python(t.args[0])
+        item = self._inner_to_python(t.args[0])
         name = t.tycon.name
-        if name == "array":
-            if item is _identity:
-                return lambda v: list(v.items)
-            return lambda v: [item(x) for x in v.items]
-        if name == "vector":
-            if item is _identity:
-                return lambda v: tuple(v.items)
-            return lambda v: tuple(item(x) for x in v.items)
+        made = self._made
         if name == "option":
             return lambda v: None if v.tag == TAG_NONE else item(v.arg)
+        make = tuple if name == "vector" else list
+        if name != "list":
+            if item is _identity:
+                def copy_to_python(v):
+                    made(1 + len(v.items))
+                    return make(v.items)
+                return copy_to_python
+
+            def sequence_to_python(v):
+                made(1 + len(v.items))
+                return make([item(x) for x in v.items])
+            return sequence_to_python
 
         def list_to_python(v):
             out = []
             while v.tag == 1:
                 out.append(item(v.arg.fst))
                 v = v.arg.snd
+            made(1 + len(out))
             return out
         return list_to_python
 
@@ -882,13 +1238,24 @@ class Plans:
         # datatype's argument type mentions the datatype itself.
         by_tag = {con.tag: con for con in t.tycon.cons}
         arg_converters: dict[int, Callable] = {}
+        made = self._made
 
         def data_to_python(v):
             con = by_tag[v.tag]
             if not con.has_arg:
+                made(1)
                 return Data(con.name)
             conv = arg_converters.get(v.tag)
             if conv is None:
-                conv = arg_converters[v.tag] = self.to_python(constructor_arg_type(con, t))
+                conv = arg_converters[v.tag] = self._inner_to_python(constructor_arg_type(con, t))
+            made(2)
             return Data(con.name, conv(v.arg))
         return data_to_python
+
+
+def _is_tuple(v) -> bool:
+    return type(v) is tuple
+
+
+def _decode_string(v: bytes) -> str:
+    return v.decode("utf-8", "surrogateescape")

@@ -147,6 +147,11 @@ class Session:
         self.line_width = pretty.WIDTH
         self.cycle_marks = itertools.count()  # SML/NJ numbers them across the session
         self.incremental = driver.Incremental()
+        # every exception the session has declared, by name, newest first:
+        # a value made by one that a later declaration of the name shadows
+        # still prints with its argument (see _exceptions)
+        self.declared_exceptions: dict[str, list] = {}
+        self._record_basis_exceptions()
         # with `out`, output is written as it happens and Result.output is never read
         self.machine = driver.machine_class(self.machine_name)(self.incremental.prelude, out=out,
                                                                keep_output=out is None)
@@ -226,6 +231,9 @@ class Session:
         self._output(result, out)
         if result.status == Status.OK:
             self.incremental.adopt(compiled)
+            for b in compiled.elaboration.toplevel:
+                if b.kind == "exn":
+                    self.declared_exceptions.setdefault(b.name, []).insert(0, b.scheme)
             out.extend(self._replies(compiled.elaboration.toplevel, _exception_aliases(compiled.decs)))
         else:
             out.append(self._failure(result))
@@ -317,19 +325,36 @@ class Session:
         table = self.incremental.fixity
         return (INFIX if table is None else table).get(name)
 
-    def _exceptions(self, global_value) -> valueprint.ExnLookup:
-        """The value printer's view of the session's exceptions: the one a
-        name denotes now, with the global holding its exception name (the
-        built-in ones occupy the first globals, in basis order)."""
+    def _record_basis_exceptions(self) -> None:
+        """The basis's exceptions, in declared_exceptions: `Fail "x"` made
+        before `exception Fail of int` still prints its string."""
+        from mlbox import basis
         from mlbox.checker import ExnInfo
 
-        def lookup(name: str):
+        for name in (*basis.EXCEPTIONS, *basis.PRELUDE_EXCEPTIONS):
             entry = self.incremental.env.scope.find_value(name)
-            if not isinstance(entry, ExnInfo):
-                return None
+            if isinstance(entry, ExnInfo):
+                self.declared_exceptions.setdefault(entry.name, []).append(entry)
+
+    def _exceptions(self, global_value) -> valueprint.ExnLookup:
+        """The value printer's view of the session's exceptions: the
+        declarations of a name, the one it denotes now first, then those it
+        shadows, each with the global holding its exception name (the
+        built-in ones occupy the first globals, in basis order). The printer
+        takes the one whose exception name is the value's, as a handler
+        matches it: by identity, not by name."""
+        from mlbox.checker import ExnInfo
+
+        def decl(entry):
             slot = entry.builtin if entry.builtin is not None else self.incremental.slot(id(entry.binder))
             name_value = None if slot is None else global_value(slot)
             return None if name_value is None else valueprint.ExnDecl(name_value, entry.arg)
+
+        def lookup(name: str) -> list:
+            visible = self.incremental.env.scope.find_value(name)
+            entries = [visible] if isinstance(visible, ExnInfo) else []
+            entries += [e for e in self.declared_exceptions.get(name, ()) if e is not visible]
+            return [d for d in map(decl, entries) if d is not None]
 
         return lookup
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import abc
 import itertools
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import attrs
 
@@ -72,8 +72,10 @@ class ExnDecl:
     arg: Optional[Type]
 
 
-# exception name -> the visible declaration of that name, if any
-ExnLookup = Callable[[str], Optional[ExnDecl]]
+# exception name -> the declarations of that name the printer may know
+# (the visible one first, then those it shadows): a value is shown by the
+# one whose name value is its own, which is its exception's identity
+ExnLookup = Callable[[str], Sequence[ExnDecl]]
 
 
 @attrs.frozen
@@ -488,10 +490,10 @@ class _Printer:
         arg = self.r.exn_arg(v)
         if arg is None:
             return Text(name)
-        decl = self.exceptions(name) if self.exceptions is not None else None
-        if decl is None or decl.arg is None or not self.r.exn_is(v, decl.name_value):
-            return self.application(name, Text(POLYMORPHIC), context)
-        return self.application(name, self.show(arg, decl.arg, depth - 1, ARGUMENT), context)
+        for decl in self.exceptions(name) if self.exceptions is not None else ():
+            if decl.arg is not None and self.r.exn_is(v, decl.name_value):
+                return self.application(name, self.show(arg, decl.arg, depth - 1, ARGUMENT), context)
+        return self.application(name, Text(POLYMORPHIC), context)
 
     def list(self, v, item: Type, depth: int) -> Doc:
         shown: list[Doc] = []

@@ -222,18 +222,61 @@ val it = ref N : exn ref
 
 def test_exception_value_of_a_hidden_declaration_prints_its_argument_as_unknown(session):
     """The name alone does not tell which declaration made the value: a
-    local exception called Fail takes an int, not the basis's string."""
+    local exception called Fail takes an int, not the basis's string, and
+    no top-level declaration gives its type (Poly/ML, which keeps the type
+    with the exception, prints `Fail 3`)."""
     replay(session, """
 - let exception Fail of int in Fail 3 end;
 val it = Fail - : exn
-- exception E of string;
-exception E of string
-- val old = E "kept";
-val old = E "kept" : exn
+- fun f x = let exception L of int in L x end;
+val f = fn : int -> exn
+- f 3;
+val it = L - : exn
+""")
+
+
+def test_a_value_of_a_shadowed_exception_prints_its_argument_as_polyml_does(session):
+    """The printer finds an exception's declaration by the exception's
+    identity (its name value, as a handler matches it), not by the name,
+    which a later declaration may take: Poly/ML 5.7 prints each line as
+    here (`val it = E 3: exn`, `(E "kept", E 2)`, ...)."""
+    replay(session, """
 - exception E of int;
 exception E of int
-- (old, E 2);
-val it = (E -,E 2) : exn * exn
+- val v = E 3;
+val v = E 3 : exn
+- exception E of string;
+exception E of string
+- v;
+val it = E 3 : exn
+- val old = E "kept";
+val old = E "kept" : exn
+- exception E of bool;
+exception E of bool
+- (v, old, E true, [SOME v]);
+val it = (E 3,E "kept",E true,[SOME (E 3)])
+  : exn * exn * exn * exn option list
+- exception Fail of int;
+exception Fail of int
+- (Fail 1, General.Fail "basis");
+val it = (Fail 1,Fail "basis") : exn * exn
+""")
+
+
+def test_a_value_of_a_shadowed_datatype_prints_as_polyml_prints_it(session):
+    """The same with a datatype of the same name and constructor: Poly/ML
+    5.7 prints `val it = A 1: ?.t`."""
+    replay(session, """
+- datatype t = A of int;
+datatype t = A of int
+- val v = A 1;
+val v = A 1 : t
+- datatype t = A of string;
+datatype t = A of string
+- v;
+val it = A 1 : ?.t
+- (v, A "s");
+val it = (A 1,A "s") : ?.t * t
 """)
 
 
