@@ -246,12 +246,19 @@ def numbered(p, row: int, counter):
     return p
 
 
+def draw_rows_and_values(draw, type_pool, *, min_rows: int, max_values: int):
+    """Rows of patterns over 1 to 3 columns of types from type_pool, their
+    variables numbered, and tuples of values to match against them."""
+    types = draw(st.lists(type_pool, min_size=1, max_size=3))
+    rows = draw(st.lists(st.tuples(*(pattern_of(t) for t in types)), min_size=min_rows, max_size=6))
+    rows = [[numbered(p, i, counter) for p in ps] for i, ps in enumerate(rows) for counter in [itertools.count()]]
+    values = draw(st.lists(st.tuples(*(value_of(t) for t in types)), min_size=1, max_size=max_values))
+    return types, rows, values
+
+
 @st.composite
 def matches_and_values(draw):
-    types = draw(st.lists(TYPES, min_size=1, max_size=3))
-    rows = draw(st.lists(st.tuples(*(pattern_of(t) for t in types)), min_size=1, max_size=6))
-    rows = [[numbered(p, i, counter) for p in ps] for i, ps in enumerate(rows) for counter in [itertools.count()]]
-    values = draw(st.lists(st.tuples(*(value_of(t) for t in types)), min_size=1, max_size=8))
+    _, rows, values = draw_rows_and_values(draw, TYPES, min_rows=1, max_values=8)
     return rows, values
 
 
@@ -467,10 +474,7 @@ def shown(v, ty) -> str:
 
 @st.composite
 def programs_of_matches(draw):
-    types = draw(st.lists(SOURCE_TYPES, min_size=1, max_size=3))
-    rows = draw(st.lists(st.tuples(*(pattern_of(t) for t in types)), min_size=2, max_size=6))
-    rows = [[numbered(p, i, counter) for p in ps] for i, ps in enumerate(rows) for counter in [itertools.count()]]
-    values = draw(st.lists(st.tuples(*(value_of(t) for t in types)), min_size=1, max_size=6))
+    types, rows, values = draw_rows_and_values(draw, SOURCE_TYPES, min_rows=2, max_values=6)
     arms, expected = [], []
     for i, pats in enumerate(rows):
         names: list = []
