@@ -310,7 +310,19 @@ def _link_weak_fixes(fixes) -> None:
             var.link = t
 
 
-class Converter:
+class _NodeCounting:
+    """A conversion to Python's count of the nodes it made (`nodes`, reset by
+    its owner), bounded by MAX_PYTHON_NODES."""
+
+    nodes = 0
+
+    def _made(self, count: int) -> None:
+        self.nodes += count
+        if self.nodes > MAX_PYTHON_NODES:
+            raise too_large()
+
+
+class Converter(_NodeCounting):
     """One conversion session (one call): carries the type-variable
     bindings inferred from the arguments to the result."""
 
@@ -363,11 +375,6 @@ class Converter:
 
     def _converts_immutable(self, t: Type) -> bool:
         return converts_immutable(t, self._resolve, self.immutable)
-
-    def _made(self, count: int) -> None:
-        self.nodes += count
-        if self.nodes > MAX_PYTHON_NODES:
-            raise too_large()
 
     def resolved(self, t: Type) -> Type:
         """t with the type variables this call's arguments fixed (the type a
@@ -884,7 +891,7 @@ def _bool_to_python(v):
     return v.tag == 1
 
 
-class Plans:
+class Plans(_NodeCounting):
     """Compiled converters of one loaded program, one per ML type, made on
     first use and kept (so a function's argument and result types are
     analysed once, not at every call)."""
@@ -1014,11 +1021,6 @@ class Plans:
                 table[id(v)] = known
             return known
         return string_to_python
-
-    def _made(self, count: int) -> None:
-        self.nodes += count
-        if self.nodes > MAX_PYTHON_NODES:
-            raise too_large()
 
     def _inner_to_python(self, t: Type) -> Callable:
         key = self.type_key(t)

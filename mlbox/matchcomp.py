@@ -525,7 +525,7 @@ def pattern_size(p: MPat) -> int:
 
 
 class _OverBudget(Exception):
-    pass
+    """The decision tree took more work than its budget: compile_match falls back to row_by_row."""
 
 
 class _Memo(dict):
