@@ -1028,12 +1028,20 @@ def expressions(ty: S.Ty, ctx: Ctx, size: int) -> st.SearchStrategy[S.Exp]:
     groups: list[list[Rule]] = [[r] for r in STRUCTURAL[key][:1] + [variable] + STRUCTURAL[key][1:]]
     if size > 0:
         groups += [PRIMITIVES.get(key, [])] + ANY_TYPE
-    choices = []
-    for group in groups:
-        usable = [rule(ty, ctx, size) for rule in group if applicable(rule, ty, ctx)]
-        if usable:
-            choices.append(st.one_of(usable))
-    return st.one_of(choices)
+    usable = [[rule for rule in group if applicable(rule, ty, ctx)] for group in groups]
+    return one_rule(ty, ctx, size, [group for group in usable if group])
+
+
+@st.composite
+def one_rule(draw, ty: S.Ty, ctx: Ctx, size: int, groups: list[list[Rule]]) -> S.Exp:
+    """A group, then a rule of it, then an expression by that rule: what
+    `st.one_of` over every rule's strategy would draw (shrinking towards
+    the first group and rule too), but only the chosen rule's strategy is
+    built. Building all of them at every node, for one_of to validate and
+    discard, took most of the time of generating a program."""
+    group = groups[draw(st.integers(0, len(groups) - 1))]
+    rule = group[draw(st.integers(0, len(group) - 1))]
+    return draw(rule(ty, ctx, size))
 
 
 def applicable(rule: Rule, ty: S.Ty, ctx: Ctx) -> bool:
