@@ -176,7 +176,8 @@ ffi.compile(tmpdir=out)
 # What corrupted the heap: handles finalized after their machine (a machine
 # in a reference cycle with its values; interpreter exit with live values),
 # generating code into a host-made empty block, forget() then passing a
-# value back, cyclic host values. Any ASan report fails the child.
+# value back, cyclic host values; and interrupts from other threads. Any
+# ASan report fails the child.
 BINDING_SCENARIOS = """
 import gc
 from ccam import cmachine
@@ -218,6 +219,36 @@ for round in range(30):
         pass
     del m, f, r, block
     gc.collect()
+# Program.interrupt() from other threads while calls and batches start, run
+# and end (the machine's flag is written by one thread, read by another).
+import random, threading, time
+from mlbox import api
+prog = api.load_source("fun count (n : int) : int = if n = 0 then 0 else count (n - 1)\\n"
+                       "fun forever (n : int) : int = forever n", machine="c")
+stopped = []
+worker = threading.Thread(target=lambda: stopped.append(pcall(prog.call, "forever", 0)))
+def pcall(f, *args):
+    try:
+        return f(*args)
+    except api.MachineFailure as error:
+        return error.status.name
+worker.start()
+while not prog.interrupt():
+    pass
+worker.join()
+assert stopped == ["INTERRUPTED"], stopped
+rng = random.Random(5)
+for round in range(60):
+    n = rng.choice([0, 100, 70000, 300000])
+    args = ([prog.function("count").map, [n, n]] if round % 2 else [prog.call, "count", n])
+    done = []
+    worker = threading.Thread(target=lambda: done.append(pcall(*args)))
+    worker.start()
+    time.sleep(rng.choice([0, 0.001, 0.01]))
+    accepted = prog.interrupt()
+    worker.join()
+    assert done == (["INTERRUPTED"] if accepted else [[0, 0] if round % 2 else 0]), (accepted, done)
+assert prog.call("count", 100000) == 0
 print("scenarios ok")
 """
 
