@@ -33,6 +33,9 @@ Counting rules shared with the C machine (docs/ccam.md states them):
     not exceed max_reductions; otherwise the machine stops before it;
   * STACK_LIMIT: the depth is len(stack) + len(control); an instruction
     whose transition would make it exceed max_stack does not run.
+INTERRUPTED: Ctrl-C (KeyboardInterrupt) stops the run where it falls;
+interrupt(), from any thread, is polled before a run's first instruction and
+then every POLL_INTERVAL reductions, as in the C machine.
 The heap limit (HEAP_LIMIT) exists only in the C machine: Python's memory is
 Python's business, so the reference machine never reports it.
 
