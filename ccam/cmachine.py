@@ -99,7 +99,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 9  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 10  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -1017,7 +1017,13 @@ class Machine:
         return self.run()
 
     def interrupt(self) -> None:
+        """Ask the machine to stop, from any thread: as the reference
+        machine's interrupt() (see ccam_interrupt in ccam_c/ccam.h)."""
         lib.ccam_interrupt(self._m)
+
+    def clear_interrupt(self) -> None:
+        """Drop a stop request no run has answered yet."""
+        lib.ccam_clear_interrupt(self._m)
 
     def _message(self) -> str:
         return ffi.string(lib.ccam_message(self._m)).decode("utf-8", "replace")

@@ -104,7 +104,8 @@ void ccam_output_clear(ccam_machine *m) { m->out_len = 0; }
 int ccam_output_errno(ccam_machine *m) { return m->out_errno; }
 void ccam_set_debug(ccam_machine *m, int flags) { m->debug = flags; }
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { m->fail_after = n < 0 ? -1 : n; }
-void ccam_interrupt(ccam_machine *m) { m->interrupt = 1; }
+void ccam_interrupt(ccam_machine *m) { atomic_fetch_or_explicit(&m->interrupt, INTERRUPT_HOST, memory_order_relaxed); }
+void ccam_clear_interrupt(ccam_machine *m) { atomic_store_explicit(&m->interrupt, 0, memory_order_relaxed); }
 
 /* ------------------------------------------------------------------ runs */
 
@@ -133,9 +134,13 @@ static int sigint_install(ccam_machine *m);
 static void sigint_restore(void);
 
 /* Every run entry goes through begin_run / end_run: a fresh output buffer
-   and, when the binding asked for it, the SIGINT handler for the run. */
+   and, when the binding asked for it, the SIGINT handler for the run. A
+   Ctrl-C flag left from an earlier entry (it came after that run's last
+   poll) is stale: dropped here, once per entry, so that one coming between
+   two calls of a batch still ends the batch. */
 static int begin_run(ccam_machine *m) {
     m->out_len = 0;
+    atomic_fetch_and_explicit(&m->interrupt, ~INTERRUPT_SIGINT, memory_order_relaxed);
     return m->catch_sigint && sigint_install(m) == 0;
 }
 
@@ -823,7 +828,7 @@ static int sigint_installed;
 static void on_sigint(int sig) {
     (void)sig;
     ccam_machine *m = sigint_machine;
-    if (m) m->interrupt = 1;
+    if (m) atomic_fetch_or_explicit(&m->interrupt, INTERRUPT_SIGINT, memory_order_relaxed);
 }
 
 /* 0 when this call installed the handler (and must restore it). */

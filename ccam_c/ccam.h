@@ -75,8 +75,14 @@ int ccam_output_errno(ccam_machine *m);
 void ccam_set_debug(ccam_machine *m, int flags);
 /* Make the n-th allocation from now fail as if malloc returned NULL (-1: never). */
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n);
-/* Ask a running machine to stop (signal-safe: sets a flag). */
+/* Ask m to stop, from any thread (signal-safe: sets an atomic flag): the
+   run in progress stops at its next poll (every 65536 reductions, and in a
+   long equality or a write interrupted by a signal) with
+   CCAM_STATUS_INTERRUPTED; with no run in progress, the next run stops
+   before its first instruction. The request stays pending until a run
+   stops for it or ccam_clear_interrupt drops it. */
 void ccam_interrupt(ccam_machine *m);
+void ccam_clear_interrupt(ccam_machine *m);
 /* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m. */
 int ccam_catch_sigint(ccam_machine *m, int on);
 

@@ -160,6 +160,7 @@
 #ifndef CCAM_INT_H
 #define CCAM_INT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -167,7 +168,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 9
+#define CCAM_ABI_VERSION 10
 
 typedef uint64_t value;
 
@@ -333,7 +334,15 @@ struct ccam_machine {
     int64_t max_heap;
     int64_t reductions, gen_reductions, emitted;
     int64_t fused_dispatches;  /* superinstructions that ran both their instructions (all runs) */
-    volatile int interrupt;
+    /* Stop requests, polled by the running loop: written by another thread
+       (ccam_interrupt) or by the SIGINT handler while the loop reads it, so
+       an atomic (a lock-free one: C11 lets a signal handler touch only
+       those); relaxed order suffices, as no other data is published through
+       it. INTERRUPT_SIGINT is a Ctrl-C, dropped when a run entry (ccam_run,
+       ccam_call, a batch) begins: one that came after the previous entry's
+       last poll is stale; INTERRUPT_HOST stays pending until a run stops
+       for it or ccam_clear_interrupt. */
+    atomic_int interrupt;
 
     /* results */
     int status;
@@ -429,5 +438,17 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq);
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);  /* 0 or a status */
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...);
+
+#define INTERRUPT_SIGINT 1
+#define INTERRUPT_HOST 2
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free (signal-safe)");
+
+/* Whether a stop was requested; if so the request is consumed (the run
+   stopping for it answers it). */
+static inline int ccam_take_interrupt(ccam_machine *m) {
+    /* (a plain load first: the exchange, a write, only when one is there) */
+    return atomic_load_explicit(&m->interrupt, memory_order_relaxed) != 0
+        && atomic_exchange_explicit(&m->interrupt, 0, memory_order_relaxed) != 0;
+}
 
 #endif

@@ -233,7 +233,7 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             if (eq_push(m, &work, ARR(vx)->items[i], ARR(vy)->items[i])) status = -1;
             continue;
         }
-        if ((++steps & 0xFFFFF) == 0 && m->interrupt) {
+        if ((++steps & 0xFFFFF) == 0 && ccam_take_interrupt(m)) {
             ccam_set_message(m, "interrupted");
             status = CCAM_STATUS_INTERRUPTED;
             break;
@@ -323,7 +323,7 @@ static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, c
             continue;
         }
         if (errno == EINTR) {
-            if (m->interrupt) {
+            if (ccam_take_interrupt(m)) {
                 ccam_set_message(m, "interrupted");
                 return CCAM_STATUS_INTERRUPTED;
             }

@@ -491,7 +491,6 @@ int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t
     m->result = V_NONE;
     m->message[0] = 0;
     m->status = CCAM_STATUS_OK;
-    m->interrupt = 0;
     m->oom = 0;
     m->out_errno = 0;
     while (m->vs_cap < n) {
@@ -502,6 +501,9 @@ int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t
     }
     memcpy(m->vs, stack, (n - 1) * sizeof(value));
     m->sp = n - 1;
+    /* (the interrupt flag is not cleared here: a stop requested before the
+       run began — from another thread, or a Ctrl-C between two calls of a
+       batch — is polled at the first instruction's safe point and stops it) */
     m->running = 1;
     int st = run_loop(m);
     m->running = 0;
@@ -1310,7 +1312,7 @@ safepoint:
     }
     red -= cost;
     SAVE_STATE();
-    if (m->interrupt) {
+    if (ccam_take_interrupt(m)) {
         ccam_set_message(m, "interrupted");
         return m->status = CCAM_STATUS_INTERRUPTED;
     }

@@ -202,6 +202,17 @@ class Program:
         # read and build its heap): the C machine runs without the GIL, and
         # neither machine can interleave two runs on its one set of stacks.
         self._lock = threading.RLock()
+        # interrupt(): see _interruptible. The guard is held for a few
+        # statements at a time, never while the machine runs, so interrupt()
+        # does not wait for the call it stops; reentrant, so that a Python
+        # signal handler calling interrupt() in the thread that holds it
+        # cannot deadlock.
+        self._interrupt_guard = threading.RLock()
+        self._call_in_progress = False  # written by the thread holding _lock
+        self._interrupt_accepted = False  # False whenever no call is in progress
+        # interrupt()s deciding (under the guard): a count, not a flag, as a
+        # signal handler's interrupt() can run inside another in its thread
+        self._interrupting = 0
         self._plans = Plans(self)
         self._call_plans: dict = {}  # the key (Plans.type_key) of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
@@ -275,7 +286,7 @@ class Program:
         binding = self._binding(name)
         with self._lock:
             if binding.kind == "cogen" and binding.binder not in self._compiled.lifted:
-                return self._run_code_variable(self._slots[name]), binding.scheme
+                return self._interruptible(self._run_code_variable, self._slots[name]), binding.scheme
             return self._machine.global_value(self._slots[name]), binding.scheme
 
     def _run_code_variable(self, slot: int):
@@ -340,6 +351,75 @@ class Program:
         return plan
 
     # ------------------------------------------------------------- running
+
+    def interrupt(self) -> bool:
+        """Stop the call in progress, from any thread, without waiting for
+        it: a `call`, `f(x)`, `map` (the calls after the one stopped are not
+        made, as on Ctrl-C) or the lookup of a code variable (which runs
+        its code), from the moment it holds the program until it returns.
+        That call raises MachineFailure with status INTERRUPTED — even if
+        its machine run was just ending (its output is kept), unless it
+        fails otherwise first (an ML exception, a limit) — and the program
+        stays usable. Returns True then; False, doing nothing, when no call
+        is in progress (a later call is not affected). A load's top-level
+        run cannot be stopped so (the Program exists only after it): bound
+        it with max_reductions."""
+        with self._interrupt_guard:
+            self._interrupting += 1
+            try:
+                if not self._call_in_progress:
+                    return False
+                self._interrupt_accepted = True
+                self._machine.interrupt()
+                return True
+            finally:
+                self._interrupting -= 1
+
+    def _interruptible(self, run: Callable, *args):
+        """run(*args) as the call in progress that interrupt() stops; the
+        caller holds self._lock (a call nested in one in progress is part
+        of it).
+
+        Why no interrupt is lost or leaks. interrupt() acts only while
+        _call_in_progress is set, and decides under _interrupt_guard with
+        _interrupting raised; the start and the end of a call are one store
+        each (the end of the previous call left _interrupt_accepted False).
+        An interrupt() that reads _call_in_progress after the call's end
+        stored False (or before its start stored True) sees no call: it
+        returns False and sets nothing. One that reads True raised _interrupting
+        before, so the end — which stores False, then reads _interrupting and
+        _interrupt_accepted — finds one of them set (the accepted flag is
+        stored before _interrupting is lowered) and settles under the guard,
+        after interrupt() is done. (This takes the statements' order as the
+        order the other threads see: what the GIL gives.) An interrupt
+        accepted so sets the machine's stop request, which the machine keeps
+        pending until its run polls it — so one made while the argument is
+        converted, before the machine loop runs, stops the run at its first
+        instruction — and makes this call raise INTERRUPTED even if its run
+        had already ended. At the end, a request the run did not consume is
+        dropped (clear_interrupt) under the guard: no later call sees it.
+        The usual call, never interrupted, takes no lock but _lock."""
+        if self._call_in_progress:
+            return run(*args)
+        self._call_in_progress = True
+        try:
+            value = run(*args)
+        finally:
+            self._call_in_progress = False
+            accepted = (self._interrupting > 0 or self._interrupt_accepted) and self._settle_interrupt()
+        if accepted:
+            raise MachineFailure(Status.INTERRUPTED, "interrupted")
+        return value
+
+    def _settle_interrupt(self) -> bool:
+        """At the end of a call: whether an interrupt() was accepted for it
+        (its stop request dropped, the flag reset for the next call)."""
+        with self._interrupt_guard:
+            accepted = self._interrupt_accepted
+            if accepted:
+                self._interrupt_accepted = False
+                self._machine.clear_interrupt()
+            return accepted
 
     def _check(self, result, index: Optional[int] = None) -> None:
         _check(result, index, self._exception_arg)
@@ -406,8 +486,9 @@ class Program:
         return [r.value for r in results]
 
     def _call_each(self, closure, args: list) -> list:
-        """call_many's results, call by call: Ctrl-C ends the batch there,
-        as it ends the C machine's (the calls after it are not made)."""
+        """call_many's results, call by call: Ctrl-C or interrupt() ends the
+        batch there, as it ends the C machine's (the calls after it are not
+        made)."""
         results = []
         for arg in args:
             result = self._machine.call(closure, arg)
@@ -418,7 +499,7 @@ class Program:
         return results
 
 
-# A call of a batch that Ctrl-C ended before it, as ccam.cmachine's call_many gives it.
+# A call of a batch that Ctrl-C or interrupt() ended before it, as ccam.cmachine's call_many gives it.
 NOT_MADE = Result(Status.INTERRUPTED, None, "interrupted before this call")
 
 
@@ -503,21 +584,7 @@ class MLFunction(Handle):
         program = self.program
         try:
             with program._lock:  # one thread at a time in the machine (see Program.__init__)
-                value = args[0] if len(args) == 1 else args
-                plan = self._plan
-                if plan is None:  # polymorphic: the type variables are fixed by this call's argument
-                    converter = Converter(program)
-                    arg_type, result_type = function_parts(self.type)
-                    result = program._apply(self.closure, converter.argument(value, arg_type))
-                    converter.weaken_open(result_type)
-                    if keep:
-                        return MLValue(result, converter.resolved(result_type), program)
-                    return program._wrap(converter.to_python(result, result_type))
-                [arg] = program._plans.arguments(plan.arg, (value,))
-                result = program._apply(self.closure, arg)
-                if keep:
-                    return MLValue(result, function_parts(self.type)[1], program)
-                return plan.result(result)
+                return program._interruptible(self._call, args, keep)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
         except HostValueError as err:
@@ -525,6 +592,24 @@ class MLFunction(Handle):
                 raise HostValueError(f"{err}; {self.name} is curried ({show_type(self.type)}): "
                                      f"pass its arguments one at a time, f(a)(b)") from None
             raise
+
+    def _call(self, args: tuple, keep: bool):
+        program = self.program
+        value = args[0] if len(args) == 1 else args
+        plan = self._plan
+        if plan is None:  # polymorphic: the type variables are fixed by this call's argument
+            converter = Converter(program)
+            arg_type, result_type = function_parts(self.type)
+            result = program._apply(self.closure, converter.argument(value, arg_type))
+            converter.weaken_open(result_type)
+            if keep:
+                return MLValue(result, converter.resolved(result_type), program)
+            return program._wrap(converter.to_python(result, result_type))
+        [arg] = program._plans.arguments(plan.arg, (value,))
+        result = program._apply(self.closure, arg)
+        if keep:
+            return MLValue(result, function_parts(self.type)[1], program)
+        return plan.result(result)
 
     def _curried(self, nargs: int) -> bool:
         """Whether several Python arguments were probably meant one at a
@@ -545,7 +630,7 @@ class MLFunction(Handle):
         `program.last_stats` their sum. Results and reductions are those
         of the same calls made one at a time."""
         with self.program._lock:
-            return self._map(args, keep)
+            return self.program._interruptible(self._map, args, keep)
 
     def _map(self, args: Iterable, keep: bool) -> list:
         if not isinstance(args, (list, tuple)):

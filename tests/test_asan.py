@@ -8,8 +8,11 @@ every instruction plus the heap checker, and with failing allocators) and
 the fuzz corpus of tests/ccam_fuzz.py. Any sanitizer report aborts the
 driver, which fails the test; both builds must print the same lines, and
 they must match the extension's runs and the Python reader's verdicts.
+The extension itself runs under both sanitizers too, and ccam_interrupt from
+another thread under ThreadSanitizer.
 
-Skipped only when no C compiler is installed (the reason says so)."""
+Skipped only when no C compiler is installed, or (the TSan test) no TSan
+runtime (the reason says so)."""
 
 from __future__ import annotations
 
@@ -176,7 +179,8 @@ ffi.compile(tmpdir=out)
 # What corrupted the heap: handles finalized after their machine (a machine
 # in a reference cycle with its values; interpreter exit with live values),
 # generating code into a host-made empty block, forget() then passing a
-# value back, cyclic host values. Any ASan report fails the child.
+# value back, cyclic host values; and interrupts from other threads. Any
+# ASan report fails the child.
 BINDING_SCENARIOS = """
 import gc
 from ccam import cmachine
@@ -218,6 +222,36 @@ for round in range(30):
         pass
     del m, f, r, block
     gc.collect()
+# Program.interrupt() from other threads while calls and batches start, run
+# and end (the machine's flag is written by one thread, read by another).
+import random, threading, time
+from mlbox import api
+prog = api.load_source("fun count (n : int) : int = if n = 0 then 0 else count (n - 1)\\n"
+                       "fun forever (n : int) : int = forever n", machine="c")
+stopped = []
+worker = threading.Thread(target=lambda: stopped.append(pcall(prog.call, "forever", 0)))
+def pcall(f, *args):
+    try:
+        return f(*args)
+    except api.MachineFailure as error:
+        return error.status.name
+worker.start()
+while not prog.interrupt():
+    pass
+worker.join()
+assert stopped == ["INTERRUPTED"], stopped
+rng = random.Random(5)
+for round in range(60):
+    n = rng.choice([0, 100, 70000, 300000])
+    args = ([prog.function("count").map, [n, n]] if round % 2 else [prog.call, "count", n])
+    done = []
+    worker = threading.Thread(target=lambda: done.append(pcall(*args)))
+    worker.start()
+    time.sleep(rng.choice([0, 0.001, 0.01]))
+    accepted = prog.interrupt()
+    worker.join()
+    assert done == (["INTERRUPTED"] if accepted else [[0, 0] if round % 2 else 0]), (accepted, done)
+assert prog.call("count", 100000) == 0
 print("scenarios ok")
 """
 
@@ -284,3 +318,69 @@ def test_mutation_heavy_programs_under_sanitizers(drivers):
         lines = run_driver(built["goto"], corpus, *enough, "-d", sometimes, "-f", str(n))
         assert len(lines) == len(images) and all(line.startswith("RUN") for line in lines)
         assert any(line.split()[1] != "0" for line in lines), f"no run met the failing allocator after {n}"
+
+
+# ------------------------------------------------------------- interrupts under TSan
+
+# ccam_interrupt from another thread while a run polls the flag (a data race
+# while the flag was a plain int), and before a run begins (the request is
+# kept: the run stops at its first instruction).
+INTERRUPT_HARNESS = r"""
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+#include "ccam.h"
+static void *stopper(void *m) {
+    struct timespec t = {0, 20 * 1000 * 1000};
+    nanosleep(&t, NULL);
+    ccam_interrupt((ccam_machine *)m);
+    return NULL;
+}
+int main(int argc, char **argv) {
+    static uint8_t image[1 << 16];
+    FILE *f = fopen(argv[1], "rb");
+    size_t n = fread(image, 1, sizeof image, f);
+    fclose(f);
+    char err[512];
+    ccam_machine *m = ccam_load(image, n, err, sizeof err);
+    if (!m) return 2;
+    for (int i = 0; i < 3; i++) {
+        pthread_t t;
+        pthread_create(&t, NULL, stopper, m);
+        int st = ccam_run(m);
+        pthread_join(t, NULL);
+        printf("during %d %lld\n", st, (long long)(ccam_reductions(m) > 0));
+    }
+    ccam_interrupt(m);
+    int st = ccam_run(m);
+    printf("before %d %lld\n", st, (long long)ccam_reductions(m));
+    ccam_free(m);
+    return 0;
+}
+"""
+
+
+def test_interrupt_from_another_thread_under_thread_sanitizer(tmp_path):
+    from ccam.bytecode import write
+    from ccam.instructions import I, Program, Status
+    from tests.machine_cases import NGLOBALS
+
+    if sanitizer_runtime("libtsan.so") is None:
+        pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
+    forever = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
+    (tmp_path / "forever.ccam").write_bytes(write(Program(tuple(forever), NGLOBALS)))
+    (tmp_path / "harness.c").write_text(INTERRUPT_HARNESS)
+    exe = str(tmp_path / "harness")
+    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
+    r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
+                        "-o", exe, "-lpthread"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    # without address-space randomisation: TSan's fixed shadow mapping can
+    # clash with a kernel's wider randomisation
+    setarch = shutil.which("setarch")
+    command = [setarch, "-R", exe] if setarch else [exe]
+    r = subprocess.run([*command, str(tmp_path / "forever.ccam")], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
+    assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    interrupted = int(Status.INTERRUPTED)
+    assert r.stdout.splitlines() == [f"during {interrupted} 1"] * 3 + [f"before {interrupted} 0"], r.stdout
