@@ -62,11 +62,12 @@ class MLError(APIError):
     """An ML exception that escaped the call: `name` is the exception's
     name (`Div`, `Subscript`, `Fail`, or the program's own); `arg` its
     argument, converted as a result of its type is, for an exception the
-    program declares at top level (`E (3, "x")`: (3, "x")) and for Fail
-    (`Fail "why"`: "why"); None for an exception without an argument, and
-    for one declared inside a function, unless its argument is a string
-    (the machine's value does not say which ML type any other argument
-    has); an MLValue handle when it is too deep or too large to convert.
+    program declares, at top level or inside a function (`E (3, "x")`:
+    (3, "x")), and for Fail (`Fail "why"`: "why"); None for an exception
+    without an argument, and where the argument's type is unknown (local
+    exceptions of one name with different types, or a type variable: the
+    machine's value carries only the name), unless it is a string; an
+    MLValue handle when it is too deep or too large to convert.
     In a batch (MLFunction.map), `index` is the call that raised it."""
 
     def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
@@ -426,23 +427,35 @@ class Program:
 
     def _exception_arg(self, exn) -> Any:
         """The argument of the uncaught exception value `exn`, converted by
-        the type its declaration gives it when that is a top-level one of
-        the program; else a string argument (Fail's) as a str, or None."""
+        the type its declaration gives it when that is known (found as the
+        REPL's printer finds it: valueprint.exception_arg_type) and has no
+        type variable; else a string argument (Fail's) as a str, or None."""
+        from ccam.values import ExnName
+        from mlbox.types import free_vars
+        from mlbox.valueprint import ExnDecl, exception_arg_type
+
         if self._exceptions is None:
-            # (machine exception name value, argument type) of each top-level
-            # exception with an argument; a replication (exception G = E)
-            # has no global of its own, and is E's name value anyway
+            # (name, ExnDecl) of each exception the program declares. Of
+            # those declared at top level (in `local` too), the last of a
+            # name holds the last global slot of that name when that holds
+            # an exception name (a later `val` of the name holds none); the
+            # others' name values are unknown to us (a local exception has
+            # none of its own; a shadowed one's slot is not found by name)
             self._exceptions = []
-            for binding in self._compiled.elaboration.toplevel:
-                slot = self._slots.get(binding.name)
-                if binding.kind == "exn" and binding.scheme.arg is not None and slot is not None:
-                    self._exceptions.append((self._machine.global_value(slot), binding.scheme.arg))
-        for name_value, arg_type in self._exceptions:
-            if exn.name is name_value:
-                try:
-                    return Converter(self).to_python(exn.arg, arg_type)
-                except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
-                    return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
+            last_global = {info.name: info for info in self._compiled.elaboration.exceptions if info.is_global}
+            for info in self._compiled.elaboration.exceptions:
+                slot = self._slots.get(info.name) if last_global.get(info.name) is info else None
+                name_value = None if slot is None else self._machine.global_value(slot)
+                known = name_value if isinstance(name_value, ExnName) else None
+                self._exceptions.append((info.name, ExnDecl(known, info.arg)))
+        name = exn.name.name.decode("latin-1")
+        decls = [decl for declared, decl in self._exceptions if declared == name]
+        arg_type = exception_arg_type(decls, lambda name_value: exn.name is name_value)
+        if arg_type is not None and not free_vars(arg_type):
+            try:
+                return Converter(self).to_python(exn.arg, arg_type)
+            except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
+                return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
         return _string_arg(exn)
 
     def _apply(self, closure, arg):

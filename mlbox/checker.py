@@ -1159,6 +1159,7 @@ class Checker:
                 continue
             arg = self.elab_type(eb.arg) if eb.arg is not None else None
             made.append(ExnInfo(eb.name, arg, binder=eb, depth=self.depth, is_global=is_global))
+            self.elab.exceptions.append(made[-1])
         for info in made:
             self.bind_value(info.name, info, is_global, kind="exn")
 

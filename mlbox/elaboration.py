@@ -112,3 +112,8 @@ class Elaboration:
     # binder ids of local (non-global) value variables that are never used
     # (the compiler may skip binding them); optional information
     unused: set[int] = attrs.Factory(set)
+    # every exception the declarations declare (mlbox.checker.ExnInfo, not
+    # replications), at any depth, in order: a value printer finds the
+    # argument type of a value of a local exception here, the value itself
+    # carrying only the name (mlbox/valueprint.py exception_arg_type)
+    exceptions: list = attrs.Factory(list)

@@ -147,9 +147,10 @@ class Session:
         self.line_width = pretty.WIDTH
         self.cycle_marks = itertools.count()  # SML/NJ numbers them across the session
         self.incremental = driver.Incremental()
-        # every exception the session has declared, by name, newest first:
-        # a value made by one that a later declaration of the name shadows
-        # still prints with its argument (see _exceptions)
+        # every exception the session has declared (at any depth, in every
+        # input that ran), by name, newest first: a value made by one that a
+        # later declaration of the name shadows, or by one declared inside
+        # an expression, still prints with its argument (see _exceptions)
         self.declared_exceptions: dict[str, list] = {}
         self._record_basis_exceptions()
         # with `out`, output is written as it happens and Result.output is never read
@@ -229,11 +230,10 @@ class Session:
         self.incremental.settle_types()  # (see there: running commits the typing)
         result = self.machine.run_more(compiled.program)
         self._output(result, out)
+        # (even when it failed: its exception values may be held by earlier bindings)
+        self._record_exceptions(compiled.elaboration)
         if result.status == Status.OK:
             self.incremental.adopt(compiled)
-            for b in compiled.elaboration.toplevel:
-                if b.kind == "exn":
-                    self.declared_exceptions.setdefault(b.name, []).insert(0, b.scheme)
             out.extend(self._replies(compiled.elaboration.toplevel, _exception_aliases(compiled.decs)))
         else:
             out.append(self._failure(result))
@@ -336,27 +336,24 @@ class Session:
             if isinstance(entry, ExnInfo):
                 self.declared_exceptions.setdefault(entry.name, []).append(entry)
 
+    def _record_exceptions(self, elaboration) -> None:
+        for info in elaboration.exceptions:
+            self.declared_exceptions.setdefault(info.name, []).insert(0, info)
+
     def _exceptions(self, global_value) -> valueprint.ExnLookup:
-        """The value printer's view of the session's exceptions: the
-        declarations of a name, the one it denotes now first, then those it
-        shadows, each with the global holding its exception name (the
-        built-in ones occupy the first globals, in basis order). The printer
-        takes the one whose exception name is the value's, as a handler
-        matches it: by identity, not by name."""
-        from mlbox.checker import ExnInfo
+        """The value printer's view of the session's exceptions: every
+        declaration of a name, each with the global holding its exception
+        name (the built-in ones occupy the first globals, in basis order),
+        or None for one that has no global (a local exception) or whose
+        global was never set (its input failed first). The printer takes
+        the one whose exception name is the value's, as a handler matches
+        it: by identity, not by name (valueprint.exception_arg_type)."""
 
         def decl(entry):
             slot = entry.builtin if entry.builtin is not None else self.incremental.slot(id(entry.binder))
-            name_value = None if slot is None else global_value(slot)
-            return None if name_value is None else valueprint.ExnDecl(name_value, entry.arg)
+            return valueprint.ExnDecl(None if slot is None else global_value(slot), entry.arg)
 
-        def lookup(name: str) -> list:
-            visible = self.incremental.env.scope.find_value(name)
-            entries = [visible] if isinstance(visible, ExnInfo) else []
-            entries += [e for e in self.declared_exceptions.get(name, ()) if e is not visible]
-            return [d for d in map(decl, entries) if d is not None]
-
-        return lookup
+        return lambda name: [decl(entry) for entry in self.declared_exceptions.get(name, ())]
 
     # ------------------------------------------------------------ commands
 
@@ -495,6 +492,7 @@ class Session:
         code = self.incremental.compile_expression(exp, elaboration) + INVOKE
         self.incremental.settle_types()
         generated = self.machine.run_more(Program(tuple(code), len(globals_.names), tuple(globals_.names)))
+        self._record_exceptions(elaboration)  # (a ref may now hold a value of one)
         self._output(generated, out)
         if generated.status != Status.OK:
             out.append(self._failure(generated))

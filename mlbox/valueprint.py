@@ -29,10 +29,11 @@ a list, array or vector shows its first `Limits.length` elements then
 An exception value prints as its constructor applied to its argument
 (SML/NJ prints `Fail(-)`: its printer does not know the argument's type;
 Poly/ML prints `Fail "x"`, as here). The value carries only the
-exception's name: the argument's type comes from the declaration
-`exceptions` finds for that name, used only when it denotes the very
-exception of the value (names are generative: a local or shadowed
-exception of the same name may take another type); otherwise the argument
+exception's name: the argument's type comes from the declarations
+`exceptions` finds for that name (`exception_arg_type`): the one that made
+the value's exception when that is known (names are generative: a
+shadowed exception of the same name may take another type), else the type
+all the local declarations of the name agree on; otherwise the argument
 prints as `-`.
 
 Values are read through a `Reader`, which walks a value one field at a
@@ -53,7 +54,7 @@ import attrs
 from ccam.values import to_word
 from mlbox.hostvalues import constructor_arg_type
 from mlbox.pretty import PACK, Box, Break, Doc, Text, flat
-from mlbox.types import TArrow, TBox, TCon, TTuple, Type, prune
+from mlbox.types import TArrow, TBox, TCon, TTuple, TVar, Type, components, prune
 
 DEPTH_MARK = "#"
 MORE = "..."
@@ -65,17 +66,63 @@ POLYMORPHIC = "-"  # a value whose type is a type variable (SML/NJ prints the sa
 @attrs.frozen
 class ExnDecl:
     """What the printer may know of an exception declaration: the name
-    value it made (as the reader represents it: the global holding it) and
-    its argument type (None without argument)."""
+    value it made (as the reader represents it: the global holding it), or
+    None when no one name value is known (one declared inside an expression
+    or a function makes a new name each time it is evaluated), and its
+    argument type (None without argument)."""
 
     name_value: Any
     arg: Optional[Type]
 
 
-# exception name -> the declarations of that name the printer may know
-# (the visible one first, then those it shadows): a value is shown by the
-# one whose name value is its own, which is its exception's identity
+# exception name -> every declaration of that name the printer may know
+# (see exception_arg_type)
 ExnLookup = Callable[[str], Sequence[ExnDecl]]
+
+
+def exception_arg_type(decls: Sequence[ExnDecl], made_by: Callable[[Any], bool]) -> Optional[Type]:
+    """The argument type of an exception value (one with an argument),
+    given the declarations of its name and `made_by(name_value)`, whether
+    the value was made by that exception name (a handler's test): the type
+    of the declaration that made it when its name value is known (names
+    are generative: a shadowed declaration of the name may take another
+    type); else the one type that every declaration of the name with an
+    unknown name value gives, as the value must come from one of them (the
+    machine's value does not say which, so local declarations of one name
+    with different types leave it unknown: None)."""
+    unknown: list[Type] = []
+    for decl in decls:
+        if decl.arg is None:
+            continue
+        if decl.name_value is None:
+            unknown.append(decl.arg)
+        elif made_by(decl.name_value):
+            return decl.arg
+    if unknown and all(same_type(unknown[0], other) for other in unknown[1:]):
+        return unknown[0]
+    return None
+
+
+def same_type(a: Type, b: Type) -> bool:
+    """Whether two types are the same: the same type constructors (by
+    identity: two datatypes of one name differ) and the same variables.
+    A pair of nodes is compared once (types share nodes)."""
+    pending = [(a, b)]
+    compared: set[tuple[int, int]] = set()
+    while pending:
+        a, b = (prune(t) for t in pending.pop())
+        if a is b or (id(a), id(b)) in compared:
+            continue
+        compared.add((id(a), id(b)))
+        if type(a) is not type(b) or isinstance(a, TVar):
+            return False
+        if isinstance(a, TCon) and a.tycon is not b.tycon:
+            return False
+        parts_a, parts_b = components(a), components(b)
+        if len(parts_a) != len(parts_b):
+            return False
+        pending.extend(zip(parts_a, parts_b))
+    return True
 
 
 @attrs.frozen
@@ -490,10 +537,13 @@ class _Printer:
         arg = self.r.exn_arg(v)
         if arg is None:
             return Text(name)
-        for decl in self.exceptions(name) if self.exceptions is not None else ():
-            if decl.arg is not None and self.r.exn_is(v, decl.name_value):
-                return self.application(name, self.show(arg, decl.arg, depth - 1, ARGUMENT), context)
-        return self.application(name, Text(POLYMORPHIC), context)
+        decls = self.exceptions(name) if self.exceptions is not None else ()
+        arg_type = exception_arg_type(decls, lambda name_value: self.r.exn_is(v, name_value))
+        # (an unknown type prints as `-`; so does a type variable, the
+        # argument of `fun f (x : 'a) = let exception E of 'a in E x end`,
+        # where Poly/ML prints `E ?`)
+        return self.application(name, self.show(arg, arg_type, depth - 1, ARGUMENT) if arg_type is not None
+                                else Text(POLYMORPHIC), context)
 
     def list(self, v, item: Type, depth: int) -> Doc:
         shown: list[Doc] = []

@@ -848,7 +848,7 @@ def test_an_uncaught_exception_of_the_program_carries_its_argument_converted(mac
                            ' | 7 => let exception L of int in raise L 5 end'
                            ' | _ => let exception S of string in raise S "s" end', machine=machine)
     expected = {0: ("E", (3, ["x"])), 1: ("E", (4, [])), 2: ("F", None), 4: ("Fail", 7), 5: ("Fail", "why"),
-                6: ("D", Data("B", 2)), 7: ("L", None), 8: ("S", "s")}  # L: declared in a function, not a string
+                6: ("D", Data("B", 2)), 7: ("L", 5), 8: ("S", "s")}  # L, S: declared in a function
     for n, (name, arg) in expected.items():
         with pytest.raises(MLError) as caught:
             prog.call("raising", n)
@@ -870,6 +870,37 @@ def test_an_uncaught_exception_of_the_program_carries_its_argument_converted(mac
         with pytest.raises(MLError) as caught:  # while loading, with exceptions declared after it unset
             api.load_source(text, machine=machine)
         assert caught.value.arg == arg
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_an_uncaught_exception_s_argument_is_converted_by_the_declaration_that_made_it(machine):
+    # The argument's type was looked up by name among the top-level
+    # exceptions, through the last global slot of that name: a shadowed E of
+    # string took the int of the E after it (arg b"x"), and so did one
+    # whose name a later top-level `local` exception took.
+    prog = api.load_source('exception E of string\nfun early () = raise E "x"\nexception E of int\n'
+                           'fun late () = raise E 3\n'
+                           'exception K of string\nfun k () = raise K "k"\n'
+                           'local exception K of int in fun localK () = raise K 4 end\n'
+                           'exception R of string * int\nexception A = R\nfun alias () = raise A ("a", 1)\n'
+                           "fun poly (x : 'a) = let exception P of 'a in raise P x end\n"
+                           'fun two b = if b then let exception T of int in raise T 1 end\n'
+                           '            else let exception T of int list in raise T [2] end\n'
+                           'fun same () = let exception U of int in raise U 7 end\n'
+                           'fun same2 () = let exception U of int in raise U 8 end', machine=machine)
+    cases = [("early", (), "E", "x"), ("late", (), "E", 3), ("k", (), "K", "k"), ("localK", (), "K", 4),
+             ("alias", (), "R", ("a", 1)), ("same", (), "U", 7), ("same2", (), "U", 8),
+             # the type is unknown: a type variable (its string still a str,
+             # as any unknown string argument), two declarations' types
+             ("two", True, "T", None), ("two", False, "T", None)]
+    for function, arg, name, expected in cases:
+        with pytest.raises(MLError) as caught:
+            prog.call(function, arg)
+        assert (caught.value.name, caught.value.arg) == (name, expected), function
+    for arg, expected in [(5, None), ("s", "s")]:
+        with pytest.raises(MLError) as caught:
+            prog.call("poly", arg)
+        assert (caught.value.name, caught.value.arg) == ("P", expected)
 
 
 @pytest.mark.parametrize("machine", MACHINES)

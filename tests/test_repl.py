@@ -220,18 +220,116 @@ val it = ref N : exn ref
 """)
 
 
-def test_exception_value_of_a_hidden_declaration_prints_its_argument_as_unknown(session):
-    """The name alone does not tell which declaration made the value: a
-    local exception called Fail takes an int, not the basis's string, and
-    no top-level declaration gives its type (Poly/ML, which keeps the type
-    with the exception, prints `Fail 3`)."""
+def test_a_value_of_a_local_exception_prints_its_argument_as_polyml_does(session):
+    """An exception declared inside an expression, a `local` or a function
+    has no top-level name (each evaluation makes a new exception): the
+    checker records every declaration, and the printer takes the argument
+    type that the declarations of the value's name agree on (it printed
+    `L -`). Poly/ML 5.7 prints, line by line: `val it = L 3: exn`, `val v =
+    L 3: exn`, `val it = Fail 3: exn` (a local Fail takes an int, not the
+    basis's string), `val mk = fn: int -> exn`, `val it = M (1, "a"): exn`,
+    `val it = (M (1, "a"), M (2, "b")): exn * exn`."""
     replay(session, """
+- let exception L of int in L 3 end;
+val it = L 3 : exn
+- local exception L of int in val v = L 3 end;
+val v = L 3 : exn
 - let exception Fail of int in Fail 3 end;
-val it = Fail - : exn
-- fun f x = let exception L of int in L x end;
-val f = fn : int -> exn
+val it = Fail 3 : exn
+- fun mk (n, s) = let exception M of int * string in M (n, s) end;
+val mk = fn : int * string -> exn
+- mk (1, "a");
+val it = M (1,"a") : exn
+- (mk (1, "a"), mk (2, "b"));
+val it = (M (1,"a"),M (2,"b")) : exn * exn
+- Fail "still the basis's";
+val it = Fail "still the basis's" : exn
+""")
+
+
+def test_a_local_exception_made_by_generated_code_prints_its_argument(session):
+    """Under `code` too (Poly/ML has no `code`; without it, it prints
+    `val it = L 3: exn` and `val it = M ("a", 5): exn`)."""
+    replay(session, """
+- val g = code (let exception L of int in L 3 end);
+val g = <code> : [exn]
+- eval g;
+val it = L 3 : exn
+- val h = code (fn n => let exception M of string * int in M ("a", n) end);
+val h = <code> : [int -> exn]
+- eval h 5;
+val it = M ("a",5) : exn
+""")
+
+
+def test_a_local_exception_value_kept_by_an_input_that_bound_nothing_prints_its_argument(session):
+    """The input stopped (no binding of it is made), or was a :gen command,
+    but an earlier ref holds a value of its local exception."""
+    replay(session, """
+- val r = ref Div;
+val r = ref Div : exn ref
+- (r := (let exception K of int * int in K (1, 2) end); raise Fail "stop");
+
+uncaught exception Fail [Fail: stop]
+- !r;
+val it = K (1,2) : exn
+- :gen (r := (let exception Q of int in Q 1 end); code 1)
+'1
+1 instruction generated (26 reductions, 2 of them generating code)
+- !r;
+val it = Q 1 : exn
+""")
+
+
+def test_a_local_exception_s_argument_of_unknown_type_prints_as_a_dash(session):
+    """Where the type is truly unknown the argument is `-`: a type variable
+    (Poly/ML prints `val it = E ?: exn`, not knowing it either), and local
+    declarations of one name with different types, as the value carries
+    only the name (Poly/ML, which keeps the type with the exception,
+    prints `val it = T 1: exn` then `val it = T "s": exn`). An uncaught
+    local exception is reported by name, as SML/NJ reports it (Poly/ML:
+    `Exception- L 3 raised`)."""
+    replay(session, """
+- fun f (x : 'a) = let exception E of 'a in E x end;
+val f = fn : 'a -> exn
 - f 3;
-val it = L - : exn
+val it = E - : exn
+- let exception T of int in T 1 end;
+val it = T 1 : exn
+- let exception T of string in T "s" end;
+val it = T - : exn
+- let exception L of int in raise L 3 end;
+
+uncaught exception L
+""")
+
+
+def test_a_replicated_exception_prints_and_matches_as_the_exception_it_names(session):
+    """`exception F = E` makes F another name of E: a handler for either
+    catches the other's packets, and a value prints with E's name, as
+    SML/NJ prints it (`exception F = E`, `val it = E(-) : exn`, `uncaught
+    exception E`): the machine's value carries E's name, which is what a
+    handler tests. Poly/ML replies `exception F of string` and prints
+    `val it = F "q": exn` (its packets carry the name they were made
+    with); mlbox's replies are SML/NJ's (docs/repl.md)."""
+    replay(session, """
+- exception E of string; exception F = E; exception G = F;
+exception E of string
+exception F = E
+exception G = F
+- (F "q", G "z");
+val it = (E "q",E "z") : exn * exn
+- ((raise F "q") handle E s => s, (raise E "r") handle G s => s);
+val it = ("q","r") : string * string
+- (case F "m" of E s => s | _ => "no", case E "n" of F s => s | _ => "no");
+val it = ("m","n") : string * string
+- exception E of int;
+exception E of int
+- (F "kept", E 1, (raise F "f") handle E _ => "int E" | F s => s);
+val it = (E "kept",E 1,"f") : exn * exn * string
+- raise G "x";
+
+uncaught exception E
 """)
 
 
