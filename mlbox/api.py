@@ -431,17 +431,23 @@ class Program:
         REPL's printer finds it: valueprint.exception_arg_type) and has no
         type variable; else a string argument (Fail's) as a str, or None."""
         from ccam.values import ExnName
+        from mlbox import basis
+        from mlbox.checker import _basis_type
         from mlbox.types import free_vars
         from mlbox.valueprint import ExnDecl, exception_arg_type
 
         if self._exceptions is None:
+            # The built-in exceptions with an argument (Fail), their name
+            # values the first globals: known, so that a program's local
+            # `exception Fail of int` does not decide what `Fail "x"` holds.
+            self._exceptions = [(name, ExnDecl(self._machine.global_value(index), _basis_type(arg, {})))
+                                for index, (name, arg) in enumerate(basis.EXCEPTIONS.items()) if arg is not None]
             # (name, ExnDecl) of each exception the program declares. Of
             # those declared at top level (in `local` too), the last of a
             # name holds the last global slot of that name when that holds
             # an exception name (a later `val` of the name holds none); the
             # others' name values are unknown to us (a local exception has
             # none of its own; a shadowed one's slot is not found by name)
-            self._exceptions = []
             last_global = {info.name: info for info in self._compiled.elaboration.exceptions if info.is_global}
             for info in self._compiled.elaboration.exceptions:
                 slot = self._slots.get(info.name) if last_global.get(info.name) is info else None

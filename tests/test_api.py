@@ -904,6 +904,19 @@ def test_an_uncaught_exception_s_argument_is_converted_by_the_declaration_that_m
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_the_basis_fail_keeps_its_string_beside_a_local_exception_of_its_name(machine):
+    # The basis's Fail was not among the declarations the argument's type
+    # was chosen from: a local `exception Fail of int`, the only Fail
+    # declared, gave its int to `Fail "boom"` (arg b"boom", shown in the message).
+    prog = api.load_source('fun mk () = let exception Fail of int in raise Fail 1 end\n'
+                           'fun basis () = raise Fail "boom"', machine=machine)
+    for function, expected in [("basis", "boom"), ("mk", 1)]:
+        with pytest.raises(MLError) as caught:
+            prog.call(function, ())
+        assert (caught.value.name, caught.value.arg) == ("Fail", expected)
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_map_takes_any_iterable_for_a_polymorphic_function_too(machine):
     # a generator was consumed by counting the calls, then gave none: `map`
     # of a polymorphic function returned [] (a monomorphic one was right)
