@@ -1721,8 +1721,8 @@ def _unguarded_tyvars(dec) -> list[str]:
             found[node.name] = None
         elif isinstance(node, (tuple, list)):
             pending.extend(reversed(node))
-        elif attrs.has(type(node)) and not isinstance(node, (S.Span,) + _TYVAR_SCOPE_BOUNDARIES):
-            pending.extend(getattr(node, name) for name in lint.child_fields(type(node)))
+        elif S.is_node(type(node)) and not isinstance(node, _TYVAR_SCOPE_BOUNDARIES):
+            pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     return list(found)
 
 

@@ -28,10 +28,8 @@ import sys
 import threading
 from typing import Callable, Optional, TypeVar
 
-import attrs
-
 from mlbox.diagnostics import CompileError, Diagnostic
-from mlbox.syntax import NOSPAN, Span, node_count
+from mlbox.syntax import NOSPAN, Span, child_fields, is_node, node_count
 
 MAX_NESTING = 20_000
 # Measured: the deepest pass (compiling a left-nested `+` chain) takes about
@@ -53,12 +51,12 @@ _local = threading.local()  # .inside: this thread already has the deep stack
 def _children(value) -> list:
     """The syntax nodes directly inside a node (through tuples and lists)."""
     out = []
-    pending = [getattr(value, f.name) for f in attrs.fields(type(value)) if f.name != "span"]
+    pending = [getattr(value, name) for name in reversed(child_fields(type(value)))]
     while pending:
         item = pending.pop()
         if isinstance(item, (tuple, list)):
             pending.extend(item)
-        elif attrs.has(type(item)) and not isinstance(item, Span):
+        elif is_node(type(item)):
             out.append(item)
     return out
 

@@ -13,9 +13,7 @@ outside `code` (run, not spliced) or once per `code` is not reported.
 
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
-import attrs
 
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic
@@ -74,7 +72,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
                 if stage is not None and len(codes) > stage:
                     splices[(ref.binder, codes[stage])].append(node)
             continue
-        if not attrs.has(type(node)) or isinstance(node, S.Span):
+        if not S.is_node(type(node)):
             continue
         if isinstance(node, (S.FunDec, S.ValDec)):
             binders = ({id(bind) for bind in node.binds} if isinstance(node, S.FunDec) else
@@ -91,7 +89,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             pending.append(_Leave("cogen", node))
             pending.append(node.exp)
             continue
-        pending.extend(getattr(node, name) for name in child_fields(type(node)))
+        pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     warnings = []
     for (binder, _), uses in splices.items():
         if binder in recursive and len(uses) > 1:
@@ -112,13 +110,6 @@ class _Leave:
         self.what = what
 
 
-@functools.cache
-def child_fields(cls) -> tuple[str, ...]:
-    """The fields of an AST node class that hold its children, last first
-    (the walk's stack then visits them first to last)."""
-    return tuple(f.name for f in reversed(attrs.fields(cls)) if f.name != "span")
-
-
 def _pattern_vars(pat) -> list[S.PVar]:
     found, pending = [], [pat]
     while pending:
@@ -127,6 +118,6 @@ def _pattern_vars(pat) -> list[S.PVar]:
             found.append(p)
         elif isinstance(p, (tuple, list)):
             pending.extend(p)
-        elif attrs.has(type(p)) and not isinstance(p, S.Span):
-            pending.extend(getattr(p, name) for name in child_fields(type(p)))
+        elif S.is_node(type(p)):
+            pending.extend(getattr(p, name) for name in S.child_fields(type(p)))
     return found

@@ -22,6 +22,7 @@ Qualified names (`Int.toString`) are single names with the dot inside.
 
 from __future__ import annotations
 
+import functools
 from typing import Optional, Union
 
 import attrs
@@ -54,6 +55,22 @@ def span_field():
     return attrs.field(default=NOSPAN, eq=False, repr=False, kw_only=True)
 
 
+# Looked up once per class: every compilation walks every node of the
+# program several times (nesting depth, size, type variables), and asking
+# attrs at each node took about a tenth of a compilation.
+@functools.cache
+def is_node(cls: type) -> bool:
+    """Whether `cls` is an AST node class (a Span is not)."""
+    return attrs.has(cls) and not issubclass(cls, Span)
+
+
+@functools.cache
+def child_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an AST node class that hold its children, last first
+    (a walk's stack then visits them first to last)."""
+    return tuple(f.name for f in reversed(attrs.fields(cls)) if f.name != "span")
+
+
 def node_count(node, limit: int) -> int:
     """The number of AST nodes in `node`, counted up to `limit` (a size
     estimate for compilation heuristics; iterative, as programs nest deep)."""
@@ -62,9 +79,9 @@ def node_count(node, limit: int) -> int:
         x = todo.pop()
         if isinstance(x, (tuple, list)):
             todo.extend(x)
-        elif attrs.has(type(x)) and not isinstance(x, Span):
+        elif is_node(type(x)):
             n += 1
-            todo.extend(getattr(x, f.name) for f in attrs.fields(type(x)) if f.name != "span")
+            todo.extend(getattr(x, name) for name in child_fields(type(x)))
     return min(n, limit)
 
 
