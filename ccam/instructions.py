@@ -293,7 +293,7 @@ class Status(enum.IntEnum):
     HEAP_LIMIT = 7  # live heap beyond its limit
     REDUCTION_LIMIT = 8  # more reductions than allowed
     UNDERFLOW = 9  # an instruction needed more stack than there is
-    INTERRUPTED = 10  # stopped from outside (Ctrl-C)
+    INTERRUPTED = 10  # stopped from outside (Ctrl-C, interrupt())
     OUTPUT = 11  # print or output could not write to its stream (closed pipe, full disk); see output_errno
 
 
