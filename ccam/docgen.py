@@ -84,7 +84,8 @@ _STATUS_MEANING = {
     "REDUCTION_LIMIT": "more reductions than allowed",
     "UNDERFLOW": "an instruction needed more values than the stack holds, or the program ended with an "
                  "empty stack",
-    "INTERRUPTED": "stopped from outside: Ctrl-C, or `interrupt()` from another thread (the machines' `interrupt`, the API's `Program.interrupt`)",
+    "INTERRUPTED": "stopped from outside: Ctrl-C, or `interrupt()` from another thread (the machines' "
+                   "`interrupt`, the API's `Program.interrupt`)",
     "OUTPUT": "`print` or `output` could not write to its stream (a closed pipe, a full disk); the machine's "
               "`output_errno` says why",
 }
