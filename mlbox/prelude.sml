@@ -24,8 +24,13 @@
 fun not true = false
   | not false = true
 
-fun append ([], ys) = ys
-  | append (x :: xs, ys) = x :: append (xs, ys)
+(* xs @ [] is xs itself, at once, as in Poly/ML: a loop that appends an
+   empty list to a long accumulator stays linear there, and here too. *)
+fun append (xs, []) = xs
+  | append (xs, ys) =
+    let fun onto [] = ys
+          | onto (x :: rest) = x :: onto rest
+    in onto xs end
 
 fun length l =
     let fun count ([], n) = n

@@ -1,0 +1,37 @@
+(* Int.toString of minInt, Int.fmt, Word shifts by large amounts *)
+fun say s = print (s ^ "\n")
+val SOME mn = Int.minInt
+val SOME mx = Int.maxInt
+val _ = say (Int.toString mn)
+val _ = say (Int.toString mx)
+val _ = say (Int.fmt StringCvt.HEX mn)
+val _ = say (Int.fmt StringCvt.OCT mn)
+val _ = say (Int.fmt StringCvt.BIN mx)
+val _ = say (Int.fmt StringCvt.DEC mn)
+val _ = say ((Int.toString (~ mn)) handle Overflow => "Overflow neg")
+val _ = say ((Int.toString (abs mn)) handle Overflow => "Overflow abs")
+val _ = say ((Int.toString (mn div ~1)) handle Overflow => "Overflow div")
+val _ = say ((Int.toString (mn mod ~1)) handle Overflow => "Overflow mod")
+val _ = say ((Int.toString (Int.quot (mn, ~1))) handle Overflow => "Overflow quot")
+val _ = say ((Int.toString (Int.rem (mn, ~1))) handle Overflow => "Overflow rem")
+val _ = say (Int.toString (mn div 2) ^ " " ^ Int.toString (mn mod 7) ^ " " ^ Int.toString (Int.rem (mn, 7)))
+val _ = say ((Int.toString (mx + 1)) handle Overflow => "Overflow add")
+val _ = say ((Int.toString (mn - 1)) handle Overflow => "Overflow sub")
+val _ = say ((Int.toString (mx * 2)) handle Overflow => "Overflow mul")
+val _ = say (Int.toString (Int.sign mn) ^ " " ^ Int.toString (Int.sign 0))
+val _ = say (case Int.fromString (Int.toString mn) of SOME n => Int.toString n | NONE => "NONE")
+val _ = say (case Int.fromString "~4611686018427387905" of SOME n => Int.toString n | NONE => "NONE") handle Overflow => say "Overflow fromString"
+val w = 0wx123456789ABCDEF
+fun ws x = Word.toString x
+val _ = app (fn n => say (Int.toString n ^ ": " ^ ws (Word.<< (w, Word.fromInt n)) ^ " " ^ ws (Word.>> (w, Word.fromInt n)) ^ " " ^ ws (Word.~>> (Word.notb w, Word.fromInt n))))
+  [0, 1, 31, 32, 61, 62, 63, 64, 65, 100]
+val _ = say (ws (Word.fromInt ~1) ^ " " ^ Int.toString (Word.toInt 0w12345) ^ " " ^ Int.toString (Word.toIntX (Word.fromInt ~5)))
+val _ = say ((Int.toString (Word.toInt (Word.fromInt ~1))) handle Overflow => "Overflow toInt")
+val _ = say (ws (0w0 - 0w1) ^ " " ^ ws (0w5 div 0w2) ^ " " ^ ws (0w7 mod 0w3))
+val _ = say ((ws (0w1 div 0w0)) handle Div => "Div word")
+val _ = say (ws (Word.andb (0wxFF, 0wx0F)) ^ " " ^ ws (Word.orb (0wxF0, 0wx0F)) ^ " " ^ ws (Word.xorb (0wxFF, 0wx0F)))
+val _ = say (Bool.toString (Word.< (0w1, Word.fromInt ~1)) ^ " " ^ Int.toString Word.wordSize)
+val _ = say (Word.fmt StringCvt.BIN 0w10 ^ " " ^ Word.fmt StringCvt.OCT 0w64 ^ " " ^ Word.fmt StringCvt.DEC 0w99)
+val _ = say (case Word.fromString "0wxFF" of SOME x => ws x | NONE => "NONE")
+val _ = say (case Word.fromString "ff" of SOME x => ws x | NONE => "NONE")
+val _ = say (case Word.fromString "zz" of SOME x => ws x | NONE => "NONE")
