@@ -243,6 +243,7 @@ def test_appending_an_empty_list_returns_the_list_at_once(machine):
     assert (short_output, long_output) == (b"2001", b"4001")
     assert long - short < 200 * 1_000
 
+
 # ------------------------------------------------------------ inside code
 
 
