@@ -432,16 +432,21 @@ class Program:
         type variable; else a string argument (Fail's) as a str, or None."""
         from ccam.values import ExnName
         from mlbox import basis
-        from mlbox.checker import _basis_type
+        from mlbox.checker import initial_env
         from mlbox.types import free_vars
         from mlbox.valueprint import ExnDecl, exception_arg_type
 
         if self._exceptions is None:
             # The built-in exceptions with an argument (Fail), their name
             # values the first globals: known, so that a program's local
-            # `exception Fail of int` does not decide what `Fail "x"` holds.
-            self._exceptions = [(name, ExnDecl(self._machine.global_value(index), _basis_type(arg, {})))
-                                for index, (name, arg) in enumerate(basis.EXCEPTIONS.items()) if arg is not None]
+            # `exception Fail of int` does not decide what `Fail "x"` holds
+            # (as the REPL's _record_basis_exceptions does).
+            basis_scope = initial_env().scope
+            self._exceptions = []
+            for name in basis.EXCEPTIONS:
+                entry = basis_scope.find_value(name)
+                if entry.arg is not None:
+                    self._exceptions.append((name, ExnDecl(self._machine.global_value(entry.builtin), entry.arg)))
             # (name, ExnDecl) of each exception the program declares. Of
             # those declared at top level (in `local` too), the last of a
             # name holds the last global slot of that name when that holds
