@@ -492,9 +492,9 @@ def compile_match(roots: Sequence[Hashable], rows: Sequence[Sequence[MPat]],
 # (pattern_size), and WORK_FLOOR more, before its tree is abandoned; so
 # compile time and code stay within a polynomial of the match's size (the
 # work of one unit grows with the columns at most). Every match of the
-# corpus, the examples, the benchmarks and the prelude takes less than a
-# fifth of its budget (tests/test_match_fallback.py): their code is the
-# decision tree's. (Among those of 100 patterns or more, the most work per
+# corpora, the examples, the benchmarks and the prelude takes less than a
+# fifth of its budget (tests/test_match_fallback.py, tests/expected_output.py):
+# their code is the decision tree's. (Among those of 100 patterns or more, the most work per
 # pattern is 4.5 units.)
 WORK_PER_PATTERN = 8
 WORK_FLOOR = 4096

@@ -7,8 +7,9 @@ direct reading of the patterns: on random small matches and random values
 both trees choose the same row and bind the same values; random matches
 made into programs, and programs using every kind of pattern, at top level
 and under `code`, print the same on both machines either way, with equal
-reduction counts between the machines. And the budget leaves the decision tree to every match of the
-corpus, the examples, the benchmarks and the prelude.
+reduction counts between the machines. And the budget leaves the decision
+tree to every match of the examples, the benchmarks and the prelude (and of
+the corpora: their tests check it, tests/expected_output.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import functools
 import glob
 import itertools
 import os
+import pathlib
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -28,6 +30,7 @@ from mlbox import matchcomp as mc
 from mlbox.diagnostics import CompileError, Source
 from mlbox.elaboration import ExnRef
 from mlbox.layout import Path
+from tests.expected_output import MATCH_BUDGET_SHARE, compile_path, watching_match_budgets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -389,11 +392,12 @@ def test_programs_print_alike_with_the_fallback_on_both_machines(name, wrap, mon
 
 # ------------------------------------------------------------ the budget
 
-def corpus_sources() -> list:
+def sources_outside_the_corpora() -> list:
+    """The programs whose matches no corpus test compiles: the corpus tests
+    (tests/expected_output.py's compile_path) check the budget of theirs."""
     from bench import workloads
 
-    files = sorted(glob.glob(os.path.join(ROOT, "tests", "data", "**", "*.sml"), recursive=True)
-                   + glob.glob(os.path.join(ROOT, "examples", "**", "*.sml"), recursive=True))
+    files = sorted(glob.glob(os.path.join(ROOT, "examples", "**", "*.sml"), recursive=True))
     sources = []
     for path in files:
         with open(path, encoding="utf-8", errors="surrogateescape") as f:
@@ -405,30 +409,30 @@ def corpus_sources() -> list:
     return sources
 
 
-@pytest.mark.slow
-def test_every_match_of_the_corpus_examples_benchmarks_and_prelude_keeps_its_decision_tree(monkeypatch):
+def test_every_match_of_the_examples_benchmarks_and_prelude_keeps_its_decision_tree():
     # (their code, and so every reduction count, stays the decision tree's;
     # the largest share of its budget one of them takes is about a fifth)
-    shares: list = []  # (share of the budget used, where)
-    where = ["the prelude"]
+    used = []  # (share of the budget used, where)
+    with watching_match_budgets() as shares:
+        driver._compile_prelude()
+    used += [(share, "the prelude") for share in shares]
+    for name, text in sources_outside_the_corpora():
+        with watching_match_budgets() as shares:
+            try:
+                driver.compile_source(Source(name, text))
+            except CompileError:
+                pass  # (an example that shows an error)
+        used += [(share, name) for share in shares]
+    assert len(used) > 500
+    assert max(used)[0] < MATCH_BUDGET_SHARE, max(used)
 
-    class Recorded(mc._Memo):
-        def __init__(self, work_left: int):
-            super().__init__(work_left)
-            self.budget = work_left
-            shares.append((self, where[0]))
 
-    monkeypatch.setattr(mc, "_Memo", Recorded)
-    driver._compile_prelude()
-    for name, text in corpus_sources():
-        where[0] = name
-        try:
-            driver.compile_source(Source(name, text))
-        except CompileError:
-            pass  # (a program of the corpus that shows an error)
-    used = [((memo.budget - memo.work_left) / memo.budget, name) for memo, name in shares]
-    assert len(used) > 40_000
-    assert max(used)[0] < 0.5, max(used)
+def test_the_budget_watch_sees_a_match_near_its_budget(monkeypatch):
+    # (what makes the corpus tests' check of their matches able to fail)
+    path = os.path.join(ROOT, "examples", "bpf.sml")
+    monkeypatch.setattr(mc, "work_budget", lambda rows: 8)
+    with pytest.raises(AssertionError, match="near its decision tree's budget"):
+        compile_path(pathlib.Path(path))
 
 
 # ------------------------------------------------------------ random matches as programs
