@@ -1785,10 +1785,16 @@ def _infer_equality(group: list[Tycon]) -> None:
                 changed = True
 
 
-def _show_abbrev(abbrev: Abbrev) -> str:
+def abbrev_parts(abbrev: Abbrev) -> tuple[str, str]:
+    """A type abbreviation's `('a, 'b) pair` and `'a * 'b`, its
+    parameters named alike in both."""
     printer = TypePrinter()
     head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
-    return f"{head} = {printer.show(abbrev.body)}"
+    return head, printer.show(abbrev.body)
+
+
+def _show_abbrev(abbrev: Abbrev) -> str:
+    return " = ".join(abbrev_parts(abbrev))
 
 
 def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:

@@ -46,6 +46,7 @@ import attrs
 
 from ccam.instructions import BUILTIN_EXNS, PROG, PROGS, Status
 from mlbox import pretty, valueprint
+from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.pretty import ALL, PACK, Box, Break, Text
@@ -291,10 +292,11 @@ class Session:
                 replies.append(self._layout(datatype_doc(b.scheme.cons)))
             elif b.kind == "exn":
                 same_as = next(aliases, None)
-                replies.append(f"exception {b.name} = {same_as}" if same_as is not None else
-                               f"exception {b.name}" + (f" of {b.type}" if b.type else ""))
+                replies.append(self._layout(_exception_reply(b, same_as)))
             elif b.kind == "fixity":
                 replies.append(_fixity_reply(b.type))
+            elif b.kind == "type" and isinstance(b.scheme, Abbrev):
+                replies.append(self._layout(_type_reply(b.name, b.scheme)))
             elif b.kind in ("type", "abstype"):
                 from mlbox.checker import describe_binding
 
@@ -531,6 +533,25 @@ def _value_reply(keyword: str, name: str, value, type_text: str) -> Box:
     """`val x = 42 : int`, breaking (indented by two) before the value
     and before the type when the line is full, as SML/NJ does."""
     return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(f": {type_text}")])
+
+
+def _exception_reply(binding, same_as: Optional[str]) -> Box:
+    """`exception E of int` or `exception G = F`, breaking (indented by
+    two) before the type or the replicated name when the line is full, as
+    SML/NJ does."""
+    if same_as is not None:
+        return Box(PACK, 0, [Text(f"exception {binding.name} ="), Break(1, 2), Text(same_as)])
+    if not binding.type:
+        return Box(PACK, 0, [Text(f"exception {binding.name}")])
+    return Box(PACK, 0, [Text(f"exception {binding.name} of"), Break(1, 2), Text(binding.type)])
+
+
+def _type_reply(name: str, abbrev: Abbrev) -> Box:
+    """`type 'a pair = 'a * 'a`, breaking (indented by two) after the
+    parameters and after `=` when the line is full, as SML/NJ does."""
+    head, body = abbrev_parts(abbrev)
+    params = head[: len(head) - len(name)].rstrip()
+    return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), Text(body)])
 
 
 def datatype_doc(constructors) -> Box:
