@@ -34,6 +34,7 @@ from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
+from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
@@ -1785,16 +1786,17 @@ def _infer_equality(group: list[Tycon]) -> None:
                 changed = True
 
 
-def abbrev_parts(abbrev: Abbrev) -> tuple[str, str]:
-    """A type abbreviation's `('a, 'b) pair` and `'a * 'b`, its
-    parameters named alike in both."""
+def abbrev_parts(abbrev: Abbrev) -> tuple[str, Doc]:
+    """A type abbreviation's `('a, 'b) pair` and `'a * 'b` (as a document
+    to lay out), its parameters named alike in both."""
     printer = TypePrinter()
     head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
-    return head, printer.show(abbrev.body)
+    return head, printer.doc(abbrev.body)
 
 
 def _show_abbrev(abbrev: Abbrev) -> str:
-    return " = ".join(abbrev_parts(abbrev))
+    head, body = abbrev_parts(abbrev)
+    return f"{head} = {flat(body)}"
 
 
 def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
@@ -1812,7 +1814,7 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "exn":
         shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
-        return TopBinding(kind, name, shown, id(entry.binder), entry)
+        return TopBinding(kind, name, shown, id(entry.binder), entry, visible)
     if kind == "fixity":
         described = "nonfix" if entry.assoc is None else \
             f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"

@@ -49,8 +49,9 @@ from mlbox import pretty, valueprint
 from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.pretty import ALL, PACK, Box, Break, Text
+from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 from mlbox.runner import limit_hint, uncaught_report
+from mlbox.types import TypePrinter
 
 PROMPT = "- "
 CONTINUATION = "= "
@@ -285,9 +286,9 @@ class Session:
         aliases = iter(aliases)
         for b in bindings:
             if b.kind == "val":
-                replies.append(self._layout(_value_reply("val", b.name, self._value(b), b.type)))
+                replies.append(self._layout(_value_reply("val", b.name, self._value(b), _type_doc(b))))
             elif b.kind == "cogen":
-                replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), b.type)))
+                replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), _type_doc(b))))
             elif b.kind == "datatype":
                 replies.append(self._layout(datatype_doc(b.scheme.cons)))
             elif b.kind == "exn":
@@ -529,10 +530,17 @@ def _stats_line(result) -> str:
                              running=result.reductions - result.gen_reductions, emitted=result.emitted)
 
 
-def _value_reply(keyword: str, name: str, value, type_text: str) -> Box:
+def _type_doc(binding) -> Doc:
+    """The type of a val, cogen or exception binding as a document, as
+    its `type` shows it."""
+    ty = binding.scheme.arg if binding.kind == "exn" else binding.scheme
+    return TypePrinter(weak=binding.kind != "exn", visible=binding.visible).doc(ty)
+
+
+def _value_reply(keyword: str, name: str, value, type_doc: Doc) -> Box:
     """`val x = 42 : int`, breaking (indented by two) before the value
     and before the type when the line is full, as SML/NJ does."""
-    return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(f": {type_text}")])
+    return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(": "), type_doc])
 
 
 def _exception_reply(binding, same_as: Optional[str]) -> Box:
@@ -543,7 +551,7 @@ def _exception_reply(binding, same_as: Optional[str]) -> Box:
         return Box(PACK, 0, [Text(f"exception {binding.name} ="), Break(1, 2), Text(same_as)])
     if not binding.type:
         return Box(PACK, 0, [Text(f"exception {binding.name}")])
-    return Box(PACK, 0, [Text(f"exception {binding.name} of"), Break(1, 2), Text(binding.type)])
+    return Box(PACK, 0, [Text(f"exception {binding.name} of"), Break(1, 2), _type_doc(binding)])
 
 
 def _type_reply(name: str, abbrev: Abbrev) -> Box:
@@ -551,7 +559,7 @@ def _type_reply(name: str, abbrev: Abbrev) -> Box:
     parameters and after `=` when the line is full, as SML/NJ does."""
     head, body = abbrev_parts(abbrev)
     params = head[: len(head) - len(name)].rstrip()
-    return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), Text(body)])
+    return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), body])
 
 
 def datatype_doc(constructors) -> Box:
@@ -560,7 +568,7 @@ def datatype_doc(constructors) -> Box:
     constructors in SML/NJ's order (sorted by name); when it is too long,
     `= ...` goes on the next line, and, if still too long, each
     constructor on its own (`| ...` under `= ...`)."""
-    from mlbox.types import TArrow, TypePrinter, prune
+    from mlbox.types import TArrow, prune
 
     printer = TypePrinter()
     first = prune(constructors[0].ty)
@@ -568,8 +576,10 @@ def datatype_doc(constructors) -> Box:
     head = printer.show(result)  # first: the parameters are named in their order
     cons: list = []
     for i, con in enumerate(sorted(constructors, key=lambda c: c.name)):
-        shown = f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
-        cons += [Break(1, 0), Text(f"| {shown}")] if i else [Text(f"= {shown}")]
+        shown = [Text(f"{'| ' if i else '= '}{con.name}" + (" of " if con.has_arg else ""))]
+        if con.has_arg:
+            shown.append(printer.doc(prune(con.ty).arg))
+        cons += [Break(1, 0)] + shown if i else shown
     return Box(ALL, 0, [Text(f"datatype {head}"), Break(1, 2), Box(ALL, 0, cons)])
 
 

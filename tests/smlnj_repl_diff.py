@@ -36,14 +36,15 @@ requires the other cases to agree:
   (`?.X1`, with a warning); mlbox keeps it as `'_a`, which the next input
   may still fix (docs/language.md §3).
 - type text: the type printer (mlbox/types.py) writes `('a, 'b) either`
-  where SML/NJ writes `('a,'b) either`, a type on one line where SML/NJ
-  breaks a long one at its arrows (a reply still breaks before `: type`
-  as SML/NJ's does), `u` for a datatype declared in a `local` that no
-  name denotes now (SML/NJ `?.u`), and `?.order` for a shadowed basis
-  type (SML/NJ `?.Order.order`).
+  where SML/NJ writes `('a,'b) either`, `u` for a datatype declared in a
+  `local` that no name denotes now (SML/NJ `?.u`), and `?.order` for a
+  shadowed basis type (SML/NJ `?.Order.order`). A long type breaks as
+  SML/NJ's does (its boxes, laid out by mlbox/pretty.py), except where
+  SML/NJ breaks a tuple type after a `* ` rather than before it.
 - constructs mlbox does not have (records), and how Poly/ML, whose type
   printing mlbox follows, prints `withtype` and datatype replication;
-  `and rec` in a `val`, which SML/NJ rejects.
+  `and rec` in a `val`, which SML/NJ rejects; `\\uXXXX` escapes, which
+  SML/NJ 110.79's lexer rejects.
 
     python -m tests.smlnj_repl_diff [--machine c|py] [--all] [CASE ...]
 
@@ -341,8 +342,20 @@ CASES: dict[str, list[str]] = {
         "exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;",
         "exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;",
         "exception Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx;",
-        "exception Ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff = Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;",
+        "exception Ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff ="
+        " Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;",
         "exception F = Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;",
+    ],
+    "long_types": [
+        "exception E of int * int * int * int * int * int * int * int * int * int * int * int * int * int * int"
+        " * int * int * int * int * int;",
+        "val x : int option option option option option option option option option option option option option"
+        " option list = [];",
+        "val y : (int * int) option option option option option option option option option option option option"
+        " option option list = [];",
+        "fun f (g : int -> int -> int -> int -> int -> int -> int -> int -> int -> int -> int -> int) = g;",
+        "val z : int list list list list list list list list list list list list list list list list list list"
+        " list = [];",
     ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
@@ -368,6 +381,11 @@ CASES: dict[str, list[str]] = {
                 "val s = (add empty 1, 2);", "empty = empty;"],
     "datatype_replication": ["datatype o2 = datatype order;", "EQUAL;", "datatype 'a l = datatype list;"],
     "and_rec": ["val x = 1 and rec f = fn 0 => 0 | n => f (n - 1);"],
+    "type_breaks_after_a_star": [
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p) => (p,o1,n,m,l,k,j,i,h,g,f,e,d,c,b,a);",
+        "datatype t = C of (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int);",
+    ],
+    "unicode_escapes": ['"\\u0041";'],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -382,7 +400,10 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "datatype_replication": "replicated constructors print with the new type name, as Poly/ML prints them "
                             "(SML/NJ uses the original's)",
     "and_rec": "`rec` after `and` in a val: SML '97 and Poly/ML accept it, SML/NJ 110.79 does not",
-    "type_wrapping": "the type printer gives one line; SML/NJ breaks a long type at its arrows (mlbox/types.py)",
+    "type_breaks_after_a_star": "where SML/NJ 110.79 breaks a long tuple type after a `* ` (it breaks before "
+                                "it elsewhere), mlbox breaks before it (mlbox/types.py, mlbox/pretty.py)",
+    "unicode_escapes": "SML/NJ 110.79's lexer rejects SML '97's \\uXXXX escapes (unclosed string); "
+                       "mlbox accepts them, as Poly/ML does",
 }
 
 ERROR = "<error>"

@@ -896,6 +896,47 @@ val it =
 """)
 
 
+def test_long_types_and_declarations_break_as_smlnj_breaks_them(session):
+    # (the replies SML/NJ 110.79 gives)
+    replay(session, """
+- fun apply (f : int list -> string list -> (int * string) list) xs ys = f xs ys;
+val apply = fn
+  : (int list -> string list -> (int * string) list)
+    -> int list -> string list -> (int * string) list
+- exception Bad of (int * string) list * (string -> int) * int option * string list;
+exception Bad of
+  (int * string) list * (string -> int) * int option * string list
+- exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;
+exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of
+  int
+- exception F = Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;
+exception F =
+  Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
+- type t = int * int * int * int * int * int * int * int * int * int * int * int * unit;
+type t =
+  int * int * int * int * int * int * int * int * int * int * int * int * unit
+- type 'a tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt = 'a;
+type 'a
+  tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt =
+  'a
+""")
+
+
+def test_a_type_document_is_the_type_s_text_on_one_line():
+    from mlbox.diagnostics import Source
+    from mlbox.driver import front_end
+    from mlbox.pretty import flat
+    from mlbox.types import TypePrinter
+
+    _, result = front_end(Source("t", "datatype ('a, 'b) e = L of 'a | R of 'b; "
+                                      "fun f (g : (int * string) list -> ('a -> 'b) -> 'a option) "
+                                      "(x : (int, [int -> unit]) e) = g;"))
+    ty = result.elaboration.toplevel[-1].scheme
+    assert flat(TypePrinter().doc(ty)) == TypePrinter().show(ty) == \
+        "((int * string) list -> ('a -> 'b) -> 'a option) -> (int, [int -> unit]) e -> " \
+        "(int * string) list -> ('a -> 'b) -> 'a option"
+
+
 def test_infix_constructors_print_infix_while_they_are_infix(session):
     replay(session, """
 - infixr 5 ++;
