@@ -542,8 +542,10 @@ ELIDED = "..."
 
 
 def _letters(n: int) -> str:
-    name = chr(ord("a") + n % 26)
-    return name if n < 26 else name + str(n // 26)
+    """The n-th type variable's name: a ... z, then ba, bb, ... zz, as
+    SML/NJ names them (its boundTyvarName; here on past zz: bba, ...)."""
+    letter = chr(ord("a") + n % 26)
+    return letter if n < 26 else _letters(n // 26) + letter
 
 
 Piece = Union[Doc, str]  # what a TypePrinter builds: a document or its text

@@ -357,6 +357,10 @@ CASES: dict[str, list[str]] = {
         "val z : int list list list list list list list list list list list list list list list list list list"
         " list = [];",
     ],
+    "many_type_variables": [
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);",
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (a = a, bb = bb);",
+    ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],

@@ -922,6 +922,16 @@ type 'a
 """)
 
 
+def test_type_variables_past_z_are_named_as_smlnj_names_them(session):
+    replay(session, """
+- fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);
+val it = fn
+  : 'a * 'b * 'c * 'd * 'e * 'f * 'g * 'h * 'i * 'j * 'k * 'l * 'm * 'n * 'o
+    * 'p * 'q * 'r * 's * 't * 'u * 'v * 'w * 'x * 'y * 'z * 'ba * 'bb
+    -> 'bb * 'ba * 'z * 'a
+""")
+
+
 def test_a_type_document_is_the_type_s_text_on_one_line():
     from mlbox.diagnostics import Source
     from mlbox.driver import front_end
