@@ -105,6 +105,14 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 # Suggestions compare a name with every name in scope: made for the first
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
+# `cogen`, `code` and `lift` are keywords only where the staging construct
+# can follow (mlbox/lexer.py: demote_staging_keywords); elsewhere they are
+# names, and an unbound one was most likely meant as the construct
+STAGING_KEYWORD_NOTES = {
+    "cogen": "'cogen' declares one code variable: cogen u = e, with e a generator (of type [t])",
+    "code": "'code' is the staging construct only when an expression follows it: code e",
+    "lift": "'lift' is the staging construct only when an expression follows it: lift e",
+}
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
@@ -574,6 +582,8 @@ class Checker:
         while scope is not None:
             names.update(n for n in scope.values if n != name)
             scope = scope.parent
+        if name in STAGING_KEYWORD_NOTES:
+            return STAGING_KEYWORD_NOTES[name]
         hidden_by = self.abstype_hiding(name)
         if hidden_by is not None:
             return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
