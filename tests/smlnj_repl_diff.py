@@ -44,7 +44,8 @@ requires the other cases to agree:
 - constructs mlbox does not have (records), and how Poly/ML, whose type
   printing mlbox follows, prints `withtype` and datatype replication;
   `and rec` in a `val`, which SML/NJ rejects; `\\uXXXX` escapes, which
-  SML/NJ 110.79's lexer rejects.
+  SML/NJ 110.79's lexer rejects; a datatype's equality type parameter
+  (`datatype ''a t`), which SML/NJ 110.79 drops.
 
     python -m tests.smlnj_repl_diff [--machine c|py] [--all] [CASE ...]
 
@@ -390,6 +391,7 @@ CASES: dict[str, list[str]] = {
         "datatype t = C of (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int);",
     ],
     "unicode_escapes": ['"\\u0041";'],
+    "equality_datatype_parameter": ["datatype ''a t = A of ''a;"],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -408,6 +410,8 @@ KNOWN_DIFFERENCES: dict[str, str] = {
                                 "it elsewhere), mlbox breaks before it (mlbox/types.py, mlbox/pretty.py)",
     "unicode_escapes": "SML/NJ 110.79's lexer rejects SML '97's \\uXXXX escapes (unclosed string); "
                        "mlbox accepts them, as Poly/ML does",
+    "equality_datatype_parameter": "`datatype ''a t` keeps its equality type variable, as in Poly/ML (A applies "
+                                   "to equality types only); SML/NJ 110.79 drops it (`datatype 'a t`)",
 }
 
 ERROR = "<error>"
