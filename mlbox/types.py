@@ -737,11 +737,14 @@ class TypePrinter:
             shown: list = []
             for x in t.items:
                 if shown:
-                    shown += [b.brk(1, 0), b.text("* ")]
+                    # SML/NJ 110.79 breaks after a `* ` that fits on the
+                    # line, before one that does not: as if a cut followed
+                    # it (seen in its replies, tests/smlnj_repl_diff.py)
+                    shown += [b.brk(1, 0), b.text("* "), b.brk(0, 0)]
                 shown.append(self._app(x))
                 if self._left < 0:  # a tuple may be wide: one `...` for the rest
-                    if shown[-1] != b.text(ELIDED) and len(shown) < 3 * len(t.items) - 2:
-                        shown += [b.brk(1, 0), b.text("* "), b.text(ELIDED)]
+                    if shown[-1] != b.text(ELIDED) and len(shown) < 4 * len(t.items) - 3:
+                        shown += [b.brk(1, 0), b.text("* "), b.brk(0, 0), b.text(ELIDED)]
                     break
             return b.box(PACK, 0, shown)
         return self._app(t)

@@ -922,6 +922,22 @@ type 'a
 """)
 
 
+def test_a_tuple_type_breaks_after_a_star_that_fits(session):
+    # SML/NJ 110.79's replies (its lines end in "* ", with the space)
+    replay(session, "- datatype t = C of (int -> int) * (int -> int) * (int -> int) * (int -> int)"
+                    " * (int -> int) * (int -> int);\n"
+                    "datatype t\n"
+                    "  = C of (int -> int) * (int -> int) * (int -> int) * (int -> int) * \n"
+                    "         (int -> int) * (int -> int)\n"
+                    "- fun f (x : string list * int option * string list * char * int list list * bool"
+                    " * string list * int) = x;\n"
+                    "val f = fn\n"
+                    "  : string list * int option * string list * char * int list list * bool * \n"
+                    "    string list * int\n"
+                    "    -> string list * int option * string list * char * int list list * bool * \n"
+                    "       string list * int\n")
+
+
 def test_type_variables_past_z_are_named_as_smlnj_names_them(session):
     replay(session, """
 - fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);
