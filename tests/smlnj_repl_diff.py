@@ -369,6 +369,34 @@ CASES: dict[str, list[str]] = {
         "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);",
         "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (a = a, bb = bb);",
     ],
+    # deep types of every kind of reply (made by a random generator, kept)
+    "deep_types": [
+        "datatype 'a w = W of 'a;",
+        "exception E0 of (word * int w option * ((string list * int -> int list w) list * (int w *"
+        " string option option w * (unit -> word) option * (word -> bool) option -> int list) * int *"
+        " int list * char) * (unit * unit * (unit list -> bool option) w -> ((int list -> bool * word) *"
+        " (word * string option * bool * int * string option) list * ((int -> unit) * (int * unit * int"
+        " list) * (char -> word) * int option)) w) * ((int list w -> unit list) * int list w w)) w;",
+        "datatype d3 = D3 of ((string option -> char list list -> word) * (string option list w w *"
+        " ((int list * string option * string * unit * int -> unit option) * string option * bool *"
+        " (unit list -> bool w) * (int list w -> word w)) w * (unit list * (word -> unit) * char list)"
+        " option option * ((bool -> char) -> ((string -> string option) * int option * unit option * int"
+        " option) list) * bool list) * (string * int * char * int -> string option w) w option list *"
+        " word option list option option * string list) list | DD3 of char list;",
+        "val f5 = fn (x : (string option w * string list * string option * bool) w w option option list)"
+        " => x;",
+        "val f6 = fn (x : ((int list * word * string * string) w list * (string option list * string *"
+        " (string * unit w * string option option) * (string option * word * unit) list * string) *"
+        " (bool * int list * bool * string * char) list list * string * (bool -> int list) option w) w"
+        " list list) => x;",
+        "val f7 = fn (x : (char w * bool option w * ((string option option option -> (word -> bool) w)"
+        " -> string) w) w) => x;",
+        "type t8 = int w w * string list list * ((word * (bool * unit list w * int option list * (word"
+        " -> word) list * unit) * word list w w) * int -> ((int list option -> (word -> string option)"
+        " list) -> (string option * int list * char) option * (string option * int list * unit)) * (bool"
+        " * bool * bool) option option list * (string option -> char option * string option * (char *"
+        " unit * int list * unit)) w) * ((char w -> int w) -> bool -> string option w) w;",
+    ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],
