@@ -266,16 +266,13 @@ class Session:
         return "\n" + uncaught_report(result, self._basis_exception)
 
     def _basis_exception(self, name: str):
-        """The exception name value of the basis's exception `name` (for
-        Domain, only while the name still denotes it)."""
-        from mlbox.checker import ExnInfo
-
+        """The exception name value of the basis's exception `name` (None
+        for a prelude's exception not declared yet: nothing raised it)."""
         if name in BUILTIN_EXNS:
             return self.machine.global_value(BUILTIN_EXNS.index(name))
-        entry = self.incremental.env.scope.find_value(name)
-        if not isinstance(entry, ExnInfo) or entry.prelude is None:
-            return None
-        slot = self.incremental.slot(id(entry.binder))
+        # (a prelude exception's slot is known by its basis name: its
+        # binder was a node of the prelude's AST, long gone)
+        slot = self.incremental.globals.prelude.get(name)
         return None if slot is None else self.machine.global_value(slot)
 
     def _replies(self, bindings, aliases: list[Optional[str]]) -> list[str]:

@@ -21,8 +21,8 @@ What is compared as it is and what is not (docs/repl.md says the same):
   Every error block, SML/NJ's or ours, becomes one `<error>` line; warning
   blocks are dropped on both sides (SML/NJ also warns where mlbox keeps a
   weak type variable, see below).
-- SML/NJ's `raised at: FILE:LINE.COL` line after an uncaught exception is
-  dropped: mlbox's machines do not record where an exception was raised.
+- SML/NJ's `raised at: FILE:LINE.COL` lines after an uncaught exception
+  are dropped: mlbox's machines do not record where an exception was raised.
 
 Cases listed in `KNOWN_DIFFERENCES` differ on purpose or through another
 part of mlbox; the tool still shows their differences, and the test only
@@ -330,6 +330,9 @@ CASES: dict[str, list[str]] = {
     "uncaught_option": ["valOf (NONE : int option);"],
     "uncaught_size": ["Array.array (~1, 0);"],
     "uncaught_aliased": ["exception D = Div;", "raise D;"],
+    "uncaught_domain": ["raise Domain;"],
+    "uncaught_through_a_handler": ["val x = 5 div 0 handle Overflow => 1;"],
+    "uncaught_basis_domain_when_shadowed": ["exception Domain;", "raise General.Domain;"],
     "uncaught_shadowed_fail": ['exception Fail of string;', 'raise Fail "mine";'],
     "uncaught_in_a_later_declaration": ["val a = 1; val b = hd [];"],
     "long_declaration_replies": [
@@ -477,9 +480,12 @@ def sml_lines(output: str) -> list[str]:
     if lines and lines[0].startswith("Standard ML of New Jersey"):
         lines = lines[1:]
     kept = []
+    raised_at = False
     for line in lines:
         line = _PROMPTS.sub("", line)
-        if _SML_NOISE.match(line) or _RAISED_AT.match(line):
+        # (`raised at:` goes on, indented, with each handler it went through)
+        raised_at = bool(_RAISED_AT.match(line)) or (raised_at and line.startswith("             "))
+        if _SML_NOISE.match(line) or raised_at:
             continue
         kept.append(line)
     while kept and not kept[-1]:

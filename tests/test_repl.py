@@ -481,6 +481,12 @@ val it = 1 : int
     assert session.feed('raise Fail "x";') == "\nuncaught exception Fail [Fail: x]\n"
 
 
+def test_an_uncaught_domain_says_domain_error_as_smlnj_says_it(session):
+    # Domain is the prelude's (mlbox/basis.py PRELUDE_EXCEPTIONS), not the machine's
+    assert session.feed("exception Domain; raise Domain;") == "exception Domain\n\nuncaught exception Domain\n"
+    assert session.feed("raise General.Domain;") == "\nuncaught exception Domain [domain error]\n"
+
+
 def test_type_error_is_rendered_and_the_session_goes_on(session):
     session.feed("fun double x = 2 * x;")
     reply = session.feed('double "a";')
@@ -1158,6 +1164,7 @@ stdIn:2.1-2.8 Warning: type vars not generalized because of
 
 uncaught exception Empty
   raised at: smlnj/init/pervasive.sml:209.19-209.24
+             stdIn:1.38
 stdIn:2.5-2.16 Error: operator and operand don't agree [tycon mismatch]
   operator domain: int * int
 stdIn:3.1-3.8 Error: syntax error: deleting  VAL ID EQUALOP
