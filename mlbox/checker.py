@@ -34,6 +34,7 @@ from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
+from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
@@ -104,6 +105,14 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 # Suggestions compare a name with every name in scope: made for the first
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
+# `cogen`, `code` and `lift` are keywords only where the staging construct
+# can follow (mlbox/lexer.py: demote_staging_keywords); elsewhere they are
+# names, and an unbound one was most likely meant as the construct
+STAGING_KEYWORD_NOTES = {
+    "cogen": "'cogen' declares one code variable: cogen u = e, with e a generator (of type [t])",
+    "code": "'code' is the staging construct only when an expression follows it: code e",
+    "lift": "'lift' is the staging construct only when an expression follows it: lift e",
+}
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
@@ -573,6 +582,8 @@ class Checker:
         while scope is not None:
             names.update(n for n in scope.values if n != name)
             scope = scope.parent
+        if name in STAGING_KEYWORD_NOTES:
+            return STAGING_KEYWORD_NOTES[name]
         hidden_by = self.abstype_hiding(name)
         if hidden_by is not None:
             return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
@@ -1785,10 +1796,17 @@ def _infer_equality(group: list[Tycon]) -> None:
                 changed = True
 
 
-def _show_abbrev(abbrev: Abbrev) -> str:
+def abbrev_parts(abbrev: Abbrev) -> tuple[str, Doc]:
+    """A type abbreviation's `('a, 'b) pair` and `'a * 'b` (as a document
+    to lay out), its parameters named alike in both."""
     printer = TypePrinter()
     head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
-    return f"{head} = {printer.show(abbrev.body)}"
+    return head, printer.doc(abbrev.body)
+
+
+def _show_abbrev(abbrev: Abbrev) -> str:
+    head, body = abbrev_parts(abbrev)
+    return f"{head} = {flat(body)}"
 
 
 def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
@@ -1806,7 +1824,7 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         return TopBinding(kind, name, shown, id(entry.binder), entry)
     if kind == "exn":
         shown = TypePrinter(visible=visible).show(entry.arg) if entry.arg is not None else ""
-        return TopBinding(kind, name, shown, id(entry.binder), entry)
+        return TopBinding(kind, name, shown, id(entry.binder), entry, visible)
     if kind == "fixity":
         described = "nonfix" if entry.assoc is None else \
             f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"

@@ -56,8 +56,19 @@ Doc = Union[Text, Break, Box]
 
 
 def flat(doc: Doc) -> str:
-    """`doc` on one line."""
-    return render(doc, line_width=None)
+    """`doc` on one line (what `render` gives without a line width: no
+    break is ever taken)."""
+    out: list[str] = []
+    pending: list = [doc]
+    while pending:  # (iterative: documents nest deep)
+        item = pending.pop()
+        if isinstance(item, Text):
+            out.append(item.text)
+        elif isinstance(item, Break):
+            out.append(" " * item.spaces)
+        else:
+            pending.extend(reversed(item.items))
+    return "".join(out)
 
 
 # The layout is SML/NJ's stream (smlnj-lib PP's pp-stream-fn.sml, Oppen's

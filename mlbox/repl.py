@@ -46,10 +46,12 @@ import attrs
 
 from ccam.instructions import BUILTIN_EXNS, PROG, PROGS, Status
 from mlbox import pretty, valueprint
+from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.pretty import ALL, PACK, Box, Break, Text
+from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 from mlbox.runner import limit_hint, uncaught_report
+from mlbox.types import TypePrinter
 
 PROMPT = "- "
 CONTINUATION = "= "
@@ -264,16 +266,13 @@ class Session:
         return "\n" + uncaught_report(result, self._basis_exception)
 
     def _basis_exception(self, name: str):
-        """The exception name value of the basis's exception `name` (for
-        Domain, only while the name still denotes it)."""
-        from mlbox.checker import ExnInfo
-
+        """The exception name value of the basis's exception `name` (None
+        for a prelude's exception not declared yet: nothing raised it)."""
         if name in BUILTIN_EXNS:
             return self.machine.global_value(BUILTIN_EXNS.index(name))
-        entry = self.incremental.env.scope.find_value(name)
-        if not isinstance(entry, ExnInfo) or entry.prelude is None:
-            return None
-        slot = self.incremental.slot(id(entry.binder))
+        # (a prelude exception's slot is known by its basis name: its
+        # binder was a node of the prelude's AST, long gone)
+        slot = self.incremental.globals.prelude.get(name)
         return None if slot is None else self.machine.global_value(slot)
 
     def _replies(self, bindings, aliases: list[Optional[str]]) -> list[str]:
@@ -284,17 +283,18 @@ class Session:
         aliases = iter(aliases)
         for b in bindings:
             if b.kind == "val":
-                replies.append(self._layout(_value_reply("val", b.name, self._value(b), b.type)))
+                replies.append(self._layout(_value_reply("val", b.name, self._value(b), _type_doc(b))))
             elif b.kind == "cogen":
-                replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), b.type)))
+                replies.append(self._layout(_value_reply("cogen", b.name, Text(valueprint.GENERATOR), _type_doc(b))))
             elif b.kind == "datatype":
                 replies.append(self._layout(datatype_doc(b.scheme.cons)))
             elif b.kind == "exn":
                 same_as = next(aliases, None)
-                replies.append(f"exception {b.name} = {same_as}" if same_as is not None else
-                               f"exception {b.name}" + (f" of {b.type}" if b.type else ""))
+                replies.append(self._layout(_exception_reply(b, same_as)))
             elif b.kind == "fixity":
                 replies.append(_fixity_reply(b.type))
+            elif b.kind == "type" and isinstance(b.scheme, Abbrev):
+                replies.append(self._layout(_type_reply(b.name, b.scheme)))
             elif b.kind in ("type", "abstype"):
                 from mlbox.checker import describe_binding
 
@@ -527,10 +527,36 @@ def _stats_line(result) -> str:
                              running=result.reductions - result.gen_reductions, emitted=result.emitted)
 
 
-def _value_reply(keyword: str, name: str, value, type_text: str) -> Box:
+def _type_doc(binding) -> Doc:
+    """The type of a val, cogen or exception binding as a document, as
+    its `type` shows it."""
+    ty = binding.scheme.arg if binding.kind == "exn" else binding.scheme
+    return TypePrinter(weak=binding.kind != "exn", visible=binding.visible).doc(ty)
+
+
+def _value_reply(keyword: str, name: str, value, type_doc: Doc) -> Box:
     """`val x = 42 : int`, breaking (indented by two) before the value
     and before the type when the line is full, as SML/NJ does."""
-    return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(f": {type_text}")])
+    return Box(PACK, 0, [Text(f"{keyword} {name} ="), Break(1, 2), value, Break(1, 2), Text(": "), type_doc])
+
+
+def _exception_reply(binding, same_as: Optional[str]) -> Box:
+    """`exception E of int` or `exception G = F`, breaking (indented by
+    two) before the type or the replicated name when the line is full, as
+    SML/NJ does."""
+    if same_as is not None:
+        return Box(PACK, 0, [Text(f"exception {binding.name} ="), Break(1, 2), Text(same_as)])
+    if not binding.type:
+        return Box(PACK, 0, [Text(f"exception {binding.name}")])
+    return Box(PACK, 0, [Text(f"exception {binding.name} of"), Break(1, 2), _type_doc(binding)])
+
+
+def _type_reply(name: str, abbrev: Abbrev) -> Box:
+    """`type 'a pair = 'a * 'a`, breaking (indented by two) after the
+    parameters and after `=` when the line is full, as SML/NJ does."""
+    head, body = abbrev_parts(abbrev)
+    params = head[: len(head) - len(name)].rstrip()
+    return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), body])
 
 
 def datatype_doc(constructors) -> Box:
@@ -539,7 +565,7 @@ def datatype_doc(constructors) -> Box:
     constructors in SML/NJ's order (sorted by name); when it is too long,
     `= ...` goes on the next line, and, if still too long, each
     constructor on its own (`| ...` under `= ...`)."""
-    from mlbox.types import TArrow, TypePrinter, prune
+    from mlbox.types import TArrow, prune
 
     printer = TypePrinter()
     first = prune(constructors[0].ty)
@@ -547,8 +573,10 @@ def datatype_doc(constructors) -> Box:
     head = printer.show(result)  # first: the parameters are named in their order
     cons: list = []
     for i, con in enumerate(sorted(constructors, key=lambda c: c.name)):
-        shown = f"{con.name} of {printer.show(prune(con.ty).arg)}" if con.has_arg else con.name
-        cons += [Break(1, 0), Text(f"| {shown}")] if i else [Text(f"= {shown}")]
+        shown = [Text(f"{'| ' if i else '= '}{con.name}" + (" of " if con.has_arg else ""))]
+        if con.has_arg:
+            shown.append(printer.doc(prune(con.ty).arg))
+        cons += [Break(1, 0)] + shown if i else shown
     return Box(ALL, 0, [Text(f"datatype {head}"), Break(1, 2), Box(ALL, 0, cons)])
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional, Union
 
+from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
+
 GENERIC = 1 << 30  # the level of a generalised (quantified) variable
 
 
@@ -540,8 +542,42 @@ ELIDED = "..."
 
 
 def _letters(n: int) -> str:
-    name = chr(ord("a") + n % 26)
-    return name if n < 26 else name + str(n // 26)
+    """The n-th type variable's name: a ... z, then ba, bb, ... zz, as
+    SML/NJ names them (its boundTyvarName; here on past zz: bba, ...)."""
+    letter = chr(ord("a") + n % 26)
+    return letter if n < 26 else _letters(n // 26) + letter
+
+
+Piece = Union[Doc, str]  # what a TypePrinter builds: a document or its text
+
+
+class _Docs:
+    """Builds a type as a document (TypePrinter.doc)."""
+
+    text = Text
+    brk = Break
+
+    @staticmethod
+    def box(kind: str, indent: int, items) -> Doc:
+        return Box(kind, indent, items)
+
+
+class _Strings:
+    """Builds a type as the document's one-line text at once (what
+    `flat` would make of it, without making it: most types are printed
+    only as text, for messages and `mlbox check`)."""
+
+    @staticmethod
+    def text(text: str) -> str:
+        return text
+
+    @staticmethod
+    def brk(spaces: int, offset: int) -> str:
+        return " " * spaces
+
+    @staticmethod
+    def box(kind: str, indent: int, items) -> str:
+        return "".join(items)
 
 
 class TypePrinter:
@@ -577,10 +613,19 @@ class TypePrinter:
         self._unnamed = None  # the node `expansion` prints: not by its own alias
         self._printed: set[int] = set()  # composite nodes of the type being printed
         self._left = MAX_REPEATED_NODES  # repeats it may still print
+        self._build = _Strings  # makes text, or a document (`doc`)
 
     def show(self, t: Type) -> str:
+        self._build = _Strings
         self._start()
         return self._arrow(t)
+
+    def doc(self, t: Type) -> Doc:
+        """t as a document, broken as SML/NJ breaks a long type when it is
+        laid out in a line width (mlbox/pretty.py)."""
+        self._build = _Docs
+        self._start()
+        return Box(PACK, 1, [self._arrow(t)])
 
     def _start(self) -> None:
         self._printed = set()
@@ -640,6 +685,7 @@ class TypePrinter:
         """Composite type t printed as what it stands for, not by its own
         alias (the aliases inside it still print by name)."""
         self._unnamed = t
+        self._build = _Strings
         self._start()
         try:
             return self._arrow(t)
@@ -665,53 +711,82 @@ class TypePrinter:
             return False
         return self.visible(t.tycon.name) is not None and self._qualify(t.tycon.name, t.tycon) == t.tycon.name
 
-    def _arrow(self, t: Type) -> str:
+    # The type is built with SML/NJ's boxes and breaks (its pptype.sml):
+    # as a document, which the REPL lays out in its line width (`doc`), or
+    # at once as its text on one line (`show`), by `self._build`.
+
+    def _arrow(self, t: Type) -> Piece:
+        b = self._build
         t = prune(t)
         if isinstance(t, TArrow) and self._alias(t) is None:
             if self._spent(t):
-                return ELIDED
-            return f"{self._tuple(t.arg, in_arrow=True)} -> {self._arrow(t.res)}"
+                return b.text(ELIDED)
+            return b.box(ALL, 0, [self._tuple(t.arg, in_arrow=True), b.brk(1, 0), b.text("-> "), self._arrow(t.res)])
         return self._tuple(t)
 
-    def _tuple(self, t: Type, in_arrow: bool = False) -> str:
+    def _tuple(self, t: Type, in_arrow: bool = False) -> Piece:
+        b = self._build
         t = prune(t)
         if isinstance(t, TVar) or self._alias(t) is not None:
             return self._app(t)
         if isinstance(t, TArrow):
-            return f"({self._arrow(t)})"
+            return self._parens(self._arrow(t))
         if isinstance(t, TTuple) and t.items:
             if self._spent(t):
-                return ELIDED
-            shown = []
+                return b.text(ELIDED)
+            shown: list = []
             for x in t.items:
+                if shown:
+                    # SML/NJ 110.79 breaks after a `* ` that fits on the
+                    # line, before one that does not: as if a cut followed
+                    # it (seen in its replies, tests/smlnj_repl_diff.py)
+                    shown += [b.brk(1, 0), b.text("* "), b.brk(0, 0)]
                 shown.append(self._app(x))
                 if self._left < 0:  # a tuple may be wide: one `...` for the rest
-                    if shown[-1] != ELIDED and len(shown) < len(t.items):
-                        shown.append(ELIDED)
+                    if shown[-1] != b.text(ELIDED) and len(shown) < 4 * len(t.items) - 3:
+                        shown += [b.brk(1, 0), b.text("* "), b.brk(0, 0), b.text(ELIDED)]
                     break
-            return " * ".join(shown)
+            return b.box(PACK, 0, shown)
         return self._app(t)
 
-    def _app(self, t: Type) -> str:
+    def _app(self, t: Type) -> Piece:
+        b = self._build
         t = prune(t)
         if isinstance(t, TVar):
-            return self._name(t)
+            return b.text(self._name(t))
         alias = self._alias(t)
         if (alias.args if alias is not None else isinstance(t, TBox) or isinstance(t, TCon) and t.args) \
                 and self._spent(t):
-            return ELIDED
+            return b.text(ELIDED)
         if alias is not None:
             if id(t) not in self._named_ids:
                 self._named_ids.add(id(t))
                 self.named.append(t)
             return self._applied(alias.name, alias.args)
         if isinstance(t, TBox):
-            return f"[{self._arrow(t.body)}]"
+            return b.box(PACK, 1, [b.text("["), self._arrow(t.body), b.text("]")])
         if isinstance(t, TTuple):
-            return self._qualify("unit", UNIT) if not t.items else f"({self._tuple(t)})"
+            return b.text(self._qualify("unit", UNIT)) if not t.items else self._parens(self._tuple(t))
         if isinstance(t, TArrow):
-            return f"({self._arrow(t)})"
+            return self._parens(self._arrow(t))
         return self._applied(self._datatype_name(t), t.args)
+
+    def _applied(self, name: str, args: tuple) -> Piece:
+        b = self._build
+        if not args:
+            items: list = []
+        elif len(args) == 1:
+            items = [self._app(args[0]), b.brk(1, 0)]
+        else:
+            inner: list = [b.text("(")]
+            for i, x in enumerate(args):
+                inner += [b.text(","), b.brk(1, 0), self._arrow(x)] if i else [self._arrow(x)]
+            items = [b.box(PACK, 1, inner + [b.text(") ")])]
+        return b.box(PACK, 2, items + [b.brk(0, 0), b.text(name)])
+
+    def _parens(self, inner: Piece) -> Piece:
+        b = self._build
+        return b.box(PACK, 1, [b.text("("), inner, b.text(")")])
 
     def _datatype_name(self, t: TCon) -> str:
         """The name datatype node t prints by (its alias being shadowed, or
@@ -724,13 +799,6 @@ class TypePrinter:
                 and getattr(alias.abbrev, "renamed", None) is t.tycon):
             return "?." + alias.name
         return name
-
-    def _applied(self, name: str, args: tuple) -> str:
-        if not args:
-            return name
-        if len(args) == 1:
-            return f"{self._app(args[0])} {name}"
-        return "(" + ", ".join(self._arrow(x) for x in args) + ") " + name
 
     def _qualify(self, name: str, denoted) -> str:
         """`name`, or `?.name` if the name now denotes something else than

@@ -21,8 +21,8 @@ What is compared as it is and what is not (docs/repl.md says the same):
   Every error block, SML/NJ's or ours, becomes one `<error>` line; warning
   blocks are dropped on both sides (SML/NJ also warns where mlbox keeps a
   weak type variable, see below).
-- SML/NJ's `raised at: FILE:LINE.COL` line after an uncaught exception is
-  dropped: mlbox's machines do not record where an exception was raised.
+- SML/NJ's `raised at: FILE:LINE.COL` lines after an uncaught exception
+  are dropped: mlbox's machines do not record where an exception was raised.
 
 Cases listed in `KNOWN_DIFFERENCES` differ on purpose or through another
 part of mlbox; the tool still shows their differences, and the test only
@@ -36,14 +36,14 @@ requires the other cases to agree:
   (`?.X1`, with a warning); mlbox keeps it as `'_a`, which the next input
   may still fix (docs/language.md §3).
 - type text: the type printer (mlbox/types.py) writes `('a, 'b) either`
-  where SML/NJ writes `('a,'b) either`, a type on one line where SML/NJ
-  breaks a long one at its arrows (a reply still breaks before `: type`
-  as SML/NJ's does), `u` for a datatype declared in a `local` that no
-  name denotes now (SML/NJ `?.u`), and `?.order` for a shadowed basis
-  type (SML/NJ `?.Order.order`).
+  where SML/NJ writes `('a,'b) either`, `u` for a datatype declared in a
+  `local` that no name denotes now (SML/NJ `?.u`), and `?.order` for a
+  shadowed basis type (SML/NJ `?.Order.order`).
 - constructs mlbox does not have (records), and how Poly/ML, whose type
   printing mlbox follows, prints `withtype` and datatype replication;
-  `and rec` in a `val`, which SML/NJ rejects.
+  `and rec` in a `val`, which SML/NJ rejects; `\\uXXXX` escapes, which
+  SML/NJ 110.79's lexer rejects; a datatype's equality type parameter
+  (`datatype ''a t`), which SML/NJ 110.79 drops.
 
     python -m tests.smlnj_repl_diff [--machine c|py] [--all] [CASE ...]
 
@@ -330,8 +330,76 @@ CASES: dict[str, list[str]] = {
     "uncaught_option": ["valOf (NONE : int option);"],
     "uncaught_size": ["Array.array (~1, 0);"],
     "uncaught_aliased": ["exception D = Div;", "raise D;"],
+    "uncaught_domain": ["raise Domain;"],
+    "uncaught_through_a_handler": ["val x = 5 div 0 handle Overflow => 1;"],
+    "uncaught_basis_domain_when_shadowed": ["exception Domain;", "raise General.Domain;"],
     "uncaught_shadowed_fail": ['exception Fail of string;', 'raise Fail "mine";'],
     "uncaught_in_a_later_declaration": ["val a = 1; val b = hd [];"],
+    "long_declaration_replies": [
+        "type tttttttttttttt = (int * string) list * (bool -> bool) * int option * string list * char;",
+        "type t = int * int * int * int * int * int * int * int * int * int * int * int * unit;",
+        "type 'a tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt = 'a;",
+        "type tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt = int;",
+        "exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of (int * string) list * (bool -> bool) * int option;",
+        "exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;",
+        "exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;",
+        "exception Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx;",
+        "exception Ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff ="
+        " Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;",
+        "exception F = Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;",
+    ],
+    "long_types": [
+        "exception E of int * int * int * int * int * int * int * int * int * int * int * int * int * int * int"
+        " * int * int * int * int * int;",
+        "val x : int option option option option option option option option option option option option option"
+        " option list = [];",
+        "val y : (int * int) option option option option option option option option option option option option"
+        " option option list = [];",
+        "fun f (g : int -> int -> int -> int -> int -> int -> int -> int -> int -> int -> int -> int) = g;",
+        "val z : int list list list list list list list list list list list list list list list list list list"
+        " list = [];",
+    ],
+    "type_breaks_after_a_star": [
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p) => (p,o1,n,m,l,k,j,i,h,g,f,e,d,c,b,a);",
+        "datatype t = C of (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int) * (int -> int);",
+        "fun h (p : (int * int) * (int * int) * (int * int) * (int * int) * (int * int) * (int * int) * (int * int)"
+        " * (int * int)) = p;",
+        "exception E of (int * string) list * int option * string list * char * int list list * int *"
+        " (int * string) list * int option * string list * char * int list list * int;",
+        "fun f (x : string list * int option * string list * char * int list list * bool * string list * int) = x;",
+    ],
+    "many_type_variables": [
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);",
+        "fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (a = a, bb = bb);",
+    ],
+    # deep types of every kind of reply (made by a random generator, kept)
+    "deep_types": [
+        "datatype 'a w = W of 'a;",
+        "exception E0 of (word * int w option * ((string list * int -> int list w) list * (int w *"
+        " string option option w * (unit -> word) option * (word -> bool) option -> int list) * int *"
+        " int list * char) * (unit * unit * (unit list -> bool option) w -> ((int list -> bool * word) *"
+        " (word * string option * bool * int * string option) list * ((int -> unit) * (int * unit * int"
+        " list) * (char -> word) * int option)) w) * ((int list w -> unit list) * int list w w)) w;",
+        "datatype d3 = D3 of ((string option -> char list list -> word) * (string option list w w *"
+        " ((int list * string option * string * unit * int -> unit option) * string option * bool *"
+        " (unit list -> bool w) * (int list w -> word w)) w * (unit list * (word -> unit) * char list)"
+        " option option * ((bool -> char) -> ((string -> string option) * int option * unit option * int"
+        " option) list) * bool list) * (string * int * char * int -> string option w) w option list *"
+        " word option list option option * string list) list | DD3 of char list;",
+        "val f5 = fn (x : (string option w * string list * string option * bool) w w option option list)"
+        " => x;",
+        "val f6 = fn (x : ((int list * word * string * string) w list * (string option list * string *"
+        " (string * unit w * string option option) * (string option * word * unit) list * string) *"
+        " (bool * int list * bool * string * char) list list * string * (bool -> int list) option w) w"
+        " list list) => x;",
+        "val f7 = fn (x : (char w * bool option w * ((string option option option -> (word -> bool) w)"
+        " -> string) w) w) => x;",
+        "type t8 = int w w * string list list * ((word * (bool * unit list w * int option list * (word"
+        " -> word) list * unit) * word list w w) * int -> ((int list option -> (word -> string option)"
+        " list) -> (string option * int list * char) option * (string option * int list * unit)) * (bool"
+        " * bool * bool) option option list * (string option -> char option * string option * (char *"
+        " unit * int list * unit)) w) * ((char w -> int w) -> bool -> string option w) w;",
+    ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],
@@ -356,6 +424,8 @@ CASES: dict[str, list[str]] = {
                 "val s = (add empty 1, 2);", "empty = empty;"],
     "datatype_replication": ["datatype o2 = datatype order;", "EQUAL;", "datatype 'a l = datatype list;"],
     "and_rec": ["val x = 1 and rec f = fn 0 => 0 | n => f (n - 1);"],
+    "unicode_escapes": ['"\\u0041";'],
+    "equality_datatype_parameter": ["datatype ''a t = A of ''a;"],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -370,7 +440,10 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "datatype_replication": "replicated constructors print with the new type name, as Poly/ML prints them "
                             "(SML/NJ uses the original's)",
     "and_rec": "`rec` after `and` in a val: SML '97 and Poly/ML accept it, SML/NJ 110.79 does not",
-    "type_wrapping": "the type printer gives one line; SML/NJ breaks a long type at its arrows (mlbox/types.py)",
+    "unicode_escapes": "SML/NJ 110.79's lexer rejects SML '97's \\uXXXX escapes (unclosed string); "
+                       "mlbox accepts them, as Poly/ML does",
+    "equality_datatype_parameter": "`datatype ''a t` keeps its equality type variable, as in Poly/ML (A applies "
+                                   "to equality types only); SML/NJ 110.79 drops it (`datatype 'a t`)",
 }
 
 ERROR = "<error>"
@@ -407,9 +480,12 @@ def sml_lines(output: str) -> list[str]:
     if lines and lines[0].startswith("Standard ML of New Jersey"):
         lines = lines[1:]
     kept = []
+    raised_at = False
     for line in lines:
         line = _PROMPTS.sub("", line)
-        if _SML_NOISE.match(line) or _RAISED_AT.match(line):
+        # (`raised at:` goes on, indented, with each handler it went through)
+        raised_at = bool(_RAISED_AT.match(line)) or (raised_at and line.startswith("             "))
+        if _SML_NOISE.match(line) or raised_at:
             continue
         kept.append(line)
     while kept and not kept[-1]:

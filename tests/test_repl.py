@@ -481,6 +481,12 @@ val it = 1 : int
     assert session.feed('raise Fail "x";') == "\nuncaught exception Fail [Fail: x]\n"
 
 
+def test_an_uncaught_domain_says_domain_error_as_smlnj_says_it(session):
+    # Domain is the prelude's (mlbox/basis.py PRELUDE_EXCEPTIONS), not the machine's
+    assert session.feed("exception Domain; raise Domain;") == "exception Domain\n\nuncaught exception Domain\n"
+    assert session.feed("raise General.Domain;") == "\nuncaught exception Domain [domain error]\n"
+
+
 def test_type_error_is_rendered_and_the_session_goes_on(session):
     session.feed("fun double x = 2 * x;")
     reply = session.feed('double "a";')
@@ -896,6 +902,73 @@ val it =
 """)
 
 
+def test_long_types_and_declarations_break_as_smlnj_breaks_them(session):
+    # (the replies SML/NJ 110.79 gives)
+    replay(session, """
+- fun apply (f : int list -> string list -> (int * string) list) xs ys = f xs ys;
+val apply = fn
+  : (int list -> string list -> (int * string) list)
+    -> int list -> string list -> (int * string) list
+- exception Bad of (int * string) list * (string -> int) * int option * string list;
+exception Bad of
+  (int * string) list * (string -> int) * int option * string list
+- exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of int;
+exception Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee of
+  int
+- exception F = Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee;
+exception F =
+  Eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
+- type t = int * int * int * int * int * int * int * int * int * int * int * int * unit;
+type t =
+  int * int * int * int * int * int * int * int * int * int * int * int * unit
+- type 'a tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt = 'a;
+type 'a
+  tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt =
+  'a
+""")
+
+
+def test_a_tuple_type_breaks_after_a_star_that_fits(session):
+    # SML/NJ 110.79's replies (its lines end in "* ", with the space)
+    replay(session, "- datatype t = C of (int -> int) * (int -> int) * (int -> int) * (int -> int)"
+                    " * (int -> int) * (int -> int);\n"
+                    "datatype t\n"
+                    "  = C of (int -> int) * (int -> int) * (int -> int) * (int -> int) * \n"
+                    "         (int -> int) * (int -> int)\n"
+                    "- fun f (x : string list * int option * string list * char * int list list * bool"
+                    " * string list * int) = x;\n"
+                    "val f = fn\n"
+                    "  : string list * int option * string list * char * int list list * bool * \n"
+                    "    string list * int\n"
+                    "    -> string list * int option * string list * char * int list list * bool * \n"
+                    "       string list * int\n")
+
+
+def test_type_variables_past_z_are_named_as_smlnj_names_them(session):
+    replay(session, """
+- fn (a,b,c,d,e,f,g,h,i,j,k,l,m,n,o1,p,q,r,s,t,u,v,w,x,y,z,aa,bb) => (bb,aa,z,a);
+val it = fn
+  : 'a * 'b * 'c * 'd * 'e * 'f * 'g * 'h * 'i * 'j * 'k * 'l * 'm * 'n * 'o
+    * 'p * 'q * 'r * 's * 't * 'u * 'v * 'w * 'x * 'y * 'z * 'ba * 'bb
+    -> 'bb * 'ba * 'z * 'a
+""")
+
+
+def test_a_type_document_is_the_type_s_text_on_one_line():
+    from mlbox.diagnostics import Source
+    from mlbox.driver import front_end
+    from mlbox.pretty import flat
+    from mlbox.types import TypePrinter
+
+    _, result = front_end(Source("t", "datatype ('a, 'b) e = L of 'a | R of 'b; "
+                                      "fun f (g : (int * string) list -> ('a -> 'b) -> 'a option) "
+                                      "(x : (int, [int -> unit]) e) = g;"))
+    ty = result.elaboration.toplevel[-1].scheme
+    assert flat(TypePrinter().doc(ty)) == TypePrinter().show(ty) == \
+        "((int * string) list -> ('a -> 'b) -> 'a option) -> (int, [int -> unit]) e -> " \
+        "(int * string) list -> ('a -> 'b) -> 'a option"
+
+
 def test_infix_constructors_print_infix_while_they_are_infix(session):
     replay(session, """
 - infixr 5 ++;
@@ -1091,6 +1164,7 @@ stdIn:2.1-2.8 Warning: type vars not generalized because of
 
 uncaught exception Empty
   raised at: smlnj/init/pervasive.sml:209.19-209.24
+             stdIn:1.38
 stdIn:2.5-2.16 Error: operator and operand don't agree [tycon mismatch]
   operator domain: int * int
 stdIn:3.1-3.8 Error: syntax error: deleting  VAL ID EQUALOP
