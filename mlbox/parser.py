@@ -75,7 +75,7 @@ MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an
 # An infix identifier where an operand or a name to bind belongs (`val before
 # = 3`, `fn (i, o) => ...`): the Definition (§2.6) and SML/NJ refuse it
 # without `op`; Poly/ML accepts it with a warning (docs/STATUS.md).
-MSG_INFIX_AS_OPERAND = ("{}: it is an infix operator here; write `op {}` to use it as a value or to bind it "
+MSG_INFIX_AS_OPERAND = ("syntax error: unexpected {}: it is an infix operator here; write `op {}` to use it as a value or to bind it "
                         "as a name (Standard ML requires the `op`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
