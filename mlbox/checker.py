@@ -101,6 +101,11 @@ UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
 DID_YOU_MEAN = "did you mean '{name}'?"
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
+# `code` and `lift` read as names where the staging constructs cannot stand
+# without parentheses (mlbox/lexer.py demote_staging_keywords): an argument,
+# an operand, after `raise`.
+STAGING_NAME_NOTE = ("'{name}' stands here as an argument or an operand, so it is read as a name; "
+                     "the staging construct needs parentheses there: ({name} ...)")
 # Suggestions compare a name with every name in scope: made for the first
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
@@ -563,6 +568,8 @@ class Checker:
         """For an unbound value name: the name in scope it is probably a
         typo of, else, for a qualified name (`Real.fromInt`), where the
         basis is listed; "" when neither helps."""
+        if name in ("code", "lift"):
+            return STAGING_NAME_NOTE.format(name=name)
         self.suggestions_made = getattr(self, "suggestions_made", 0) + 1
         if self.suggestions_made > MAX_SUGGESTIONS:
             return ""

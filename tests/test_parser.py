@@ -532,7 +532,6 @@ EOF = MSG_END_OF_FILE
     ("val b = 1 + if true then 1 else 2", [(open_ended("if"), (1, 13))]),
     ("val c = f (1) case x of _ => 2", [(open_ended("case"), (1, 15))]),
     ("val d = 2 * while false do ()", [(open_ended("while"), (1, 13))]),
-    ("val e = (code 1) + code 2", [(open_ended("code"), (1, 20))]),
     # an infix identifier used or bound without `op`: Poly/ML takes it with a
     # warning, the Definition and SML/NJ refuse it; the message says how to write it
     ("val before = 3", [(infix_as_operand("before"), (1, 5))]),
@@ -541,7 +540,6 @@ EOF = MSG_END_OF_FILE
     ("fun mod x = x", [(infix_as_operand("mod"), (1, 5))]),
     ("fun f x = x\n  | o y = y", [(infix_as_operand("o"), (2, 5))]),
     ("infix foo\nval foo = 1", [(infix_as_operand("foo"), (2, 5))]),
-    ("val g = h lift 1", [(open_ended("lift"), (1, 11))]),
     # not these slips: the plain message
     ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
     ("val fn = 3", [(unexpected("'fn'"), (1, 5))]),  # a pattern, not an operand

@@ -21,6 +21,11 @@ CASES = [
     ("unbound_qualified_typo", "val s = Int.toStrin 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Int.toStrin"),
      C.DID_YOU_MEAN.format(name="Int.toString")),
     ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
+    # `code` and `lift` are names where the constructs would need parentheses
+    ("staging_operand", "val e = 1 + code 2", E, 1, 13, C.UNBOUND_VARIABLE.format(name="code"),
+     C.STAGING_NAME_NOTE.format(name="code")),
+    ("staging_argument", "val g = fn h => h lift 1", E, 1, 19, C.UNBOUND_VARIABLE.format(name="lift"),
+     C.STAGING_NAME_NOTE.format(name="lift")),
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
     ("box_type_written_as_code", "datatype t = C of (int -> int) code", E, 1, 19,
      C.UNBOUND_TYPE.format(name="code"), C.BOX_TYPE_NOTE.format(name="code", arg="int -> int")),
