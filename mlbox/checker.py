@@ -106,6 +106,12 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 # an operand, after `raise`.
 STAGING_NAME_NOTE = ("'{name}' stands here as an argument or an operand, so it is read as a name; "
                      "the staging construct needs parentheses there: ({name} ...)")
+# ... and where an expression begins they are the constructs, even where the
+# program has a value of that name (the lexer cannot see scopes): said, as
+# this is the one place a core SML program's meaning changes silently.
+STAGING_WORD_BOUND = ("'{name}' here is the staging construct, although a value named '{name}' is in "
+                      "scope; to apply that value, write ({name}) or op {name}: `({name}) x`")
+STAGING_WORD_BOUND_NOTE = "'{name}' is bound at {line}:{col}"
 # Suggestions compare a name with every name in scope: made for the first
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
@@ -1522,7 +1528,18 @@ class Checker:
         self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
         return annotated
 
+    def warn_staging_word_bound(self, word: str, e) -> None:
+        entry = self.scope.find_value(word)
+        if entry is None or (isinstance(entry, VarInfo) and entry.is_code):
+            return
+        binder = getattr(entry, "binder", None)
+        where = getattr(binder, "span", None)
+        notes = (STAGING_WORD_BOUND_NOTE.format(name=word, line=where.line, col=where.col),) if where else ()
+        keyword = S.Span(e.span.line, e.span.col, e.span.line, e.span.col + len(word))
+        self.warning(STAGING_WORD_BOUND.format(name=word), keyword, *notes)
+
     def infer_code(self, e: S.Code) -> Type:
+        self.warn_staging_word_bound("code", e)
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
@@ -1532,6 +1549,7 @@ class Checker:
         return TBox(ty)
 
     def infer_lift(self, e: S.Lift) -> Type:
+        self.warn_staging_word_bound("lift", e)
         return TBox(self.infer(e.exp))
 
     _INFER = {

@@ -212,6 +212,11 @@ CASES = [
     ("nonexhaustive_option_list", "fun f xs = case xs of [] => 0 | NONE :: _ => 1", W, 1, 12,
      C.MATCH_NONEXHAUSTIVE.format(example="SOME _ :: _"), None),
     ("nonexhaustive_fn", "val f = fn SOME x => x", W, 1, 9, C.MATCH_NONEXHAUSTIVE.format(example="NONE"), None),
+    # where an expression begins, `lift x` is the construct even with a value `lift` in scope
+    ("staging_word_bound", 'fun lift s = print s\nval _ = lift "hi"', W, 2, 9,
+     C.STAGING_WORD_BOUND.format(name="lift"), C.STAGING_WORD_BOUND_NOTE.format(name="lift", line=1, col=5)),
+    ("staging_word_bound_exn", "exception code of int\nval x = code 5", W, 2, 9,
+     C.STAGING_WORD_BOUND.format(name="code"), C.STAGING_WORD_BOUND_NOTE.format(name="code", line=1, col=11)),
     ("nonexhaustive_fun", "fun f [] = 0\n  | f [x] = x", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="_ :: _ :: _"), None),
     ("nonexhaustive_int", "fun g 0 = 1 | g 1 = 2", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="2"), None),
     ("nonexhaustive_string", 'fun g "" = 1', W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example='"a"'), None),
