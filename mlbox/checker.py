@@ -37,7 +37,7 @@ from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding,
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
+    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
     unify, unify_fresh, walk,
 )
 
@@ -548,6 +548,7 @@ class Checker:
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
+        self.monotypes = 0  # unique types made of weak variables at top-level `;`s
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
@@ -685,11 +686,14 @@ class Checker:
 
     # ---------------------------------------------------- top level
 
-    def check_topdecs(self, program: S.Program) -> None:
+    def check_topdecs(self, program: S.Program, whole: bool = False) -> None:
         """Check the declarations of a program in order. Overloading is
         resolved at each top-level `;` and at the end, as Poly/ML does: a
         later declaration of the same unit may still fix the operand type
-        of an earlier `+` or `<` (`fun sq x = x * x` then `sq 0w3`)."""
+        of an earlier `+` or `<` (`fun sq x = x * x` then `sq 0w3`). In a
+        whole program (`whole`), so are the types the value restriction left
+        open (`val r = ref []`), as in Poly/ML: at a `;` each becomes a
+        unique monotype that no later declaration can fix."""
         semicolons = set(program.semicolons)
         for index, dec in enumerate(program.decs, start=1):
             self.declare(dec, is_global=True)
@@ -698,6 +702,9 @@ class Checker:
                 self.top_views += [_TypeNames(self.toplevel)] * made
             if index in semicolons:
                 self.resolve_overloads()
+                if whole and index < len(program.decs) \
+                        and not any(d.severity == "error" for d in self.diagnostics):
+                    self.fix_free_tyvars()
         self.resolve_overloads()
 
     def resolve_overloads(self) -> None:
@@ -714,6 +721,21 @@ class Checker:
             instance = t.tycon.name if isinstance(t, TCon) else None
             self.elab.refs[id(node)] = BasisRef(name, instance)
         self.pending_overloads = []
+
+    def fix_free_tyvars(self) -> None:
+        """At a top-level `;` of a program: warn of each top-level value whose
+        type still has a variable the value restriction kept weak, and make
+        each such variable a type of its own ('_a), as Poly/ML does, so that
+        `val r = ref [];` then `r := [1]` is a type error there too (without
+        the `;` the later declaration fixes the type)."""
+        self.warn_free_tyvars()
+        for kind, _name, entry in self.top:
+            if kind != "val" or not isinstance(entry, VarInfo):
+                continue
+            for v in free_vars(entry.ty):
+                if v.level != GENERIC and v.overload is None and isinstance(prune(v), TVar):
+                    unify(v, TCon(Tycon("_" + _letters(self.monotypes), 0)))
+                    self.monotypes += 1
 
     def warn_free_tyvars(self) -> None:
         """Warn of each top-level value whose type the value restriction left
@@ -1864,7 +1886,7 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     the prelude is checked in). The result's env holds the program's
     top-level bindings on top of `env`, for the next input."""
     checker = Checker(env if env is not None else initial_env(prelude))
-    checker.check_topdecs(program)
+    checker.check_topdecs(program, whole=env is None)
     if env is None and not any(d.severity == "error" for d in checker.diagnostics):
         # A whole program: no later input can fix a weak type now (a REPL
         # input's can be, by the next input, and the REPL shows it as '_a).
