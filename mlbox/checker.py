@@ -734,7 +734,9 @@ class Checker:
                 continue
             for v in free_vars(entry.ty):
                 if v.level != GENERIC and v.overload is None and isinstance(prune(v), TVar):
-                    unify(v, TCon(Tycon("_" + _letters(self.monotypes), 0)))
+                    # (as Poly/ML's, it admits equality only in place of an equality variable)
+                    unique = Tycon("_" + _letters(self.monotypes), 0, equality="args" if v.eq else "never")
+                    unify(v, TCon(unique))
                     self.monotypes += 1
 
     def warn_free_tyvars(self) -> None:

@@ -256,6 +256,10 @@ def test_a_weak_type_is_fixed_by_later_declarations_only_up_to_the_next_semicolo
     assert (error.span.line, error.message) == (2, "this operand of ':=' has type int list but _a list is expected")
     # one fixed before the `;` stays fixed; a later one is fixed by its own unit
     assert ok("val r = ref []\nval _ = r := [1];\nval s = ref NONE\nval _ = s := SOME r").warnings == []
+    # the type admits equality only if the variable was an equality one
+    [error] = check("val r = ref [];\nval b = !r = []").errors
+    assert error.message.startswith("type _a list does not admit equality")
+    assert ok("val r = ref [];\nval n = length (!r)\nval _ = r := !r @ !r").warnings != []
     # in the REPL (an environment given) the next input may still fix it
     env = ok("val r = ref [];").env
     ok("val _ = r := [1]", env=env)
