@@ -38,7 +38,7 @@ from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
+    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
     unify, unify_fresh, walk,
 )
 
@@ -102,16 +102,25 @@ UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
 DID_YOU_MEAN = "did you mean '{name}'?"
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
+# `code` and `lift` where an expression begins are the staging constructs,
+# even where the program has a value of that name (the lexer cannot see scopes): said, as
+# this is the one place a core SML program's meaning changes silently.
+STAGING_WORD_BOUND = ("'{name}' here is the staging construct, although a value named '{name}' is in "
+                      "scope; to apply that value, write ({name}) or op {name}: `({name}) x`")
+STAGING_WORD_BOUND_NOTE = "'{name}' is bound at {line}:{col}"
 # Suggestions compare a name with every name in scope: made for the first
 # few unbound names only, so a program of thousands of them stays linear.
 MAX_SUGGESTIONS = 20
 # `cogen`, `code` and `lift` are keywords only where the staging construct
-# can follow (mlbox/lexer.py: demote_staging_keywords); elsewhere they are
-# names, and an unbound one was most likely meant as the construct
+# can stand (mlbox/lexer.py: demote_staging_keywords): `code` and `lift`
+# where an expression begins and one follows them, not as an argument or an
+# operand (`h lift x`), where the constructs need parentheses. Elsewhere
+# they are names, and an unbound one was most likely meant as the construct.
 STAGING_KEYWORD_NOTES = {
     "cogen": "'cogen' declares one code variable: cogen u = e, with e a generator (of type [t])",
-    "code": "'code' is the staging construct only when an expression follows it: code e",
-    "lift": "'lift' is the staging construct only when an expression follows it: lift e",
+    **{word: (f"'{word}' is read as a name here: the staging construct is `{word} e` where an expression "
+              f"begins, and in parentheses, `({word} e)`, as an argument or an operand")
+       for word in ("code", "lift")},
 }
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
@@ -546,6 +555,7 @@ class Checker:
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
+        self.monotypes = 0  # unique types made of weak variables at top-level `;`s
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
@@ -683,11 +693,14 @@ class Checker:
 
     # ---------------------------------------------------- top level
 
-    def check_topdecs(self, program: S.Program) -> None:
+    def check_topdecs(self, program: S.Program, whole: bool = False) -> None:
         """Check the declarations of a program in order. Overloading is
         resolved at each top-level `;` and at the end, as Poly/ML does: a
         later declaration of the same unit may still fix the operand type
-        of an earlier `+` or `<` (`fun sq x = x * x` then `sq 0w3`)."""
+        of an earlier `+` or `<` (`fun sq x = x * x` then `sq 0w3`). In a
+        whole program (`whole`), so are the types the value restriction left
+        open (`val r = ref []`), as in Poly/ML: at a `;` each becomes a
+        unique monotype that no later declaration can fix."""
         semicolons = set(program.semicolons)
         for index, dec in enumerate(program.decs, start=1):
             self.declare(dec, is_global=True)
@@ -696,6 +709,9 @@ class Checker:
                 self.top_views += [_TypeNames(self.toplevel)] * made
             if index in semicolons:
                 self.resolve_overloads()
+                if whole and index < len(program.decs) \
+                        and not any(d.severity == "error" for d in self.diagnostics):
+                    self.fix_free_tyvars()
         self.resolve_overloads()
 
     def resolve_overloads(self) -> None:
@@ -712,6 +728,23 @@ class Checker:
             instance = t.tycon.name if isinstance(t, TCon) else None
             self.elab.refs[id(node)] = BasisRef(name, instance)
         self.pending_overloads = []
+
+    def fix_free_tyvars(self) -> None:
+        """At a top-level `;` of a program: warn of each top-level value whose
+        type still has a variable the value restriction kept weak, and make
+        each such variable a type of its own ('_a), as Poly/ML does, so that
+        `val r = ref [];` then `r := [1]` is a type error there too (without
+        the `;` the later declaration fixes the type)."""
+        self.warn_free_tyvars()
+        for kind, _name, entry in self.top:
+            if kind != "val" or not isinstance(entry, VarInfo):
+                continue
+            for v in free_vars(entry.ty):
+                if v.level != GENERIC and v.overload is None and isinstance(prune(v), TVar):
+                    # (as Poly/ML's, it admits equality only in place of an equality variable)
+                    unique = Tycon("_" + _letters(self.monotypes), 0, equality="args" if v.eq else "never")
+                    unify(v, TCon(unique))
+                    self.monotypes += 1
 
     def warn_free_tyvars(self) -> None:
         """Warn of each top-level value whose type the value restriction left
@@ -1526,7 +1559,18 @@ class Checker:
         self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
         return annotated
 
+    def warn_staging_word_bound(self, word: str, e) -> None:
+        entry = self.scope.find_value(word)
+        if entry is None or (isinstance(entry, VarInfo) and entry.is_code):
+            return
+        binder = getattr(entry, "binder", None)
+        where = getattr(binder, "span", None)
+        notes = (STAGING_WORD_BOUND_NOTE.format(name=word, line=where.line, col=where.col),) if where else ()
+        keyword = S.Span(e.span.line, e.span.col, e.span.line, e.span.col + len(word))
+        self.warning(STAGING_WORD_BOUND.format(name=word), keyword, *notes)
+
     def infer_code(self, e: S.Code) -> Type:
+        self.warn_staging_word_bound("code", e)
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
@@ -1536,6 +1580,7 @@ class Checker:
         return TBox(ty)
 
     def infer_lift(self, e: S.Lift) -> Type:
+        self.warn_staging_word_bound("lift", e)
         return TBox(self.infer(e.exp))
 
     _INFER = {
@@ -1857,7 +1902,7 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     the prelude is checked in). The result's env holds the program's
     top-level bindings on top of `env`, for the next input."""
     checker = Checker(env if env is not None else initial_env(prelude))
-    checker.check_topdecs(program)
+    checker.check_topdecs(program, whole=env is None)
     if env is None and not any(d.severity == "error" for d in checker.diagnostics):
         # A whole program: no later input can fix a weak type now (a REPL
         # input's can be, by the next input, and the REPL shows it as '_a).

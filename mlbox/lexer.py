@@ -478,6 +478,16 @@ EXP_START_TOKENS = frozenset({
 STAGING_KEYWORDS = frozenset({"CODE", "LIFT", "COGEN"})
 # After these a name is being bound or quoted, never a staging construct.
 _BINDER_TOKENS = frozenset({"OP", "FUN", "BAR", "VAL", "AND"})
+# After these `code` and `lift` are names too: a pattern or a type follows
+# `handle` and `of`; `raise` needs an exn, which neither construct gives; and
+# after the end of an atom or a built-in infix operator (`h lift x`, `3 lift
+# 4` after `infix lift`, `fun apply code f = ...`, `x + lift y`) they would
+# be an argument or an operand, where the constructs need parentheses (`h
+# (lift x)`, `1 + (code 2)`). Not after `=`, which also begins a binding's
+# expression (`val x = code 1`).
+_NAME_AFTER_TOKENS = frozenset({"HANDLE", "OF", "RAISE", "IDENT", "INT", "WORD", "STRING", "CHAR",
+                                "RPAREN", "RBRACKET", "END"}
+                               | set(INFIX_TOKENS.values()) - {"EQUALS"})
 
 
 def _after_binder_keyword(tokens: list, i: int) -> bool:
@@ -506,13 +516,15 @@ def demote_staging_keywords(tokens: list) -> list:
     cannot be the staging constructs, so that plain SML programs that use
     them as names (`val code = ...`, `if code = 3`) keep their meaning:
 
-      `code`/`lift` are keywords only when an expression follows them;
+      `code`/`lift` are keywords only when an expression follows them,
+      and not after `handle`, `of`, `raise` or the end of an atom;
       `cogen` only in `cogen NAME =`;
       none of them in binding position (after `op`, `fun`, `val`, `and`,
       `|` or a type variable sequence).
 
-    The one ambiguity left is a variable named `code` applied to an
-    argument (`code x`), which reads as the staging construct.
+    The one ambiguity left is a variable named `code` or `lift` applied to
+    an argument where an expression begins (`val y = code x`), which reads
+    as the staging construct.
     """
     for i, tok in enumerate(tokens):
         if tok.type not in STAGING_KEYWORDS:
@@ -524,7 +536,7 @@ def demote_staging_keywords(tokens: list) -> list:
             keyword = (after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
                        and tokens[i + 2].type == "EQUALS")
         else:
-            keyword = after in EXP_START_TOKENS
+            keyword = after in EXP_START_TOKENS and (i == 0 or tokens[i - 1].type not in _NAME_AFTER_TOKENS)
         if not keyword:
             tok.type = "IDENT"
     return tokens

@@ -72,6 +72,11 @@ MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|'
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
                           "it needs parentheses: ({} ...)")
+# An infix identifier where an operand or a name to bind belongs (`val before
+# = 3`, `fn (i, o) => ...`): the Definition (§2.6) and SML/NJ refuse it
+# without `op`; Poly/ML accepts it with a warning (docs/STATUS.md).
+MSG_INFIX_AS_OPERAND = ("syntax error: unexpected {}: it is an infix operator here; write `op {}` to use it as a value or to bind it "
+                        "as a name (Standard ML requires the `op`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -252,7 +257,8 @@ class Grammar:
                 run.append(item)
                 continue
             if not run:
-                self.fail_at(op.span)  # an operator where an operand belongs
+                # an operator where an operand belongs
+                self.fail_at(op.span, MSG_INFIX_AS_OPERAND.format("{}", op.name))
             operands.append(application(run))
             operators.append(op)
             run = []
@@ -347,7 +353,7 @@ class Grammar:
             _node, name, name_span, left, right = infix
             args = (S.PTuple((left, right), span=left.span.to(right.span)),)
         elif ops[0] is not None:
-            self.fail_at(first.span)  # an infix name needs `op` here
+            self.fail_at(first.span, MSG_INFIX_AS_OPERAND.format("{}", ops[0].name))
         elif id(first) in self.parenthesized_ops:
             self.fail_at(first.span, MSG_PARENTHESIZED_FUN_NAME)
         elif isinstance(first, _Name) or (isinstance(first, S.PVar) and first.op):

@@ -407,6 +407,16 @@ def test_the_first_use_of_a_weak_type_variable_fixes_it(machine):
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_a_weak_type_variable_before_a_top_level_semicolon_is_a_type_of_its_own(machine):
+    # as in Poly/ML, the `;` ends the unit that could fix it: no call can
+    prog = api.load_source("val cell = ref [];\nfun push (c, x) = c := x :: !c", machine=machine)
+    assert repr(prog["cell"]) == "<ML value : _a list ref>"
+    with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python int\) as ML type _a"):
+        prog.call("push", (prog["cell"], 3))
+    assert repr(prog["cell"]) == "<ML value : _a list ref>"
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_a_weak_type_variable_met_by_a_polymorphic_function_is_fixed_by_the_call(machine):
     # `push (cell, 3)` with push : 'b list ref * 'b -> unit fixed nothing:
     # 'b was fixed to int for the call only, so `push (cell, "s")` was

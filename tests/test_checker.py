@@ -244,6 +244,27 @@ def test_value_restriction():
     assert types["cs"] == "'_a list"  # let is expansive
 
 
+def test_a_weak_type_is_fixed_by_later_declarations_only_up_to_the_next_semicolon():
+    # as in Poly/ML: the unit of elaboration ends at a top-level `;`, where a
+    # weak variable left open becomes a type of its own ('_a), with a warning
+    assert ok("val r = ref []\nval _ = r := [1]").warnings == []
+    result = check("val r = ref [];\nval _ = r := [1]")
+    [warning] = result.warnings
+    assert (warning.span.line, warning.message) == (
+        1, "the type of 'r', '_a list ref, contains a free type variable: it is given a unique monotype")
+    [error] = result.errors
+    assert (error.span.line, error.message) == (2, "this operand of ':=' has type int list but _a list is expected")
+    # one fixed before the `;` stays fixed; a later one is fixed by its own unit
+    assert ok("val r = ref []\nval _ = r := [1];\nval s = ref NONE\nval _ = s := SOME r").warnings == []
+    # the type admits equality only if the variable was an equality one
+    [error] = check("val r = ref [];\nval b = !r = []").errors
+    assert error.message.startswith("type _a list does not admit equality")
+    assert ok("val r = ref [];\nval n = length (!r)\nval _ = r := !r @ !r").warnings != []
+    # in the REPL (an environment given) the next input may still fix it
+    env = ok("val r = ref [];").env
+    ok("val _ = r := [1]", env=env)
+
+
 def test_a_lift_is_not_generalised_as_its_erasure_is_not():
     staged = "val g = lift NONE\nval a : int option = eval g\nval b : string option = eval g"
     [error] = check(staged).errors

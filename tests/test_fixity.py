@@ -15,7 +15,7 @@ from mlbox import syntax as S
 from mlbox.checker import check_program
 from mlbox.diagnostics import CompileError
 from mlbox.parser import (
-    MSG_END_OF_FILE, MSG_MIXED_ASSOC, MSG_PRECEDENCE, MSG_TOO_MANY_ARGS, MSG_UNEXPECTED,
+    MSG_END_OF_FILE, MSG_INFIX_AS_OPERAND, MSG_MIXED_ASSOC, MSG_PRECEDENCE, MSG_TOO_MANY_ARGS, MSG_UNEXPECTED,
     is_incomplete, parse_program,
 )
 from mlbox.printer import show_program
@@ -164,11 +164,11 @@ def test_infix_patterns_in_fn_and_val():
     ("infix 5 ++\nval x = a ++ b @ c", (MSG_MIXED_ASSOC.format("++", "@", 5), (2, 16))),
     ("infixr 6 ++\nval x = a + b ++ c", (MSG_MIXED_ASSOC.format("+", "++", 6), (2, 15))),
     ("infix 10 ++", (MSG_PRECEDENCE, (1, 7))),
-    ("infix 6 ++\nval x = ++ a", (MSG_UNEXPECTED.format("'++'"), (2, 9))),
-    ("infix 6 ++\nval x = a ++ ++ b", (MSG_UNEXPECTED.format("'++'"), (2, 14))),
+    ("infix 6 ++\nval x = ++ a", (MSG_INFIX_AS_OPERAND.format("'++'", "++"), (2, 9))),
+    ("infix 6 ++\nval x = a ++ ++ b", (MSG_INFIX_AS_OPERAND.format("'++'", "++"), (2, 14))),
     ("infix 6 ++\nval x = (a ++) ", (MSG_UNEXPECTED.format("')'"), (2, 14))),
     ("infix 6 ++\nval x = a ++", (MSG_UNEXPECTED.format(MSG_END_OF_FILE), (2, 13))),
-    ("infix 6 ++\nfun ++ (a, b) = a", (MSG_UNEXPECTED.format("'++'"), (2, 5))),
+    ("infix 6 ++\nfun ++ (a, b) = a", (MSG_INFIX_AS_OPERAND.format("'++'", "++"), (2, 5))),
     ("infix 6 ++\nfun f a ++ b c = a", (MSG_UNEXPECTED.format("'++'"), (2, 9))),
     ("val f = fn SOME x y => x", (MSG_TOO_MANY_ARGS.format("'y'"), (1, 19))),
 ])

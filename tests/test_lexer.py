@@ -186,6 +186,22 @@ def test_positions_are_line_and_column():
     ("op code", ["OP", "IDENT"]),
     ("val cogen = 2", ["VAL", "IDENT", "EQUALS", "INT"]),
     ("f cogen", ["IDENT", "IDENT"]),
+    # where the constructs could not stand without parentheses: an argument,
+    # an operand (`infix lift` makes `3 lift 4` SML), after raise, handle, of
+    ("h lift x", ["IDENT", "IDENT", "IDENT"]),
+    ("fun apply code f = f", ["FUN", "IDENT", "IDENT", "IDENT", "EQUALS", "IDENT"]),
+    ("3 lift 4", ["INT", "IDENT", "INT"]),
+    ("(f) code x", ["LPAREN", "IDENT", "RPAREN", "IDENT", "IDENT"]),
+    ("x + lift y", ["IDENT", "INFIX6", "IDENT", "IDENT"]),
+    ("x :: code y", ["IDENT", "CONS", "IDENT", "IDENT"]),
+    ("raise code 5", ["RAISE", "IDENT", "INT"]),
+    ("e handle code n => 1", ["IDENT", "HANDLE", "IDENT", "IDENT", "DARROW", "INT"]),
+    ("case e of lift n => 1", ["CASE", "IDENT", "OF", "IDENT", "IDENT", "DARROW", "INT"]),
+    # ... but after `=`, `(`, `then`, an expression begins: the constructs
+    ("val y = code x", ["VAL", "IDENT", "EQUALS", "CODE", "IDENT"]),
+    ("x = lift 1", ["IDENT", "EQUALS", "LIFT", "INT"]),
+    ("f (code x)", ["IDENT", "LPAREN", "CODE", "IDENT", "RPAREN"]),
+    ("if b then lift 1", ["IF", "IDENT", "THEN", "LIFT", "INT"]),
 ])
 def test_staging_keywords_are_contextual(text, types):
     assert [t.type for t in lex(text)] == types

@@ -25,6 +25,11 @@ CASES = [
     ("lift_alone", "val l = lift", E, 1, 9, C.UNBOUND_VARIABLE.format(name="lift"), C.STAGING_KEYWORD_NOTES["lift"]),
     ("code_alone", "val c = code", E, 1, 9, C.UNBOUND_VARIABLE.format(name="code"), C.STAGING_KEYWORD_NOTES["code"]),
     ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
+    # `code` and `lift` are names where the constructs would need parentheses
+    ("staging_operand", "val e = 1 + code 2", E, 1, 13, C.UNBOUND_VARIABLE.format(name="code"),
+     C.STAGING_KEYWORD_NOTES["code"]),
+    ("staging_argument", "val g = fn h => h lift 1", E, 1, 19, C.UNBOUND_VARIABLE.format(name="lift"),
+     C.STAGING_KEYWORD_NOTES["lift"]),
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
     ("box_type_written_as_code", "datatype t = C of (int -> int) code", E, 1, 19,
      C.UNBOUND_TYPE.format(name="code"), C.BOX_TYPE_NOTE.format(name="code", arg="int -> int")),
@@ -211,6 +216,11 @@ CASES = [
     ("nonexhaustive_option_list", "fun f xs = case xs of [] => 0 | NONE :: _ => 1", W, 1, 12,
      C.MATCH_NONEXHAUSTIVE.format(example="SOME _ :: _"), None),
     ("nonexhaustive_fn", "val f = fn SOME x => x", W, 1, 9, C.MATCH_NONEXHAUSTIVE.format(example="NONE"), None),
+    # where an expression begins, `lift x` is the construct even with a value `lift` in scope
+    ("staging_word_bound", 'fun lift s = print s\nval _ = lift "hi"', W, 2, 9,
+     C.STAGING_WORD_BOUND.format(name="lift"), C.STAGING_WORD_BOUND_NOTE.format(name="lift", line=1, col=5)),
+    ("staging_word_bound_exn", "exception code of int\nval x = code 5", W, 2, 9,
+     C.STAGING_WORD_BOUND.format(name="code"), C.STAGING_WORD_BOUND_NOTE.format(name="code", line=1, col=11)),
     ("nonexhaustive_fun", "fun f [] = 0\n  | f [x] = x", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="_ :: _ :: _"), None),
     ("nonexhaustive_int", "fun g 0 = 1 | g 1 = 2", W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example="2"), None),
     ("nonexhaustive_string", 'fun g "" = 1', W, 1, 5, C.MATCH_NONEXHAUSTIVE.format(example='"a"'), None),
