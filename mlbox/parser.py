@@ -72,6 +72,12 @@ MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|'
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
                           "it needs parentheses: ({} ...)")
+# The note of a syntax error next to a `cogen` that is not `cogen NAME =`
+# (so lexed as a name) or after a `cogen ... and`.
+COGEN_SYNTAX_NOTE = ("'cogen' declares one code variable: cogen u = e, with e a generator (of type [t]); "
+                     "it takes no pattern, type annotation or 'and' (annotate e instead: cogen u = (e : [t]))")
+# How far back from a syntax error a `cogen` lexed as a name is looked for.
+COGEN_LOOKBACK = 8
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -174,6 +180,7 @@ class Grammar:
         self.fixity = Fixity()
         self.lookahead = None  # the last token read (None: end of input)
         self.token_at: dict[tuple[int, int], object] = {}  # (line, col) -> token
+        self.token_list: list = []  # the tokens being parsed, searched only on an error (`tokens` is PLY's)
         # patterns written `atpat vid atpat` (in parentheses too): id(node)
         # -> (node, name, name span, left, right), for `fun (x ++ y) z = ...`
         self.infix_patterns: dict[int, tuple] = {}
@@ -209,8 +216,8 @@ class Grammar:
                 return first.to(last)
         return first
 
-    def error(self, message: str, span: Span) -> None:
-        self.diagnostics.append(Diagnostic("error", message, span))
+    def error(self, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        self.diagnostics.append(Diagnostic("error", message, span, notes))
 
     # ------------------------------------------------------------ infix resolution
 
@@ -1030,8 +1037,39 @@ class Grammar:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
             message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)
-        self.error(message, span)
+        self.error(message, span, (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ())
         raise _Abort(tok)
+
+    def _near_cogen(self, tok) -> bool:
+        """Whether a syntax error at `tok` (None: the end) is likely a
+        `cogen` written otherwise than `cogen NAME = e`: at or a few tokens
+        after a `cogen` the lexer took for a name (`cogen (a, b) = e`,
+        `cogen u : int = e`, `let cogen _ = e`), or an `and` after a
+        `cogen` declaration (`cogen a = e1 and b = e2`)."""
+        tokens = self.token_list
+        end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+        if end is None:
+            return False
+        for i in range(min(end, len(tokens) - 1), max(-1, end - COGEN_LOOKBACK - 1), -1):
+            if tokens[i].type == "SEMICOLON" and i < end:
+                break
+            if getattr(tokens[i], "demoted_cogen", False):
+                return True
+        if tok is not None and tok.type == "AND":
+            # the declaration the `and` continues: the nearest keyword that
+            # starts one, outside parentheses, brackets and let ... end
+            depth = 0
+            for i in range(end - 1, -1, -1):
+                kind = tokens[i].type
+                if kind in ("RPAREN", "RBRACKET", "END"):
+                    depth += 1
+                elif kind in ("LPAREN", "LBRACKET", "LET"):
+                    if depth == 0:
+                        return False
+                    depth -= 1
+                elif depth == 0 and (kind in _RESTART_TOKENS or kind in ("IN", "SEMICOLON")):
+                    return kind == "COGEN"
+        return False
 
     def end_of_input(self) -> Span:
         """Where an error at the end of the input is reported: just after
@@ -1117,6 +1155,7 @@ class _Driver:
         begin = 0
         first_eof = None
         grammar.token_at = {(t.span.line, t.span.col): t for t in tokens}
+        grammar.token_list = tokens
         grammar.infix_patterns = {}
         grammar.parenthesized_ops = {}
         grammar.fixity = Fixity(fixity)
