@@ -76,6 +76,10 @@ MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an
 # (so lexed as a name) or after a `cogen ... and`.
 COGEN_SYNTAX_NOTE = ("'cogen' declares one code variable: cogen u = e, with e a generator (of type [t]); "
                      "it takes no pattern, type annotation or 'and' (annotate e instead: cogen u = (e : [t]))")
+# The note of a syntax error at a `cogen` declaration where no declaration
+# can go (`fun f x = cogen u = e`).
+COGEN_PLACE_NOTE = ("a cogen declaration goes where declarations go: at top level, or between "
+                    "'let' and 'in' (let cogen u = e in ... end)")
 # How far back from a syntax error a `cogen` lexed as a name is looked for.
 COGEN_LOOKBACK = 8
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
@@ -1037,7 +1041,11 @@ class Grammar:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
             message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)
-        self.error(message, span, (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ())
+        if tok is not None and tok.type == "COGEN":
+            notes: tuple[str, ...] = (COGEN_PLACE_NOTE,)
+        else:
+            notes = (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ()
+        self.error(message, span, notes)
         raise _Abort(tok)
 
     def _near_cogen(self, tok) -> bool:

@@ -16,7 +16,7 @@ from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_LAYERED, MSG_EXPECTED, MSG_RULE_WITHOUT_BAR,
-    COGEN_SYNTAX_NOTE, MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -591,6 +591,15 @@ def syntax_notes(text):
 ])
 def test_a_cogen_written_otherwise_is_explained(text, position):
     assert syntax_notes(text) == [(*position, (COGEN_SYNTAX_NOTE,))]
+
+
+@pytest.mark.parametrize("text, position", [
+    ("fun f x = cogen u = code 1", (1, 11)),
+    ("val g = code (cogen u = code 1)", (1, 15)),
+    ("val g = (1; cogen u = code 1)", (1, 13)),
+])
+def test_a_cogen_where_no_declaration_goes_is_explained(text, position):
+    assert syntax_notes(text) == [(*position, (COGEN_PLACE_NOTE,))]
 
 
 @pytest.mark.parametrize("text", [
