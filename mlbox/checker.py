@@ -113,11 +113,6 @@ STAGING_KEYWORD_NOTES = {
     "code": "'code' is the staging construct only when an expression follows it: code e",
     "lift": "'lift' is the staging construct only when an expression follows it: lift e",
 }
-# `code e` and `lift e` are the staging constructs even where the program
-# binds `code` or `lift` as a name (mlbox/lexer.py): SML would apply it
-STAGING_KEYWORD_SHADOWS = ("'{word} ...' here is the staging construct, not an application of "
-                           "the name '{word}' bound at {bound}")
-STAGING_KEYWORD_SHADOWS_NOTE = "to apply '{word}', write ({word}) ..."
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
@@ -1531,17 +1526,7 @@ class Checker:
         self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
         return annotated
 
-    def warn_staging_keyword_bound(self, word: str, span: S.Span) -> None:
-        """Warn that `word e` is the staging construct where the program
-        has bound `word` as a name, which SML would apply to e."""
-        entry = self.scope.find_value(word)
-        binder = getattr(entry, "binder", None)
-        if binder is not None:
-            self.warning(STAGING_KEYWORD_SHADOWS.format(word=word, bound=_at(binder.span)), span,
-                         STAGING_KEYWORD_SHADOWS_NOTE.format(word=word))
-
     def infer_code(self, e: S.Code) -> Type:
-        self.warn_staging_keyword_bound("code", e.span)
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
@@ -1551,7 +1536,6 @@ class Checker:
         return TBox(ty)
 
     def infer_lift(self, e: S.Lift) -> Type:
-        self.warn_staging_keyword_bound("lift", e.span)
         return TBox(self.infer(e.exp))
 
     _INFER = {

@@ -511,9 +511,8 @@ def demote_staging_keywords(tokens: list) -> list:
       none of them in binding position (after `op`, `fun`, `val`, `and`,
       `|` or a type variable sequence).
 
-    The one ambiguity left is a name `code` or `lift` applied to an
-    argument (`code x`), which reads as the staging construct (the checker
-    warns where the program binds the name: checker.STAGING_KEYWORD_SHADOWS).
+    The one ambiguity left is a variable named `code` applied to an
+    argument (`code x`), which reads as the staging construct.
     """
     for i, tok in enumerate(tokens):
         if tok.type not in STAGING_KEYWORDS:

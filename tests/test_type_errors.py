@@ -24,11 +24,6 @@ CASES = [
      C.STAGING_KEYWORD_NOTES["cogen"]),
     ("lift_alone", "val l = lift", E, 1, 9, C.UNBOUND_VARIABLE.format(name="lift"), C.STAGING_KEYWORD_NOTES["lift"]),
     ("code_alone", "val c = code", E, 1, 9, C.UNBOUND_VARIABLE.format(name="code"), C.STAGING_KEYWORD_NOTES["code"]),
-    # `lift e`, `code e` are the staging constructs even where the program binds the name
-    ("lift_bound_as_a_name", "fun lift x = x + 1\nval y = lift 3", W, 2, 9,
-     C.STAGING_KEYWORD_SHADOWS.format(word="lift", bound="1:5"), C.STAGING_KEYWORD_SHADOWS_NOTE.format(word="lift")),
-    ("code_bound_as_a_constructor", "datatype t = code of int\nval x = code 3", W, 2, 9,
-     C.STAGING_KEYWORD_SHADOWS.format(word="code", bound="1:14"), C.STAGING_KEYWORD_SHADOWS_NOTE.format(word="code")),
     ("unbound_con_pat", "fun f (Foo x) = x", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Foo"), None),
     ("unbound_type", "val x : tree = 3", E, 1, 9, C.UNBOUND_TYPE.format(name="tree"), None),
     ("box_type_written_as_code", "datatype t = C of (int -> int) code", E, 1, 19,
@@ -310,15 +305,6 @@ def test_a_repl_input_leaves_weak_types_to_the_next_input():
     assert [d.message for d in first.diagnostics if "free type variable" in d.message]
     repl_input = check_program(parse_program("val s = ref []"), env=first.env)
     assert not repl_input.diagnostics
-
-
-@pytest.mark.parametrize("program", [
-    "fun lift x = x + 1\nval y = (lift) 3",  # applied as SML would: no staging construct
-    "val g = code (lift 3)",  # nothing named code or lift
-    "val lift = 3\nval code = lift + 1",  # names only
-])
-def test_no_warning_where_code_and_lift_are_not_ambiguous(program):
-    assert [d.message for d in diagnostics_of(program)] == []
 
 
 def test_unbound_names_get_suggestions_only_where_they_help_and_only_the_first_few():
