@@ -243,6 +243,13 @@ class _Handle:
             raise StaleValueError(STALE_VALUE)
         return owner
 
+    def identity_key(self):
+        """The object's identity in its machine, for values.show's cycle
+        check: reading a handle twice (a ref inside itself) makes two
+        Python objects for one C object."""
+        owner = self._readable()
+        return ("c", owner.lib.ccam_identity(owner.m, self._h))
+
     def __del__(self):
         try:
             owner, h = self._owner, self._h

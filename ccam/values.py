@@ -262,10 +262,10 @@ def show(v) -> str:
             out.append(f"exn<{shown_name(x.name)}>")
         elif t is Block:
             out.append(f"{{{'sealed ' if x.sealed else ''}{len(x.code)} ins}}")
-        elif id(x) in on_path:
+        elif _path_key(x) in on_path:
             out.append("…")
         elif t in (Con, Pair, Closure, Ref, Array, Vector, ExnVal):
-            on_path.add(id(x))
+            on_path.add(_path_key(x))
             parts: list = []
             if t is Con:
                 parts = [("s", f"C{x.tag}")]
@@ -288,11 +288,18 @@ def show(v) -> str:
                 parts = [("s", shown_name(x.name.name))]
                 if x.arg is not None:
                     parts += [("s", "("), ("v", x.arg), ("s", ")")]
-            parts.append(("leave", id(x)))
+            parts.append(("leave", _path_key(x)))
             work.extend(reversed(parts))
         else:
             raise TypeError(f"not a machine value: {x!r}")
     return "".join(out)
+
+
+def _path_key(x):
+    """What identifies x on show's path: the C machine's handles (whose
+    Python objects are made afresh at each read) say it themselves."""
+    key = getattr(x, "identity_key", None)
+    return id(x) if key is None else key()
 
 
 _SHOWN_TYPES = frozenset({int, bytes, ExnName, Block, Con, Pair, Closure, Ref, Array, Vector, ExnVal})

@@ -313,7 +313,10 @@ class Program:
             raw, ty = self._raw(name)
             if keep:
                 return MLValue(raw, ty, self)
-            return self._wrap(Converter(self).to_python(raw, ty))
+            try:
+                return self._wrap(Converter(self).to_python(raw, ty))
+            except RecursionError:  # as MLFunction.call says it (an array inside itself, too)
+                raise HostValueError(TOO_DEEP_TO_CONVERT) from None
 
     def __getitem__(self, name: str):
         return self.value(name)

@@ -535,6 +535,13 @@ def demote_staging_keywords(tokens: list) -> list:
         elif tok.type == "COGEN":
             keyword = (after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
                        and tokens[i + 2].type == "EQUALS")
+            # followed by what looks like a pattern: most likely a cogen
+            # written with a pattern or a type (`cogen (a, b) = e`,
+            # `cogen u : t = e`, `cogen _ = e`), which the note of a syntax
+            # error nearby says (parser.Grammar.p_error)
+            tok.demoted_cogen = not keyword and (
+                after in ("LPAREN", "WILD") or (after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
+                                                and tokens[i + 2].type in ("COLON", "COMMA", "AS")))
         else:
             keyword = after in EXP_START_TOKENS and (i == 0 or tokens[i - 1].type not in _NAME_AFTER_TOKENS)
         if not keyword:

@@ -77,6 +77,16 @@ MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an
 # without `op`; Poly/ML accepts it with a warning (docs/STATUS.md).
 MSG_INFIX_AS_OPERAND = ("syntax error: unexpected {}: it is an infix operator here; write `op {}` to use it as a value or to bind it "
                         "as a name (Standard ML requires the `op`)")
+# The note of a syntax error next to a `cogen` that is not `cogen NAME =`
+# (so lexed as a name) or after a `cogen ... and`.
+COGEN_SYNTAX_NOTE = ("'cogen' declares one code variable: cogen u = e, with e a generator (of type [t]); "
+                     "it takes no pattern, type annotation or 'and' (annotate e instead: cogen u = (e : [t]))")
+# The note of a syntax error at a `cogen` declaration where no declaration
+# can go (`fun f x = cogen u = e`).
+COGEN_PLACE_NOTE = ("a cogen declaration goes where declarations go: at top level, or between "
+                    "'let' and 'in' (let cogen u = e in ... end)")
+# How far back from a syntax error a `cogen` lexed as a name is looked for.
+COGEN_LOOKBACK = 8
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -179,6 +189,7 @@ class Grammar:
         self.fixity = Fixity()
         self.lookahead = None  # the last token read (None: end of input)
         self.token_at: dict[tuple[int, int], object] = {}  # (line, col) -> token
+        self.token_list: list = []  # the tokens being parsed, searched only on an error (`tokens` is PLY's)
         # patterns written `atpat vid atpat` (in parentheses too): id(node)
         # -> (node, name, name span, left, right), for `fun (x ++ y) z = ...`
         self.infix_patterns: dict[int, tuple] = {}
@@ -214,8 +225,8 @@ class Grammar:
                 return first.to(last)
         return first
 
-    def error(self, message: str, span: Span) -> None:
-        self.diagnostics.append(Diagnostic("error", message, span))
+    def error(self, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        self.diagnostics.append(Diagnostic("error", message, span, notes))
 
     # ------------------------------------------------------------ infix resolution
 
@@ -1036,8 +1047,43 @@ class Grammar:
             message = MSG_EXPECTED.format(message, hint)
         elif tok is not None and tok.type == "RESERVED":
             message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)
-        self.error(message, span)
+        if tok is not None and tok.type == "COGEN":
+            notes: tuple[str, ...] = (COGEN_PLACE_NOTE,)
+        else:
+            notes = (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ()
+        self.error(message, span, notes)
         raise _Abort(tok)
+
+    def _near_cogen(self, tok) -> bool:
+        """Whether a syntax error at `tok` (None: the end) is likely a
+        `cogen` written otherwise than `cogen NAME = e`: at or a few tokens
+        after a `cogen` the lexer took for a name (`cogen (a, b) = e`,
+        `cogen u : int = e`, `let cogen _ = e`), or an `and` after a
+        `cogen` declaration (`cogen a = e1 and b = e2`)."""
+        tokens = self.token_list
+        end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+        if end is None:
+            return False
+        for i in range(min(end, len(tokens) - 1), max(-1, end - COGEN_LOOKBACK - 1), -1):
+            if tokens[i].type == "SEMICOLON" and i < end:
+                break
+            if getattr(tokens[i], "demoted_cogen", False):
+                return True
+        if tok is not None and tok.type == "AND":
+            # the declaration the `and` continues: the nearest keyword that
+            # starts one, outside parentheses, brackets and let ... end
+            depth = 0
+            for i in range(end - 1, -1, -1):
+                kind = tokens[i].type
+                if kind in ("RPAREN", "RBRACKET", "END"):
+                    depth += 1
+                elif kind in ("LPAREN", "LBRACKET", "LET"):
+                    if depth == 0:
+                        return False
+                    depth -= 1
+                elif depth == 0 and (kind in _RESTART_TOKENS or kind in ("IN", "SEMICOLON")):
+                    return kind == "COGEN"
+        return False
 
     def end_of_input(self) -> Span:
         """Where an error at the end of the input is reported: just after
@@ -1123,6 +1169,7 @@ class _Driver:
         begin = 0
         first_eof = None
         grammar.token_at = {(t.span.line, t.span.col): t for t in tokens}
+        grammar.token_list = tokens
         grammar.infix_patterns = {}
         grammar.parenthesized_ops = {}
         grammar.fixity = Fixity(fixity)

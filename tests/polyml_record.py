@@ -66,10 +66,13 @@ def sml_text(path: pathlib.Path) -> str:
     text = path.read_text()
     if "staged" not in path.resolve().parent.name:
         return text
+    from mlbox.deep import with_deep_stack
     from mlbox.erase import erase_to_sml
     from mlbox.parser import parse_program
 
-    return erase_to_sml(parse_program(text))
+    # parsing and printing recurse over the syntax tree: a program nested a
+    # few hundred levels deep (300 nested lets) needs mlbox's deep stack
+    return with_deep_stack(lambda: erase_to_sml(parse_program(text)))()
 
 
 def run_poly(path: pathlib.Path) -> PolyRun:

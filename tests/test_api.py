@@ -205,6 +205,22 @@ def either(request):
     return api.load_source(SOURCE + BATCH_SOURCE, machine=request.param)
 
 
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_value_that_contains_itself_is_an_error_or_kept(machine):
+    # An array is copied into a list: one inside itself would be infinite.
+    # prog["a"] raised Python's RecursionError, where a call's result says
+    # HostValueError (too deep to convert; keep it in ML).
+    prog = api.load_source("datatype t = L | A of t array\n"
+                           "val a = Array.array (2, L)\n"
+                           "val _ = Array.update (a, 1, A a)\n"
+                           "fun get () = a\n", machine=machine)
+    with pytest.raises(HostValueError, match="too deeply to convert"):
+        prog["a"]
+    with pytest.raises(HostValueError, match="too deeply to convert"):
+        prog.call("get", None)
+    assert "t array" in repr(prog.value("a", keep=True))  # kept in ML, it is fine
+
+
 BATCH_SOURCE = r'''
 fun collatz n = let fun go (n, steps) = if n = 1 then steps
                                         else go (if n mod 2 = 0 then n div 2 else 3 * n + 1, steps + 1)

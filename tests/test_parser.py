@@ -16,7 +16,7 @@ from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
-    MSG_RULE_WITHOUT_BAR,
+    MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -578,6 +578,49 @@ def test_common_slips_are_named(text, errors):
 ])
 def test_syntax_errors(text, errors):
     assert syntax_error(text) == errors
+
+
+def syntax_notes(text):
+    with pytest.raises(CompileError) as info:
+        parse_program(text)
+    return [(d.span.line, d.span.col, d.notes) for d in info.value.diagnostics]
+
+
+@pytest.mark.parametrize("text, position", [
+    # a pattern or a type after cogen makes the lexer read it as a name
+    ("cogen (a, b) = code (1, 2)", (1, 16)),
+    ("cogen u : [int] = code 1", (1, 17)),
+    ("cogen (u : int) = code 1", (1, 19)),
+    ("cogen _ = code 1", (1, 7)),
+    ("val x = 1\ncogen u : int = code 1", (2, 15)),
+    ("val g = let cogen u : int = code 1 in code u end", (1, 13)),
+    ("val g = let cogen (a, b) = code (1, 2) in code a end", (1, 13)),
+    # one code variable per cogen
+    ("val g = let cogen a = code 1 and b = code 2 in code (a + b) end", (1, 30)),
+    ("val g = code (let cogen u = code (let val x = 1 in x end) and v = code 2 in u end)", (1, 59)),
+    ("cogen a = code [(1, 2)] and b = code 2", (1, 25)),
+])
+def test_a_cogen_written_otherwise_is_explained(text, position):
+    assert syntax_notes(text) == [(*position, (COGEN_SYNTAX_NOTE,))]
+
+
+@pytest.mark.parametrize("text, position", [
+    ("fun f x = cogen u = code 1", (1, 11)),
+    ("val g = code (cogen u = code 1)", (1, 15)),
+    ("val g = (1; cogen u = code 1)", (1, 13)),
+])
+def test_a_cogen_where_no_declaration_goes_is_explained(text, position):
+    assert syntax_notes(text) == [(*position, (COGEN_PLACE_NOTE,))]
+
+
+@pytest.mark.parametrize("text", [
+    "val x = let val y = 1 and z = 2 in y end and w = 3 and",
+    "val g = let cogen a = code (let val x = 1 and y = 2 in x end) in a end end",
+    "val cogen = 1\nval x = cogen + + 1",
+    "val f = fn cogen => cogen\nval y = 1 + * 2",
+])
+def test_other_syntax_errors_have_no_cogen_note(text):
+    assert [notes for _l, _c, notes in syntax_notes(text)] == [()]
 
 
 def test_long_tokens_are_shortened_in_messages():

@@ -680,6 +680,20 @@ def test_gen_shows_lifted_closures_refs_arrays_and_exceptions(session):
     assert session.feed(":gen lift E").startswith("'E\n")
 
 
+def test_gen_shows_a_lifted_value_that_contains_itself(session):
+    # A cycle through a ref or an array is shown as `…`. The C machine makes
+    # a new Python object at each read of a handle, so ccam.values.show
+    # knows them by their C identity: `:gen` used to loop for ever there.
+    session.feed("datatype node = N of int * node option ref;")
+    session.feed("val r = ref NONE;")
+    session.feed("val _ = r := SOME (N (1, r));")
+    assert session.feed(":gen lift r").startswith("'ref(C1(C0((1, …))))\n")
+    session.feed("datatype t = L | A of t array;")
+    session.feed("val a = Array.array (2, L);")
+    session.feed("val _ = Array.update (a, 1, A a);")
+    assert session.feed(":gen lift a").startswith("'[|C0, C1(…)|]\n")
+
+
 def test_gen_needs_a_generator(session):
     assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
 

@@ -1,0 +1,45 @@
+(* The order of effects in generated code for every construct (sequences, tuples, applications, let with and, lists, if, andalso, case, handle, while, raise, infix operators, ::, :=), lift under code at stage two, cogen in local and at top level (its effects at each use) *)
+fun say s = print (s ^ "\n")
+val g = code (lift (say "lifted"; 1))
+val _ = say "made"
+val h = eval g
+val _ = say "evaluated"
+val _ = say (Int.toString (eval h + eval h))
+local cogen u = (say "gen-u"; code (say "run-u"; 5)) in val lg = code (u + u) end
+val _ = say (Int.toString (eval lg))
+cogen top = (say "gen-top"; code (say "run-top"; 7))
+val _ = say "after top"
+val a = top + top
+val _ = say (Int.toString a)
+val r = let cogen a = code 1 cogen b = code (a + 1) val c = 3 cogen d = lift (c * 2) in code (a + b + d) end
+val _ = say (Int.toString (eval r))
+fun chain 0 acc = acc | chain n acc = chain (n - 1) (let cogen p = acc cogen n' = lift n in code (p * 2 + n') end)
+val _ = say (Int.toString (eval (chain 12 (code 0))))
+val seq = code (say "s1"; say "s2"; (say "s3"; 3) + (say "s4"; 4))
+val _ = say (Int.toString (eval seq))
+val args = code (fn (a, b) => a ^ b) 
+val _ = say ((eval args) ((say "left"; "L"), (say "right"; "R")))
+val ordered = code (let val x = (say "x"; 1) and y = (say "y"; 2) in x + y end)
+val _ = say (Int.toString (eval ordered))
+val lst = code [(say "e1"; 1), (say "e2"; 2)]
+val _ = say (Int.toString (length (eval lst)))
+val app = code ((say "fun"; fn x => x + 1) (say "arg"; 2))
+val _ = say (Int.toString (eval app))
+val ifs = code (if (say "cond"; true) then (say "then"; 1) else (say "else"; 2))
+val _ = say (Int.toString (eval ifs))
+val andl = code ((say "a"; false) andalso (say "b"; true))
+val _ = say (Bool.toString (eval andl))
+val cas = code (case (say "scrut"; SOME 3) of NONE => 0 | SOME n => (say "arm"; n))
+val _ = say (Int.toString (eval cas))
+val hnd = code ((say "body"; raise Fail "x") handle Fail m => (say ("h " ^ m); 0))
+val _ = say (Int.toString (eval hnd))
+val whl = code (let val i = ref 0 in while (say "test"; !i < 2) do (say "body"; i := !i + 1); !i end)
+val _ = say (Int.toString (eval whl))
+val raisearg = code ((raise (say "exn"; Fail (say "msg"; "m"))) handle Fail s => s)
+val _ = say (eval raisearg)
+val ops = code ((say "l"; 10) - (say "r"; 3))
+val _ = say (Int.toString (eval ops))
+val cons = code ((say "hd"; 1) :: (say "tl"; []))
+val _ = say (Int.toString (hd (eval cons)))
+val refc = code (let val r = (say "ref"; ref 0) in (say "lhs"; r) := (say "rhs"; 5); !r end)
+val _ = say (Int.toString (eval refc))
