@@ -397,9 +397,10 @@ def test_stringcvt_reader_is_an_abbreviation_a_program_may_name():
     assert "StringCvt.reader" in error.message
     session = Session(machine="py")
     # printed by its name, as Poly/ML prints it; written out, what it stands for
-    # (the reply breaks before the type, past 79 columns, as SML/NJ's does)
+    # (the reply breaks before the type and the type at its arrows, past 79
+    # columns, as SML/NJ's does)
     assert session.feed("Word.scan;") == \
-        "val it = fn\n  : StringCvt.radix -> (char, 'a) StringCvt.reader -> (word, 'a) StringCvt.reader\n"
+        "val it = fn\n  : StringCvt.radix\n    -> (char, 'a) StringCvt.reader -> (word, 'a) StringCvt.reader\n"
     assert session.feed("fn (r : (char, int) StringCvt.reader) => r 1;") == \
         "val it = fn : (char, int) StringCvt.reader -> (char * int) option\n"
     assert session.feed("fn (r : int -> (char * int) option) => Int.scan StringCvt.DEC r;") == \
