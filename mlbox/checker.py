@@ -1356,11 +1356,16 @@ class Checker:
             self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, self.unbound_note(e.name))
             return self.fresh()
         if isinstance(entry, VarInfo):
+            spliced = False
             if not entry.is_global and not entry.is_code and entry.depth < self.depth:
-                self.staging_error(e, entry)
+                spliced = self.staging_error(e, entry)
             entry.used = True
             self.elab.refs[id(e)] = VarRef(id(entry.binder), e.name, entry.is_code, entry.is_global)
-            return instantiate(entry.ty, self.level)
+            ty = instantiate(entry.ty, self.level)
+            # a generator used under `code` is checked on as the error's fix
+            # (cogen g' = g) would have it, as the code it splices: its use
+            # as that code (`g x`, `g + 1`) is then no second error
+            return prune(ty).body if spliced else ty
         if isinstance(entry, DataCon):
             self.elab.refs[id(e)] = entry.ref
             return instantiate(entry.ty, self.level)
@@ -1376,12 +1381,13 @@ class Checker:
         self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
         return substitute(entry.ty, {id(entry.placeholder): var})
 
-    def staging_error(self, e: S.Var, entry: VarInfo) -> None:
-        if isinstance(prune(entry.ty), TBox):
-            fix = STAGING_COGEN_FIX.format(name=e.name)
-        else:
-            fix = STAGING_LIFT_FIX.format(name=e.name)
+    def staging_error(self, e: S.Var, entry: VarInfo) -> bool:
+        """Report `e`'s use under `code`; True when it is a generator, whose
+        fix is to splice it (cogen), False when it is to lift it."""
+        generator = isinstance(prune(entry.ty), TBox)
+        fix = (STAGING_COGEN_FIX if generator else STAGING_LIFT_FIX).format(name=e.name)
         self.report_staging(e, entry, STAGING_VARIABLE, fix)
+        return generator
 
     def check_exception_staging(self, node, entry: ExnInfo) -> None:
         if entry.builtin is None and not entry.is_global and entry.depth < self.depth:

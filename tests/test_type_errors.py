@@ -349,6 +349,22 @@ def test_staging_error_once_per_variable_and_code():
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=2, places="1:21, 1:25")
 
 
+@pytest.mark.parametrize("name,program", [
+    # the tutorial's compPoly with `val` where `cogen` belongs
+    ("f", "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+          "      let val f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end"),
+    ("g", "fun f (g : [int]) = code (g + 1)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => g (g x))"),
+])
+def test_a_generator_under_code_is_one_error_not_two(name, program):
+    # the generator was also reported where its use needs the code it
+    # generates (applied: "not a function"; an operand of '+': "cannot be
+    # used at type [int]"), which the staging error's fix already mends
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert [d.message for d in errors] == [C.STAGING_VARIABLE.format(name=name)]
+    assert C.STAGING_COGEN_FIX.format(name=name) in errors[0].notes
+
+
 def test_staging_error_for_each_code_crossed():
     diags = diagnostics_of("fun g x = (code x, code (x, x))")
     assert [(d.span.col, d.message) for d in diags] == [
