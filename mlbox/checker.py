@@ -80,6 +80,10 @@ COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this 
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
 CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands for generated code, "
                           "not for a generator; write 'code {name}' to get a generator")
+CODE_MISSING = ("'code (...)' around an expression of type {type} makes a generator of type [{type}] "
+                "(so does 'lift (...)', computing the value now)")
+GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {type}: 'eval (...)' generates "
+                       "its code and runs it; 'cogen u = ...' binds that code to u")
 CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
@@ -684,6 +688,12 @@ class Checker:
         if isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
                 and not isinstance(prune(actual), TBox):
             extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
+        # t where [t] is expected (a missing `code`), or [t] where t is (a
+        # missing `eval`): the types differ by the box alone
+        elif _boxed(expected, actual):
+            extra.append(CODE_MISSING.format(type=shown_actual))
+        elif _boxed(actual, expected):
+            extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
         self._unify_error(printer, context, node.span, *extra)
 
     def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
@@ -1920,3 +1930,27 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     # cursor there (and what the inner scopes saved to the collector)
     checker.toplevel.cursor.move_to(checker.toplevel)
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)
+
+
+def _boxed(boxed: Type, other: Type) -> bool:
+    """Whether `boxed` is a generator type [t] and `other`, not one, has
+    t's shape (type variables match anything): the two types differ by the
+    box, as where `code` or `eval` was left out."""
+    boxed, other = prune(boxed), prune(other)
+    return isinstance(boxed, TBox) and not isinstance(other, (TBox, TVar)) and _same_shape(boxed.body, other, set())
+
+
+def _same_shape(a: Type, b: Type, entered: set) -> bool:
+    a, b = prune(a), prune(b)
+    if isinstance(a, TVar) or isinstance(b, TVar) or (id(a), id(b)) in entered:
+        return True
+    entered.add((id(a), id(b)))  # a shared node is compared once (see types.unify)
+    if isinstance(a, TArrow) and isinstance(b, TArrow):
+        return _same_shape(a.arg, b.arg, entered) and _same_shape(a.res, b.res, entered)
+    if isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
+        return all(_same_shape(x, y, entered) for x, y in zip(a.items, b.items))
+    if isinstance(a, TBox) and isinstance(b, TBox):
+        return _same_shape(a.body, b.body, entered)
+    if isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
+        return all(_same_shape(x, y, entered) for x, y in zip(a.args, b.args))
+    return False

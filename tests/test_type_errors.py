@@ -173,6 +173,20 @@ CASES = [
      "and double (g : [int]) : [int] = let cogen x = g in code (x * 2) end", E, 1, 87,
      C.ARG_MISMATCH.format(actual="int", fn="'double'", expected="[int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="c", type="int")),
+    # types that differ by the box alone: a `code` or an `eval` left out
+    ("code_left_out_of_a_clause",
+     "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+     "      let cogen f = compPoly p cogen a' = lift a in (fn x => a' + (x * f x)) end", E, 3, 7,
+     C.CLAUSE_BODY.format(actual="int -> int", expected="[int -> int]"), C.CODE_MISSING.format(type="int -> int")),
+    ("code_left_out_of_a_base_case",
+     "fun power e = if e = 0 then (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end",
+     E, 1, 15, C.CLAUSE_BODY.format(actual="'a -> int", expected="['b -> 'b]"),
+     C.CODE_MISSING.format(type="'a -> int")),
+    ("eval_left_out", "val g = code (fn x => x + 1)\nval r = map g [1, 2]", E, 2, 13,
+     C.ARG_MISMATCH.format(actual="[int -> int]", fn="'map'", expected="'a -> 'b"),
+     C.GENERATOR_NOT_VALUE.format(type="int -> int")),
+    ("eval_left_out_of_a_val", "val n : int = lift 3", E, 1, 15,
+     C.VAL_MISMATCH.format(actual="[int]", expected="int"), C.GENERATOR_NOT_VALUE.format(type="int")),
     ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
     # ---- equality
@@ -363,6 +377,16 @@ def test_a_generator_under_code_is_one_error_not_two(name, program):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert [d.message for d in errors] == [C.STAGING_VARIABLE.format(name=name)]
     assert C.STAGING_COGEN_FIX.format(name=name) in errors[0].notes
+
+
+@pytest.mark.parametrize("program", [
+    'val g : [int -> int] = "s"',  # a generator, but not of a string
+    "val n : int = lift true",  # a generator, but not of an int
+    "val k = let cogen v = lift 3 in eval v end",  # the code variable's own note says it
+])
+def test_no_box_note_where_the_box_is_not_the_only_difference(program):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert not any("'code (...)'" in n or "'eval (...)'" in n for n in error.notes), error.notes
 
 
 def test_staging_error_for_each_code_crossed():
