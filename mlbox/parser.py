@@ -95,6 +95,11 @@ MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names
 _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "local_start": "IN",
             "local_in": "END", "IN": "END", "ABSTYPE": "WITH", "WITH": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
+# How the note on an unfinished construct names its opening token.
+_OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
+                "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
+                "THEN": "'then'", "CASE": "'case'", "WHILE": "'while'"}
+NOTE_STILL_OPEN = "the {opener} at {line}:{col} is still waiting for its {closer}"
 # Constructs that have their closer already (a hint would be a guess).
 _COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
 _TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'", "WITH": "'with'",
@@ -1036,7 +1041,7 @@ class Grammar:
             span = tok.span
             found = f"'{_shorten(tok.text)}'"
         message = MSG_UNEXPECTED.format(found)
-        hint = self._hint()
+        hint, opened = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
         slip = self._slip(tok)
         if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
@@ -1051,6 +1056,12 @@ class Grammar:
             notes: tuple[str, ...] = (COGEN_PLACE_NOTE,)
         else:
             notes = (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ()
+        opened_at = getattr(opened, "span", None)
+        if hint and not slip and opened_at is not None and opened_at.line != span.line:
+            # an opener lines above the error (a `let` whose `in` was left
+            # out): the caret alone does not show where the construct began
+            notes += (NOTE_STILL_OPEN.format(opener=_OPENER_TEXT[opened.type], line=opened_at.line,
+                                             col=opened_at.col, closer=hint),)
         self.error(message, span, notes)
         raise _Abort(tok)
 
@@ -1113,17 +1124,20 @@ class Grammar:
             return MSG_OPEN_ENDED_OPERAND.format("{}", tok.value, tok.value)
         return None
 
-    def _hint(self) -> Optional[str]:
+    def _hint(self) -> tuple[Optional[str], object]:
         """The keyword that would close the innermost unfinished construct,
-        if the parser would accept it here."""
+        if the parser would accept it here, and the construct's opening
+        symbol (None, None: no such keyword)."""
         parser = self.parser
         for sym in reversed(parser.symstack):
             if sym.type in _COMPLETE_MARKERS:
-                return None
+                return None, None
             closer = _CLOSERS.get(sym.type)
             if closer is not None:
-                return _TOKEN_TEXT[closer] if closer in parser.action[parser.state] else None
-        return None
+                if closer not in parser.action[parser.state]:
+                    return None, None
+                return _TOKEN_TEXT[closer], sym
+        return None, None
 
 
 # Expressions that extend as far right as possible: SML's grammar puts them
