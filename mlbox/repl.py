@@ -187,6 +187,12 @@ class Session:
             return True
         return bool(errors) and stripped.endswith(";")
 
+    def is_command(self, line: str) -> bool:
+        """Whether `line` is a command line: ':' and a command's name."""
+        stripped = line.strip()
+        words = stripped[1:].split(None, 1) if stripped.startswith(":") else []
+        return bool(words) and words[0] in self._COMMANDS
+
     def feed(self, text: str) -> str:
         """Process one complete input or command; return what it prints
         (program output, replies, diagnostics, stats), each line ending in
@@ -741,6 +747,14 @@ def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Option
                 print()
                 lines = []
                 continue
+            if lines and session.is_command(line):
+                # A command where an input is unfinished (its `;` forgotten,
+                # `val x = 3` then `:type x`): the command is meant, and
+                # `:quit` must not be taken as more input. The unfinished
+                # input is run as it is, or its error shown, as at the end.
+                sys.stdout.flush()  # (program output goes to the buffer beneath)
+                sys.stdout.write(session.feed("\n".join(lines)))
+                lines.clear()
             lines.append(line)
             try:
                 _step(session, lines)

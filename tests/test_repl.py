@@ -1091,6 +1091,26 @@ def test_an_input_unfinished_at_the_end_is_run_or_reported_not_dropped(tail, rep
     assert reply in after_the_first, done.stdout
 
 
+def test_a_command_ends_an_unfinished_input(tmp_path):
+    # `val x = 3` without its `;`, then a command: the command was read as
+    # more of the input (a syntax error at `type`), and `:quit` could not
+    # leave; the unfinished input is now run as at the end of the input
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"],
+                          input="val x = 3\n:type x\nval y = (1,\n:quit\nval z = 2;\n",
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "val x = 3 : int\nx : int\n" in done.stdout
+    assert "unexpected end of file" in done.stdout  # `val y = (1,`, reported
+    assert "val z" not in done.stdout  # :quit left
+
+
+def test_a_colon_continuing_an_input_is_still_a_type_constraint():
+    session = Session()
+    assert not session.is_command("  : int;") and not session.is_command(":")
+    assert session.is_command(":type x") and session.is_command(" :quit ")
+
+
 @pytest.mark.parametrize("encoding", [None, "utf-8"], ids=["locale", "strict-utf-8"])
 def test_a_line_that_is_not_utf8_is_a_located_error_and_the_session_goes_on(encoding, tmp_path):
     # it was an internal error (UnicodeEncodeError in the lexer) or, with a
