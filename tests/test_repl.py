@@ -698,6 +698,17 @@ def test_gen_needs_a_generator(session):
     assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
 
 
+def test_gen_of_a_generator_function_says_to_apply_it(session):
+    # `:gen codePower` for `:gen codePower 3`: the reply named the type only
+    session.feed("fun codePower e = if e = 0 then code (fn _ => 1) "
+                 "else let cogen p = codePower (e - 1) in code (fn b => b * (p b)) end;")
+    assert session.feed(":gen codePower") == "".join(line + "\n" for line in [
+        repl.NOT_A_GENERATOR.format(type="int -> [int -> int]"),
+        repl.GEN_APPLY_FIRST.format(example=" (:gen codePower ARG)")])
+    session.feed("fun two (a : int) b = lift (a + b);")
+    assert session.feed(":gen two 1").endswith(repl.GEN_APPLY_FIRST.format(example="") + "\n")
+
+
 def test_gen_reports_an_exception_in_the_generator(session):
     assert session.feed(":gen ((raise Div) : [int])") == "\nuncaught exception Div [divide by zero]\n"
     assert session.feed(":gen code (1 div 0)").startswith("'1; ⟨'0⟩; div\n")
