@@ -84,6 +84,8 @@ CODE_MISSING = ("'code (...)' around an expression of type {type} makes a genera
                 "(so does 'lift (...)', computing the value now)")
 GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {type}: 'eval (...)' generates "
                        "its code and runs it; 'cogen u = ...' binds that code to u")
+GENERATOR_FUNCTION = ("this is a function returning a generator, not a generator: apply it to its "
+                      "argument first (`eval (f x)`, `cogen u = f x`; `eval f x` is `(eval f) x`)")
 CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
@@ -690,6 +692,8 @@ class Checker:
             extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
         # t where [t] is expected (a missing `code`), or [t] where t is (a
         # missing `eval`): the types differ by the box alone
+        elif isinstance(prune(expected), TBox) and _returns_generator(actual):
+            extra.append(GENERATOR_FUNCTION)
         elif _boxed(expected, actual):
             extra.append(CODE_MISSING.format(type=shown_actual))
         elif _boxed(actual, expected):
@@ -1271,7 +1275,9 @@ class Checker:
         body_ty = self.fresh()
         if not isinstance(prune(exp_ty), TBox):
             hint = ""
-            if not isinstance(prune(exp_ty), TVar):
+            # (a function returning a generator is to be applied, not
+            # lifted: report_unify's note says so)
+            if not isinstance(prune(exp_ty), TVar) and not _returns_generator(exp_ty):
                 what = dec.exp.name if isinstance(dec.exp, S.Var) else "(...)"
                 hint = COGEN_LIFT_HINT.format(name=dec.name, what=what)
             self.expect(exp_ty, TBox(body_ty), dec.exp, COGEN_NOT_GENERATOR, hint)
@@ -1933,11 +1939,24 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
 
 
 def _boxed(boxed: Type, other: Type) -> bool:
-    """Whether `boxed` is a generator type [t] and `other`, not one, has
-    t's shape (type variables match anything): the two types differ by the
-    box, as where `code` or `eval` was left out."""
+    """Whether `boxed` is a generator type [t], t not a type variable, and
+    `other`, not a generator, has t's shape (type variables match
+    anything): the two types differ by the box, as where `code` or `eval`
+    was left out."""
     boxed, other = prune(boxed), prune(other)
-    return isinstance(boxed, TBox) and not isinstance(other, (TBox, TVar)) and _same_shape(boxed.body, other, set())
+    # (a generator of anything, ['a] as eval takes, says nothing of `other`)
+    return isinstance(boxed, TBox) and not isinstance(prune(boxed.body), TVar) \
+        and not isinstance(other, (TBox, TVar)) and _same_shape(boxed.body, other, set())
+
+
+def _returns_generator(ty: Type) -> bool:
+    """Whether `ty` is a function type whose final result is a generator."""
+    ty = prune(ty)
+    if not isinstance(ty, TArrow):
+        return False
+    while isinstance(ty, TArrow):
+        ty = prune(ty.res)
+    return isinstance(ty, TBox)
 
 
 def _same_shape(a: Type, b: Type, entered: set) -> bool:

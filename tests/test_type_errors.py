@@ -187,6 +187,14 @@ CASES = [
      C.GENERATOR_NOT_VALUE.format(type="int -> int")),
     ("eval_left_out_of_a_val", "val n : int = lift 3", E, 1, 15,
      C.VAL_MISMATCH.format(actual="[int]", expected="int"), C.GENERATOR_NOT_VALUE.format(type="int")),
+    # a function returning a generator where a generator is expected: its
+    # argument left out, or `eval f x` for `eval (f x)`
+    ("eval_of_a_generator_function",
+     "fun power e = if e = 0 then code (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end\n"
+     "val c = eval power 3", E, 2, 14,
+     C.ARG_MISMATCH.format(actual="int -> [int -> int]", fn="'eval'", expected="['a]"), C.GENERATOR_FUNCTION),
+    ("cogen_of_a_generator_function", "fun g (h : int -> [int]) = let cogen u = h in u end", E, 1, 42,
+     C.COGEN_NOT_GENERATOR.format(actual="int -> [int]"), C.GENERATOR_FUNCTION),
     ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
     # ---- equality
@@ -383,10 +391,12 @@ def test_a_generator_under_code_is_one_error_not_two(name, program):
     'val g : [int -> int] = "s"',  # a generator, but not of a string
     "val n : int = lift true",  # a generator, but not of an int
     "val k = let cogen v = lift 3 in eval v end",  # the code variable's own note says it
+    "val x = eval (fn y => y + 1)",  # ['a], a generator of anything: no shape to compare
 ])
 def test_no_box_note_where_the_box_is_not_the_only_difference(program):
     [error] = [d for d in diagnostics_of(program) if d.severity == E]
-    assert not any("'code (...)'" in n or "'eval (...)'" in n for n in error.notes), error.notes
+    assert not any("'code (...)'" in n or "'eval (...)'" in n or "returning a generator" in n
+                   for n in error.notes), error.notes
 
 
 def test_staging_error_for_each_code_crossed():
@@ -440,3 +450,9 @@ def test_an_annotation_of_a_later_function_types_the_group():
     shown = {b.name: b.type for b in result.elaboration.toplevel}
     assert shown == {"even": "int -> bool", "odd": "int -> bool", "pair": "'a -> 'a list",
                      "both": "'a * 'a -> 'a list"}, shown
+
+
+def test_a_function_returning_a_generator_given_to_cogen_is_not_told_to_lift_it():
+    # `cogen u = lift h` would make u the function itself, not the code
+    [error] = diagnostics_of("fun g (h : int -> [int]) = let cogen u = h in u end")
+    assert error.notes == (C.GENERATOR_FUNCTION,)
