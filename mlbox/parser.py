@@ -69,6 +69,8 @@ MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype
 # The commonest slips of programmers coming from other languages, named.
 MSG_ARROW_IN_RULE = "{}, expected '=>' (a rule of a match is `pat => exp`; '->' is the arrow of function types)"
 MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|' (`p1 => e1 | p2 => e2`)"
+MSG_FUN_WITHOUT_ARGUMENT = ("syntax error: unexpected {}: a `fun` clause takes at least one argument "
+                            "(`fun f x = ...`, `fun f () = ...`); a value without one is `val f = ...`")
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
                           "it needs parentheses: ({} ...)")
@@ -375,7 +377,7 @@ class Grammar:
         elif isinstance(first, _Name) or (isinstance(first, S.PVar) and first.op):
             name, name_span, args = first.name, first.span, ()
             if not rest:
-                self.fail_at(None)  # `fun f = ...`: no argument
+                self.fail_at(None, MSG_FUN_WITHOUT_ARGUMENT)  # `fun f = ...`
         else:
             self.fail_at(first.span)
         for item, op in zip(rest, ops[1:]):

@@ -16,7 +16,7 @@ from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
-    MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN,
+    MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -560,7 +560,9 @@ def test_common_slips_are_named(text, errors):
     ("val x = while true 1", [(unexpected(EOF, "'do'"), (1, 21))]),
     ("val x = let val y = 1 y end", [(unexpected("'end'", "'in'"), (1, 25))]),
     ("val = 3", [(unexpected("'='"), (1, 5))]),
-    ("fun f = 3", [(unexpected("'='"), (1, 7))]),
+    # a `fun` without an argument, where `val` was meant: the message says so
+    ("fun f = 3", [(MSG_FUN_WITHOUT_ARGUMENT.format("'='"), (1, 7))]),
+    ("fun f x = 1\n  | f = 2", [(MSG_FUN_WITHOUT_ARGUMENT.format("'='"), (2, 7))]),
     ("val x = 1 +\n\n", [(unexpected(EOF), (1, 12))]),
     ("val x = 1 + * 2", [(infix_as_operand("*"), (1, 13))]),
     ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
