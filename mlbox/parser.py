@@ -97,6 +97,10 @@ MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names
 _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "local_start": "IN",
             "local_in": "END", "IN": "END", "ABSTYPE": "WITH", "WITH": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
+# Words that begin a declaration, for the note on a misspelt one.
+_DECLARATION_KEYWORDS = ("val", "fun", "cogen", "datatype", "type", "exception", "local", "abstype",
+                         "infix", "infixr", "nonfix")
+NOTE_MISSPELT_KEYWORD = "did you mean '{keyword}'?"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -1058,6 +1062,9 @@ class Grammar:
             notes: tuple[str, ...] = (COGEN_PLACE_NOTE,)
         else:
             notes = (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ()
+        keyword = self._misspelt_keyword(tok)
+        if keyword:
+            notes += (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
         opened_at = getattr(opened, "span", None)
         if hint and not slip and opened_at is not None and opened_at.line != span.line:
             # an opener lines above the error (a `let` whose `in` was left
@@ -1097,6 +1104,17 @@ class Grammar:
                 elif depth == 0 and (kind in _RESTART_TOKENS or kind in ("IN", "SEMICOLON")):
                     return kind == "COGEN"
         return False
+
+    def _misspelt_keyword(self, tok) -> Optional[str]:
+        """The declaration keyword that a name where a declaration may
+        begin is a misspelling of (`let cogne u = ...`), if any."""
+        import difflib
+
+        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
+                or tok.value in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+            return None
+        close = difflib.get_close_matches(tok.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def end_of_input(self) -> Span:
         """Where an error at the end of the input is reported: just after

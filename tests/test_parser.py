@@ -17,6 +17,7 @@ from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
+    NOTE_MISSPELT_KEYWORD,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -627,6 +628,19 @@ def test_a_cogen_where_no_declaration_goes_is_explained(text, position):
 ])
 def test_an_unclosed_construct_lines_above_is_pointed_at(text, position, note):
     assert syntax_notes(text) == [(*position, (note,))]
+
+
+@pytest.mark.parametrize("text, position, keyword", [
+    ("fun f p =\n  let cogne g = f p\n  in g end", (2, 7), "cogen"),  # was a bare "unexpected 'cogne'"
+    ("val x = let vall y = 1 in y end", (1, 13), "val"),
+    ("val x = let datatyp t = A in 1 end", (1, 13), "datatype"),
+])
+def test_a_misspelt_declaration_keyword_is_suggested(text, position, keyword):
+    assert syntax_notes(text) == [(*position, (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),))]
+
+
+def test_a_name_unlike_any_keyword_gets_no_suggestion():
+    assert syntax_notes("val x = let count = 1 in 2 end") == [(1, 13, ())]
 
 
 @pytest.mark.parametrize("text", [
