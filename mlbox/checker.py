@@ -80,6 +80,12 @@ COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this 
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
 CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands for generated code, "
                           "not for a generator; write 'code {name}' to get a generator")
+CODE_MISSING = ("'code (...)' around an expression of type {type} makes a generator of type [{type}] "
+                "(so does 'lift (...)', computing the value now)")
+GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {type}: 'eval (...)' generates "
+                       "its code and runs it; 'cogen u = ...' binds that code to u")
+GENERATOR_FUNCTION = ("this is a function returning a generator, not a generator: apply it to its "
+                      "argument first (`eval (f x)`, `cogen u = f x`; `eval f x` is `(eval f) x`)")
 CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
@@ -684,6 +690,14 @@ class Checker:
         if isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
                 and not isinstance(prune(actual), TBox):
             extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
+        # t where [t] is expected (a missing `code`), or [t] where t is (a
+        # missing `eval`): the types differ by the box alone
+        elif isinstance(prune(expected), TBox) and _returns_generator(actual):
+            extra.append(GENERATOR_FUNCTION)
+        elif _boxed(expected, actual):
+            extra.append(CODE_MISSING.format(type=shown_actual))
+        elif _boxed(actual, expected):
+            extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
         self._unify_error(printer, context, node.span, *extra)
 
     def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
@@ -1261,7 +1275,9 @@ class Checker:
         body_ty = self.fresh()
         if not isinstance(prune(exp_ty), TBox):
             hint = ""
-            if not isinstance(prune(exp_ty), TVar):
+            # (a function returning a generator is to be applied, not
+            # lifted: report_unify's note says so)
+            if not isinstance(prune(exp_ty), TVar) and not _returns_generator(exp_ty):
                 what = dec.exp.name if isinstance(dec.exp, S.Var) else "(...)"
                 hint = COGEN_LIFT_HINT.format(name=dec.name, what=what)
             self.expect(exp_ty, TBox(body_ty), dec.exp, COGEN_NOT_GENERATOR, hint)
@@ -1356,11 +1372,16 @@ class Checker:
             self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, self.unbound_note(e.name))
             return self.fresh()
         if isinstance(entry, VarInfo):
+            spliced = False
             if not entry.is_global and not entry.is_code and entry.depth < self.depth:
-                self.staging_error(e, entry)
+                spliced = self.staging_error(e, entry)
             entry.used = True
             self.elab.refs[id(e)] = VarRef(id(entry.binder), e.name, entry.is_code, entry.is_global)
-            return instantiate(entry.ty, self.level)
+            ty = instantiate(entry.ty, self.level)
+            # a generator used under `code` is checked on as the error's fix
+            # (cogen g' = g) would have it, as the code it splices: its use
+            # as that code (`g x`, `g + 1`) is then no second error
+            return prune(ty).body if spliced else ty
         if isinstance(entry, DataCon):
             self.elab.refs[id(e)] = entry.ref
             return instantiate(entry.ty, self.level)
@@ -1376,12 +1397,13 @@ class Checker:
         self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
         return substitute(entry.ty, {id(entry.placeholder): var})
 
-    def staging_error(self, e: S.Var, entry: VarInfo) -> None:
-        if isinstance(prune(entry.ty), TBox):
-            fix = STAGING_COGEN_FIX.format(name=e.name)
-        else:
-            fix = STAGING_LIFT_FIX.format(name=e.name)
+    def staging_error(self, e: S.Var, entry: VarInfo) -> bool:
+        """Report `e`'s use under `code`; True when it is a generator, whose
+        fix is to splice it (cogen), False when it is to lift it."""
+        generator = isinstance(prune(entry.ty), TBox)
+        fix = (STAGING_COGEN_FIX if generator else STAGING_LIFT_FIX).format(name=e.name)
         self.report_staging(e, entry, STAGING_VARIABLE, fix)
+        return generator
 
     def check_exception_staging(self, node, entry: ExnInfo) -> None:
         if entry.builtin is None and not entry.is_global and entry.depth < self.depth:
@@ -1914,3 +1936,40 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
     # cursor there (and what the inner scopes saved to the collector)
     checker.toplevel.cursor.move_to(checker.toplevel)
     return CheckResult(checker.elab, Env(checker.toplevel), checker.diagnostics)
+
+
+def _boxed(boxed: Type, other: Type) -> bool:
+    """Whether `boxed` is a generator type [t], t not a type variable, and
+    `other`, not a generator, has t's shape (type variables match
+    anything): the two types differ by the box, as where `code` or `eval`
+    was left out."""
+    boxed, other = prune(boxed), prune(other)
+    # (a generator of anything, ['a] as eval takes, says nothing of `other`)
+    return isinstance(boxed, TBox) and not isinstance(prune(boxed.body), TVar) \
+        and not isinstance(other, (TBox, TVar)) and _same_shape(boxed.body, other, set())
+
+
+def _returns_generator(ty: Type) -> bool:
+    """Whether `ty` is a function type whose final result is a generator."""
+    ty = prune(ty)
+    if not isinstance(ty, TArrow):
+        return False
+    while isinstance(ty, TArrow):
+        ty = prune(ty.res)
+    return isinstance(ty, TBox)
+
+
+def _same_shape(a: Type, b: Type, entered: set) -> bool:
+    a, b = prune(a), prune(b)
+    if isinstance(a, TVar) or isinstance(b, TVar) or (id(a), id(b)) in entered:
+        return True
+    entered.add((id(a), id(b)))  # a shared node is compared once (see types.unify)
+    if isinstance(a, TArrow) and isinstance(b, TArrow):
+        return _same_shape(a.arg, b.arg, entered) and _same_shape(a.res, b.res, entered)
+    if isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
+        return all(_same_shape(x, y, entered) for x, y in zip(a.items, b.items))
+    if isinstance(a, TBox) and isinstance(b, TBox):
+        return _same_shape(a.body, b.body, entered)
+    if isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
+        return all(_same_shape(x, y, entered) for x, y in zip(a.args, b.args))
+    return False

@@ -69,6 +69,8 @@ MSG_REPLICATION = ("{}: a datatype replication has no type parameters (`datatype
 # The commonest slips of programmers coming from other languages, named.
 MSG_ARROW_IN_RULE = "{}, expected '=>' (a rule of a match is `pat => exp`; '->' is the arrow of function types)"
 MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|' (`p1 => e1 | p2 => e2`)"
+MSG_FUN_WITHOUT_ARGUMENT = ("syntax error: unexpected {}: a `fun` clause takes at least one argument "
+                            "(`fun f x = ...`, `fun f () = ...`); a value without one is `val f = ...`")
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
                           "it needs parentheses: ({} ...)")
@@ -95,6 +97,15 @@ MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names
 _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "local_start": "IN",
             "local_in": "END", "IN": "END", "ABSTYPE": "WITH", "WITH": "END",
             "IF": "THEN", "THEN": "ELSE", "CASE": "OF", "WHILE": "DO"}
+# Words that begin a declaration, for the note on a misspelt one.
+_DECLARATION_KEYWORDS = ("val", "fun", "cogen", "datatype", "type", "exception", "local", "abstype",
+                         "infix", "infixr", "nonfix")
+NOTE_MISSPELT_KEYWORD = "did you mean '{keyword}'?"
+# How the note on an unfinished construct names its opening token.
+_OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
+                "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
+                "THEN": "'then'", "CASE": "'case'", "WHILE": "'while'"}
+NOTE_STILL_OPEN = "the {opener} at {line}:{col} is still waiting for its {closer}"
 # Constructs that have their closer already (a hint would be a guess).
 _COMPLETE_MARKERS = {"ELSE", "OF", "DO", "RPAREN", "RBRACKET", "END"}
 _TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'", "WITH": "'with'",
@@ -370,7 +381,7 @@ class Grammar:
         elif isinstance(first, _Name) or (isinstance(first, S.PVar) and first.op):
             name, name_span, args = first.name, first.span, ()
             if not rest:
-                self.fail_at(None)  # `fun f = ...`: no argument
+                self.fail_at(None, MSG_FUN_WITHOUT_ARGUMENT)  # `fun f = ...`
         else:
             self.fail_at(first.span)
         for item, op in zip(rest, ops[1:]):
@@ -1036,7 +1047,7 @@ class Grammar:
             span = tok.span
             found = f"'{_shorten(tok.text)}'"
         message = MSG_UNEXPECTED.format(found)
-        hint = self._hint()
+        hint, opened = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
         slip = self._slip(tok)
         if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
@@ -1051,6 +1062,15 @@ class Grammar:
             notes: tuple[str, ...] = (COGEN_PLACE_NOTE,)
         else:
             notes = (COGEN_SYNTAX_NOTE,) if self._near_cogen(tok) else ()
+        keyword = self._misspelt_keyword(tok)
+        if keyword:
+            notes += (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
+        opened_at = getattr(opened, "span", None)
+        if hint and not slip and opened_at is not None and opened_at.line != span.line:
+            # an opener lines above the error (a `let` whose `in` was left
+            # out): the caret alone does not show where the construct began
+            notes += (NOTE_STILL_OPEN.format(opener=_OPENER_TEXT[opened.type], line=opened_at.line,
+                                             col=opened_at.col, closer=hint),)
         self.error(message, span, notes)
         raise _Abort(tok)
 
@@ -1085,6 +1105,17 @@ class Grammar:
                     return kind == "COGEN"
         return False
 
+    def _misspelt_keyword(self, tok) -> Optional[str]:
+        """The declaration keyword that a name where a declaration may
+        begin is a misspelling of (`let cogne u = ...`), if any."""
+        import difflib
+
+        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
+                or tok.value in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+            return None
+        close = difflib.get_close_matches(tok.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+        return close[0] if close else None
+
     def end_of_input(self) -> Span:
         """Where an error at the end of the input is reported: just after
         the last token."""
@@ -1113,17 +1144,20 @@ class Grammar:
             return MSG_OPEN_ENDED_OPERAND.format("{}", tok.value, tok.value)
         return None
 
-    def _hint(self) -> Optional[str]:
+    def _hint(self) -> tuple[Optional[str], object]:
         """The keyword that would close the innermost unfinished construct,
-        if the parser would accept it here."""
+        if the parser would accept it here, and the construct's opening
+        symbol (None, None: no such keyword)."""
         parser = self.parser
         for sym in reversed(parser.symstack):
             if sym.type in _COMPLETE_MARKERS:
-                return None
+                return None, None
             closer = _CLOSERS.get(sym.type)
             if closer is not None:
-                return _TOKEN_TEXT[closer] if closer in parser.action[parser.state] else None
-        return None
+                if closer not in parser.action[parser.state]:
+                    return None, None
+                return _TOKEN_TEXT[closer], sym
+        return None, None
 
 
 # Expressions that extend as far right as possible: SML's grammar puts them

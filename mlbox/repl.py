@@ -72,6 +72,7 @@ UNKNOWN_COMMAND = "unknown command :{name} (:help lists the commands)"
 NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
+GEN_APPLY_FIRST = "  note: it is a function returning a generator: apply it to its argument{example}"
 GEN_SUMMARY = "{count} {instructions} generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
 SETTING = "{name} {value}"
@@ -186,6 +187,12 @@ class Session:
         if tokens and tokens[-1].type == "SEMICOLON":
             return True
         return bool(errors) and stripped.endswith(";")
+
+    def is_command(self, line: str) -> bool:
+        """Whether `line` is a command line: ':' and a command's name."""
+        stripped = line.strip()
+        words = stripped[1:].split(None, 1) if stripped.startswith(":") else []
+        return bool(words) and words[0] in self._COMMANDS
 
     def feed(self, text: str) -> str:
         """Process one complete input or command; return what it prints
@@ -475,7 +482,7 @@ class Session:
     def _cmd_gen(self, name, arg, out):
         from ccam.disasm import disasm
         from ccam.instructions import Program
-        from mlbox.types import TBox, prune
+        from mlbox.types import TArrow, TBox, prune
 
         checked = self._expression(name, arg, out)
         if checked is None:
@@ -483,6 +490,12 @@ class Session:
         _, exp, binding, elaboration = checked
         if not isinstance(prune(binding.scheme), TBox):
             out.append(NOT_A_GENERATOR.format(type=binding.type))
+            result = prune(binding.scheme)
+            while isinstance(result, TArrow):
+                result = prune(result.res)
+            if isinstance(result, TBox):  # `:gen compPoly`: its argument left out
+                example = "" if any(c.isspace() for c in arg) else f" (:gen {arg} ARG)"
+                out.append(GEN_APPLY_FIRST.format(example=example))
             return
         globals_ = self.incremental.globals
         # evaluate the generator and run it on a fresh block (INVOKE); it
@@ -741,6 +754,14 @@ def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Option
                 print()
                 lines = []
                 continue
+            if lines and session.is_command(line):
+                # A command where an input is unfinished (its `;` forgotten,
+                # `val x = 3` then `:type x`): the command is meant, and
+                # `:quit` must not be taken as more input. The unfinished
+                # input is run as it is, or its error shown, as at the end.
+                sys.stdout.flush()  # (program output goes to the buffer beneath)
+                sys.stdout.write(session.feed("\n".join(lines)))
+                lines.clear()
             lines.append(line)
             try:
                 _step(session, lines)

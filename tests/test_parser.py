@@ -16,7 +16,8 @@ from mlbox.diagnostics import CompileError, Source
 from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
-    MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE,
+    MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
+    NOTE_MISSPELT_KEYWORD,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -560,7 +561,9 @@ def test_common_slips_are_named(text, errors):
     ("val x = while true 1", [(unexpected(EOF, "'do'"), (1, 21))]),
     ("val x = let val y = 1 y end", [(unexpected("'end'", "'in'"), (1, 25))]),
     ("val = 3", [(unexpected("'='"), (1, 5))]),
-    ("fun f = 3", [(unexpected("'='"), (1, 7))]),
+    # a `fun` without an argument, where `val` was meant: the message says so
+    ("fun f = 3", [(MSG_FUN_WITHOUT_ARGUMENT.format("'='"), (1, 7))]),
+    ("fun f x = 1\n  | f = 2", [(MSG_FUN_WITHOUT_ARGUMENT.format("'='"), (2, 7))]),
     ("val x = 1 +\n\n", [(unexpected(EOF), (1, 12))]),
     ("val x = 1 + * 2", [(infix_as_operand("*"), (1, 13))]),
     ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
@@ -611,6 +614,41 @@ def test_a_cogen_written_otherwise_is_explained(text, position):
 ])
 def test_a_cogen_where_no_declaration_goes_is_explained(text, position):
     assert syntax_notes(text) == [(*position, (COGEN_PLACE_NOTE,))]
+
+
+@pytest.mark.parametrize("text, position, note", [
+    # the tutorial's compPoly with its `in` left out: the error is at the
+    # `end`, lines below the `let` that is waiting for it
+    ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n      let cogen f = compPoly p\n"
+     "          cogen a' = lift a\n      code (fn x => a' + (x * f x)) end", (5, 37),
+     NOTE_STILL_OPEN.format(opener="'let'", line=3, col=7, closer="'in'")),
+    ("val x = (1 +\n  2", (2, 4), NOTE_STILL_OPEN.format(opener="'('", line=1, col=9, closer="')'")),
+    ("fun f x =\n  case x of\n    0 => [1,\n  2", (4, 4),
+     NOTE_STILL_OPEN.format(opener="'['", line=3, col=10, closer="']'")),
+])
+def test_an_unclosed_construct_lines_above_is_pointed_at(text, position, note):
+    assert syntax_notes(text) == [(*position, (note,))]
+
+
+@pytest.mark.parametrize("text, position, keyword", [
+    ("fun f p =\n  let cogne g = f p\n  in g end", (2, 7), "cogen"),  # was a bare "unexpected 'cogne'"
+    ("val x = let vall y = 1 in y end", (1, 13), "val"),
+    ("val x = let datatyp t = A in 1 end", (1, 13), "datatype"),
+])
+def test_a_misspelt_declaration_keyword_is_suggested(text, position, keyword):
+    assert syntax_notes(text) == [(*position, (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),))]
+
+
+def test_a_name_unlike_any_keyword_gets_no_suggestion():
+    assert syntax_notes("val x = let count = 1 in 2 end") == [(1, 13, ())]
+
+
+@pytest.mark.parametrize("text", [
+    "val x = let val y = 1 in y",  # the `let` is on the error's line: no note
+    "val x = let val y = 1 y end",
+])
+def test_an_unclosed_construct_on_the_errors_line_has_no_note(text):
+    assert [notes for _l, _c, notes in syntax_notes(text)] == [()]
 
 
 @pytest.mark.parametrize("text", [

@@ -698,6 +698,17 @@ def test_gen_needs_a_generator(session):
     assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
 
 
+def test_gen_of_a_generator_function_says_to_apply_it(session):
+    # `:gen codePower` for `:gen codePower 3`: the reply named the type only
+    session.feed("fun codePower e = if e = 0 then code (fn _ => 1) "
+                 "else let cogen p = codePower (e - 1) in code (fn b => b * (p b)) end;")
+    assert session.feed(":gen codePower") == "".join(line + "\n" for line in [
+        repl.NOT_A_GENERATOR.format(type="int -> [int -> int]"),
+        repl.GEN_APPLY_FIRST.format(example=" (:gen codePower ARG)")])
+    session.feed("fun two (a : int) b = lift (a + b);")
+    assert session.feed(":gen two 1").endswith(repl.GEN_APPLY_FIRST.format(example="") + "\n")
+
+
 def test_gen_reports_an_exception_in_the_generator(session):
     assert session.feed(":gen ((raise Div) : [int])") == "\nuncaught exception Div [divide by zero]\n"
     assert session.feed(":gen code (1 div 0)").startswith("'1; ⟨'0⟩; div\n")
@@ -1089,6 +1100,26 @@ def test_an_input_unfinished_at_the_end_is_run_or_reported_not_dropped(tail, rep
     assert done.returncode == 0 and done.stderr == ""
     after_the_first = done.stdout.split("val x = 1 : int\n", 1)[1]
     assert reply in after_the_first, done.stdout
+
+
+def test_a_command_ends_an_unfinished_input(tmp_path):
+    # `val x = 3` without its `;`, then a command: the command was read as
+    # more of the input (a syntax error at `type`), and `:quit` could not
+    # leave; the unfinished input is now run as at the end of the input
+    env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
+    done = subprocess.run([sys.executable, "-m", "mlbox", "repl"],
+                          input="val x = 3\n:type x\nval y = (1,\n:quit\nval z = 2;\n",
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "val x = 3 : int\nx : int\n" in done.stdout
+    assert "unexpected end of file" in done.stdout  # `val y = (1,`, reported
+    assert "val z" not in done.stdout  # :quit left
+
+
+def test_a_colon_continuing_an_input_is_still_a_type_constraint():
+    session = Session()
+    assert not session.is_command("  : int;") and not session.is_command(":")
+    assert session.is_command(":type x") and session.is_command(" :quit ")
 
 
 @pytest.mark.parametrize("encoding", [None, "utf-8"], ids=["locale", "strict-utf-8"])

@@ -173,6 +173,28 @@ CASES = [
      "and double (g : [int]) : [int] = let cogen x = g in code (x * 2) end", E, 1, 87,
      C.ARG_MISMATCH.format(actual="int", fn="'double'", expected="[int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="c", type="int")),
+    # types that differ by the box alone: a `code` or an `eval` left out
+    ("code_left_out_of_a_clause",
+     "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+     "      let cogen f = compPoly p cogen a' = lift a in (fn x => a' + (x * f x)) end", E, 3, 7,
+     C.CLAUSE_BODY.format(actual="int -> int", expected="[int -> int]"), C.CODE_MISSING.format(type="int -> int")),
+    ("code_left_out_of_a_base_case",
+     "fun power e = if e = 0 then (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end",
+     E, 1, 15, C.CLAUSE_BODY.format(actual="'a -> int", expected="['b -> 'b]"),
+     C.CODE_MISSING.format(type="'a -> int")),
+    ("eval_left_out", "val g = code (fn x => x + 1)\nval r = map g [1, 2]", E, 2, 13,
+     C.ARG_MISMATCH.format(actual="[int -> int]", fn="'map'", expected="'a -> 'b"),
+     C.GENERATOR_NOT_VALUE.format(type="int -> int")),
+    ("eval_left_out_of_a_val", "val n : int = lift 3", E, 1, 15,
+     C.VAL_MISMATCH.format(actual="[int]", expected="int"), C.GENERATOR_NOT_VALUE.format(type="int")),
+    # a function returning a generator where a generator is expected: its
+    # argument left out, or `eval f x` for `eval (f x)`
+    ("eval_of_a_generator_function",
+     "fun power e = if e = 0 then code (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end\n"
+     "val c = eval power 3", E, 2, 14,
+     C.ARG_MISMATCH.format(actual="int -> [int -> int]", fn="'eval'", expected="['a]"), C.GENERATOR_FUNCTION),
+    ("cogen_of_a_generator_function", "fun g (h : int -> [int]) = let cogen u = h in u end", E, 1, 42,
+     C.COGEN_NOT_GENERATOR.format(actual="int -> [int]"), C.GENERATOR_FUNCTION),
     ("lift_misuse", "val g = lift 3\nval n = g + 1", E, 2, 9,
      C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"), None),
     # ---- equality
@@ -349,6 +371,34 @@ def test_staging_error_once_per_variable_and_code():
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=2, places="1:21, 1:25")
 
 
+@pytest.mark.parametrize("name,program", [
+    # the tutorial's compPoly with `val` where `cogen` belongs
+    ("f", "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+          "      let val f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end"),
+    ("g", "fun f (g : [int]) = code (g + 1)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => g (g x))"),
+])
+def test_a_generator_under_code_is_one_error_not_two(name, program):
+    # the generator was also reported where its use needs the code it
+    # generates (applied: "not a function"; an operand of '+': "cannot be
+    # used at type [int]"), which the staging error's fix already mends
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert [d.message for d in errors] == [C.STAGING_VARIABLE.format(name=name)]
+    assert C.STAGING_COGEN_FIX.format(name=name) in errors[0].notes
+
+
+@pytest.mark.parametrize("program", [
+    'val g : [int -> int] = "s"',  # a generator, but not of a string
+    "val n : int = lift true",  # a generator, but not of an int
+    "val k = let cogen v = lift 3 in eval v end",  # the code variable's own note says it
+    "val x = eval (fn y => y + 1)",  # ['a], a generator of anything: no shape to compare
+])
+def test_no_box_note_where_the_box_is_not_the_only_difference(program):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert not any("'code (...)'" in n or "'eval (...)'" in n or "returning a generator" in n
+                   for n in error.notes), error.notes
+
+
 def test_staging_error_for_each_code_crossed():
     diags = diagnostics_of("fun g x = (code x, code (x, x))")
     assert [(d.span.col, d.message) for d in diags] == [
@@ -400,3 +450,9 @@ def test_an_annotation_of_a_later_function_types_the_group():
     shown = {b.name: b.type for b in result.elaboration.toplevel}
     assert shown == {"even": "int -> bool", "odd": "int -> bool", "pair": "'a -> 'a list",
                      "both": "'a * 'a -> 'a list"}, shown
+
+
+def test_a_function_returning_a_generator_given_to_cogen_is_not_told_to_lift_it():
+    # `cogen u = lift h` would make u the function itself, not the code
+    [error] = diagnostics_of("fun g (h : int -> [int]) = let cogen u = h in u end")
+    assert error.notes == (C.GENERATOR_FUNCTION,)
