@@ -101,6 +101,25 @@ _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "loca
 _DECLARATION_KEYWORDS = ("val", "fun", "cogen", "datatype", "type", "exception", "local", "abstype",
                          "infix", "infixr", "nonfix")
 NOTE_MISSPELT_KEYWORD = "did you mean '{keyword}'?"
+# A misspelt keyword beginning a top-level line (`datatyp t = A | B`) makes
+# the line an expression, which fails further on: the error is moved to
+# the misspelt word, where the mistake is.
+MSG_MISSPELT_TOP_KEYWORD = "syntax error: '{word}' is not a keyword; did you mean '{keyword}'?"
+NOTE_READ_AS_EXPRESSION = ("read as an expression, '{word} {next} ...' stops parsing at {line}:{col} "
+                           "({found})")
+# SML writes negation `~`; `-` is only subtraction (`-1` is a slip from C).
+MSG_MINUS_AS_NEGATION = ("syntax error: unexpected {}: ML writes a negative number or a negation with "
+                         "'~' (~1, ~x); '-' is only subtraction (as a function value: op -)")
+# `fn x = e`, `case x of 0 = e`: `=` where a rule's `=>` belongs.
+MSG_EQUALS_IN_RULE = ("{}, expected '=>' (a rule of a match is `pat => exp`; `=` belongs to `val` and "
+                      "`fun` declarations: fun f x = ...)")
+MSG_SEMICOLON_BEFORE_BAR = ("{}: the ';' before it ended the declaration; clauses and rules are joined "
+                            "by '|' alone (fun f 0 = 1 | f n = n)")
+# `'a'`: the lexer reads a type variable (a quote may end one).
+MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\", a string \"abc\" "
+                     "('a is a type variable)")
+# A name where a declaration must begin, followed by `=` (`let y = 2 in`).
+NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fun {name} x = ... for a function)"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -280,7 +299,8 @@ class Grammar:
                 continue
             if not run:
                 # an operator where an operand belongs
-                self.fail_at(op.span, MSG_INFIX_AS_OPERAND.format("{}", op.name))
+                self.fail_at(op.span, MSG_MINUS_AS_NEGATION if op.name == "-" else
+                             MSG_INFIX_AS_OPERAND.format("{}", op.name))
             operands.append(application(run))
             operators.append(op)
             run = []
@@ -1065,6 +1085,15 @@ class Grammar:
         keyword = self._misspelt_keyword(tok)
         if keyword:
             notes += (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
+        elif self._missing_val(tok):
+            notes += (NOTE_MISSING_VAL.format(name=tok.value),)
+        top = None if keyword else self._misspelt_top_keyword(tok)
+        if top is not None:
+            word, following, keyword = top
+            self.error(MSG_MISSPELT_TOP_KEYWORD.format(word=word.value, keyword=keyword), word.span,
+                       (NOTE_READ_AS_EXPRESSION.format(word=word.value, next=_shorten(following.text),
+                                                       line=span.line, col=span.col, found=found),))
+            raise _Abort(tok)
         opened_at = getattr(opened, "span", None)
         if hint and not slip and opened_at is not None and opened_at.line != span.line:
             # an opener lines above the error (a `let` whose `in` was left
@@ -1116,6 +1145,41 @@ class Grammar:
         close = difflib.get_close_matches(tok.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
         return close[0] if close else None
 
+    def _missing_val(self, tok) -> bool:
+        """Whether the error is at a name where a declaration must begin
+        (not an expression), followed by `=`: `let y = 2 in ...`."""
+        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
+                or "LET" in self.parser.action[self.parser.state]:
+            return False
+        tokens = self.token_list
+        index = next((i for i, t in enumerate(tokens) if t is tok), None)
+        return index is not None and index + 1 < len(tokens) and tokens[index + 1].type == "EQUALS"
+
+    def _misspelt_top_keyword(self, tok):
+        """(word, the token after it, keyword) for a name close to a
+        declaration keyword that begins a line at column 1 and is followed
+        by a name (`datatyp t = ...`, `value y = 2`, `exeption E`), on the
+        way back from a syntax error to the declaration it is part of; None
+        if there is none."""
+        import difflib
+
+        tokens = self.token_list
+        end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+        if end is None:
+            return None
+        for i in range(end - 1, -1, -1):
+            word = tokens[i]
+            if word.span.col != 1:
+                continue
+            if word.type in _RESTART_TOKENS:
+                return None  # the declaration the error is in starts with a real keyword
+            if word.type == "IDENT" and i + 1 < len(tokens) and tokens[i + 1].type == "IDENT" \
+                    and word.value not in _DECLARATION_KEYWORDS:
+                close = difflib.get_close_matches(word.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+                if close:
+                    return word, tokens[i + 1], close[0]
+        return None
+
     def end_of_input(self) -> Span:
         """Where an error at the end of the input is reported: just after
         the last token."""
@@ -1133,6 +1197,12 @@ class Grammar:
         stack = [sym.type for sym in parser.symstack]
         if tok.type == "ARROW" and "DARROW" in accepted:
             return MSG_ARROW_IN_RULE
+        if tok.type == "EQUALS" and "DARROW" in accepted:
+            return MSG_EQUALS_IN_RULE
+        if tok.type == "BAR" and stack[-1:] == ["SEMICOLON"]:
+            return MSG_SEMICOLON_BEFORE_BAR
+        if tok.type == "TYVAR" and len(tok.value) > 2 and tok.value.endswith("'") and "LET" in accepted:
+            return MSG_SINGLE_QUOTES
         if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack:
             # inside a rule's expression (`fn 0 => 1 1 => 2`): its `|` is missing
             return MSG_RULE_WITHOUT_BAR

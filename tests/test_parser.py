@@ -17,7 +17,8 @@ from mlbox.lexer import MSG_UNTERMINATED_COMMENT
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
-    NOTE_MISSPELT_KEYWORD,
+    NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
+    MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -639,8 +640,66 @@ def test_a_misspelt_declaration_keyword_is_suggested(text, position, keyword):
     assert syntax_notes(text) == [(*position, (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),))]
 
 
+@pytest.mark.parametrize("text, word, keyword, following, stop, found", [
+    # each was a bare syntax error further on (`unexpected '|'`) or at the
+    # next line's `val`, with no word about the misspelling
+    ("datatyp t = A | B\nval x = A", "datatyp", "datatype", "t", (1, 15), "'|'"),
+    ("val x = 1\ndatatyp t = A | B", "datatyp", "datatype", "t", (2, 15), "'|'"),
+    ("value y = 2\nval z = y + 1", "value", "val", "y", (2, 1), "'val'"),
+    ("func f x = x + 1\nval y = f 2", "func", "fun", "f", (2, 1), "'val'"),
+    ("exeption E\nval y = 2", "exeption", "exception", "E", (2, 1), "'val'"),
+])
+def test_a_misspelt_keyword_beginning_a_top_level_line_is_the_error(text, word, keyword, following,
+                                                                     stop, found):
+    with pytest.raises(CompileError) as info:
+        parse_program(text)
+    [d] = info.value.diagnostics
+    line = text.split("\n").index(next(l for l in text.split("\n") if l.startswith(word))) + 1
+    assert (d.span.line, d.span.col) == (line, 1)
+    assert d.message == MSG_MISSPELT_TOP_KEYWORD.format(word=word, keyword=keyword)
+    assert d.notes == (NOTE_READ_AS_EXPRESSION.format(word=word, next=following, line=stop[0], col=stop[1],
+                                                      found=found),)
+
+
+@pytest.mark.parametrize("text", [
+    "val x = 1\n  value y = 2 |",   # not at column 1: a continuation line
+    "val x = 1\nfoo y = 2 |",       # not close to a keyword
+    "val vals = 1\nval x = vals + + 2",  # the error's declaration begins with `val`
+])
+def test_a_name_that_is_no_misspelt_top_level_keyword_is_left_alone(text):
+    with pytest.raises(CompileError) as info:
+        parse_program(text)
+    assert all(not d.message.startswith(MSG_MISSPELT_TOP_KEYWORD.format(word="", keyword="")[:20])
+               for d in info.value.diagnostics)
+
+
+@pytest.mark.parametrize("text, error", [
+    # C's negative literal: was "write `op -` to use it as a value"
+    ("val x = -1", (MSG_MINUS_AS_NEGATION.format("'-'"), (1, 9))),
+    ("val x = 2 * -y", (MSG_MINUS_AS_NEGATION.format("'-'"), (1, 13))),
+    # `=` for `=>`: was a bare "unexpected '='"
+    ("val f = fn x = x + 1", (MSG_EQUALS_IN_RULE.format(unexpected("'='")), (1, 14))),
+    ("fn f x = x + 1", (MSG_EQUALS_IN_RULE.format(unexpected("'='")), (1, 8))),
+    ("fun f x = case x of 0 = 1 | _ => 2", (MSG_EQUALS_IN_RULE.format(unexpected("'='")), (1, 23))),
+    # `;` between clauses: was a bare "unexpected '|'"
+    ("fun f 0 = 1; | f n = n", (MSG_SEMICOLON_BEFORE_BAR.format(unexpected("'|'")), (1, 14))),
+    ("val g = fn 0 => 1; | n => n", (MSG_SEMICOLON_BEFORE_BAR.format(unexpected("'|'")), (1, 20))),
+    # single quotes: was a bare "unexpected ''a''"
+    ("val c = 'a'", (MSG_SINGLE_QUOTES.format(unexpected("''a''")), (1, 9))),
+    ("val s = f 'ab'", (MSG_SINGLE_QUOTES.format(unexpected("''ab''")), (1, 11))),
+])
+def test_common_slips_are_named(text, error):
+    assert syntax_error(text) == [error]
+
+
+def test_a_declaration_without_its_keyword_in_a_let_is_noted():
+    # was a bare "unexpected 'y'"
+    assert syntax_notes("val x = let y = 2 in y end") == [(1, 13, (NOTE_MISSING_VAL.format(name="y"),))]
+
+
 def test_a_name_unlike_any_keyword_gets_no_suggestion():
-    assert syntax_notes("val x = let count = 1 in 2 end") == [(1, 13, ())]
+    # (the keyword it lacks is noted, no misspelling)
+    assert syntax_notes("val x = let count = 1 in 2 end") == [(1, 13, (NOTE_MISSING_VAL.format(name="count"),))]
 
 
 @pytest.mark.parametrize("text", [
