@@ -578,6 +578,10 @@ class Checker:
         # for each entry of self.top, the type names visible after its
         # top-level declaration (what the REPL shows its type against)
         self.top_views: list[_TypeNames] = []
+        # self.top[:closed] are entries a top-level `;` has closed (no weak
+        # type left): they need no second look, so a program of many
+        # `;`-separated declarations is checked in linear time
+        self.closed = 0
 
     # -------------------------------------------------------- reporting
 
@@ -750,7 +754,7 @@ class Checker:
         `val r = ref [];` then `r := [1]` is a type error there too (without
         the `;` the later declaration fixes the type)."""
         self.warn_free_tyvars()
-        for kind, _name, entry in self.top:
+        for kind, _name, entry in self.top[self.closed:]:
             if kind != "val" or not isinstance(entry, VarInfo):
                 continue
             for v in free_vars(entry.ty):
@@ -759,12 +763,13 @@ class Checker:
                     unique = Tycon("_" + _letters(self.monotypes), 0, equality="args" if v.eq else "never")
                     unify(v, TCon(unique))
                     self.monotypes += 1
+        self.closed = len(self.top)
 
     def warn_free_tyvars(self) -> None:
         """Warn of each top-level value whose type the value restriction left
         with a variable nothing determined (`val x = rev []`), as Poly/ML
         and SML/NJ do: it cannot be used at any type."""
-        for kind, name, entry in self.top:
+        for kind, name, entry in self.top[self.closed:]:
             if kind != "val" or not isinstance(entry, VarInfo):
                 continue
             if any(v.level != GENERIC and v.overload is None for v in free_vars(entry.ty)):
