@@ -688,7 +688,7 @@ def test_a_name_that_is_no_misspelt_top_level_keyword_is_left_alone(text):
     ("val c = 'a'", (MSG_SINGLE_QUOTES.format(unexpected("''a''")), (1, 9))),
     ("val s = f 'ab'", (MSG_SINGLE_QUOTES.format(unexpected("''ab''")), (1, 11))),
 ])
-def test_common_slips_are_named(text, error):
+def test_slips_from_other_languages_are_named(text, error):
     assert syntax_error(text) == [error]
 
 
