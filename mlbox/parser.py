@@ -101,6 +101,18 @@ _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "loca
 _DECLARATION_KEYWORDS = ("val", "fun", "cogen", "datatype", "type", "exception", "local", "abstype",
                          "infix", "infixr", "nonfix")
 NOTE_MISSPELT_KEYWORD = "did you mean '{keyword}'?"
+
+
+def suggest_keyword(word: str) -> Optional[str]:
+    """The declaration keyword that `word` is probably a misspelling of
+    (`datatyp`, `valu`, `cogne`), if any."""
+    import difflib
+
+    if word in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+        return None
+    close = difflib.get_close_matches(word, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+    return close[0] if close else None
+
 # A misspelt keyword beginning a top-level line (`datatyp t = A | B`) makes
 # the line an expression, which fails further on: the error is moved to
 # the misspelt word, where the mistake is.
@@ -1137,13 +1149,9 @@ class Grammar:
     def _misspelt_keyword(self, tok) -> Optional[str]:
         """The declaration keyword that a name where a declaration may
         begin is a misspelling of (`let cogne u = ...`), if any."""
-        import difflib
-
-        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
-                or tok.value in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state]:
             return None
-        close = difflib.get_close_matches(tok.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
-        return close[0] if close else None
+        return suggest_keyword(tok.value)
 
     def _missing_val(self, tok) -> bool:
         """Whether the error is at a name where a declaration must begin
@@ -1161,8 +1169,6 @@ class Grammar:
         by a name (`datatyp t = ...`, `value y = 2`, `exeption E`), on the
         way back from a syntax error to the declaration it is part of; None
         if there is none."""
-        import difflib
-
         tokens = self.token_list
         end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
         if end is None:
@@ -1173,11 +1179,10 @@ class Grammar:
                 continue
             if word.type in _RESTART_TOKENS:
                 return None  # the declaration the error is in starts with a real keyword
-            if word.type == "IDENT" and i + 1 < len(tokens) and tokens[i + 1].type == "IDENT" \
-                    and word.value not in _DECLARATION_KEYWORDS:
-                close = difflib.get_close_matches(word.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
-                if close:
-                    return word, tokens[i + 1], close[0]
+            if word.type == "IDENT" and i + 1 < len(tokens) and tokens[i + 1].type == "IDENT":
+                keyword = suggest_keyword(word.value)
+                if keyword:
+                    return word, tokens[i + 1], keyword
         return None
 
     def end_of_input(self) -> Span:
