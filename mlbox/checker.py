@@ -34,7 +34,7 @@ from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
-from mlbox.parser import NOTE_MISSPELT_KEYWORD, suggest_keyword
+from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR, NOTE_MISSPELT_KEYWORD, suggest_keyword
 from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
@@ -86,6 +86,10 @@ VAL_MISMATCH = "this expression has type {actual} but the pattern bound to it ha
 CLAUSE_PATTERN = "this argument pattern has type {actual} but the function's argument has type {expected}"
 CLAUSE_BODY = "the body of this clause has type {actual} but the function returns {expected}"
 FUN_USE_MISMATCH = "'{name}' is defined as a function of type {actual} but is used with type {expected}"
+# `fun f 0 = 1` and, on the next line, `f n = n` without its `|`: the
+# second line continues the first clause's body, `1 f n = n`
+CLAUSE_WITHOUT_BAR = ("'{name}' here is read as an argument in the body of the clause above, "
+                      "and the '=' after it as an equality test")
 CLAUSE_ARITY = "this clause of '{name}' has {n} argument(s) but the first clause has {m}"
 COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this expression has type {actual}"
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
@@ -1083,14 +1087,52 @@ class Checker:
                     unify(result_ty, annotated)
                 except UnifyError:
                     pass  # reported below, against the body
+            reported = len(self.diagnostics)
             body_ty = self.infer(clause.body)
             # (a body that contradicts its annotation is one error, not also
             # one against the result type, which the annotation has fixed)
             if annotated is None or self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH):
                 self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
+            if len(self.diagnostics) > reported:
+                self.merge_clause_without_bar(fb.name, clause, reported)
             self.scope = outer
             rows.append((clause, row))
         self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def merge_clause_without_bar(self, name: str, clause: S.Clause, reported: int) -> None:
+        """If the body of `clause` is `... name p1 ... pn = e` with `name`
+        beginning a line (a next clause whose `|` is missing, n the
+        clause's arity), replace the errors from `reported` on that this
+        misreading explains (the names the next clause binds unbound, the
+        expression before it "not a function", the body's type) by one."""
+        body = clause.body
+        while isinstance(body, (S.Andalso, S.Orelse)) or (_is_infix(body) and body.fn.name != "="):
+            # `f n = a andalso b`, `f n = n > 2` (`=` and `>` are both infix 4)
+            body = body.left if isinstance(body, (S.Andalso, S.Orelse)) else body.arg.items[0]
+        if not (_is_infix(body) and body.fn.name == "="):
+            return
+        spine = []
+        left = body.arg.items[0]
+        while _is_infix(left):  # `fun f 0 = 1 + 2` then `f n = n`: the `+`'s right operand
+            left = left.arg.items[1]
+        while isinstance(left, S.App):
+            spine.append(left)
+            left = left.fn
+        spine.reverse()  # spine[k] applies the first k + 1 arguments
+        args = [app.arg for app in spine]
+        n = len(clause.pats)
+        if len(args) <= n:
+            return
+        start = args[-n - 1]
+        before = spine[-n - 2].span if len(spine) > n + 1 else left.span
+        if not (isinstance(start, S.Var) and start.name == name and start.span.line > before.end_line):
+            return
+        explained = {before, start.span, clause.body.span, body.span} | {app.span for app in spine}
+        kept = [d for d in self.diagnostics[reported:]
+                if d.span not in explained and (d.span.line, d.span.col) < (start.span.line, start.span.col)]
+        del self.diagnostics[reported:]
+        self.diagnostics.extend(kept)
+        self.error(CLAUSE_WITHOUT_BAR.format(name=name), start.span, NOTE_CLAUSE_WITHOUT_BAR)
 
     def declare_datatype(self, dec: S.DatatypeDec, is_global: bool) -> None:
         group, abbrevs = self.elab_datatype(dec)
@@ -1951,6 +1993,15 @@ def _minus_applied_note(minus: S.Var, operands: S.Tuple) -> str:
         return ""
     fn = " ".join([head.name] + words[::-1])
     return MINUS_APPLIED_NOTE.format(fn=fn, arg=arg)
+
+
+def _is_infix(e) -> bool:
+    """Whether `e` is an infix application `a op b` as the parser makes it."""
+    if not (isinstance(e, S.App) and isinstance(e.fn, S.Var) and isinstance(e.arg, S.Tuple)
+            and len(e.arg.items) == 2):
+        return False
+    first, op = e.arg.items[0].span, e.fn.span
+    return (first.line, first.col) < (op.line, op.col)
 
 
 def _atom_text(e) -> str:

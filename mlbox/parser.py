@@ -132,6 +132,9 @@ MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\
                      "('a is a type variable)")
 # A name where a declaration must begin, followed by `=` (`let y = 2 in`).
 NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fun {name} x = ... for a function)"
+# A line `f n = ...` after a clause of f, without its `|`, continues that
+# clause's body (the checker says so when the body then fails to type).
+NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by '|': fun f 0 = 1 | f n = n"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -1099,6 +1102,8 @@ class Grammar:
             notes += (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
         elif self._missing_val(tok):
             notes += (NOTE_MISSING_VAL.format(name=tok.value),)
+        if self._clause_without_bar(tok):
+            notes += (NOTE_CLAUSE_WITHOUT_BAR,)
         top = None if keyword else self._misspelt_top_keyword(tok)
         if top is not None:
             word, following, keyword = top
@@ -1145,6 +1150,25 @@ class Grammar:
                 elif depth == 0 and (kind in _RESTART_TOKENS or kind in ("IN", "SEMICOLON")):
                     return kind == "COGEN"
         return False
+
+    def _clause_without_bar(self, tok) -> bool:
+        """Whether the error is on a line that begins with the name of the
+        `fun` clause being parsed, followed by `=` before the error: a next
+        clause without its `|` (`fun f 0 = 1` then `f n = if ...`, where
+        the `if` cannot be an operand)."""
+        head = next((sym.value for sym in reversed(self.parser.symstack) if sym.type == "clause_head"), None)
+        tokens = self.token_list
+        index = None if tok is None or head is None else next(
+            (i for i, t in enumerate(tokens) if t is tok), None)
+        if index is None:
+            return False
+        name, name_span, _args = head
+        first = index
+        while first > 0 and tokens[first - 1].span.line == tok.span.line:
+            first -= 1
+        word = tokens[first]
+        return word.type == "IDENT" and word.value == name and word.span.line > name_span.line \
+            and any(t.type == "EQUALS" for t in tokens[first + 1:index])
 
     def _misspelt_keyword(self, tok) -> Optional[str]:
         """The declaration keyword that a name where a declaration may

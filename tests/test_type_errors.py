@@ -600,3 +600,29 @@ def test_a_misspelt_keyword_read_as_an_expression_is_one_error_with_the_keyword(
 ])
 def test_a_name_like_a_keyword_is_not_suggested_where_it_can_be_meant(program):
     assert not any("did you mean '" in n and "val'" in n for d in diagnostics_of(program) for n in d.notes)
+
+
+@pytest.mark.parametrize("program, line, col, name", [
+    # was three errors: "int is not a function" at the 1, and n unbound twice
+    ("fun f 0 = 1\n  f n = n", 2, 3, "f"),
+    ("fun f [] = 0\n  f (x :: xs) = 1 + f xs", 2, 3, "f"),
+    ("fun g 0 = 1 + 2\n    g n = n", 2, 5, "g"),  # the `+`'s right operand is `2 g n`
+    ("fun k 0 = true\n  | k 1 = false\n  k n = n > 2 andalso true", 3, 3, "k"),
+])
+def test_a_clause_without_its_bar_is_one_error(program, line, col, name):
+    from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR
+
+    assert where(diagnostics_of(program)) == [
+        ("error", line, col, C.CLAUSE_WITHOUT_BAR.format(name=name), (NOTE_CLAUSE_WITHOUT_BAR,))]
+
+
+def test_a_clause_without_its_bar_keeps_the_errors_before_it():
+    diags = diagnostics_of('fun h 0 y = "a" + 1\n  h n y = y')
+    assert [(d.span.line, d.span.col) for d in diags] == [(1, 13), (2, 3)]
+    assert diags[0].message == C.OVERLOAD_MISMATCH.format(op="+", type="string", allowed="int and word")
+
+
+def test_a_function_passed_to_itself_on_a_new_line_is_no_missing_bar():
+    # the shape of a clause without its `|`, but well typed: `h g 0 = true`
+    program = "fun h (f : int -> bool) (x : int) = f x\nfun g 0 = h\n  g 0 = true\n  | g n = false"
+    assert diagnostics_of(program) == []
