@@ -56,6 +56,11 @@ GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a 
 # when the left operand is a function and `-` touches the right one
 MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn} -{arg}` is `{fn} - {arg}`: "
                       "write `{fn} ~{arg}`")
+# `x := 4`, `!x` with `val x = 3`: from languages whose variables change
+NOT_A_REF_NOTE = ("{name} is not a reference: a `val` never changes; a value that changes is a reference, "
+                  "made with `ref` (val {name} = ref 0), assigned with `{name} := ...` and read with `!{name}`")
+TUPLED_NOTE = ("{fn} takes one argument, a tuple of {n} values: call it as {fn} ({args}), "
+               "not {fn} {spaced}")
 CON_NO_ARG = "constructor '{name}' takes no argument"
 CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
 NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
@@ -125,6 +130,8 @@ UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
 EQUALITY_SLIPS = frozenset({"==", "!="})
 EQUALITY_SLIP_NOTE = "SML writes equality `=` and inequality `<>`"
 DID_YOU_MEAN = "did you mean '{name}'?"
+MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
+                    "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
 # `code` and `lift` where an expression begins are the staging constructs,
@@ -606,6 +613,9 @@ class Checker:
         # for each entry of self.top, the type names visible after its
         # top-level declaration (what the REPL shows its type against)
         self.top_views: list[_TypeNames] = []
+        # the non-recursive `val` bindings whose expression is being
+        # checked, innermost last: `val f = fn ... f ...` lacks `rec`
+        self.open_binds: list[S.ValBind] = []
         # lines where a misspelt keyword begins a declaration read as an
         # expression: the names it binds are not reported unbound
         self.misread_lines: set[int] = set()
@@ -899,7 +909,9 @@ class Checker:
         self.level += 1
         checked = []
         for bind in binds:
+            self.open_binds.append(bind)
             exp_ty = self.infer(bind.exp)
+            self.open_binds.pop()
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
             self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
@@ -1451,8 +1463,9 @@ class Checker:
             keyword = self.misspelt_keyword(e)
             if keyword:
                 self.misread_lines.add(e.span.line)
-            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span,
-                       NOTE_MISSPELT_KEYWORD.format(keyword=keyword) if keyword else self.unbound_note(e.name))
+            note = NOTE_MISSPELT_KEYWORD.format(keyword=keyword) if keyword else \
+                self.missing_rec_note(e.name) or self.unbound_note(e.name)
+            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, note)
             return self.fresh()
         if isinstance(entry, VarInfo):
             spliced = False
@@ -1479,6 +1492,21 @@ class Checker:
         self.pending_overloads.append((e, e.name, var))
         self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
         return substitute(entry.ty, {id(entry.placeholder): var})
+
+    def missing_rec_note(self, name: str) -> str:
+        """For an unbound `name` inside `val name = fn ...`: the function's
+        own name, which a `val` without `rec` does not bind in its
+        expression ("" otherwise)."""
+        for bind in reversed(self.open_binds):
+            pat = bind.pat
+            while isinstance(pat, S.PTyped):
+                pat = pat.pat
+            exp = bind.exp
+            while isinstance(exp, S.Typed):
+                exp = exp.exp
+            if isinstance(pat, S.PVar) and pat.name == name and isinstance(exp, S.Fn):
+                return MISSING_REC_NOTE.format(name=name)
+        return ""
 
     def misspelt_keyword(self, e: S.Var) -> Optional[str]:
         """For an unbound name at the start of a line: the declaration
@@ -1593,9 +1621,21 @@ class Checker:
                         # (made only if there is an error to note)
                         item_note = lambda _printer, left=item_actual: (  # noqa: E731
                             _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
+                    elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
+                        item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
                     ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
         else:
-            self.expect(self.infer(e.arg), fn_ty.arg, e.arg, message, note, fn=fn_name)
+            arg_ty = self.infer(e.arg)
+            # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments
+            # are then no second error ("'a is not a function")
+            tupled = isinstance(domain, TTuple) and not isinstance(e.arg, S.Tuple) and not is_operator
+            tupled_note = (lambda _printer: "" if isinstance(prune(arg_ty), TTuple) else  # noqa: E731
+                           _tupled_note(fn, len(domain.items))) if tupled else ""
+            if isinstance(fn, S.Var) and fn.name == "!":
+                tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
+            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, fn=fn_name) and tupled \
+                    and not isinstance(prune(arg_ty), TTuple):
+                return self.slip_result()
         return fn_ty.res
 
     def infer_tuple(self, e: S.Tuple) -> Type:
@@ -1993,6 +2033,20 @@ def _minus_applied_note(minus: S.Var, operands: S.Tuple) -> str:
         return ""
     fn = " ".join([head.name] + words[::-1])
     return MINUS_APPLIED_NOTE.format(fn=fn, arg=arg)
+
+
+def _not_a_ref_note(ty: Type, e) -> str:
+    """For `x := v` or `!x` with x no reference: how SML changes a value."""
+    ty = prune(ty)
+    if not isinstance(e, S.Var) or isinstance(ty, TVar) or (isinstance(ty, TCon) and ty.tycon.name == "ref"):
+        return ""
+    return NOT_A_REF_NOTE.format(name=e.name)
+
+
+def _tupled_note(fn, n: int) -> str:
+    name = fn.name if isinstance(fn, S.Var) else "f"
+    args = [_letters(i) for i in range(n)]
+    return TUPLED_NOTE.format(fn=name, n=n, args=", ".join(args), spaced=" ".join(args))
 
 
 def _is_infix(e) -> bool:

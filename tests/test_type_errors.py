@@ -626,3 +626,52 @@ def test_a_function_passed_to_itself_on_a_new_line_is_no_missing_bar():
     # the shape of a clause without its `|`, but well typed: `h g 0 = true`
     program = "fun h (f : int -> bool) (x : int) = f x\nfun g 0 = h\n  g 0 = true\n  | g n = false"
     assert diagnostics_of(program) == []
+
+
+@pytest.mark.parametrize("program, col", [
+    # was the unbound-variable error alone
+    ("val fact = fn 0 => 1 | n => n * fact (n - 1)", 33),
+    ("val g = let val h = fn x => h x in h end", 29),
+    ("val f : int -> int = fn x => f x", 30),
+])
+def test_a_val_fn_that_calls_itself_is_told_about_rec(program, col):
+    [error] = diagnostics_of(program)
+    name = error.message.split("'")[1]
+    assert error.span.col == col
+    assert error.notes == (C.MISSING_REC_NOTE.format(name=name),)
+
+
+@pytest.mark.parametrize("program", ["val k = k + 1", "val f = let val g = fn x => x in f end"])
+def test_an_unbound_name_that_is_no_recursive_fn_gets_no_rec_note(program):
+    assert all(not any("`val rec" in n for n in d.notes) for d in diagnostics_of(program))
+
+
+@pytest.mark.parametrize("program, col, fn", [
+    # was also "'a is not a function" at `f 1`, before this error
+    ("fun f (x, y) = x + y\nval z = f 1 2", 11, "f"),
+    ("val m = Int.max 1 2", 17, "Int.max"),
+])
+def test_a_tupled_function_applied_curried_is_one_error_with_a_note(program, col, fn):
+    [error] = [d for d in diagnostics_of(program)]
+    assert error.span.col == col
+    assert error.notes[-1] == C.TUPLED_NOTE.format(fn=fn, n=2, args="a, b", spaced="a b")
+
+
+def test_a_tuple_of_the_wrong_type_gets_no_tupled_note():
+    [error] = diagnostics_of("fun g (a : int, b : string) = a\nval p = (1, 2)\nval q = g p")
+    assert not any("takes one argument, a tuple" in n for n in error.notes)
+
+
+@pytest.mark.parametrize("program, line, col", [
+    ("val x = 3\nval _ = x := 4", 2, 9),
+    ("val x = 3\nval y = !x + 1", 2, 10),
+])
+def test_assigning_or_reading_a_val_says_what_a_reference_is(program, line, col):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col) == (line, col)
+    assert error.notes[-1] == C.NOT_A_REF_NOTE.format(name="x")
+
+
+@pytest.mark.parametrize("program", ['val r = ref 0\nval _ = r := "a"', "val x = 3\nval t = !(x + 1)"])
+def test_a_reference_of_the_wrong_type_gets_no_reference_note(program):
+    assert all(not any("is not a reference" in n for n in d.notes) for d in diagnostics_of(program))
