@@ -130,11 +130,16 @@ MSG_SEMICOLON_BEFORE_BAR = ("{}: the ';' before it ended the declaration; clause
 # `'a'`: the lexer reads a type variable (a quote may end one).
 MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\", a string \"abc\" "
                      "('a is a type variable)")
+# `fun len x :: xs = ...`: arguments are atomic patterns.
+MSG_INFIX_IN_CLAUSE_HEAD = ("syntax error: unexpected {}: an argument of a `fun` clause that uses the infix "
+                            "'{}' needs parentheses (fun len (x :: xs) = ...)")
 # A name where a declaration must begin, followed by `=` (`let y = 2 in`).
 NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fun {name} x = ... for a function)"
 # A line `f n = ...` after a clause of f, without its `|`, continues that
 # clause's body (the checker says so when the body then fails to type).
 NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by '|': fun f 0 = 1 | f n = n"
+# `if c then e` alone, as in C or Python.
+NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -421,7 +426,7 @@ class Grammar:
             self.fail_at(first.span)
         for item, op in zip(rest, ops[1:]):
             if op is not None:
-                self.fail_at(op.span)
+                self.fail_at(op.span, MSG_INFIX_IN_CLAUSE_HEAD.format("{}", op.name))
         return name, name_span, args + tuple(self.pat_atom(item) for item in rest)
 
     # ------------------------------------------------------------ entry
@@ -1117,6 +1122,8 @@ class Grammar:
             # out): the caret alone does not show where the construct began
             notes += (NOTE_STILL_OPEN.format(opener=_OPENER_TEXT[opened.type], line=opened_at.line,
                                              col=opened_at.col, closer=hint),)
+        if hint == _TOKEN_TEXT["ELSE"] and not slip:
+            notes += (NOTE_IF_WITHOUT_ELSE,)
         self.error(message, span, notes)
         raise _Abort(tok)
 
