@@ -101,18 +101,6 @@ _CLOSERS = {"LPAREN": "RPAREN", "LBRACKET": "RBRACKET", "let_start": "IN", "loca
 _DECLARATION_KEYWORDS = ("val", "fun", "cogen", "datatype", "type", "exception", "local", "abstype",
                          "infix", "infixr", "nonfix")
 NOTE_MISSPELT_KEYWORD = "did you mean '{keyword}'?"
-
-
-def suggest_keyword(word: str) -> Optional[str]:
-    """The declaration keyword that `word` is probably a misspelling of
-    (`datatyp`, `valu`, `cogne`), if any."""
-    import difflib
-
-    if word in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
-        return None
-    close = difflib.get_close_matches(word, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
-    return close[0] if close else None
-
 # A misspelt keyword beginning a top-level line (`datatyp t = A | B`) makes
 # the line an expression, which fails further on: the error is moved to
 # the misspelt word, where the mistake is.
@@ -1273,6 +1261,17 @@ _OPEN_ENDED = frozenset({"RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT"})
 
 def _shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def suggest_keyword(word: str) -> Optional[str]:
+    """The declaration keyword that `word` is probably a misspelling of
+    (`datatyp`, `valu`, `cogne`), if any."""
+    import difflib
+
+    if word in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+        return None
+    close = difflib.get_close_matches(word, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 # ---------------------------------------------------------------- driver
