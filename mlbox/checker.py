@@ -34,6 +34,7 @@ from mlbox import matchcheck as mc
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
+from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR, NOTE_MISSPELT_KEYWORD, suggest_keyword
 from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
@@ -51,6 +52,15 @@ NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it ca
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
+# `f -1`, meant as f applied to minus one, is the subtraction `f - 1`: said
+# when the left operand is a function and `-` touches the right one
+MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn} -{arg}` is `{fn} - {arg}`: "
+                      "write `{fn} ~{arg}`")
+# `x := 4`, `!x` with `val x = 3`: from languages whose variables change
+NOT_A_REF_NOTE = ("{name} is not a reference: a `val` never changes; a value that changes is a reference, "
+                  "made with `ref` (val {name} = ref 0), assigned with `{name} := ...` and read with `!{name}`")
+TUPLED_NOTE = ("{fn} takes one argument, a tuple of {n} values: call it as {fn} ({args}), "
+               "not {fn} {spaced}")
 CON_NO_ARG = "constructor '{name}' takes no argument"
 CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
 NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
@@ -69,12 +79,22 @@ HANDLE_ARM = "this handler has type {actual} but the handled expression has type
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
 RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
 ANNOTATION_MISMATCH = "this expression has type {actual} but is annotated with type {expected}"
+# `(code 3 : [int])` is `code (3 : [int])`: the annotation meant for the
+# generator (or the function) is on the expression inside it
+OPEN_ENDED_ANNOTATION_NOTE = ("'{word}' extends as far right as possible: `{word} {e} : {type}` is "
+                              "`{word} ({e} : {type})`; to annotate the generator, write `({word} {e}) : {type}`")
+FN_ANNOTATION_NOTE = ("'fn' extends as far right as possible: `fn x => e : {type}` annotates e, the body of its "
+                      "last rule; to annotate the function, write `(fn x => e) : {type}`")
 PATTERN_ANNOTATION_MISMATCH = "this pattern has type {actual} but is annotated with type {expected}"
 RESULT_ANNOTATION_MISMATCH = "this function body has type {actual} but the result is annotated with type {expected}"
 VAL_MISMATCH = "this expression has type {actual} but the pattern bound to it has type {expected}"
 CLAUSE_PATTERN = "this argument pattern has type {actual} but the function's argument has type {expected}"
 CLAUSE_BODY = "the body of this clause has type {actual} but the function returns {expected}"
 FUN_USE_MISMATCH = "'{name}' is defined as a function of type {actual} but is used with type {expected}"
+# `fun f 0 = 1` and, on the next line, `f n = n` without its `|`: the
+# second line continues the first clause's body, `1 f n = n`
+CLAUSE_WITHOUT_BAR = ("'{name}' here is read as an argument in the body of the clause above, "
+                      "and the '=' after it as an equality test")
 CLAUSE_ARITY = "this clause of '{name}' has {n} argument(s) but the first clause has {m}"
 COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this expression has type {actual}"
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
@@ -105,7 +125,13 @@ SAME_NAME_NOTE = "these are two different types that are both called {name} (one
 ALIAS_NOTE = "{name} is {expansion}"
 
 UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
+# C's and Python's equality operators: unbound names in SML, so `a == b`
+# applies `a` to `==`; reported once, at the operator (see infer_app).
+EQUALITY_SLIPS = frozenset({"==", "!="})
+EQUALITY_SLIP_NOTE = "SML writes equality `=` and inequality `<>`"
 DID_YOU_MEAN = "did you mean '{name}'?"
+MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
+                    "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
 # `code` and `lift` where an expression begins are the staging constructs,
@@ -160,6 +186,12 @@ STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside cod
 STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 'code', at {places}: the same fix applies"
 
 MATCH_NONEXHAUSTIVE = "match nonexhaustive; not covered: {example}"
+# `case a of p => case b of q => x | r => y`: the `| r` indented as the
+# outer case's rule is the inner case's (as in every SML)
+NESTED_CASE_NOTE = ("a nested case takes all the rules after it (the case at {at} takes this one); "
+                    "put parentheses around the inner case")
+NESTED_CASE_OUTER_NOTE = ("a nested case takes all the rules after it (the case at {at} takes the rules "
+                          "at {rules}); put parentheses around the inner case")
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
 FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
@@ -571,6 +603,9 @@ class Checker:
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
+        # id() of each annotated expression that is the whole body of a
+        # `code`, `lift` or `fn` -> that keyword: `(code 3 : [int])`
+        self.open_ended_bodies: dict[int, str] = {}
         # annotations of a `fun` group elaborated before its bodies
         # (declare_fun), by id of the type node, taken by their first use
         self.early_annotations: dict[int, Type] = {}
@@ -582,6 +617,15 @@ class Checker:
         # type left): they need no second look, so a program of many
         # `;`-separated declarations is checked in linear time
         self.closed = 0
+        # the non-recursive `val` bindings whose expression is being
+        # checked, innermost last: `val f = fn ... f ...` lacks `rec`
+        self.open_binds: list[S.ValBind] = []
+        # lines where a misspelt keyword begins a declaration read as an
+        # expression: the names it binds are not reported unbound
+        self.misread_lines: set[int] = set()
+        # id() of the types of applications already reported as a slip
+        # (`a == b`): applying one to more arguments is no further error
+        self.slip_results: set[int] = set()
 
     # -------------------------------------------------------- reporting
 
@@ -592,6 +636,8 @@ class Checker:
         """For an unbound value name: the name in scope it is probably a
         typo of, else, for a qualified name (`Real.fromInt`), where the
         basis is listed; "" when neither helps."""
+        if name in EQUALITY_SLIPS:
+            return EQUALITY_SLIP_NOTE
         self.suggestions_made = getattr(self, "suggestions_made", 0) + 1
         if self.suggestions_made > MAX_SUGGESTIONS:
             return ""
@@ -629,11 +675,12 @@ class Checker:
         return TVar(self.level)
 
     def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, fresh: bool = False,
-               **fmt) -> bool:
+               box_notes: bool = True, **fmt) -> bool:
         """Unify the type of `node` with what its context expects; on
         failure report `message` (formatted with both types) at node.
         `fresh`: `expected` is a variable just made that nothing refers to
-        yet, so no occurs check is needed (types.unify_fresh)."""
+        yet, so no occurs check is needed (types.unify_fresh). `box_notes`:
+        whether a missing `code` or `eval` may be suggested."""
         try:
             if fresh:
                 unify_fresh(actual, expected)
@@ -641,11 +688,11 @@ class Checker:
                 unify(actual, expected)
             return True
         except UnifyError as err:
-            self.report_unify(err, actual, expected, node, message, notes, fmt)
+            self.report_unify(err, actual, expected, node, message, notes, fmt, box_notes)
             return False
 
     def report_unify(self, err: UnifyError, actual: Type, expected: Type, node, message: str,
-                     notes: tuple, fmt: dict) -> None:
+                     notes: tuple, fmt: dict, box_notes: bool = True) -> None:
         printer = TypePrinter()
         shown_actual, shown_expected = printer.show_all([actual, expected])
         if shown_actual == shown_expected:  # two abbreviations of one name: say what they stand for
@@ -691,7 +738,9 @@ class Checker:
                 extra.append(RIGID_NOTE.format(var=printer.show(var)))
                 break
         ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
-        if isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
+        if not box_notes:
+            pass
+        elif isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
                 and not isinstance(prune(actual), TBox):
             extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
         # t where [t] is expected (a missing `code`), or [t] where t is (a
@@ -865,7 +914,9 @@ class Checker:
         self.level += 1
         checked = []
         for bind in binds:
+            self.open_binds.append(bind)
             exp_ty = self.infer(bind.exp)
+            self.open_binds.pop()
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
             self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
@@ -1053,14 +1104,52 @@ class Checker:
                     unify(result_ty, annotated)
                 except UnifyError:
                     pass  # reported below, against the body
+            reported = len(self.diagnostics)
             body_ty = self.infer(clause.body)
             # (a body that contradicts its annotation is one error, not also
             # one against the result type, which the annotation has fixed)
             if annotated is None or self.expect(body_ty, annotated, clause.body, RESULT_ANNOTATION_MISMATCH):
                 self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
+            if len(self.diagnostics) > reported:
+                self.merge_clause_without_bar(fb.name, clause, reported)
             self.scope = outer
             rows.append((clause, row))
         self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def merge_clause_without_bar(self, name: str, clause: S.Clause, reported: int) -> None:
+        """If the body of `clause` is `... name p1 ... pn = e` with `name`
+        beginning a line (a next clause whose `|` is missing, n the
+        clause's arity), replace the errors from `reported` on that this
+        misreading explains (the names the next clause binds unbound, the
+        expression before it "not a function", the body's type) by one."""
+        body = clause.body
+        while isinstance(body, (S.Andalso, S.Orelse)) or (_is_infix(body) and body.fn.name != "="):
+            # `f n = a andalso b`, `f n = n > 2` (`=` and `>` are both infix 4)
+            body = body.left if isinstance(body, (S.Andalso, S.Orelse)) else body.arg.items[0]
+        if not (_is_infix(body) and body.fn.name == "="):
+            return
+        spine = []
+        left = body.arg.items[0]
+        while _is_infix(left):  # `fun f 0 = 1 + 2` then `f n = n`: the `+`'s right operand
+            left = left.arg.items[1]
+        while isinstance(left, S.App):
+            spine.append(left)
+            left = left.fn
+        spine.reverse()  # spine[k] applies the first k + 1 arguments
+        args = [app.arg for app in spine]
+        n = len(clause.pats)
+        if len(args) <= n:
+            return
+        start = args[-n - 1]
+        before = spine[-n - 2].span if len(spine) > n + 1 else left.span
+        if not (isinstance(start, S.Var) and start.name == name and start.span.line > before.end_line):
+            return
+        explained = {before, start.span, clause.body.span, body.span} | {app.span for app in spine}
+        kept = [d for d in self.diagnostics[reported:]
+                if d.span not in explained and (d.span.line, d.span.col) < (start.span.line, start.span.col)]
+        del self.diagnostics[reported:]
+        self.diagnostics.extend(kept)
+        self.error(CLAUSE_WITHOUT_BAR.format(name=name), start.span, NOTE_CLAUSE_WITHOUT_BAR)
 
     def declare_datatype(self, dec: S.DatatypeDec, is_global: bool) -> None:
         group, abbrevs = self.elab_datatype(dec)
@@ -1374,7 +1463,14 @@ class Checker:
     def infer_var(self, e: S.Var) -> Type:
         entry = self.scope.find_value(e.name)
         if entry is None:
-            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, self.unbound_note(e.name))
+            if e.span.line in self.misread_lines:
+                return self.fresh()  # a name the misread declaration binds
+            keyword = self.misspelt_keyword(e)
+            if keyword:
+                self.misread_lines.add(e.span.line)
+            note = NOTE_MISSPELT_KEYWORD.format(keyword=keyword) if keyword else \
+                self.missing_rec_note(e.name) or self.unbound_note(e.name)
+            self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, note)
             return self.fresh()
         if isinstance(entry, VarInfo):
             spliced = False
@@ -1401,6 +1497,32 @@ class Checker:
         self.pending_overloads.append((e, e.name, var))
         self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
         return substitute(entry.ty, {id(entry.placeholder): var})
+
+    def missing_rec_note(self, name: str) -> str:
+        """For an unbound `name` inside `val name = fn ...`: the function's
+        own name, which a `val` without `rec` does not bind in its
+        expression ("" otherwise)."""
+        for bind in reversed(self.open_binds):
+            pat = bind.pat
+            while isinstance(pat, S.PTyped):
+                pat = pat.pat
+            exp = bind.exp
+            while isinstance(exp, S.Typed):
+                exp = exp.exp
+            if isinstance(pat, S.PVar) and pat.name == name and isinstance(exp, S.Fn):
+                return MISSING_REC_NOTE.format(name=name)
+        return ""
+
+    def misspelt_keyword(self, e: S.Var) -> Optional[str]:
+        """For an unbound name at the start of a line: the declaration
+        keyword it is a misspelling of (`valu x = 3`, which parses as an
+        expression or as part of the declaration above), if any."""
+        return suggest_keyword(e.name) if e.span.col == 1 else None
+
+    def slip_result(self) -> TVar:
+        var = self.fresh()
+        self.slip_results.add(id(var))
+        return var
 
     def staging_error(self, e: S.Var, entry: VarInfo) -> bool:
         """Report `e`'s use under `code`; True when it is a generator, whose
@@ -1443,6 +1565,16 @@ class Checker:
 
     def infer_app(self, e: S.App) -> Type:
         fn = e.fn
+        arg = e.arg
+        if isinstance(arg, S.Var) and (arg.name in EQUALITY_SLIPS or arg.span.col == 1) \
+                and self.scope.find_value(arg.name) is None and (arg.span.col != 1 or self.misspelt_keyword(arg)):
+            # `a == b` reads as `a` applied to `==`, then to `b`, and
+            # `val y = 1` followed by a line `valu x = 3` as `1` applied to
+            # `valu`: one error, the unbound name (its note names `=` or
+            # `val`), not also "1 is not a function"
+            self.infer(fn)
+            self.infer(e.arg)
+            return self.slip_result()
         if isinstance(fn, S.Var):
             entry = self.scope.find_value(fn.name)
             nullary = (isinstance(entry, DataCon) and not entry.has_arg) or \
@@ -1453,6 +1585,9 @@ class Checker:
                 self.infer(e.arg)
                 return ty
         fn_ty = prune(self.infer(fn))
+        if id(fn_ty) in self.slip_results:  # `b` of `a == b`, `g y` of `f x == g y`
+            self.infer(e.arg)
+            return self.slip_result()
         if isinstance(fn_ty, TVar):
             arrow = TArrow(self.fresh(), self.fresh())
             try:
@@ -1486,9 +1621,26 @@ class Checker:
             for item, item_ty in zip(e.arg.items, domain.items):
                 item_actual = self.infer(item)
                 if ok:
-                    ok = self.expect(item_actual, item_ty, item, message, note, fn=fn_name)
+                    item_note = note
+                    if is_operator and fn.name == "-" and item is e.arg.items[0]:
+                        # (made only if there is an error to note)
+                        item_note = lambda _printer, left=item_actual: (  # noqa: E731
+                            _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
+                    elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
+                        item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
+                    ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
         else:
-            self.expect(self.infer(e.arg), fn_ty.arg, e.arg, message, note, fn=fn_name)
+            arg_ty = self.infer(e.arg)
+            # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments
+            # are then no second error ("'a is not a function")
+            tupled = isinstance(domain, TTuple) and not isinstance(e.arg, S.Tuple) and not is_operator
+            tupled_note = (lambda _printer: "" if isinstance(prune(arg_ty), TTuple) else  # noqa: E731
+                           _tupled_note(fn, len(domain.items))) if tupled else ""
+            if isinstance(fn, S.Var) and fn.name == "!":
+                tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
+            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, fn=fn_name) and tupled \
+                    and not isinstance(prune(arg_ty), TTuple):
+                return self.slip_result()
         return fn_ty.res
 
     def infer_tuple(self, e: S.Tuple) -> Type:
@@ -1548,11 +1700,45 @@ class Checker:
         arg_ty = self.infer(e.exp)
         result_ty = self.fresh()
         errors_before = self.error_count()
+        reported = len(self.diagnostics)
         rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, CASE_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
+        if len(self.diagnostics) > reported:
+            self.note_swallowed_rules(e, reported)
         return result_ty
 
+    def note_swallowed_rules(self, e: S.Case, reported: int) -> None:
+        """Add a note to the diagnostics from `reported` on that are about
+        rules which a case nested in a rule of `e` took although they are
+        indented as `e`'s own: left of the nested case's keyword and first
+        rule, on later lines. Their type errors (the rule's pattern or body
+        against the others) and match warnings, and `e`'s own
+        nonexhaustive warning (it lost those rules), get the note."""
+        for rule in e.rules:
+            inner = rule.body
+            if not isinstance(inner, S.Case):
+                continue
+            limit = min(inner.span.col, inner.rules[0].pat.span.col)
+            swallowed = [r for r in inner.rules[1:] if r.span.line > inner.span.line and r.pat.span.col < limit]
+            if not swallowed:
+                continue
+            spans = {span for r in swallowed for span in (r.span, r.pat.span, r.body.span)}
+            note = NESTED_CASE_NOTE.format(at=_at(inner.span))
+            outer_note = NESTED_CASE_OUTER_NOTE.format(at=_at(inner.span),
+                                                       rules=", ".join(_at(r.span) for r in swallowed))
+            for index in range(reported, len(self.diagnostics)):
+                diag = self.diagnostics[index]
+                if diag.span in spans:
+                    added = note
+                elif diag.span == e.span and diag.message.startswith(MATCH_NONEXHAUSTIVE.split("{")[0]):
+                    added = outer_note
+                else:
+                    continue
+                if added not in diag.notes:
+                    self.diagnostics[index] = attrs.evolve(diag, notes=diag.notes + (added,))
+
     def infer_fn(self, e: S.Fn) -> Type:
+        self.note_open_ended_body("fn", e.rules[-1].body)
         arg_ty, result_ty = self.fresh(), self.fresh()
         errors_before = self.error_count()
         rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM, fresh_result=True)
@@ -1583,8 +1769,26 @@ class Checker:
     def infer_typed(self, e: S.Typed) -> Type:
         ty = self.infer(e.exp)
         annotated = self.elab_type(e.ty)
-        self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
-        return annotated
+        word = self.open_ended_bodies.pop(id(e), None)
+        meant_outside = isinstance(prune(annotated), TArrow if word == "fn" else TBox) if word else False
+        if not meant_outside:
+            self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH)
+            return annotated
+        template = FN_ANNOTATION_NOTE if word == "fn" else OPEN_ENDED_ANNOTATION_NOTE
+        shown = _atom_text(e.exp)
+        note = lambda printer: template.format(  # noqa: E731
+            word=word, type=printer.show(annotated), e="e" if shown == "(...)" else shown)
+        # wrong, the annotation was meant for the whole: the rest is
+        # checked with the type the expression has (one error, not two)
+        return annotated if self.expect(ty, annotated, e.exp, ANNOTATION_MISMATCH, note, box_notes=False) else ty
+
+    def note_open_ended_body(self, word: str, body) -> None:
+        """Mark `body`, what `code`, `lift` or `fn` extends over, if it is
+        annotated without parentheses: `(code 3 : [int])` annotates the 3
+        (`code (3 : [int])` says so)."""
+        if isinstance(body, S.Typed) and (body.span.end_line, body.span.end_col) == \
+                (body.ty.span.end_line, body.ty.span.end_col):
+            self.open_ended_bodies[id(body)] = word
 
     def warn_staging_word_bound(self, word: str, e) -> None:
         entry = self.scope.find_value(word)
@@ -1601,6 +1805,7 @@ class Checker:
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
+        self.note_open_ended_body("code", e.exp)
         ty = self.infer(e.exp)
         self.code_spans.pop()
         self.depth -= 1
@@ -1608,6 +1813,7 @@ class Checker:
 
     def infer_lift(self, e: S.Lift) -> Type:
         self.warn_staging_word_bound("lift", e)
+        self.note_open_ended_body("lift", e.exp)
         return TBox(self.infer(e.exp))
 
     _INFER = {
@@ -1807,6 +2013,63 @@ def _unguarded_tyvars(dec) -> list[str]:
         elif S.is_node(type(node)) and not isinstance(node, _TYVAR_SCOPE_BOUNDARIES):
             pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     return list(found)
+
+
+def _minus_applied_note(minus: S.Var, operands: S.Tuple) -> str:
+    """The note for `f -1` (a function minus something), when the `-` is
+    written against its right operand, a number or a name, as a negation
+    would be ("" otherwise: `f - 1` is a plain mistake)."""
+    left, right = operands.items
+    span = minus.span
+    if not (span.end_line == right.span.line and span.end_col == right.span.col):
+        return ""
+    if isinstance(right, S.ConstExp) and isinstance(right.const, S.IntConst) and right.const.value >= 0:
+        arg = str(right.const.value)
+    elif isinstance(right, S.Var) and right.name[:1].isalpha():
+        arg = right.name
+    else:
+        return ""
+    words = []
+    head = left
+    while isinstance(head, S.App):
+        words.append(_atom_text(head.arg))
+        head = head.fn
+    if not isinstance(head, S.Var):
+        return ""
+    fn = " ".join([head.name] + words[::-1])
+    return MINUS_APPLIED_NOTE.format(fn=fn, arg=arg)
+
+
+def _not_a_ref_note(ty: Type, e) -> str:
+    """For `x := v` or `!x` with x no reference: how SML changes a value."""
+    ty = prune(ty)
+    if not isinstance(e, S.Var) or isinstance(ty, TVar) or (isinstance(ty, TCon) and ty.tycon.name == "ref"):
+        return ""
+    return NOT_A_REF_NOTE.format(name=e.name)
+
+
+def _tupled_note(fn, n: int) -> str:
+    name = fn.name if isinstance(fn, S.Var) else "f"
+    args = [_letters(i) for i in range(n)]
+    return TUPLED_NOTE.format(fn=name, n=n, args=", ".join(args), spaced=" ".join(args))
+
+
+def _is_infix(e) -> bool:
+    """Whether `e` is an infix application `a op b` as the parser makes it."""
+    if not (isinstance(e, S.App) and isinstance(e.fn, S.Var) and isinstance(e.arg, S.Tuple)
+            and len(e.arg.items) == 2):
+        return False
+    first, op = e.arg.items[0].span, e.fn.span
+    return (first.line, first.col) < (op.line, op.col)
+
+
+def _atom_text(e) -> str:
+    """A short rendering of an argument, for a note."""
+    if isinstance(e, S.Var):
+        return e.name
+    if isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst):
+        return str(e.const.value) if e.const.value >= 0 else f"~{-e.const.value}"
+    return "(...)"
 
 
 def _at(span: S.Span) -> str:

@@ -118,8 +118,16 @@ MSG_SEMICOLON_BEFORE_BAR = ("{}: the ';' before it ended the declaration; clause
 # `'a'`: the lexer reads a type variable (a quote may end one).
 MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\", a string \"abc\" "
                      "('a is a type variable)")
+# `fun len x :: xs = ...`: arguments are atomic patterns.
+MSG_INFIX_IN_CLAUSE_HEAD = ("syntax error: unexpected {}: an argument of a `fun` clause that uses the infix "
+                            "'{}' needs parentheses (fun len (x :: xs) = ...)")
 # A name where a declaration must begin, followed by `=` (`let y = 2 in`).
 NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fun {name} x = ... for a function)"
+# A line `f n = ...` after a clause of f, without its `|`, continues that
+# clause's body (the checker says so when the body then fails to type).
+NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by '|': fun f 0 = 1 | f n = n"
+# `if c then e` alone, as in C or Python.
+NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -406,7 +414,7 @@ class Grammar:
             self.fail_at(first.span)
         for item, op in zip(rest, ops[1:]):
             if op is not None:
-                self.fail_at(op.span)
+                self.fail_at(op.span, MSG_INFIX_IN_CLAUSE_HEAD.format("{}", op.name))
         return name, name_span, args + tuple(self.pat_atom(item) for item in rest)
 
     # ------------------------------------------------------------ entry
@@ -1087,6 +1095,8 @@ class Grammar:
             notes += (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
         elif self._missing_val(tok):
             notes += (NOTE_MISSING_VAL.format(name=tok.value),)
+        if self._clause_without_bar(tok):
+            notes += (NOTE_CLAUSE_WITHOUT_BAR,)
         top = None if keyword else self._misspelt_top_keyword(tok)
         if top is not None:
             word, following, keyword = top
@@ -1100,6 +1110,8 @@ class Grammar:
             # out): the caret alone does not show where the construct began
             notes += (NOTE_STILL_OPEN.format(opener=_OPENER_TEXT[opened.type], line=opened_at.line,
                                              col=opened_at.col, closer=hint),)
+        if hint == _TOKEN_TEXT["ELSE"] and not slip:
+            notes += (NOTE_IF_WITHOUT_ELSE,)
         self.error(message, span, notes)
         raise _Abort(tok)
 
@@ -1134,16 +1146,31 @@ class Grammar:
                     return kind == "COGEN"
         return False
 
+    def _clause_without_bar(self, tok) -> bool:
+        """Whether the error is on a line that begins with the name of the
+        `fun` clause being parsed, followed by `=` before the error: a next
+        clause without its `|` (`fun f 0 = 1` then `f n = if ...`, where
+        the `if` cannot be an operand)."""
+        head = next((sym.value for sym in reversed(self.parser.symstack) if sym.type == "clause_head"), None)
+        tokens = self.token_list
+        index = None if tok is None or head is None else next(
+            (i for i, t in enumerate(tokens) if t is tok), None)
+        if index is None:
+            return False
+        name, name_span, _args = head
+        first = index
+        while first > 0 and tokens[first - 1].span.line == tok.span.line:
+            first -= 1
+        word = tokens[first]
+        return word.type == "IDENT" and word.value == name and word.span.line > name_span.line \
+            and any(t.type == "EQUALS" for t in tokens[first + 1:index])
+
     def _misspelt_keyword(self, tok) -> Optional[str]:
         """The declaration keyword that a name where a declaration may
         begin is a misspelling of (`let cogne u = ...`), if any."""
-        import difflib
-
-        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
-                or tok.value in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+        if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state]:
             return None
-        close = difflib.get_close_matches(tok.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
-        return close[0] if close else None
+        return suggest_keyword(tok.value)
 
     def _missing_val(self, tok) -> bool:
         """Whether the error is at a name where a declaration must begin
@@ -1161,8 +1188,6 @@ class Grammar:
         by a name (`datatyp t = ...`, `value y = 2`, `exeption E`), on the
         way back from a syntax error to the declaration it is part of; None
         if there is none."""
-        import difflib
-
         tokens = self.token_list
         end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
         if end is None:
@@ -1173,11 +1198,10 @@ class Grammar:
                 continue
             if word.type in _RESTART_TOKENS:
                 return None  # the declaration the error is in starts with a real keyword
-            if word.type == "IDENT" and i + 1 < len(tokens) and tokens[i + 1].type == "IDENT" \
-                    and word.value not in _DECLARATION_KEYWORDS:
-                close = difflib.get_close_matches(word.value, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
-                if close:
-                    return word, tokens[i + 1], close[0]
+            if word.type == "IDENT" and i + 1 < len(tokens) and tokens[i + 1].type == "IDENT":
+                keyword = suggest_keyword(word.value)
+                if keyword:
+                    return word, tokens[i + 1], keyword
         return None
 
     def end_of_input(self) -> Span:
@@ -1237,6 +1261,17 @@ _OPEN_ENDED = frozenset({"RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT"})
 
 def _shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def suggest_keyword(word: str) -> Optional[str]:
+    """The declaration keyword that `word` is probably a misspelling of
+    (`datatyp`, `valu`, `cogne`), if any."""
+    import difflib
+
+    if word in _DECLARATION_KEYWORDS:  # (a `cogen` the lexer took for a name)
+        return None
+    close = difflib.get_close_matches(word, _DECLARATION_KEYWORDS, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 # ---------------------------------------------------------------- driver

@@ -18,7 +18,8 @@ from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
     NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
-    MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL,
+    MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
+    MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -688,8 +689,44 @@ def test_a_name_that_is_no_misspelt_top_level_keyword_is_left_alone(text):
     ("val c = 'a'", (MSG_SINGLE_QUOTES.format(unexpected("''a''")), (1, 9))),
     ("val s = f 'ab'", (MSG_SINGLE_QUOTES.format(unexpected("''ab''")), (1, 11))),
 ])
-def test_common_slips_are_named(text, error):
+def test_slips_from_other_languages_are_named(text, error):
     assert syntax_error(text) == [error]
+
+
+@pytest.mark.parametrize("text", [
+    # a next clause without its `|` whose body cannot be an operand: was the
+    # open-ended-operand error alone
+    "fun f 0 = 1\n  f n = if n > 0 then 1 else 2",
+    "fun f 0 = 1\n  | f 1 = 2\n  f n = case n of _ => 3",
+])
+def test_a_clause_without_its_bar_is_noted_on_a_syntax_error(text):
+    [(_line, _col, notes)] = syntax_notes(text)
+    assert notes == (NOTE_CLAUSE_WITHOUT_BAR,)
+
+
+@pytest.mark.parametrize("text", [
+    "fun f 0 = 1\n  g n = if n > 0 then 1 else 2",  # another name
+    "fun f 0 = 1 + if true then 1 else 2",  # on the clause's own line
+])
+def test_no_missing_bar_note_on_other_lines(text):
+    [(_line, _col, notes)] = syntax_notes(text)
+    assert NOTE_CLAUSE_WITHOUT_BAR not in notes
+
+
+@pytest.mark.parametrize("text, col", [
+    # was a bare "unexpected '::'"
+    ("fun len [] = 0\n  | len x::xs = 1 + len xs", 10),
+    ("fun f x :: xs = 1", 9),
+])
+def test_an_infix_pattern_as_a_fun_argument_needs_parentheses(text, col):
+    assert syntax_error(text) == [(MSG_INFIX_IN_CLAUSE_HEAD.format("'::'", "::"), (text.count("\n") + 1, col))]
+
+
+@pytest.mark.parametrize("text", ["fun f x = if x > 0 then print \"pos\"\nval y = 2",
+                                  "fun f x = (if x then print \"a\"; 2)"])
+def test_an_if_without_else_is_told_that_ml_needs_one(text):
+    [(_line, _col, notes)] = syntax_notes(text)
+    assert notes[-1] == NOTE_IF_WITHOUT_ELSE
 
 
 def test_a_declaration_without_its_keyword_in_a_let_is_noted():

@@ -456,3 +456,222 @@ def test_a_function_returning_a_generator_given_to_cogen_is_not_told_to_lift_it(
     # `cogen u = lift h` would make u the function itself, not the code
     [error] = diagnostics_of("fun g (h : int -> [int]) = let cogen u = h in u end")
     assert error.notes == (C.GENERATOR_FUNCTION,)
+
+
+# ---- learners' slips: one located error each, with a note that names the slip
+
+
+def where(diags):
+    return [(d.severity, d.span.line, d.span.col, d.message, d.notes) for d in diags]
+
+
+@pytest.mark.parametrize("program, line, col, name", [
+    # each was two errors: "int is not a function" at the left operand, then
+    # the unbound operator, with no word about `=`
+    ("val a = 1 == 2", 1, 11, "=="),
+    ("fun f x = x\nval b = f 1 == f 2", 2, 13, "=="),
+    ('fun f (s : string) = if s != "" then 1 else 2', 1, 27, "!="),
+    ("val c = op ==", 1, 9, "=="),
+])
+def test_c_equality_operators_are_one_error_naming_sml_s(program, line, col, name):
+    assert where(diagnostics_of(program)) == [
+        ("error", line, col, C.UNBOUND_VARIABLE.format(name=name), (C.EQUALITY_SLIP_NOTE,))]
+
+
+@pytest.mark.parametrize("program", [
+    "infix 4 ==\nfun a == b = a = b\nval t = 1 == 1",  # the program's own operators
+    "val != = 3\nfun f x = x + 1\nval y = f !=",
+])
+def test_equality_operators_the_program_binds_are_left_alone(program):
+    assert diagnostics_of(program) == []
+
+
+def test_a_function_minus_a_number_says_ml_negates_with_tilde():
+    program = "fun f x = x + 1\nfun g a b = a + b\nval y = f -1\nval z = g 2 -y"
+    # was the overload error alone
+    assert where(diagnostics_of(program)) == [
+        ("error", 3, 9, C.OVERLOAD_MISMATCH.format(op="-", type="int -> int", allowed="int and word"),
+         (C.MINUS_APPLIED_NOTE.format(fn="f", arg="1"),)),
+        ("error", 4, 9, C.OVERLOAD_MISMATCH.format(op="-", type="int -> int", allowed="int and word"),
+         (C.MINUS_APPLIED_NOTE.format(fn="g 2", arg="y"),))]
+
+
+@pytest.mark.parametrize("program", [
+    "fun f x = x + 1\nval y = f - 1",  # spaced as a subtraction: no guess about negation
+    "fun f x = x + 1\nval y = (f) -(1, 2)",
+])
+def test_a_function_minus_something_else_has_no_negation_note(program):
+    [error] = diagnostics_of(program)
+    assert error.notes == ()
+
+
+@pytest.mark.parametrize("program", ["val a = 5\nval y = a -1", "val a = 5\nval y = a - 1"])
+def test_a_number_minus_a_number_is_fine(program):
+    assert diagnostics_of(program) == []
+
+
+@pytest.mark.parametrize("program, col, note", [
+    # was a note to put 'code (...)' around the expression, which it is
+    ("val g = (code 3 : [int])", 15, C.OPEN_ENDED_ANNOTATION_NOTE.format(word="code", e="3", type="[int]")),
+    ("val g = (lift 3 : [int])", 15, C.OPEN_ENDED_ANNOTATION_NOTE.format(word="lift", e="3", type="[int]")),
+    ("val g = (code (1 + 2) : [int])", 15, C.OPEN_ENDED_ANNOTATION_NOTE.format(word="code", e="e", type="[int]")),
+    ("val f = (fn x => x + 1 : int -> int)", 18, C.FN_ANNOTATION_NOTE.format(type="int -> int")),
+    # was a second error, at the last arm, against the annotated type
+    ("val f = (fn 0 => 1 | _ => 2 : int -> int)", 27, C.FN_ANNOTATION_NOTE.format(type="int -> int")),
+])
+def test_an_annotation_inside_code_lift_or_fn_meant_for_the_whole_is_explained(program, col, note):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col) == (1, col)
+    assert error.message.startswith(C.ANNOTATION_MISMATCH.split("{")[0])
+    assert error.notes == (note,)
+
+
+@pytest.mark.parametrize("program", [
+    "val g = (code 3 : string)",  # not the type of a generator: not meant for the `code`
+    'val f = (fn x => x + 1 : string)',
+    "val g = code (3 : [int])",
+])
+def test_an_annotation_that_is_no_generator_or_function_type_gets_no_such_note(program):
+    [error] = diagnostics_of(program)
+    assert not any("extends as far right" in n for n in error.notes)
+
+
+def test_well_typed_annotations_inside_code_lift_and_fn_are_unchanged():
+    result = check_program(parse_program("val g = (code 3 : int)\nval f = (fn x => x : int)\n"
+                                         "val h = (code 3) : [int]"))
+    assert result.ok
+    assert {b.name: b.type for b in result.elaboration.toplevel} == {"g": "[int]", "f": "int -> int", "h": "[int]"}
+
+
+NESTED_CASE = """fun f (x, y) =
+  case x of
+    0 => case y of
+           0 => "a"
+         | _ => "b"
+  | _ => {last}"""
+
+
+def test_a_rule_swallowed_by_a_nested_case_is_noted_on_its_type_error():
+    [error] = diagnostics_of(NESTED_CASE.format(last="3"))
+    assert (error.span.line, error.span.col) == (6, 10)
+    assert error.notes == (C.NESTED_CASE_NOTE.format(at="3:10"),)
+
+
+def test_rules_swallowed_by_a_nested_case_are_noted_on_the_match_warnings():
+    program = NESTED_CASE.format(last='"c"').replace('\n  | _', '\n  | 1 => "c"\n  | _')
+    diags = diagnostics_of(program)
+    assert [(d.span.line, d.span.col, d.message, d.notes) for d in diags] == [
+        (2, 3, C.MATCH_NONEXHAUSTIVE.format(example="1"),
+         (C.NESTED_CASE_OUTER_NOTE.format(at="3:10", rules="6:5, 7:5"),)),
+        (6, 5, C.REDUNDANT_CLAUSE, (C.NESTED_CASE_NOTE.format(at="3:10"),)),
+        (7, 5, C.REDUNDANT_CLAUSE, (C.NESTED_CASE_NOTE.format(at="3:10"),))]
+
+
+@pytest.mark.parametrize("program", [
+    # the rule is indented as the inner case's own
+    'fun f (x, y) =\n  case x of\n    0 => case y of\n           0 => "a"\n         | _ => 3',
+    # a case as the body of a one-rule fn: its rules are its own
+    'val h = fn x => case x of 0 => 1\n  | _ => "two"',
+    'fun k x =\n  case x of\n      0 => 1\n    | _ => "x"',
+])
+def test_no_nested_case_note_where_the_indentation_agrees(program):
+    [error] = diagnostics_of(program)
+    assert error.notes == ()
+
+
+@pytest.mark.parametrize("program, keyword", [
+    # was two errors, 'valu' and 'x' unbound, with no suggestion
+    ("valu x = 3", "val"),
+    ("val y = 1\nfunc f x = x + y", "fun"),
+    ("datatyp t = A", "datatype"),
+])
+def test_a_misspelt_keyword_read_as_an_expression_is_one_error_with_the_keyword(program, keyword):
+    from mlbox.parser import NOTE_MISSPELT_KEYWORD
+
+    [error] = diagnostics_of(program)
+    word = program.split("\n")[-1].split()[0]
+    assert (error.span.col, error.message) == (1, C.UNBOUND_VARIABLE.format(name=word))
+    assert error.notes == (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
+
+
+@pytest.mark.parametrize("program", [
+    "fun value x = x\nvalue 3 = 3",  # a function of that name: an expression indeed
+    "val x = 1\n  valu x = 3",  # not at the start of a line
+])
+def test_a_name_like_a_keyword_is_not_suggested_where_it_can_be_meant(program):
+    assert not any("did you mean '" in n and "val'" in n for d in diagnostics_of(program) for n in d.notes)
+
+
+@pytest.mark.parametrize("program, line, col, name", [
+    # was three errors: "int is not a function" at the 1, and n unbound twice
+    ("fun f 0 = 1\n  f n = n", 2, 3, "f"),
+    ("fun f [] = 0\n  f (x :: xs) = 1 + f xs", 2, 3, "f"),
+    ("fun g 0 = 1 + 2\n    g n = n", 2, 5, "g"),  # the `+`'s right operand is `2 g n`
+    ("fun k 0 = true\n  | k 1 = false\n  k n = n > 2 andalso true", 3, 3, "k"),
+])
+def test_a_clause_without_its_bar_is_one_error(program, line, col, name):
+    from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR
+
+    assert where(diagnostics_of(program)) == [
+        ("error", line, col, C.CLAUSE_WITHOUT_BAR.format(name=name), (NOTE_CLAUSE_WITHOUT_BAR,))]
+
+
+def test_a_clause_without_its_bar_keeps_the_errors_before_it():
+    diags = diagnostics_of('fun h 0 y = "a" + 1\n  h n y = y')
+    assert [(d.span.line, d.span.col) for d in diags] == [(1, 13), (2, 3)]
+    assert diags[0].message == C.OVERLOAD_MISMATCH.format(op="+", type="string", allowed="int and word")
+
+
+def test_a_function_passed_to_itself_on_a_new_line_is_no_missing_bar():
+    # the shape of a clause without its `|`, but well typed: `h g 0 = true`
+    program = "fun h (f : int -> bool) (x : int) = f x\nfun g 0 = h\n  g 0 = true\n  | g n = false"
+    assert diagnostics_of(program) == []
+
+
+@pytest.mark.parametrize("program, col", [
+    # was the unbound-variable error alone
+    ("val fact = fn 0 => 1 | n => n * fact (n - 1)", 33),
+    ("val g = let val h = fn x => h x in h end", 29),
+    ("val f : int -> int = fn x => f x", 30),
+])
+def test_a_val_fn_that_calls_itself_is_told_about_rec(program, col):
+    [error] = diagnostics_of(program)
+    name = error.message.split("'")[1]
+    assert error.span.col == col
+    assert error.notes == (C.MISSING_REC_NOTE.format(name=name),)
+
+
+@pytest.mark.parametrize("program", ["val k = k + 1", "val f = let val g = fn x => x in f end"])
+def test_an_unbound_name_that_is_no_recursive_fn_gets_no_rec_note(program):
+    assert all(not any("`val rec" in n for n in d.notes) for d in diagnostics_of(program))
+
+
+@pytest.mark.parametrize("program, col, fn", [
+    # was also "'a is not a function" at `f 1`, before this error
+    ("fun f (x, y) = x + y\nval z = f 1 2", 11, "f"),
+    ("val m = Int.max 1 2", 17, "Int.max"),
+])
+def test_a_tupled_function_applied_curried_is_one_error_with_a_note(program, col, fn):
+    [error] = [d for d in diagnostics_of(program)]
+    assert error.span.col == col
+    assert error.notes[-1] == C.TUPLED_NOTE.format(fn=fn, n=2, args="a, b", spaced="a b")
+
+
+def test_a_tuple_of_the_wrong_type_gets_no_tupled_note():
+    [error] = diagnostics_of("fun g (a : int, b : string) = a\nval p = (1, 2)\nval q = g p")
+    assert not any("takes one argument, a tuple" in n for n in error.notes)
+
+
+@pytest.mark.parametrize("program, line, col", [
+    ("val x = 3\nval _ = x := 4", 2, 9),
+    ("val x = 3\nval y = !x + 1", 2, 10),
+])
+def test_assigning_or_reading_a_val_says_what_a_reference_is(program, line, col):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col) == (line, col)
+    assert error.notes[-1] == C.NOT_A_REF_NOTE.format(name="x")
+
+
+@pytest.mark.parametrize("program", ['val r = ref 0\nval _ = r := "a"', "val x = 3\nval t = !(x + 1)"])
+def test_a_reference_of_the_wrong_type_gets_no_reference_note(program):
+    assert all(not any("is not a reference" in n for n in d.notes) for d in diagnostics_of(program))
