@@ -893,13 +893,16 @@ class Checker:
         rec_scope = Scope(self.scope)
         infos = []
         for bind in binds:
-            pat = bind.pat
-            while isinstance(pat, S.PTyped):
-                pat = pat.pat
+            var = S.val_rec_var(bind.pat)
             names: dict[str, VarInfo] = {}
             pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
-            if not isinstance(pat, S.PVar) or not names:
+            if var is None or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
+            else:
+                # `val rec f as g = fn ...` names one closure twice: every
+                # name has the innermost variable's binder, so one slot
+                for info in names.values():
+                    info.binder = var
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -923,14 +926,19 @@ class Checker:
 
     def infer_val_rec_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> Type:
         """The pattern of `val rec p = fn ...`: a variable, perhaps
-        annotated. As in SML, it binds the name even where the name is a
-        constructor (`val rec SOME = fn x => x` rebinds SOME as a
+        annotated or layered (`val rec f as g = fn ...`, as Poly/ML and the
+        Definition allow). As in SML, it binds each name even where the name
+        is a constructor (`val rec SOME = fn x => x` rebinds SOME as a
         function), since a `val rec` can only bind variables."""
         if isinstance(p, S.PTyped):
             ty = self.infer_val_rec_pat(p.pat, names, is_global)
             annotated = self.elab_type(p.ty)
             self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
             return annotated
+        if isinstance(p, S.PAs):
+            ty = self.bind_pattern_var(p, p.name, names, is_global)
+            unify(ty, self.infer_val_rec_pat(p.pat, names, is_global))  # ty is fresh
+            return ty
         if isinstance(p, S.PVar):
             return self.bind_pattern_var(p, p.name, names, is_global)
         return self.infer_pat(p, names, is_global)[0]

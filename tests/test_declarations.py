@@ -202,6 +202,24 @@ def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
     assert check("val x = let val rec SOME = fn y => y in SOME 1 end\nval z = SOME 2 : int option").ok
 
 
+def test_val_rec_layered_names_one_function():
+    # SML '97 allows any variable pattern in a `val rec`: `f as g`, with
+    # annotations, even over constructor names (MLton's valrec.sml; Poly/ML
+    # accepts it, mlbox said "'val rec' can only bind a function")
+    result = check("val rec f as g = fn 0 => 0 | n => g (n - 1)\n"
+                   "val rec c : 'a -> 'a as d : 'a -> 'a = fn x => x\n"
+                   "val rec NONE as SOME = fn (x : int) => x")
+    assert result.ok, result.errors
+    assert [(b.name, b.type) for b in result.elaboration.toplevel] == [
+        ("f", "int -> int"), ("g", "int -> int"), ("c", "'a -> 'a"), ("d", "'a -> 'a"),
+        ("NONE", "int -> int"), ("SOME", "int -> int")]
+    # every name is the one closure: they share the innermost variable's binder
+    assert len({b.binder for b in result.elaboration.toplevel}) == 3
+    # anything but variables under the layers is still refused
+    for text in ("val rec f as SOME g = fn x => x", "val rec (f, g) = fn x => x"):
+        assert C.VAL_REC_NOT_FN in [m for m, _ in errors(text)], text
+
+
 @pytest.mark.parametrize("text, error", [
     ("val rec nil = fn x => x", (C.ILLEGAL_REBINDING.format(name="nil"), (1, 9))),
     ("val rec f = fn x => x and ref = fn x => x", (C.ILLEGAL_REBINDING.format(name="ref"), (1, 27))),
