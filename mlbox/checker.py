@@ -169,6 +169,12 @@ DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
 ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref, =)"
+# A long identifier names a binding made inside a structure; a declaration or
+# a pattern variable binds a plain name (SML '97 §2.4: only a constructor may
+# be qualified in a pattern). Poly/ML: "qualified name ... illegal here".
+QUALIFIED_BINDER = "'{name}' is a qualified name: a declaration binds a plain name, such as '{plain}'"
+QUALIFIED_PATTERN_VAR = ("'{name}' is not a constructor: a qualified name in a pattern must be a constructor "
+                         "(List.nil, Option.SOME); a variable is bound by a plain name, such as '{plain}'")
 LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
@@ -943,13 +949,16 @@ class Checker:
         rec_scope = Scope(self.scope)
         infos = []
         for bind in binds:
-            pat = bind.pat
-            while isinstance(pat, S.PTyped):
-                pat = pat.pat
+            var = S.val_rec_var(bind.pat)
             names: dict[str, VarInfo] = {}
             pat_ty = self.infer_val_rec_pat(bind.pat, names, is_global)
-            if not isinstance(pat, S.PVar) or not names:
+            if var is None or not names:
                 self.error(VAL_REC_NOT_FN, bind.pat.span)
+            else:
+                # `val rec f as g = fn ...` names one closure twice: every
+                # name has the innermost variable's binder, so one slot
+                for info in names.values():
+                    info.binder = var
             for name, info in names.items():
                 if name in rec_scope.values:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
@@ -973,14 +982,19 @@ class Checker:
 
     def infer_val_rec_pat(self, p, names: dict[str, VarInfo], is_global: bool) -> Type:
         """The pattern of `val rec p = fn ...`: a variable, perhaps
-        annotated. As in SML, it binds the name even where the name is a
-        constructor (`val rec SOME = fn x => x` rebinds SOME as a
+        annotated or layered (`val rec f as g = fn ...`, as Poly/ML and the
+        Definition allow). As in SML, it binds each name even where the name
+        is a constructor (`val rec SOME = fn x => x` rebinds SOME as a
         function), since a `val rec` can only bind variables."""
         if isinstance(p, S.PTyped):
             ty = self.infer_val_rec_pat(p.pat, names, is_global)
             annotated = self.elab_type(p.ty)
             self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
             return annotated
+        if isinstance(p, S.PAs):
+            ty = self.bind_pattern_var(p, p.name, names, is_global)
+            unify(ty, self.infer_val_rec_pat(p.pat, names, is_global))  # ty is fresh
+            return ty
         if isinstance(p, S.PVar):
             return self.bind_pattern_var(p, p.name, names, is_global)
         return self.infer_pat(p, names, is_global)[0]
@@ -993,6 +1007,7 @@ class Checker:
         for fb in dec.binds:
             if fb.name in rec_scope.values:
                 self.error(DUPLICATE_BINDING.format(name=fb.name), fb.span)
+            self.check_plain_name(fb.name, fb.span)
             if fb.name in RESERVED_NAMES:
                 self.error(ILLEGAL_REBINDING.format(name=fb.name), fb.span)
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
@@ -1170,6 +1185,7 @@ class Checker:
         for db in dec.binds:
             if any(db.name == other.name for other, _ in group):
                 self.error(DUPLICATE_TYPE.format(name=db.name), db.span)
+            self.check_plain_name(db.name, db.span)
             tycon = Tycon(db.name, len(db.tyvars), declared=True)
             self.scope.types[db.name] = tycon  # visible in every constructor of the group
             group.append((db, tycon))
@@ -1198,7 +1214,16 @@ class Checker:
         _infer_equality([tycon for _, tycon in group])
         return group, abbrevs
 
+    def check_plain_name(self, name: str, span: S.Span, message: str = QUALIFIED_BINDER) -> bool:
+        """Whether `name`, bound by a declaration or a pattern, is a plain
+        name (no identifier has a '.' but a qualified one); else an error."""
+        if "." not in name:
+            return True
+        self.error(message.format(name=name, plain=name.rsplit(".", 1)[1]), span)
+        return False
+
     def check_constructor_name(self, name: str, span: S.Span) -> None:
+        self.check_plain_name(name, span)
         if name in RESERVED_NAMES:
             self.error(ILLEGAL_REBINDING.format(name=name), span)
         elif name == "it":
@@ -1218,6 +1243,7 @@ class Checker:
         for tb in binds:
             if tb.name in taken or any(tb.name == other.name for other in made):
                 self.error(DUPLICATE_TYPE.format(name=tb.name), tb.span)
+            self.check_plain_name(tb.name, tb.span)
             params: dict[str, TVar] = {}
             for name in tb.tyvars:
                 if name in params:
@@ -1236,6 +1262,7 @@ class Checker:
         prints them). u may be any type constructor: one without
         constructors (`int`, an abstype outside it) or an abbreviation is
         only named again (Poly/ML: `eqtype t`, `type t = ...`)."""
+        self.check_plain_name(dec.name, dec.span)
         target = self.scope.find_type(dec.target)
         if target is None:
             self.error(UNBOUND_TYPE.format(name=dec.target), dec.span)
@@ -1354,11 +1381,14 @@ class Checker:
         """Fixity is the parser's business (it has resolved every infix
         expression and pattern); the declaration binds no value, but a
         top-level one is reported, as SML/NJ does."""
+        for name in dec.names:
+            self.check_plain_name(name, dec.span)
         if is_global:
             self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
         self.cogens += 1
+        self.check_plain_name(dec.name, dec.span)
         binds = self.scope.find_value(dec.name)
         if isinstance(binds, (DataCon, ExnInfo)) or dec.name == "ref":
             self.error(COGEN_BINDS_CONSTRUCTOR.format(name=dec.name), dec.span,
@@ -1939,7 +1969,8 @@ class Checker:
         ty = self.fresh()
         if name in names:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
-        elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
+        elif self.check_plain_name(name, p.span, QUALIFIED_PATTERN_VAR) and name in RESERVED_NAMES:
+            # `=`, or any of them in `val rec` (which binds constructors' names too)
             self.error(ILLEGAL_REBINDING.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty

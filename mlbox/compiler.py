@@ -731,10 +731,11 @@ def strip_typed(e):
 
 
 def pat_binder(p: S.Pat) -> int:
-    while isinstance(p, S.PTyped):
-        p = p.pat
-    assert isinstance(p, S.PVar), "val rec binds variables only"
-    return id(p)
+    """The binder of a `val rec` pattern: its innermost variable, which the
+    checker makes the binder of every name (`val rec f as g = fn ...`)."""
+    var = S.val_rec_var(p)
+    assert var is not None, "val rec binds variables only"
+    return id(var)
 
 
 def constant(c: S.Const):

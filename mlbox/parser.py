@@ -494,13 +494,13 @@ class Grammar:
 
     def p_dec_val(self, p):
         """ dec : VAL valbinds
-                | VAL REC valbinds
+                | VAL recs valbinds
         """
         p[0] = _val_dec((), p[len(p) - 1], len(p) == 4, self.whole(p))
 
     def p_dec_val_tyvars(self, p):
         """ dec : VAL tyvarseq1 valbinds
-                | VAL tyvarseq1 REC valbinds
+                | VAL tyvarseq1 recs valbinds
         """
         p[0] = _val_dec(tuple(p[2]), p[len(p) - 1], len(p) == 5, self.whole(p))
 
@@ -590,7 +590,7 @@ class Grammar:
     def p_valbinds(self, p):
         """ valbinds : valbind
                      | valbinds AND valbind
-                     | valbinds AND REC valbind
+                     | valbinds AND recs valbind
         """
         if len(p) == 2:
             items = [p[1]]
@@ -600,6 +600,14 @@ class Grammar:
                 items = _ValBinds(items)
                 items.rec_from = len(items) - 1
         _located(p, items, self.whole(p))
+
+    def p_recs(self, p):
+        # SML '97's `valbind ::= rec valbind`: `rec` may be repeated
+        # (`val rec rec f = fn ...`, as Poly/ML accepts), meaning one `rec`
+        """ recs : REC
+                 | recs REC
+        """
+        _located(p, "rec", self.whole(p))
 
     def p_valbind(self, p):
         """ valbind : pat EQUALS exp """

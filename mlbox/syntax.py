@@ -399,6 +399,15 @@ class ValDec:
         return () if self.rec_from is None else self.binds[self.rec_from:]
 
 
+def val_rec_var(p: "Pat") -> Optional[PVar]:
+    """The variable a `val rec` pattern binds its function to, under the
+    pattern's annotations and layers (`val rec f as g : t = fn ...`), or
+    None for any other pattern."""
+    while isinstance(p, (PTyped, PAs)):
+        p = p.pat
+    return p if isinstance(p, PVar) else None
+
+
 @_node
 class Clause:
     """One clause of a `fun`: `f p1 ... pn : ty = body`."""

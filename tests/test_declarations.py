@@ -202,6 +202,24 @@ def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
     assert check("val x = let val rec SOME = fn y => y in SOME 1 end\nval z = SOME 2 : int option").ok
 
 
+def test_val_rec_layered_names_one_function():
+    # SML '97 allows any variable pattern in a `val rec`: `f as g`, with
+    # annotations, even over constructor names (MLton's valrec.sml; Poly/ML
+    # accepts it, mlbox said "'val rec' can only bind a function")
+    result = check("val rec f as g = fn 0 => 0 | n => g (n - 1)\n"
+                   "val rec c : 'a -> 'a as d : 'a -> 'a = fn x => x\n"
+                   "val rec NONE as SOME = fn (x : int) => x")
+    assert result.ok, result.errors
+    assert [(b.name, b.type) for b in result.elaboration.toplevel] == [
+        ("f", "int -> int"), ("g", "int -> int"), ("c", "'a -> 'a"), ("d", "'a -> 'a"),
+        ("NONE", "int -> int"), ("SOME", "int -> int")]
+    # every name is the one closure: they share the innermost variable's binder
+    assert len({b.binder for b in result.elaboration.toplevel}) == 3
+    # anything but variables under the layers is still refused
+    for text in ("val rec f as SOME g = fn x => x", "val rec (f, g) = fn x => x"):
+        assert C.VAL_REC_NOT_FN in [m for m, _ in errors(text)], text
+
+
 @pytest.mark.parametrize("text, error", [
     ("val rec nil = fn x => x", (C.ILLEGAL_REBINDING.format(name="nil"), (1, 9))),
     ("val rec f = fn x => x and ref = fn x => x", (C.ILLEGAL_REBINDING.format(name="ref"), (1, 27))),
@@ -220,6 +238,40 @@ def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
 ])
 def test_names_sml_reserves_cannot_be_declared(text, error):
     assert errors(text) == [error]
+
+
+_BINDER = C.QUALIFIED_BINDER.format
+_PATVAR = C.QUALIFIED_PATTERN_VAR.format
+
+
+@pytest.mark.parametrize("text, error", [
+    # found running MLton's regression programs: mlbox bound 'Word.fmt' as a
+    # variable where Poly/ML says "qualified name Word.fmt illegal here"
+    ("fun f Word.fmt = 1", (_PATVAR(name="Word.fmt", plain="fmt"), (1, 7))),
+    ("val Bogus.x = 1", (_PATVAR(name="Bogus.x", plain="x"), (1, 5))),
+    ("val rec List.g = fn x => x", (_PATVAR(name="List.g", plain="g"), (1, 9))),
+    ("fun f (x as List.y) = x", (_PATVAR(name="List.y", plain="y"), (1, 13))),
+    ("fun f (List.y as x) = x", (_PATVAR(name="List.y", plain="y"), (1, 7))),
+    ("fun Word.fmt x = x", (_BINDER(name="Word.fmt", plain="fmt"), (1, 5))),
+    ("fun f x = x and List.g y = y", (_BINDER(name="List.g", plain="g"), (1, 17))),
+    ("exception E.F", (_BINDER(name="E.F", plain="F"), (1, 11))),
+    ("exception E.F = Fail", (_BINDER(name="E.F", plain="F"), (1, 11))),
+    ("datatype t = A.B", (_BINDER(name="A.B", plain="B"), (1, 14))),
+    ("datatype A.t = B", (_BINDER(name="A.t", plain="t"), (1, 10))),
+    ("type A.t = int", (_BINDER(name="A.t", plain="t"), (1, 6))),
+    ("datatype A.t = datatype list", (_BINDER(name="A.t", plain="t"), (1, 1))),
+    ("infix List.foo", (_BINDER(name="List.foo", plain="foo"), (1, 1))),
+    ("cogen A.u = code 3", (_BINDER(name="A.u", plain="u"), (1, 1))),
+])
+def test_a_declaration_or_pattern_variable_cannot_be_qualified(text, error):
+    assert errors(text) == [error]
+
+
+def test_qualified_constructors_still_match_and_qualified_names_still_replicate():
+    assert check("val n = case [1] of List.nil => 0 | _ => 1\n"
+                 "fun g (Option.SOME x) = x | g Option.NONE = 0\n"
+                 "exception E = List.Empty\n"
+                 "datatype t = datatype General.order").ok
 
 
 def test_it_may_still_be_a_variable():

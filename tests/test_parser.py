@@ -373,6 +373,11 @@ def test_datatype_replication_and_and_rec_parse():
     assert [b.pat for b in dec.plain_binds] == [S.PVar("x")]
     # `rec` again inside a `val rec` changes nothing
     assert one_dec("val rec f = fn n => n and rec g = fn n => n") == one_dec("val rec f = fn n => n and g = fn n => n")
+    # SML '97's `rec valbind` nests: `rec rec` is one `rec` (MLton's
+    # valrec.sml; Poly/ML accepts it, mlbox said "unexpected 'rec'")
+    assert one_dec("val rec rec rec f = fn n => n") == one_dec("val rec f = fn n => n")
+    assert one_dec("val 'a rec rec f = fn n => n") == one_dec("val 'a rec f = fn n => n")
+    assert one_dec("val x = 1 and rec rec f = fn n => n") == one_dec("val x = 1 and rec f = fn n => n")
     # the same tokens elsewhere get the general message
     assert syntax_error("val x = datatype") == [(unexpected("'datatype'"), (1, 9))]
     assert syntax_error("fun f x = x and rec g y = y") == [(unexpected("'rec'"), (1, 17))]
