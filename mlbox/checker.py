@@ -200,6 +200,11 @@ NESTED_CASE_OUTER_NOTE = ("a nested case takes all the rules after it (the case 
                           "at {rules}); put parentheses around the inner case")
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+# Poly/ML: "Can't find a fixed record type"; SML/NJ: "unresolved flex record"
+UNRESOLVED_SELECTOR = "cannot tell the width of the tuple that {name} selects from"
+UNRESOLVED_SELECTOR_NOTE = ("a selector's tuple type must be known by the end of the declarations (up to a "
+                            "top-level `;`) it is used in: give the tuple's type where it is bound, as in "
+                            "`fn (p : int * string) => #{index} p`, or take the tuple apart with a pattern")
 FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
               "it is given a unique monotype")
 FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
@@ -607,6 +612,9 @@ class Checker:
         self.tyvar_frames: list[_TyvarFrame] = []
         self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
+        # each selector `#i` of the unit and the tuple it takes
+        self.pending_selectors: list[tuple[S.Var, int, TVar, int]] = []
+        self.errors_made = 0
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
         # id() of each annotated expression that is the whole body of a
@@ -636,6 +644,7 @@ class Checker:
     # -------------------------------------------------------- reporting
 
     def error(self, message: str, span: S.Span, *notes: str) -> None:
+        self.errors_made += 1
         self.diagnostics.append(Diagnostic("error", message, span, tuple(n for n in notes if n)))
 
     def unbound_note(self, name: str) -> str:
@@ -801,6 +810,14 @@ class Checker:
             instance = t.tycon.name if isinstance(t, TCon) else None
             self.elab.refs[id(node)] = BasisRef(name, instance)
         self.pending_overloads = []
+        for node, index, tuple_var, errors_before in self.pending_selectors:
+            t = prune(tuple_var)
+            if isinstance(t, TTuple):
+                self.elab.refs[id(node)] = BasisRef(node.name, str(len(t.items)))
+            elif self.errors_made == errors_before:  # (else the error found may be why)
+                self.error(UNRESOLVED_SELECTOR.format(name=node.name), node.span,
+                           UNRESOLVED_SELECTOR_NOTE.format(index=index))
+        self.pending_selectors = []
 
     def fix_free_tyvars(self) -> None:
         """At a top-level `;` of a program: warn of each top-level value whose
@@ -1491,6 +1508,8 @@ class Checker:
         return CONST_TYPES[type(e.const)]
 
     def infer_var(self, e: S.Var) -> Type:
+        if S.is_selector(e.name):
+            return self.infer_selector(e)
         entry = self.scope.find_value(e.name)
         if entry is None:
             if e.span.line in self.misread_lines:
@@ -1527,6 +1546,16 @@ class Checker:
         self.pending_overloads.append((e, e.name, var))
         self.elab.refs[id(e)] = BasisRef(e.name)  # the instance is filled in at the end of the declaration
         return substitute(entry.ty, {id(entry.placeholder): var})
+
+    def infer_selector(self, e: S.Var) -> Type:
+        """`#i`: {i: 'a, ...} -> 'a, from a tuple of at least i components;
+        its width is found by the end of the unit (resolve_overloads)."""
+        index = int(e.name[1:])
+        tuple_var, field = TVar(self.level), TVar(self.level)
+        tuple_var.fields = {index: field}
+        self.pending_selectors.append((e, index, tuple_var, self.errors_made))
+        self.elab.refs[id(e)] = BasisRef(e.name)  # the width is filled in with the unit's overloads
+        return TArrow(tuple_var, field)
 
     def missing_rec_note(self, name: str) -> str:
         """For an unbound `name` inside `val name = fn ...`: the function's

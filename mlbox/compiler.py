@@ -445,7 +445,10 @@ class Translation(abc.ABC):
         return r.name
 
     def basis_prim(self, r: BasisRef) -> Optional[tuple]:
-        """The implementation of a basis value: ("prim", p), ("id",) or ("prelude",)."""
+        """The implementation of a basis value: ("prim", p), ("id",),
+        ("prelude",) or, for a selector, ("select", index, width)."""
+        if S.is_selector(r.name):
+            return ("select", int(r.name[1:]), int(r.instance))
         name = self.basis_name(r)
         if name in basis.OVERLOADS:
             instances = basis.OVERLOADS[name][1]
@@ -458,6 +461,8 @@ class Translation(abc.ABC):
             return self.t.cur(self.I(I.acc(0), I.prim(impl[1])))
         if impl[0] == "id":
             return self.t.cur(self.I(I.acc(0)))
+        if impl[0] == "select":
+            return self.t.cur(self.I(I.acc(0)) + self.select(impl[1], impl[2]))
         return self.I(I.getglobal(self.unit.globals.prelude[self.basis_name(r)]))
 
     def basis_apply(self, r: BasisRef, arg: S.Exp, ctx: Ctx) -> Optional[list[Ins]]:
@@ -476,9 +481,15 @@ class Translation(abc.ABC):
             return self.exp(arg, ctx) + self.I(I.prim(impl[1]))
         if impl[0] == "id":
             return self.exp(arg, ctx)
+        if impl[0] == "select":
+            return self.exp(arg, ctx) + self.select(impl[1], impl[2])
         if r.name == "not":
             return self.I(I.push) + self.exp(arg, ctx) + self.t.branch(self.I(I.quote(FALSE)), self.I(I.quote(TRUE)))
         return None
+
+    def select(self, index: int, width: int) -> list[Ins]:
+        """Component `index` of a tuple of `width` components, (a, (b, c))."""
+        return self.I(*[I.snd] * (index - 1), *([I.fst] if index < width else []))
 
     def exn_name(self, r: ExnRef, ctx: Ctx) -> list[Ins]:
         """The exception name (made by newexn) an exception constructor denotes."""

@@ -20,6 +20,7 @@ Token values:
   STRING, CHAR the decoded text: a sequence of characters 0..255, the
                way SML strings are byte strings (non-ASCII source text is
                stored as its UTF-8 bytes)
+  SELECTOR     the index i of a tuple selector `#i` (1, 2, ...)
   RESERVED     a reserved word of SML that ML□ does not support
                (`structure`, `open`, ...): the parser rejects it
   keywords and punctuation: their text
@@ -51,6 +52,7 @@ MSG_ESCAPE_RANGE = "escape sequence {} is out of range (character codes are 0..2
 MSG_BAD_GAP = "only whitespace may appear between the backslashes of a string gap"
 MSG_CHAR_LENGTH = "a character literal must contain exactly one character"
 MSG_INT_RANGE = "integer constant {} does not fit in 63 bits"
+MSG_BAD_SELECTOR = "a tuple selector is #1, #2, #3, ...: {} selects nothing"
 MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
 # A literal out of range is named in its message up to this many characters
 # (the source line under it shows where it is; a literal of a million digits
@@ -131,7 +133,7 @@ class Lexer:
     tokens = tuple(sorted(
         set(KEYWORDS.values()) | set(SYMBOLIC_KEYWORDS.values())
         | set(INFIX_TOKENS.values()) | set(PUNCTUATION.values())
-        | {"IDENT", "TYVAR", "INT", "WORD", "STRING", "CHAR", "WILD", "RESERVED"}
+        | {"IDENT", "TYVAR", "INT", "WORD", "STRING", "CHAR", "WILD", "RESERVED", "SELECTOR"}
     ))
 
     def __init__(self, error_func: Callable[[str, Span], None]):
@@ -239,6 +241,13 @@ class Lexer:
         if closed and len(value) != 1 and self.errors_reported == errors:
             self._error(MSG_CHAR_LENGTH, t.lexpos, end)
         return self._finish(t, "CHAR", value[:1] or "\0", end)
+
+    def t_selector(self, t):
+        r"\#[ \t]*[0-9]+"
+        digits = t.value.lstrip("#").lstrip()
+        if digits.startswith("0"):  # SML's numeric labels: 1, 2, ..., no leading zero
+            self._error(MSG_BAD_SELECTOR.format(t.value), t.lexpos, t.lexpos + len(t.value))
+        return self._finish(t, "SELECTOR", int(digits) or 1)
 
     def t_word(self, t):
         r"0w(x[0-9a-fA-F]+|[0-9]+)"
@@ -472,7 +481,7 @@ def _never_called(message: str, span: Span) -> None:
 # Tokens that can begin an expression: `code`/`lift` followed by one of
 # these is the staging construct.
 EXP_START_TOKENS = frozenset({
-    "IDENT", "INT", "WORD", "STRING", "CHAR", "LPAREN", "LBRACKET", "LET", "OP",
+    "IDENT", "INT", "WORD", "STRING", "CHAR", "SELECTOR", "LPAREN", "LBRACKET", "LET", "OP",
     "RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT",
 })
 STAGING_KEYWORDS = frozenset({"CODE", "LIFT", "COGEN"})
@@ -485,7 +494,7 @@ _BINDER_TOKENS = frozenset({"OP", "FUN", "BAR", "VAL", "AND"})
 # be an argument or an operand, where the constructs need parentheses (`h
 # (lift x)`, `1 + (code 2)`). Not after `=`, which also begins a binding's
 # expression (`val x = code 1`).
-_NAME_AFTER_TOKENS = frozenset({"HANDLE", "OF", "RAISE", "IDENT", "INT", "WORD", "STRING", "CHAR",
+_NAME_AFTER_TOKENS = frozenset({"HANDLE", "OF", "RAISE", "IDENT", "INT", "WORD", "STRING", "CHAR", "SELECTOR",
                                 "RPAREN", "RBRACKET", "END"}
                                | set(INFIX_TOKENS.values()) - {"EQUALS"})
 

@@ -53,9 +53,9 @@ MSG_EXPECTED = "{}, expected {}"
 MSG_END_OF_FILE = "end of file"
 MSG_UNSUPPORTED = ("{} ('{}' is Standard ML but not supported by ML\u25a1: no modules, records or "
                    "eqtype; see docs/language.md \u00a712)")
-# `#` begins a record selector (`#1 p`, `#name r`) or SML/NJ's vector
+# `#` begins a record selector (`#name r`; `#1 p` is a SELECTOR token) or SML/NJ's vector
 # literal (`#[1, 2]`): the general message above names neither
-MSG_HASH = ("{} (ML\u25a1 has no records, so no '#' selectors such as #1; a vector is written "
+MSG_HASH = ("{} (ML\u25a1 has no records, so no '#' selectors but the tuple ones #1, #2, ...; a vector is written "
             "Vector.fromList [...], not SML/NJ's #[...]; see docs/language.md \u00a712)")
 MSG_CLAUSE_NAME = ("clauses of one `fun` must all define the same function: "
                    "expected '{}', found '{}'")
@@ -831,6 +831,12 @@ class Grammar:
     def p_expitem_name(self, p):
         """ expitem : opname """
         _located(p, _Name(p[1], self.whole(p)), self.whole(p))
+
+    def p_atexp_selector(self, p):
+        """ atexp : SELECTOR """
+        # `#2` is the basis's selector at a tuple of any width: a name
+        # no declaration can bind (mlbox.checker resolves its width)
+        p[0] = S.Var(f"#{p[1]}", span=self.whole(p))
 
     def p_atexp_const(self, p):
         """ atexp : const """

@@ -641,3 +641,9 @@ class Fixity:
 
     def top_level(self) -> dict:
         return dict(self.scopes[0])
+
+
+def is_selector(name: str) -> bool:
+    """Whether a Var's name is a tuple selector `#i` (parser: SELECTOR); a
+    symbolic identifier (`##`, `#>`) has no digits."""
+    return name[:1] == "#" and name[1:].isdigit()

@@ -51,7 +51,7 @@ class Overload:
 
 
 class TVar:
-    __slots__ = ("link", "level", "eq", "overload", "rigid", "born")
+    __slots__ = ("link", "level", "eq", "overload", "rigid", "born", "fields")
 
     def __init__(self, level: int, eq: bool = False, overload: Optional[Overload] = None,
                  rigid: Optional[str] = None):
@@ -63,6 +63,11 @@ class TVar:
         # how many datatypes the program had declared when the variable was
         # made: it can stand for none declared later (Tycon.stamp)
         self.born = Tycon.declared
+        # The argument of a selector `#i`: a tuple whose width is not known
+        # yet, of at least max(fields) components, component i being
+        # fields[i]. Like an overload, it is resolved once per unit of
+        # elaboration and never quantified, nor are the variables inside.
+        self.fields: Optional[dict[int, Type]] = None
 
 
 class Tycon:
@@ -182,6 +187,8 @@ def components(t: Type) -> tuple:
         return (t.body,)
     if isinstance(t, TCon):
         return t.args
+    if isinstance(t, TVar) and t.fields:
+        return tuple(t.fields.values())
     return ()
 
 
@@ -287,10 +294,22 @@ def _merge_vars(v: TVar, into: TVar) -> None:
             if met is None:
                 raise UnifyError("mismatch")
             into.overload = met
+    if (v.fields or into.fields) and (v.overload or into.overload):
+        raise UnifyError("mismatch")  # a tuple is not an operand of `+` or `<`
     into.eq = into.eq or v.eq
     into.level = min(into.level, v.level)
     into.born = min(into.born, v.born)
+    if not (v.fields or into.fields):
+        v.link = into
+        return
+    common = [(x, into.fields[i]) for i, x in (v.fields or {}).items() if into.fields and i in into.fields]
+    fields = {**(v.fields or {}), **(into.fields or {})}  # a new dict: Snapshot keeps the old one
+    # the variables of the fields are kept no deeper than their tuple
+    _occurs_adjust(into, TTuple(tuple(fields.values())), into.level)
+    into.fields = fields
     v.link = into
+    for x, y in common:
+        unify(x, y)
 
 
 def unify_fresh(t: Type, v: TVar) -> None:
@@ -303,7 +322,8 @@ def unify_fresh(t: Type, v: TVar) -> None:
     already known to have none. Without this, nesting n such constructs
     walked the inner types n times over."""
     t = prune(t)
-    if v.link is not None or isinstance(t, TVar) or v.rigid is not None or v.eq or v.overload is not None:
+    if v.link is not None or isinstance(t, TVar) or v.rigid is not None or v.eq or v.overload is not None \
+            or v.fields:
         unify(t, v)
         return
     _occurs_adjust(v, t, v.level, occurs=False)
@@ -320,9 +340,16 @@ def _bind(v: TVar, t: Type) -> None:
         raise
     if v.overload is not None:
         _require_overload(v.overload, t)
+    if v.fields:
+        t = prune(t)
+        if not isinstance(t, TTuple) or len(t.items) < max(v.fields):
+            raise UnifyError("mismatch")
     if v.eq:
         require_equality(t)
     v.link = t
+    if v.fields:
+        for i, x in v.fields.items():
+            unify(x, t.items[i - 1])
 
 
 def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
@@ -345,6 +372,8 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
                 u.level = level
             if u.born > v.born:
                 u.born = v.born
+            if u.fields:
+                pending.extend(u.fields.values())
             continue
         if not occurs and u.max_level <= level:
             continue  # (only for a v just made: no datatype is younger than it)
@@ -428,17 +457,28 @@ def generalize(t: Type, level: int) -> None:
     are kept at `level`."""
     entered: set[int] = set()  # a shared node is walked once
     pending = [t]
+    selected: list[TVar] = []
     while pending:
         v = prune(pending.pop())
         if isinstance(v, TVar):
             if v.level > level and v.level != GENERIC:
-                v.level = level if v.overload is not None else GENERIC
+                if v.fields:
+                    selected.append(v)
+                v.level = level if v.overload is not None or v.fields else GENERIC
             continue
         if v.max_level <= level or id(v) in entered:  # nothing deeper inside: nothing to quantify
             continue
         entered.add(id(v))
         v.max_level = GENERIC  # its variables may now be generic
         pending.extend(reversed(components(v)))
+    # What a selector's tuple will be found to hold is not quantified
+    # either, even where it was met (and quantified) first above: it is
+    # never generic otherwise (as the fields' variables are kept at their
+    # tuple's level), so this undoes exactly that.
+    for v in selected:
+        for u in free_vars(TTuple(tuple(v.fields.values()))):
+            if u.level > level:
+                u.level = level
 
 
 def restrict(t: Type, level: int) -> None:
@@ -752,6 +792,13 @@ class TypePrinter:
     def _app(self, t: Type) -> Piece:
         b = self._build
         t = prune(t)
+        if isinstance(t, TVar) and t.fields:
+            # the tuple a selector takes, its width unknown: as Poly/ML
+            # writes a record type of which some fields are known
+            shown: list = [b.text("{")]
+            for i in sorted(t.fields):
+                shown += [b.text(f"{i}: "), self._arrow(t.fields[i]), b.text(","), b.brk(1, 0)]
+            return b.box(PACK, 1, shown + [b.text("...}")])
         if isinstance(t, TVar):
             return b.text(self._name(t))
         alias = self._alias(t)
@@ -847,7 +894,7 @@ class Snapshot:
                 continue
             seen.add(id(t))
             if isinstance(t, TVar):
-                saved.append((t, t.link, t.level, t.eq, t.overload))
+                saved.append((t, t.link, t.level, t.eq, t.overload, t.fields))
                 if t.link is not None:
                     stack.append(t.link)
                 continue
@@ -865,7 +912,7 @@ class Snapshot:
         self._marks = marks
 
     def restore(self) -> None:
-        for var, link, level, eq, overload in self._saved:
-            var.link, var.level, var.eq, var.overload = link, level, eq, overload
+        for var, link, level, eq, overload, fields in self._saved:
+            var.link, var.level, var.eq, var.overload, var.fields = link, level, eq, overload, fields
         for node, max_level in self._marks:
             node.max_level = max_level

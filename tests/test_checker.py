@@ -722,3 +722,54 @@ def test_aliases_stay_in_step_with_their_expansions():
     assert len(types) >= 8 and alias_violations(types) == []
     assert [b.type for b in result.elaboration.toplevel if b.name in ("p", "q")] == \
         ["int pair", "(int option list, bool) sw"]
+
+
+@pytest.mark.parametrize("program, expected", [
+    ('val x = #2 (1, "b", true)', {"x": "string"}),
+    ("val f = fn (p : int * bool) => #2 p", {"f": "int * bool -> bool"}),
+    ("val xs = map #1 [(1, #\"a\"), (2, #\"b\")]", {"xs": "int list"}),
+    # the width fixed by a later declaration of the same unit: f is not polymorphic
+    ("fun f p = #1 p\nval y = f (true, 2)", {"f": "bool * int -> bool", "y": "bool"}),
+    ("val z = #2 (#1 ((1, (2, 3)), 4))", {"z": "int * int"}),
+    ("val t = (fn p => #1 p = #2 p) (3, 4)", {"t": "bool"}),
+    ("val c = code (fn (t : int * string) => #2 t)", {"c": "[int * string -> string]"}),
+    # what the selector returns is not generalised apart from its tuple (else y : 'a)
+    ("val y = let val g = fn () => fn p => #1 p in g () (1, 2) end", {"y": "int"}),
+    ("val y = let val g = fn () => fn p => (p, #2 p) in #2 (g () (true, 3)) end", {"y": "int"}),
+    # symbolic names beginning with # are names, not selectors
+    ("infix 4 ##\nfun a ## b = a * b\nval #> = 2\nval w = 3 ## #>", {"##": "int * int -> int", "#>": "int", "w": "int"}),
+])
+def test_tuple_selectors(program, expected):
+    assert types_of(program) == expected
+
+
+def test_a_selector_is_resolved_to_its_tuple_width():
+    result = ok("val a = #2 (1, 2, 3)\nval b = #1 (4, 5)")
+    widths = sorted(r.instance for r in result.elaboration.refs.values()
+                    if isinstance(r, BasisRef) and r.name.startswith("#"))
+    assert widths == ["2", "3"]
+
+
+def test_an_abandoned_selector_leaves_a_weak_type_as_it_was():
+    # the REPL checks an input against the session's types and puts them
+    # back when it fails: the selector's tuple constraint must go with it
+    from mlbox.types import Snapshot
+
+    first = ok("val r = ref []")
+    snapshot = Snapshot(first.env.types())
+    assert check("val x = #1 (hd (!r)) + 1", env=first.env).errors
+    snapshot.restore()
+    assert types_of("val _ = r := [(1, 2)]\nval y = map #2 (!r)", env=first.env)["y"] == "int list"
+
+
+def test_a_snapshot_restores_a_tuple_constraint_merged_into_a_weak_variable():
+    from mlbox.types import TTuple, TVar, Snapshot, prune, unify
+
+    weak, selected = TVar(0), TVar(0)
+    selected.fields = {1: TVar(0)}
+    snapshot = Snapshot([weak])
+    unify(selected, weak)  # `selected` is linked into `weak`, which takes its fields
+    assert prune(selected) is weak and weak.fields
+    snapshot.restore()
+    assert weak.fields is None
+    unify(weak, TTuple(()))  # unit: no longer required to be a tuple of one or more

@@ -5,7 +5,7 @@ import pytest
 
 from mlbox.lexer import (
     INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
-    MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNPRINTABLE,
+    MSG_BAD_SELECTOR, MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNPRINTABLE,
     MSG_UNTERMINATED_COMMENT, MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
 )
 from mlbox.syntax import Span
@@ -325,3 +325,17 @@ def test_text_ending_inside_a_comment_or_gap_is_flagged():
     assert lexer.ended_inside_literal
     lexer.tokenize('"unterminated on one line\n')
     assert not lexer.ended_inside_literal
+
+
+@pytest.mark.parametrize("text, index", [("#1", 1), ("#12", 12), ("# 2", 2), ("#\t3", 3)])
+def test_tuple_selectors(text, index):
+    assert kinds(text) == [("SELECTOR", index)]
+
+
+def test_a_selector_is_one_token_beside_a_char_and_a_symbolic_name():
+    assert kinds('#"a" #1 ## 2') == [("CHAR", "a"), ("SELECTOR", 1), ("IDENT", "##"), ("INT", 2)]
+
+
+@pytest.mark.parametrize("text", ["#0", "#01"])
+def test_a_selector_counts_from_one_without_leading_zeros(text):
+    assert errors_of(text) == [(MSG_BAD_SELECTOR.format(text), (1, 1))]

@@ -582,7 +582,7 @@ def test_common_slips_are_named(text, errors):
      [(MSG_UNSUPPORTED.format(unexpected("'structure'"), "structure"), (1, 1))]),
     # a record selector or SML/NJ's vector literal: the message names both, not modules
     ("val v = #[1, 2]", [(MSG_HASH.format(unexpected("'#'"), "#"), (1, 9))]),
-    ("val x = #1 (1, 2)", [(MSG_HASH.format(unexpected("'#'"), "#"), (1, 9))]),
+    ("val x = #a (1, 2)", [(MSG_HASH.format(unexpected("'#'"), "#"), (1, 9))]),
     ("fun f 0 = 1\n  | g n = 2", [(MSG_CLAUSE_NAME.format("f", "g"), (2, 5))]),
     ("(* never closed\nval x = 1", [(MSG_UNTERMINATED_COMMENT, (1, 1))]),
 ])

@@ -40,6 +40,18 @@ CASES = [
     ("type_arity", "type 'a pair = 'a * 'a\nval p : pair = (1, 2)", E, 2, 9,
      C.TYPE_ARITY.format(name="pair", n=1, m=0), None),
     ("type_arity_list", "val l : (int, int) list = []", E, 1, 9, C.TYPE_ARITY.format(name="list", n=1, m=2), None),
+    # ---- tuple selectors: the tuple's width must be known by the unit's end
+    ("selector_width_unknown", "fun first p = #1 p;\nval x = first (1, 2)", E, 1, 15,
+     C.UNRESOLVED_SELECTOR.format(name="#1"), C.UNRESOLVED_SELECTOR_NOTE.format(index=1)),
+    ("selector_width_unknown_at_end", "val f = #2", E, 1, 9, C.UNRESOLVED_SELECTOR.format(name="#2"), None),
+    ("selector_past_the_end", "val x = #3 (1, 2)", E, 1, 12,
+     C.ARG_MISMATCH.format(actual="int * int", fn="'#3'", expected="{3: 'b, ...}"), None),
+    ("selector_of_a_non_tuple", 'val x = #1 "ab"', E, 1, 12,
+     C.ARG_MISMATCH.format(actual="string", fn="'#1'", expected="{1: 'b, ...}"), None),
+    ("selector_of_a_rigid_variable", "fun f (p : 'a) = #1 p", E, 1, 21,
+     C.ARG_MISMATCH.format(actual="'a", fn="'#1'", expected="{1: 'c, ...}"), None),
+    ("selector_not_polymorphic", 'val y = let val f = fn p => #1 p in (f (1, 2), f ("a", 2)) end', E, 1, 51,
+     C.ARG_MISMATCH.format(actual="string", fn="'f'", expected="int"), None),
     # ---- mismatches
     ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
      C.IF_BRANCHES.format(actual="string", expected="int"), None),
@@ -675,3 +687,9 @@ def test_assigning_or_reading_a_val_says_what_a_reference_is(program, line, col)
 @pytest.mark.parametrize("program", ['val r = ref 0\nval _ = r := "a"', "val x = 3\nval t = !(x + 1)"])
 def test_a_reference_of_the_wrong_type_gets_no_reference_note(program):
     assert all(not any("is not a reference" in n for n in d.notes) for d in diagnostics_of(program))
+
+
+def test_a_selector_mismatch_is_the_only_error():
+    # not also "cannot tell the width": the mismatch is why
+    errors = [d for d in diagnostics_of("val x = #3 (1, 2)") if d.severity == "error"]
+    assert len(errors) == 1, errors
