@@ -132,29 +132,37 @@ def test_a_long_let_and_many_top_level_chunks_keep_every_declaration():
     assert cmachine.Machine(compile_program(chunks)).run().output == str(n - 1).encode()
 
 
-def weak_type_scans(n: int, monkeypatch) -> int:
+def calls_during(module, name: str, work) -> int:
+    """How many times work() calls module.name."""
+    calls = 0
+    original = getattr(module, name)
+
+    def counting(*args):
+        nonlocal calls
+        calls += 1
+        return original(*args)
+
+    setattr(module, name, counting)
+    try:
+        work()
+    finally:
+        setattr(module, name, original)
+    return calls
+
+
+def weak_type_scans(n: int) -> int:
     """How many types the checker searches for weak type variables in a
     program of n `;`-separated top-level declarations."""
     from mlbox import checker
 
-    calls = 0
-    original = checker.free_vars
-
-    def counting(ty):
-        nonlocal calls
-        calls += 1
-        return original(ty)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(checker, "free_vars", counting)
-        driver.front_end(Source("chunks.sml", "".join(f"val y{i} = {i};\n" for i in range(n))))
-    return calls
+    text = "".join(f"val y{i} = {i};\n" for i in range(n))
+    return calls_during(checker, "free_vars", lambda: driver.front_end(Source("chunks.sml", text)))
 
 
-def test_checking_many_top_level_chunks_is_linear_in_their_number(monkeypatch):
+def test_checking_many_top_level_chunks_is_linear_in_their_number():
     # Each `;` looked again at every value declared before it for a weak
     # type to fix (4,000 declarations took 30 s).
-    small, large = weak_type_scans(500, monkeypatch), weak_type_scans(2_000, monkeypatch)
+    small, large = weak_type_scans(500), weak_type_scans(2_000)
     assert large < 5 * small, (small, large)
 
 
@@ -635,20 +643,8 @@ def type_nodes_walked(text: str) -> int:
     """How many composite type nodes the checker visits (unification's
     occurs check and level adjustment, generalisation, ...) on `text`."""
     from mlbox import types
-    calls = 0
-    original = types.components
 
-    def counting(t):
-        nonlocal calls
-        calls += 1
-        return original(t)
-
-    types.components = counting
-    try:
-        deep.with_deep_stack(driver.front_end)(Source("nested.sml", text))
-    finally:
-        types.components = original
-    return calls
+    return calls_during(types, "components", lambda: deep.with_deep_stack(driver.front_end)(Source("nested.sml", text)))
 
 
 @pytest.mark.parametrize("shape", [nested_fns, nested_lists, nested_cases, nested_list_patterns],
