@@ -844,19 +844,21 @@ class Checker:
         and rec f = fn ...` the bindings are simultaneous, only those after
         `rec` see the recursive names (SML '97 rules 26 and 28)."""
         frame = self.push_tyvars(dec, dec.tyvars)
-        bound, all_generalized, types = self.check_plain_binds(dec.plain_binds, is_global)
+        bound, restricted = self.check_plain_binds(dec.plain_binds, is_global)
         for name, info in self.check_rec_binds(dec.recursive_binds, is_global).items():
             if name in bound:
                 self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
             bound[name] = info
-        self.pop_tyvars(frame, dec, all_generalized, types)
+        self.pop_tyvars(frame, dec, not restricted, restricted)
         for name, info in bound.items():
             self.bind_value(name, info, is_global)
 
     def check_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool
-                          ) -> tuple[dict[str, VarInfo], bool, list[Type]]:
-        """The variables `binds` bind, whether all were generalised, and
-        their types."""
+                          ) -> tuple[dict[str, VarInfo], list[Type]]:
+        """The variables `binds` bind, and the types of the bindings the
+        value restriction kept from being generalised. Each binding is
+        closed on its own (SML '97's Clos_{C,valbind}), so in `val 'a id =
+        fn x : 'a => x and r = ref 3` only r's type must be free of 'a."""
         self.level += 1
         checked = []
         for bind in binds:
@@ -867,16 +869,17 @@ class Checker:
             self.typed_nodes.append((id(bind.exp), exp_ty))
             checked.append((bind, names, exp_ty, spat))
         self.level -= 1
-        all_generalized = True
+        restricted: list[Type] = []
         bound: dict[str, VarInfo] = {}
         for bind, names, exp_ty, spat in checked:
-            all_generalized &= self.close(exp_ty, bind.exp)
+            if not self.close(exp_ty, bind.exp):
+                restricted.append(exp_ty)
             self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
                 bound[name] = info
-        return bound, all_generalized, [c[2] for c in checked]
+        return bound, restricted
 
     def check_rec_binds(self, binds: tuple[S.ValBind, ...], is_global: bool) -> dict[str, VarInfo]:
         """The variables the recursive bindings `binds` (`val rec`) bind,
