@@ -143,6 +143,13 @@ DUPLICATE_TYPE = "type '{name}' is declared twice in this declaration"
 DUPLICATE_TYVAR = "type variable {name} is declared twice"
 VAL_REC_NOT_FN = "'val rec' can only bind a function (fn ...) to a variable"
 ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, false, nil, ::, ref, =)"
+# A long identifier names what a structure declares: no declaration or
+# pattern variable binds one (SML '97 section 2.4: only a plain vid is
+# bound). Poly/ML: "qualified name A.x illegal here"; mlbox has no
+# structures, so `fun Int.toString x = ...` would otherwise rebind the basis.
+QUALIFIED_BINDER = "'{name}' is a qualified name, which a declaration cannot bind: declare a plain name"
+QUALIFIED_PATTERN_VAR = ("'{name}' is not a constructor, and a qualified name cannot be bound as a variable: "
+                         "a pattern binds only plain names")
 LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
@@ -942,6 +949,7 @@ class Checker:
                 self.error(DUPLICATE_BINDING.format(name=fb.name), fb.span)
             if fb.name in RESERVED_NAMES:
                 self.error(ILLEGAL_REBINDING.format(name=fb.name), fb.span)
+            self.check_plain_name(fb.name, fb.span)
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
@@ -1079,6 +1087,7 @@ class Checker:
         for db in dec.binds:
             if any(db.name == other.name for other, _ in group):
                 self.error(DUPLICATE_TYPE.format(name=db.name), db.span)
+            self.check_plain_name(db.name, db.span)
             tycon = Tycon(db.name, len(db.tyvars), declared=True)
             self.scope.types[db.name] = tycon  # visible in every constructor of the group
             group.append((db, tycon))
@@ -1107,7 +1116,12 @@ class Checker:
         _infer_equality([tycon for _, tycon in group])
         return group, abbrevs
 
+    def check_plain_name(self, name: str, span: S.Span) -> None:
+        if "." in name:  # (no symbolic identifier has a dot)
+            self.error(QUALIFIED_BINDER.format(name=name), span)
+
     def check_constructor_name(self, name: str, span: S.Span) -> None:
+        self.check_plain_name(name, span)
         if name in RESERVED_NAMES:
             self.error(ILLEGAL_REBINDING.format(name=name), span)
         elif name == "it":
@@ -1127,6 +1141,7 @@ class Checker:
         for tb in binds:
             if tb.name in taken or any(tb.name == other.name for other in made):
                 self.error(DUPLICATE_TYPE.format(name=tb.name), tb.span)
+            self.check_plain_name(tb.name, tb.span)
             params: dict[str, TVar] = {}
             for name in tb.tyvars:
                 if name in params:
@@ -1145,6 +1160,7 @@ class Checker:
         prints them). u may be any type constructor: one without
         constructors (`int`, an abstype outside it) or an abbreviation is
         only named again (Poly/ML: `eqtype t`, `type t = ...`)."""
+        self.check_plain_name(dec.name, dec.span)
         target = self.scope.find_type(dec.target)
         if target is None:
             self.error(UNBOUND_TYPE.format(name=dec.target), dec.span)
@@ -1263,11 +1279,14 @@ class Checker:
         """Fixity is the parser's business (it has resolved every infix
         expression and pattern); the declaration binds no value, but a
         top-level one is reported, as SML/NJ does."""
+        for name in dec.names:
+            self.check_plain_name(name, dec.span)
         if is_global:
             self.top.append(("fixity", " ".join(dec.names), dec))
 
     def declare_cogen(self, dec: S.CogenDec, is_global: bool) -> None:
         self.cogens += 1
+        self.check_plain_name(dec.name, dec.span)
         binds = self.scope.find_value(dec.name)
         if isinstance(binds, (DataCon, ExnInfo)) or dec.name == "ref":
             self.error(COGEN_BINDS_CONSTRUCTOR.format(name=dec.name), dec.span,
@@ -1733,6 +1752,8 @@ class Checker:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
         elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
             self.error(ILLEGAL_REBINDING.format(name=name), p.span)
+        elif "." in name:
+            self.error(QUALIFIED_PATTERN_VAR.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty
 
