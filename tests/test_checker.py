@@ -336,6 +336,25 @@ def test_an_explicit_type_variable_is_scoped_at_the_outermost_val_where_it_is_un
     assert check("fun f x = let fun g (y : 'a) = (x : 'a) in g end").errors
 
 
+def test_a_generalised_explicit_type_variable_prints_in_order_of_appearance():
+    """Once generalised, 'b is a variable of the scheme like any other: the
+    REPL prints `fun id (x : 'b) = x` as `'a -> 'a`, as Poly/ML and SML/NJ
+    do (mlbox printed the name written, 'b -> 'b); while the declaration is
+    checked, a message still uses the name written."""
+    types = types_of("""
+    fun id (x : 'b) = x
+    fun swap (x : 'b) (y : 'a) = (y, x)
+    val 'z pair = fn (x : 'z) => (x, 0)
+    fun same (x : ''e) y = x = y
+    """)
+    assert types["id"] == "'a -> 'a"
+    assert types["swap"] == "'a -> 'b -> 'b * 'a"
+    assert types["pair"] == "'a -> 'a * int"
+    assert types["same"] == "''a -> ''a -> bool"
+    notes = [n for e in check("fun g (x : 'b) : 'b = 3").errors for n in e.notes]
+    assert any("'b is an explicit type variable" in n for n in notes), notes
+
+
 def test_each_binding_of_a_val_and_is_closed_on_its_own():
     """SML '97 rule 15 closes each binding of `val ... and ...` by itself:
     an expansive binding whose type does not mention the explicit 'a does
