@@ -150,6 +150,7 @@ ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, f
 QUALIFIED_BINDER = "'{name}' is a qualified name, which a declaration cannot bind: declare a plain name"
 QUALIFIED_PATTERN_VAR = ("'{name}' is not a constructor, and a qualified name cannot be bound as a variable: "
                          "a pattern binds only plain names")
+QUALIFIED_PATTERN_NOTE = "a qualified name in a pattern can only be a constructor: a pattern binds only plain names"
 LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
@@ -1752,8 +1753,12 @@ class Checker:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
         elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
             self.error(ILLEGAL_REBINDING.format(name=name), p.span)
-        elif "." in name:
-            self.error(QUALIFIED_PATTERN_VAR.format(name=name), p.span)
+        elif "." in name:  # (without this, `handle M.E => ...` would catch everything)
+            if self.scope.find_value(name) is None:
+                self.error(UNBOUND_CONSTRUCTOR.format(name=name), p.span, QUALIFIED_PATTERN_NOTE,
+                           self.unbound_note(name))
+            else:
+                self.error(QUALIFIED_PATTERN_VAR.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty
 
