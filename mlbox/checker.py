@@ -1175,7 +1175,11 @@ class Checker:
             if tycon.cons and not tycon.abstract:
                 replica.datatype = tycon
                 for con in tycon.cons:
-                    copy = DataCon(con.name, con.tag, con.has_arg, self.replicated_type(con, replica), tycon,
+                    # the constructors are bound by their own names, also
+                    # those of a datatype of the basis known only under its
+                    # structure's name (`datatype r = datatype
+                    # StringCvt.radix` binds HEX, as SML does)
+                    copy = DataCon(con.name.rpartition(".")[2], con.tag, con.has_arg, self.replicated_type(con, replica), tycon,
                                    con.binder)
                     copy.ref, copy.ctor = con.ref, con.ctor
                     replica.cons.append(copy)
