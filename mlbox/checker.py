@@ -175,6 +175,7 @@ ILLEGAL_REBINDING = "'{name}' cannot be declared again: SML reserves it (true, f
 QUALIFIED_BINDER = "'{name}' is a qualified name: a declaration binds a plain name, such as '{plain}'"
 QUALIFIED_PATTERN_VAR = ("'{name}' is not a constructor: a qualified name in a pattern must be a constructor "
                          "(List.nil, Option.SOME); a variable is bound by a plain name, such as '{plain}'")
+QUALIFIED_PATTERN_NOTE = "a qualified name in a pattern can only be a constructor: a pattern binds only plain names"
 LAYERED_CONSTRUCTOR = "'{name}' is a constructor: the name before 'as' must be a variable"
 ILLEGAL_IT_CONSTRUCTOR = "'it' cannot be declared as a constructor or exception: SML reserves it for the value of a top-level expression"
 COGEN_BINDS_CONSTRUCTOR = "'cogen' binds a code variable, but '{name}' is a constructor here"
@@ -921,19 +922,21 @@ class Checker:
         and rec f = fn ...` the bindings are simultaneous, only those after
         `rec` see the recursive names (SML '97 rules 26 and 28)."""
         frame = self.push_tyvars(dec, dec.tyvars)
-        bound, all_generalized, types = self.check_plain_binds(dec.plain_binds, is_global)
+        bound, restricted = self.check_plain_binds(dec.plain_binds, is_global)
         for name, info in self.check_rec_binds(dec.recursive_binds, is_global).items():
             if name in bound:
                 self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
             bound[name] = info
-        self.pop_tyvars(frame, dec, all_generalized, types)
+        self.pop_tyvars(frame, dec, not restricted, restricted)
         for name, info in bound.items():
             self.bind_value(name, info, is_global)
 
     def check_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool
-                          ) -> tuple[dict[str, VarInfo], bool, list[Type]]:
-        """The variables `binds` bind, whether all were generalised, and
-        their types."""
+                          ) -> tuple[dict[str, VarInfo], list[Type]]:
+        """The variables `binds` bind, and the types of the bindings the
+        value restriction kept from being generalised. Each binding is
+        closed on its own (SML '97's Clos_{C,valbind}), so in `val 'a id =
+        fn x : 'a => x and r = ref 3` only r's type must be free of 'a."""
         self.level += 1
         checked = []
         for bind in binds:
@@ -946,16 +949,17 @@ class Checker:
             self.typed_nodes.append((id(bind.exp), exp_ty))
             checked.append((bind, names, exp_ty, spat))
         self.level -= 1
-        all_generalized = True
+        restricted: list[Type] = []
         bound: dict[str, VarInfo] = {}
         for bind, names, exp_ty, spat in checked:
-            all_generalized &= self.close(exp_ty, bind.exp)
+            if not self.close(exp_ty, bind.exp):
+                restricted.append(exp_ty)
             self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
                 bound[name] = info
-        return bound, all_generalized, [c[2] for c in checked]
+        return bound, restricted
 
     def check_rec_binds(self, binds: tuple[S.ValBind, ...], is_global: bool) -> dict[str, VarInfo]:
         """The variables the recursive bindings `binds` (`val rec`) bind,
@@ -1293,7 +1297,11 @@ class Checker:
             if tycon.cons and not tycon.abstract:
                 replica.datatype = tycon
                 for con in tycon.cons:
-                    copy = DataCon(con.name, con.tag, con.has_arg, self.replicated_type(con, replica), tycon,
+                    # the constructors are bound by their own names, also
+                    # those of a datatype of the basis known only under its
+                    # structure's name (`datatype r = datatype
+                    # StringCvt.radix` binds HEX, as SML does)
+                    copy = DataCon(con.name.rpartition(".")[2], con.tag, con.has_arg, self.replicated_type(con, replica), tycon,
                                    con.binder)
                     copy.ref, copy.ctor = con.ref, con.ctor
                     replica.cons.append(copy)
@@ -1998,8 +2006,13 @@ class Checker:
         ty = self.fresh()
         if name in names:
             self.error(DUPLICATE_PATTERN_VAR.format(name=name), p.span)
-        elif self.check_plain_name(name, p.span, QUALIFIED_PATTERN_VAR) and name in RESERVED_NAMES:
-            # `=`, or any of them in `val rec` (which binds constructors' names too)
+        elif "." in name:  # (without this, `handle M.E => ...` would catch everything)
+            if self.scope.find_value(name) is None:
+                self.error(UNBOUND_CONSTRUCTOR.format(name=name), p.span, QUALIFIED_PATTERN_NOTE,
+                           self.unbound_note(name))
+            else:
+                self.check_plain_name(name, p.span, QUALIFIED_PATTERN_VAR)
+        elif name in RESERVED_NAMES:  # `=`, or any of them in `val rec` (which binds constructors' names too)
             self.error(ILLEGAL_REBINDING.format(name=name), p.span)
         names[name] = self.new_var(name, ty, p, is_global)
         return ty

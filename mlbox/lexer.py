@@ -294,7 +294,10 @@ class Lexer:
 
     def t_tyvar(self, t):
         r"'[A-Za-z0-9_']*"
-        if t.value.strip("'") == "":
+        # SML's type variable is a prime and any alphanumerics, primes
+        # included: '' and ''' are (equality) type variables, as Poly/ML
+        # and SML/NJ read them; a lone ' (which SML/NJ refuses) is a slip
+        if t.value == "'":
             self._error(MSG_BAD_TYVAR, t.lexpos, t.lexpos + len(t.value))
         return self._finish(t, "TYVAR", t.value)
 

@@ -1239,7 +1239,7 @@ class Grammar:
             return MSG_EQUALS_IN_RULE
         if tok.type == "BAR" and stack[-1:] == ["SEMICOLON"]:
             return MSG_SEMICOLON_BEFORE_BAR
-        if tok.type == "TYVAR" and len(tok.value) > 2 and tok.value.endswith("'") and "LET" in accepted:
+        if tok.type == "TYVAR" and len(tok.value) >= 2 and tok.value.endswith("'") and "LET" in accepted:
             return MSG_SINGLE_QUOTES
         if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack:
             # inside a rule's expression (`fn 0 => 1 1 => 2`): its `|` is missing

@@ -234,7 +234,10 @@ def _show_prefix(e: S.Exp) -> str:
     if isinstance(e, S.Fn):
         return f"fn {_rules(e.rules, last)}"
     if isinstance(e, S.Raise):
-        return f"raise {show_exp(e.exp, last)}"
+        # after `raise`, `code` and `lift` read as names (`raise code n` in
+        # core SML), so the staging constructs there are parenthesised
+        staged = isinstance(e.exp, (S.Code, S.Lift))
+        return f"raise {_paren(show_exp(e.exp, last), staged)}"
     if isinstance(e, S.While):
         return f"while {show_exp(e.cond)} do {show_exp(e.body, last)}"
     if isinstance(e, S.Code):

@@ -620,6 +620,15 @@ class _Strings:
         return "".join(items)
 
 
+def _keeps_own_name(v: TVar) -> bool:
+    """Whether v prints by the name the user wrote: an explicit type
+    variable while its declaration is checked (so that a message speaks of
+    the user's 'b). Once generalised it is a variable of the type scheme
+    like any other, named in order of appearance, as Poly/ML and SML/NJ
+    name it (`fun id (x : 'b) = x` is `'a -> 'a`)."""
+    return v.rigid is not None and v.level != GENERIC
+
+
 class TypePrinter:
     """Prints types SML-style. Variables are named 'a, 'b, ... in order of
     first appearance, consistently across every type printed by the same
@@ -698,7 +707,7 @@ class TypePrinter:
                     pending.extend(reversed(alias.args if alias is not None else components(u)))
         # explicit variables first, so that they keep the names the user
         # wrote even where another variable prints before them
-        for v in sorted(found, key=lambda v: v.rigid is None):
+        for v in sorted(found, key=lambda v: not _keeps_own_name(v)):
             self._name(v)
         return [self.show(t) for t in types]
 
@@ -706,7 +715,7 @@ class TypePrinter:
         name = self.names.get(id(v))
         if name is not None:
             return name
-        if v.rigid is not None and v.rigid not in self.taken:
+        if _keeps_own_name(v) and v.rigid not in self.taken:
             name = v.rigid
         else:
             while True:

@@ -477,7 +477,10 @@ class _Printer:
             if con is None:
                 return Text(POLYMORPHIC)
             if not con.has_arg:
-                return Text(con.name)
+                # a constructor of the basis named only under its structure
+                # (StringCvt.HEX) prints by its own name, HEX, as in SML/NJ
+                # and Poly/ML (no such constructor has an argument)
+                return Text(con.name.rpartition(".")[2])
             arg_type = prune(constructor_arg_type(con, t))
             powers = binding_powers(self.fixity(con.name))
             if powers is not None and isinstance(arg_type, TTuple) and len(arg_type.items) == 2:

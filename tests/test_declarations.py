@@ -242,16 +242,19 @@ def test_names_sml_reserves_cannot_be_declared(text, error):
 
 _BINDER = C.QUALIFIED_BINDER.format
 _PATVAR = C.QUALIFIED_PATTERN_VAR.format
+# a qualified name that names no value: not a constructor either
+_UNBOUND = C.UNBOUND_CONSTRUCTOR.format
 
 
 @pytest.mark.parametrize("text, error", [
     # found running MLton's regression programs: mlbox bound 'Word.fmt' as a
-    # variable where Poly/ML says "qualified name Word.fmt illegal here"
+    # variable where Poly/ML says "qualified name Word.fmt illegal here"; an
+    # unknown qualified name is no constructor (`handle List.Emtpy`)
     ("fun f Word.fmt = 1", (_PATVAR(name="Word.fmt", plain="fmt"), (1, 7))),
-    ("val Bogus.x = 1", (_PATVAR(name="Bogus.x", plain="x"), (1, 5))),
-    ("val rec List.g = fn x => x", (_PATVAR(name="List.g", plain="g"), (1, 9))),
-    ("fun f (x as List.y) = x", (_PATVAR(name="List.y", plain="y"), (1, 13))),
-    ("fun f (List.y as x) = x", (_PATVAR(name="List.y", plain="y"), (1, 7))),
+    ("val Bogus.x = 1", (_UNBOUND(name="Bogus.x"), (1, 5))),
+    ("val rec List.g = fn x => x", (_UNBOUND(name="List.g"), (1, 9))),
+    ("fun f (x as List.y) = x", (_UNBOUND(name="List.y"), (1, 13))),
+    ("fun f (List.y as x) = x", (_UNBOUND(name="List.y"), (1, 7))),
     ("fun Word.fmt x = x", (_BINDER(name="Word.fmt", plain="fmt"), (1, 5))),
     ("fun f x = x and List.g y = y", (_BINDER(name="List.g", plain="g"), (1, 17))),
     ("exception E.F", (_BINDER(name="E.F", plain="F"), (1, 11))),

@@ -4,8 +4,9 @@ contextual staging keywords, and errors with their positions."""
 import pytest
 
 from mlbox.lexer import (
-    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
-    MSG_BAD_SELECTOR, MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT, MSG_UNPRINTABLE,
+    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_TYVAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
+    MSG_BAD_SELECTOR, MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT,
+    MSG_UNPRINTABLE,
     MSG_UNTERMINATED_COMMENT, MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
 )
 from mlbox.syntax import Span
@@ -147,6 +148,10 @@ def test_tilde_before_a_digit_is_a_negative_literal_but_not_after_symbols():
     (">=", "INFIX4"), (":=", "INFIX3"), ("o", "INFIX3"), ("before", "INFIX0"),
     ("=>", "DARROW"), ("->", "ARROW"), ("|", "BAR"), (":", "COLON"), ("_", "WILD"),
     ("'a", "TYVAR"), ("''a", "TYVAR"), ("'a1", "TYVAR"),
+    # a prime and any primes, letters, digits, underscores: '' and ''' are
+    # (equality) type variables, as in Poly/ML and SML/NJ (found by MLton's
+    # regression test 3.sml; mlbox refused them)
+    ("''", "TYVAR"), ("'''", "TYVAR"), ("'_", "TYVAR"), ("''1", "TYVAR"),
     ("fn", "FN"), ("andalso", "ANDALSO"), ("structure", "RESERVED"), ("#", "RESERVED"),
     (":>", "RESERVED"), ("||", "IDENT"),
 ])
@@ -228,6 +233,7 @@ def test_staging_keywords_are_contextual(text, types):
     ("0w9223372036854775808", MSG_WORD_RANGE.format("0w9223372036854775808"), (1, 1)),
     ("x = 1.5", MSG_REAL, (1, 5)),
     ("_x", MSG_UNDERSCORE_IDENT, (1, 1)),
+    ("val x = ' ", MSG_BAD_TYVAR, (1, 9)),  # a lone prime, refused by SML/NJ too
 ])
 def test_lexical_errors_with_positions(text, message, position):
     expected = [] if message is None else [(message, position)]

@@ -693,6 +693,8 @@ def test_a_name_that_is_no_misspelt_top_level_keyword_is_left_alone(text):
     # single quotes: was a bare "unexpected ''a''"
     ("val c = 'a'", (MSG_SINGLE_QUOTES.format(unexpected("''a''")), (1, 9))),
     ("val s = f 'ab'", (MSG_SINGLE_QUOTES.format(unexpected("''ab''")), (1, 11))),
+    # '' is a type variable (as in SML), so an empty pair of quotes is this slip too
+    ("val e = ''", (MSG_SINGLE_QUOTES.format(unexpected("''''")), (1, 9))),
 ])
 def test_slips_from_other_languages_are_named(text, error):
     assert syntax_error(text) == [error]

@@ -1277,3 +1277,19 @@ def test_layout_is_not_recursive():
         doc = Box(PACK, 2, [Text("S"), Break(1, 0), doc])
     assert flat(doc) == "S " * depth + "x"
     assert render(doc, 79).count("\n") == depth
+
+
+def test_the_radix_constructors_print_and_replicate_by_their_own_names(session):
+    """StringCvt.radix is known only under its structure's name, but its
+    constructors print as BIN ... HEX (as SML/NJ and Poly/ML print them;
+    mlbox printed StringCvt.BIN), and `datatype r = datatype
+    StringCvt.radix` binds them unqualified, as SML does (HEX was unbound
+    after it: found by MLton's fixed-integer regression test)."""
+    replay(session, """
+- StringCvt.HEX;
+val it = HEX : StringCvt.radix
+- datatype r = datatype StringCvt.radix;
+datatype r = BIN | DEC | HEX | OCT
+- (Int.fmt HEX 255, Int.fmt BIN 5, [OCT, StringCvt.DEC]);
+val it = ("FF","101",[OCT,DEC]) : string * string * r list
+""")

@@ -47,6 +47,20 @@ def test_type_round_trip(ty):
     assert parse_type(text) == ty, text
 
 
+def test_a_staging_construct_raised_round_trips():
+    """After `raise`, `code` and `lift` read as names (core SML's `raise
+    code n`), so the printer parenthesises the constructs there: it printed
+    Raise(Code x) as `raise code x`, which reads back as an application
+    (found by test_program_round_trip)."""
+    x = S.Var("x")
+    for staged in (S.Code(x), S.Lift(x)):
+        prog = S.Program((S.ExpDec(S.Raise(staged)),))
+        text = show_program(prog)
+        assert parse_program(text) == prog, text
+    exp = S.Raise(S.App(S.Var("code"), x))  # a variable named code, applied
+    assert parse_expression(show_exp(exp)) == exp
+
+
 def test_conformance_programs_round_trip():
     assert CONFORMANCE, "conformance programs not found"
     for path in CONFORMANCE:

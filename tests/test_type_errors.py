@@ -113,6 +113,25 @@ CASES = [
     ("layered_constructor", "val f = fn x => case x of NONE as y => y | _ => x", E, 1, 27,
      C.LAYERED_CONSTRUCTOR.format(name="NONE"), None),
     ("layered_exception", "exception E\nfun f (E as x) = x", E, 2, 7, C.LAYERED_CONSTRUCTOR.format(name="E"), None),
+    # a long identifier is only ever a reference: no declaration binds one
+    # (found by MLton's regression/fail/dec.sml: mlbox accepted `fun F.f`,
+    # and `fun Int.toString x = ...` replaced the basis function)
+    ("qualified_fun_name", 'fun Int.toString n = "?"\nval s = Int.toString 3', E, 1, 5,
+     C.QUALIFIED_BINDER.format(name="Int.toString", plain="toString"), None),
+    ("qualified_pattern_var", "val List.length = 4", E, 1, 5, C.QUALIFIED_PATTERN_VAR.format(name="List.length", plain="length"),
+     None),
+    ("qualified_as_var", "fun g (Q.y as z) = z", E, 1, 7, C.UNBOUND_CONSTRUCTOR.format(name="Q.y"),
+     C.QUALIFIED_PATTERN_NOTE),
+    ("qualified_fn_param", "val h = fn (a, M.b) => a", E, 1, 16, C.UNBOUND_CONSTRUCTOR.format(name="M.b"), None),
+    ("qualified_val_rec", "val rec S.f = fn x => x", E, 1, 9, C.UNBOUND_CONSTRUCTOR.format(name="S.f"), None),
+    # a misspelt qualified exception caught everything, bound as a variable
+    ("qualified_handler_typo", "val n = hd [] handle List.Emtpy => 0", E, 1, 22,
+     C.UNBOUND_CONSTRUCTOR.format(name="List.Emtpy"), C.DID_YOU_MEAN.format(name="List.Empty")),
+    ("qualified_constructor", "datatype t = A | M.B", E, 1, 18, C.QUALIFIED_BINDER.format(name="M.B", plain="B"), None),
+    ("qualified_datatype", "datatype M.t = A", E, 1, 10, C.QUALIFIED_BINDER.format(name="M.t", plain="t"), None),
+    ("qualified_type", "type M.t = int", E, 1, 6, C.QUALIFIED_BINDER.format(name="M.t", plain="t"), None),
+    ("qualified_exception", "exception M.E of int", E, 1, 11, C.QUALIFIED_BINDER.format(name="M.E", plain="E"), None),
+    ("qualified_fixity", "infix 4 M.++", E, 1, 1, C.QUALIFIED_BINDER.format(name="M.++", plain="++"), None),
     # 'a occurs only inside the inner val, so it is scoped there (SML '97
     # section 4.6), where x's type is not its own to generalise (found by
     # tests/polyml_types_diff.py: mlbox scoped it at the outer val)
