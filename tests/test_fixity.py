@@ -15,7 +15,7 @@ from mlbox import syntax as S
 from mlbox.checker import check_program
 from mlbox.diagnostics import CompileError
 from mlbox.parser import (
-    MSG_END_OF_FILE, MSG_INFIX_AS_OPERAND, MSG_MIXED_ASSOC, MSG_PRECEDENCE, MSG_TOO_MANY_ARGS, MSG_UNEXPECTED,
+    MSG_END_OF_FILE, MSG_INFIX_AS_OPERAND, MSG_INFIX_IN_CLAUSE_HEAD, MSG_MIXED_ASSOC, MSG_PRECEDENCE, MSG_TOO_MANY_ARGS, MSG_UNEXPECTED,
     is_incomplete, parse_program,
 )
 from mlbox.printer import show_program
@@ -169,7 +169,7 @@ def test_infix_patterns_in_fn_and_val():
     ("infix 6 ++\nval x = (a ++) ", (MSG_UNEXPECTED.format("')'"), (2, 14))),
     ("infix 6 ++\nval x = a ++", (MSG_UNEXPECTED.format(MSG_END_OF_FILE), (2, 13))),
     ("infix 6 ++\nfun ++ (a, b) = a", (MSG_INFIX_AS_OPERAND.format("'++'", "++"), (2, 5))),
-    ("infix 6 ++\nfun f a ++ b c = a", (MSG_UNEXPECTED.format("'++'"), (2, 9))),
+    ("infix 6 ++\nfun f a ++ b c = a", (MSG_INFIX_IN_CLAUSE_HEAD.format("'++'", "++"), (2, 9))),
     ("val f = fn SOME x y => x", (MSG_TOO_MANY_ARGS.format("'y'"), (1, 19))),
 ])
 def test_errors_have_locations(text, error):
