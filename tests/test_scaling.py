@@ -237,20 +237,7 @@ def nested_code_fns(depth: int) -> str:
 def calls_while_compiling(owner, name: str, text: str) -> int:
     """How many times compiling `text` calls the method `name` of class
     `owner`."""
-    calls = 0
-    original = getattr(owner, name)
-
-    def counting(*args):
-        nonlocal calls
-        calls += 1
-        return original(*args)
-
-    setattr(owner, name, counting)
-    try:
-        compile_program(text)
-    finally:
-        setattr(owner, name, original)
-    return calls
+    return calls_during(owner, name, lambda: compile_program(text))
 
 
 def code_translations(text: str) -> int:
