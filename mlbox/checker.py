@@ -641,6 +641,8 @@ class Checker:
         # id() of the types of applications already reported as a slip
         # (`a == b`): applying one to more arguments is no further error
         self.slip_results: set[int] = set()
+        # id() of each application that is applied further, `f 1` of `f 1 2`
+        self.applied_further: set[int] = set()
 
     # -------------------------------------------------------- reporting
 
@@ -1651,6 +1653,8 @@ class Checker:
                 self.error(CON_NO_ARG.format(name=fn.name), fn.span)
                 self.infer(e.arg)
                 return ty
+        if isinstance(fn, S.App):
+            self.applied_further.add(id(fn))
         fn_ty = prune(self.infer(fn))
         if id(fn_ty) in self.slip_results:  # `b` of `a == b`, `g y` of `f x == g y`
             self.infer(e.arg)
@@ -1700,7 +1704,8 @@ class Checker:
             arg_ty = self.infer(e.arg)
             # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments
             # are then no second error ("'a is not a function")
-            tupled = isinstance(domain, TTuple) and not isinstance(e.arg, S.Tuple) and not is_operator
+            tupled = isinstance(domain, TTuple) and not isinstance(e.arg, S.Tuple) and not is_operator \
+                and id(e) in self.applied_further
             tupled_note = (lambda _printer: "" if isinstance(prune(arg_ty), TTuple) else  # noqa: E731
                            _tupled_note(fn, len(domain.items))) if tupled else ""
             if isinstance(fn, S.Var) and fn.name == "!":

@@ -688,8 +688,13 @@ def test_a_tupled_function_applied_curried_is_one_error_with_a_note(program, col
     assert error.notes[-1] == C.TUPLED_NOTE.format(fn=fn, n=2, args="a, b", spaced="a b")
 
 
-def test_a_tuple_of_the_wrong_type_gets_no_tupled_note():
-    [error] = diagnostics_of("fun g (a : int, b : string) = a\nval p = (1, 2)\nval q = g p")
+@pytest.mark.parametrize("program", [
+    "fun g (a : int, b : string) = a\nval p = (1, 2)\nval q = g p",
+    # one argument, not curried ones: "not f a b" would describe another slip
+    "fun f (x, y) = x + y\nval z = f 1",
+])
+def test_a_call_that_is_no_curried_call_gets_no_tupled_note(program):
+    [error] = diagnostics_of(program)
     assert not any("takes one argument, a tuple" in n for n in error.notes)
 
 
