@@ -1689,9 +1689,14 @@ class Checker:
             # (after one wrong operand, the others are only inferred: their
             # mismatches would mostly echo the first one)
             ok = True
+            slipped = False
             for item, item_ty in zip(e.arg.items, domain.items):
                 item_actual = self.infer(item)
-                if ok:
+                if id(item_actual) in self.slip_results:
+                    # `vall y = 2` on two lines in a row: the first slip is an
+                    # operand of the second's `=`, already reported
+                    slipped = True
+                elif ok:
                     item_note = note
                     if is_operator and fn.name == "-" and item is e.arg.items[0]:
                         # (made only if there is an error to note)
@@ -1700,6 +1705,8 @@ class Checker:
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
                     ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
+            if slipped:
+                return self.slip_result()
         else:
             arg_ty = self.infer(e.arg)
             # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments

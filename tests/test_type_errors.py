@@ -625,6 +625,14 @@ def test_a_misspelt_keyword_read_as_an_expression_is_one_error_with_the_keyword(
     assert error.notes == (NOTE_MISSPELT_KEYWORD.format(keyword=keyword),)
 
 
+def test_misspelt_keywords_on_lines_in_a_row_are_one_error_each():
+    # the `=` of `vall y = 2` has the slip of the line below as its operand:
+    # was also "this operand of '=' has type int but bool is expected"
+    errors = diagnostics_of("val x = 1\nvall y = 2\nvall z = 3\nvall q = 5\nval w = 4")
+    assert [(e.span.line, e.message) for e in errors] == [
+        (line, C.UNBOUND_VARIABLE.format(name="vall")) for line in (2, 3, 4)]
+
+
 @pytest.mark.parametrize("program", [
     "fun value x = x\nvalue 3 = 3",  # a function of that name: an expression indeed
     "val x = 1\n  valu x = 3",  # not at the start of a line
