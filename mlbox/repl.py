@@ -468,7 +468,10 @@ class Session:
     def _cmd_type(self, name, arg, out):
         checked = self._expression(name, arg, out)
         if checked is not None:
-            out.append(f"{arg.rstrip(';').strip()} : {checked[2].type}")
+            # laid out as a `val` reply's type is: broken before the `:`
+            # and inside the type when the line is full
+            expression = arg.rstrip(";").strip()
+            out.append(self._layout(Box(PACK, 0, [Text(expression), Break(1, 2), Text(": "), _type_doc(checked[2])])))
 
     def _cmd_dis(self, name, arg, out):
         from ccam.disasm import disasm

@@ -643,6 +643,16 @@ def test_type_command(session):
     assert "error: unbound variable or constructor 'nope'" in session.feed(":type nope")
 
 
+def test_a_long_type_is_broken_as_a_val_reply_is(session):
+    session.feed("fun f (a, b, c, d, e, g, h, i, j) = (a + 1, b ^ \"\", [c], d andalso e, g, h, i, j, fn x => x);")
+    val_reply = session.feed("f;")
+    assert val_reply.startswith("val it = fn\n  : ")
+    # was all on one line of 170 columns
+    assert session.feed(":type f") == "f" + val_reply[len("val it = fn"):]
+    assert session.feed(":set linewidth 40") == "linewidth 40\n"
+    assert all(len(line) <= 40 for line in session.feed(":type f").splitlines())
+
+
 def test_gen_command_shows_the_generated_code(session):
     session.feed(COMP_POLY)
     reply = session.feed(":gen compPoly [2,4,0,2333]")
