@@ -20,7 +20,7 @@ import os
 import re
 import sys
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from ccam.instructions import Program, Status
 
@@ -129,12 +129,14 @@ def _report(diags, source) -> None:
         print(render_all(diags, source), file=sys.stderr)
 
 
-def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
+def load_program(path: str, *, bytecode: bool = True, raw_bytecode: bool = False) -> Union[Program, bytes, None]:
     """A Program from a .ccam or source file (`-`: standard input); None
     after reporting errors. A file is bytecode by its content (so `mlbox run
     prog` runs a compiled program whatever its name), or by its .ccam
     suffix (then damage is reported as such); with bytecode=False (compile)
-    only source is taken."""
+    only source is taken. With raw_bytecode, a bytecode file is returned
+    as its bytes, unread: for the C machine, whose loader verifies them
+    itself (see run_bytes)."""
     from mlbox.cli import STDIN_NAME, STDIN_PATH, decode_source, is_bytecode, read_bytes, read_source
     from mlbox.diagnostics import CompileError
 
@@ -144,13 +146,9 @@ def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
         data = read_bytes(path, allow_stdin=True)
         name = STDIN_NAME if path == STDIN_PATH else path
         if is_bytecode(data) or path.endswith(CCAM_SUFFIX):
-            from ccam.bytecode import BytecodeError, read
-
-            try:
-                return read(data)
-            except BytecodeError as err:
-                print(BAD_BYTECODE.format(path=name, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
-                return None
+            if raw_bytecode:
+                return bytes(data)
+            return read_bytecode(name, data)
         source = decode_source(name, data)
     from mlbox.driver import compile_source
 
@@ -161,6 +159,18 @@ def load_program(path: str, *, bytecode: bool = True) -> Optional[Program]:
         return None
     _report(compiled.warnings, source)
     return compiled.program
+
+
+def read_bytecode(name: str, data: bytes) -> Optional[Program]:
+    """The Program of a .ccam file's bytes; None after reporting why they
+    are no valid one."""
+    from ccam.bytecode import BytecodeError, read
+
+    try:
+        return read(data)
+    except BytecodeError as err:
+        print(BAD_BYTECODE.format(path=name, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
+        return None
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -222,16 +232,31 @@ def _without_prelude(program: Program) -> Program:
 def cmd_run(args) -> int:
     from mlbox.driver import machine_class
 
-    program = load_program(args.file)
+    from ccam.bytecode import BytecodeError
+    from mlbox.cli import STDIN_NAME, STDIN_PATH
+
+    cls = machine_class(args.machine)
+    # the C machine's loader verifies a .ccam file as the Python reader
+    # does (tests/test_fuzz.py), in a fraction of the time: the file goes
+    # to it unread, and the reader only words a rejection
+    raw = cls.__module__ == "ccam.cmachine"
+    program = load_program(args.file, raw_bytecode=raw)
     if program is None:
         return EXIT_ERRORS
-    cls = machine_class(args.machine)
     limits = machine_limits(args, cls)
     out = sys.stdout.buffer
     start = time.perf_counter()
     # the output goes to stdout as it is printed: a copy in Result.output
     # would only grow with a long-running program's output
-    machine = cls(program, out=out, keep_output=False, **limits)
+    try:
+        machine = cls(program, out=out, keep_output=False, **limits)
+    except BytecodeError as err:
+        if not isinstance(program, bytes):
+            raise
+        name = STDIN_NAME if args.file == STDIN_PATH else args.file
+        if read_bytecode(name, program) is not None:  # (the two verifiers disagree: say the C one's reason)
+            print(BAD_BYTECODE.format(path=name, suffix=CCAM_SUFFIX, reason=err), file=sys.stderr)
+        return EXIT_ERRORS
     result = machine.run()
     elapsed = time.perf_counter() - start
     out.flush()

@@ -157,6 +157,36 @@ def test_other_format_version_is_refused(src, tmp_path, capfd):
     assert "format version 7" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+@pytest.mark.parametrize("damage, reason", [
+    (lambda data: data[:-3], "truncated file"),
+    (lambda data: data[:4] + b"\x07" + data[5:], "offset 4: format version 7"),
+])
+def test_a_damaged_ccam_gets_the_readers_reason_on_either_machine(src, tmp_path, capfd, machine, damage, reason):
+    from ccam.bytecode import BytecodeError, read
+
+    data = damage(write(driver.compile_source(Source("h.sml", HELLO)).program))
+    with pytest.raises(BytecodeError) as info:
+        read(data)
+    assert reason in str(info.value)
+    bad = tmp_path / "damaged.ccam"
+    bad.write_bytes(data)
+    assert cli.main(["run", str(bad), "--machine", machine]) == 1
+    assert capfd.readouterr().err == f"mlbox: {bad}: not a valid .ccam file: {info.value}\n"
+
+
+def test_the_c_machine_runs_a_ccam_file_without_the_python_reader(src, tmp_path, capfd, monkeypatch):
+    # the C loader verifies it: reading it in Python too took 3 of the 3.5 s
+    # a 20,000-rule case's file took to start
+    from ccam import bytecode
+
+    out_file = tmp_path / "hello.ccam"
+    assert cli.main(["compile", src(HELLO), "-o", str(out_file)]) == 0
+    monkeypatch.setattr(bytecode, "read", lambda data: pytest.fail("read in Python"))
+    assert cli.main(["run", str(out_file), "--machine", "c"]) == 0
+    assert capfd.readouterr().out == "hello\n"
+
+
 def test_garbage_ccam_is_refused(tmp_path, capfd):
     bad = tmp_path / "garbage.ccam"
     bad.write_bytes(b"not bytecode at all")
