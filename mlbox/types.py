@@ -700,7 +700,8 @@ class TypePrinter:
             while pending:  # the order they print in
                 u = prune(pending.pop())
                 if isinstance(u, TVar):
-                    found.append(u)
+                    if u.overload is None:  # (one prints as its default type)
+                        found.append(u)
                 elif id(u) not in entered:
                     entered.add(id(u))
                     alias = self._alias(u)
@@ -808,6 +809,12 @@ class TypePrinter:
             for i in sorted(t.fields):
                 shown += [b.text(f"{i}: "), self._arrow(t.fields[i]), b.text(","), b.brk(1, 0)]
             return b.box(PACK, 1, shown + [b.text("...}")])
+        if isinstance(t, TVar) and t.overload is not None:
+            # not yet resolved (that is done once per unit): as the type it
+            # defaults to, which it is unless the rest of the unit decides
+            # otherwise — `f : int * int -> int` for `fun f (x, y) = x + y`,
+            # as Poly/ML says, not 'a * 'a -> 'a
+            return b.text(t.overload.default)
         if isinstance(t, TVar):
             return b.text(self._name(t))
         alias = self._alias(t)

@@ -211,7 +211,7 @@ CASES = [
      C.CLAUSE_BODY.format(actual="int -> int", expected="[int -> int]"), C.CODE_MISSING.format(type="int -> int")),
     ("code_left_out_of_a_base_case",
      "fun power e = if e = 0 then (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end",
-     E, 1, 15, C.CLAUSE_BODY.format(actual="'a -> int", expected="['b -> 'b]"),
+     E, 1, 15, C.CLAUSE_BODY.format(actual="'a -> int", expected="[int -> int]"),
      C.CODE_MISSING.format(type="'a -> int")),
     ("eval_left_out", "val g = code (fn x => x + 1)\nval r = map g [1, 2]", E, 2, 13,
      C.ARG_MISMATCH.format(actual="[int -> int]", fn="'map'", expected="'a -> 'b"),
@@ -694,6 +694,19 @@ def test_a_tupled_function_applied_curried_is_one_error_with_a_note(program, col
     [error] = [d for d in diagnostics_of(program)]
     assert error.span.col == col
     assert error.notes[-1] == C.TUPLED_NOTE.format(fn=fn, n=2, args="a, b", spaced="a b")
+
+
+@pytest.mark.parametrize("program, message, note", [
+    # was "'f' expects 'a * 'a", "'f' has type 'a * 'a -> 'a": the overloading
+    # is resolved after the error, and the default is what f gets
+    ("fun f (x, y) = x + y\nval z = f 1", "this argument has type int but 'f' expects int * int",
+     "'f' has type int * int -> int"),
+    ("fun lt (x, y) = x < y\nval z = lt \"a\"", "this argument has type string but 'lt' expects int * int",
+     "'lt' has type int * int -> bool"),
+])
+def test_an_overloaded_type_not_yet_resolved_shows_as_its_default(program, message, note):
+    [error] = diagnostics_of(program)
+    assert (error.message, error.notes) == (message, (note,))
 
 
 @pytest.mark.parametrize("program", [
