@@ -109,6 +109,21 @@ GENERATOR_FUNCTION = ("this is a function returning a generator, not a generator
 CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
+# `"a" + "b"`, from languages whose + also joins strings
+STRING_PLUS_NOTE = "strings are joined with `^`: \"a\" ^ \"b\""
+# a value of one base type where another is expected (`print n`, `"x = " ^ n`):
+# the basis function that converts it, keyed by (actual, expected)
+CONVERSIONS = {
+    ("int", "string"): "Int.toString", ("word", "string"): "Word.toString", ("bool", "string"): "Bool.toString",
+    ("char", "string"): "str", ("char", "int"): "ord", ("int", "char"): "chr",
+    ("int", "word"): "Word.fromInt", ("word", "int"): "Word.toInt",
+}
+CONVERSION_NOTE = "{fn} turns {actual} into {expected}: {fn} {arg}"
+STRING_TO_INT_NOTE = ("Int.fromString reads an int from a string and gives an int option "
+                      "(NONE if the string does not start with one): valOf (Int.fromString s), or a case on it")
+CHAR_LITERAL_NOTE = 'a character is written #"{c}"; "{c}" is a string of one character'
+STRING_LITERAL_NOTE = '#"{c}" is a character; the string of it is written "{c}" (str turns a char into a string)'
+STRING_NOT_LIST_NOTE = "a string is not a list: size s is its length, explode s its list of characters"
 RIGID_ESCAPE = "the type variable {var} escapes its scope"
 RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occurs other than inside a nested "
                      "val or fun: there it stands for any type, not for the type of something from outside "
@@ -125,10 +140,24 @@ SAME_NAME_NOTE = "these are two different types that are both called {name} (one
 ALIAS_NOTE = "{name} is {expansion}"
 
 UNBOUND_VARIABLE = "unbound variable or constructor '{name}'"
-# C's and Python's equality operators: unbound names in SML, so `a == b`
-# applies `a` to `==`; reported once, at the operator (see infer_app).
-EQUALITY_SLIPS = frozenset({"==", "!="})
+# C's and Python's operators: unbound names in SML, so `a == b` applies
+# `a` to `==`; reported once, at the operator (see infer_app), with SML's
+# way of writing it.
 EQUALITY_SLIP_NOTE = "SML writes equality `=` and inequality `<>`"
+OPERATOR_SLIPS = {
+    "==": EQUALITY_SLIP_NOTE, "!=": EQUALITY_SLIP_NOTE,
+    "&&": "SML writes `andalso` for and: a andalso b", "||": "SML writes `orelse` for or: a orelse b",
+    "%": "SML writes `mod` for the remainder: a mod b",
+}
+# names other languages (and other MLs) use for the basis's values, when
+# they are unbound: what SML calls them
+FAMILIAR_NAMES = {
+    "head": "hd", "tail": "tl", "len": "length", "strlen": "size", "println": "print", "print_string": "print",
+    "printf": "print", "reverse": "rev", "max": "Int.max", "min": "Int.min", "string_of_int": "Int.toString",
+    "int_of_string": "Int.fromString", "fst": "#1", "snd": "#2", "String.length": "String.size",
+    "List.head": "List.hd", "List.tail": "List.tl", "List.reverse": "List.rev", "List.len": "List.length",
+    "True": "true", "False": "false", "None": "NONE", "Some": "SOME", "Nil": "nil",
+}
 DID_YOU_MEAN = "did you mean '{name}'?"
 MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
                     "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
@@ -654,8 +683,10 @@ class Checker:
         """For an unbound value name: the name in scope it is probably a
         typo of, else, for a qualified name (`Real.fromInt`), where the
         basis is listed; "" when neither helps."""
-        if name in EQUALITY_SLIPS:
-            return EQUALITY_SLIP_NOTE
+        if name in OPERATOR_SLIPS:
+            return OPERATOR_SLIPS[name]
+        if name in FAMILIAR_NAMES:
+            return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
         self.suggestions_made = getattr(self, "suggestions_made", 0) + 1
         if self.suggestions_made > MAX_SUGGESTIONS:
             return ""
@@ -732,6 +763,8 @@ class Checker:
             return
         if err.kind == "overload":
             # (no context note: it would show the operator's type variable)
+            if err.overload.op == "+" and _base_name(err.ty) == "string":
+                extra.append(STRING_PLUS_NOTE)
             self._unify_error(printer, OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
@@ -769,6 +802,8 @@ class Checker:
             extra.append(CODE_MISSING.format(type=shown_actual))
         elif _boxed(actual, expected):
             extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
+        # (a conversion is for a value handed on, not for a branch or element)
+        extra.append(_conversion_note(actual, expected, node, converts=message in (ARG_MISMATCH, OPERAND_MISMATCH)))
         self._unify_error(printer, context, node.span, *extra)
 
     def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
@@ -1635,7 +1670,7 @@ class Checker:
     def infer_app(self, e: S.App) -> Type:
         fn = e.fn
         arg = e.arg
-        if isinstance(arg, S.Var) and (arg.name in EQUALITY_SLIPS or arg.span.col == 1) \
+        if isinstance(arg, S.Var) and (arg.name in OPERATOR_SLIPS or arg.span.col == 1) \
                 and self.scope.find_value(arg.name) is None and (arg.span.col != 1 or self.misspelt_keyword(arg)):
             # `a == b` reads as `a` applied to `==`, then to `b`, and
             # `val y = 1` followed by a line `valu x = 3` as `1` applied to
@@ -2146,6 +2181,39 @@ def _is_infix(e) -> bool:
         return False
     first, op = e.arg.items[0].span, e.fn.span
     return (first.line, first.col) < (op.line, op.col)
+
+
+def _base_name(t: Type) -> Optional[str]:
+    """The name of t when it is a type without arguments (int, string, ...)."""
+    t = prune(t)
+    return t.tycon.name if isinstance(t, TCon) and not t.args else None
+
+
+def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
+    """For a value of one base type where another is expected: how to
+    write the literal meant (`"a"` for `#"a"`), or, if `converts`, how to
+    convert it (`print n`: Int.toString)."""
+    have, want = _base_name(actual), _base_name(expected)
+    const = node.const if isinstance(node, S.ConstExp) else None
+    if (have, want) == ("string", "char") and isinstance(const, S.StringConst) and len(const.value) == 1:
+        return CHAR_LITERAL_NOTE.format(c=const.value)
+    if (have, want) == ("char", "string") and isinstance(const, S.CharConst):
+        return STRING_LITERAL_NOTE.format(c=const.value)
+    if not converts:
+        return ""
+    if (have, want) == ("string", "int") and const is None:  # (`1 + "2"`: the quotes are the slip)
+        return STRING_TO_INT_NOTE
+    if have == "string" and isinstance(prune(expected), TCon) and prune(expected).tycon.name == "list":
+        return STRING_NOT_LIST_NOTE
+    fn = CONVERSIONS.get((have, want))
+    arg = _atom_text(node)
+    if fn is None or const is not None and arg == "(...)":  # (`3 = 0w3`: the literal is the slip)
+        return ""
+    return CONVERSION_NOTE.format(fn=fn, actual=_with_article(have), expected=_with_article(want), arg=arg)
+
+
+def _with_article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _atom_text(e) -> str:

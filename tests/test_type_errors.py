@@ -509,6 +509,61 @@ def test_c_equality_operators_are_one_error_naming_sml_s(program, line, col, nam
         ("error", line, col, C.UNBOUND_VARIABLE.format(name=name), (C.EQUALITY_SLIP_NOTE,))]
 
 
+@pytest.mark.parametrize("program, col, name", [
+    # `true && false` was three errors: true takes no argument, bool is
+    # not a function, && unbound
+    ("val b = true && false", 14, "&&"),
+    ("val b = 1 < 2 || false", 15, "||"),
+    ("val r = 7 % 2", 11, "%"),
+])
+def test_c_logical_and_remainder_operators_are_one_error_naming_sml_s(program, col, name):
+    assert where(diagnostics_of(program)) == [
+        ("error", 1, col, C.UNBOUND_VARIABLE.format(name=name), (C.OPERATOR_SLIPS[name],))]
+
+
+@pytest.mark.parametrize("program, name, meant", [
+    ("val t = tail [1, 2]", "tail", "tl"),
+    ("val n = strlen \"x\"", "strlen", "size"),
+    ("val m = max (1, 2)", "max", "Int.max"),
+    ("val p = fst (1, 2)", "fst", "#1"),
+    ("val n = String.length \"ab\"", "String.length", "String.size"),
+    ("fun f x = if x then True else false", "True", "true"),
+])
+def test_another_language_s_name_for_a_basis_value_gets_sml_s(program, name, meant):
+    [error] = diagnostics_of(program)
+    assert (error.message, error.notes) == (C.UNBOUND_VARIABLE.format(name=name), (C.DID_YOU_MEAN.format(name=meant),))
+
+
+def test_a_familiar_name_the_program_binds_is_its_own():
+    assert diagnostics_of("fun head (x :: _) = x | head [] = 0\nval h = head [1]") == []
+
+
+@pytest.mark.parametrize("program, note", [
+    ("val _ = print 3", "Int.toString turns an int into a string: Int.toString 3"),
+    ("val x = 5\nval _ = print (\"x = \" ^ x)", "Int.toString turns an int into a string: Int.toString x"),
+    ("fun f (w : word) = chr w", "Word.toInt turns a word into an int: Word.toInt w"),
+    ("fun f (c : char) = print c", "str turns a char into a string: str c"),
+    ("fun f (s : string) = 1 + s", C.STRING_TO_INT_NOTE),
+    ("val n = length \"abc\"", C.STRING_NOT_LIST_NOTE),
+    ('val s = #"a" ^ "bc"', C.STRING_LITERAL_NOTE.format(c="a")),
+    ('val l = [#"a", "b"]', C.CHAR_LITERAL_NOTE.format(c="b")),
+    ('val s = "a" + "b"', C.STRING_PLUS_NOTE),
+])
+def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, note):
+    [error] = diagnostics_of(program)
+    assert error.notes[-1] == note
+
+
+@pytest.mark.parametrize("program", [
+    'val x = if true then 1 else "a"',  # branches: nothing is handed on to convert
+    'val n = 1 + "2"',  # a literal: its quotes are the slip
+    "val b = 3 = 0w3",
+])
+def test_no_conversion_note_where_converting_is_not_the_fix(program):
+    [error] = diagnostics_of(program)
+    assert not any("turns" in n or "fromString" in n for n in error.notes)
+
+
 @pytest.mark.parametrize("program", [
     "infix 4 ==\nfun a == b = a = b\nval t = 1 == 1",  # the program's own operators
     "val != = 3\nfun f x = x + 1\nval y = f !=",
