@@ -1,1 +1,0 @@
-val _ = print "hi\n";
