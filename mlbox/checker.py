@@ -49,6 +49,14 @@ from mlbox.types import (
 ARG_MISMATCH = "this argument has type {actual} but {fn} expects {expected}"
 OPERAND_MISMATCH = "this operand of {fn} has type {actual} but {expected} is expected"
 NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it cannot be applied"
+# `l[0]`, from languages that index with brackets: here a list `[0]` applied
+INDEXING_NOTE = "ML has no {name}[i]: element i (from 0) is {sub} ({name}, i)"
+INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vector.sub", "string": "String.sub"}
+# `print "a" ^ "b"` is `(print "a") ^ "b"`
+APPLICATION_FIRST_NOTE = ("`{fn} x {op} y` is `({fn} x) {op} y`: a function application binds tighter than "
+                          "any operator; write {fn} (x {op} y)")
+# `val n : int = f` for `f ()`
+CALL_IT_NOTE = "{name} is a function of (): {name} () calls it"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
@@ -802,6 +810,7 @@ class Checker:
             extra.append(CODE_MISSING.format(type=shown_actual))
         elif _boxed(actual, expected):
             extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
+        extra.append(_call_it_note(actual, expected, node))
         # (a conversion is for a value handed on, not for a branch or element)
         extra.append(_conversion_note(actual, expected, node, converts=message in (ARG_MISMATCH, OPERAND_MISMATCH)))
         self._unify_error(printer, context, node.span, *extra)
@@ -1706,6 +1715,9 @@ class Checker:
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
                 hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
+            elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
+                    and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
+                hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
             self._unify_error(printer, NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint)
             self.infer(e.arg)
             return self.fresh()
@@ -1739,6 +1751,9 @@ class Checker:
                             _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
+                    elif is_operator and item is e.arg.items[0] and isinstance(item, S.App) \
+                            and isinstance(item.fn, S.Var) and _is_unit(item_actual):
+                        item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
                     ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
             if slipped:
                 return self.slip_result()
@@ -2210,6 +2225,20 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
     if fn is None or const is not None and arg == "(...)":  # (`3 = 0w3`: the literal is the slip)
         return ""
     return CONVERSION_NOTE.format(fn=fn, actual=_with_article(have), expected=_with_article(want), arg=arg)
+
+
+def _is_unit(t: Type) -> bool:
+    t = prune(t)
+    return isinstance(t, TTuple) and not t.items
+
+
+def _call_it_note(actual: Type, expected: Type, node) -> str:
+    """For a function of () where its result is expected (`val n : int = f`)."""
+    actual = prune(actual)
+    if not (isinstance(node, S.Var) and isinstance(actual, TArrow) and _is_unit(actual.arg)):
+        return ""
+    result, want = TypePrinter().show_all([actual.res, expected])
+    return CALL_IT_NOTE.format(name=node.name) if result == want else ""
 
 
 def _with_article(word: str) -> str:

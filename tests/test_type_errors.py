@@ -554,6 +554,29 @@ def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, n
     assert error.notes[-1] == note
 
 
+@pytest.mark.parametrize("program, note", [
+    ("val l = [1, 2, 3]\nval x = l[0]", C.INDEXING_NOTE.format(name="l", sub="List.nth")),
+    ("val a = Array.array (3, 0)\nval x = a[1]", C.INDEXING_NOTE.format(name="a", sub="Array.sub")),
+    ('val s = "abc"\nval c = s[0]', C.INDEXING_NOTE.format(name="s", sub="String.sub")),
+    ('val _ = print "n = " ^ Int.toString 3', C.APPLICATION_FIRST_NOTE.format(fn="print", op="^")),
+    ("fun f () = 3\nval x : int = f", C.CALL_IT_NOTE.format(name="f")),
+    ('fun f () = "s"\nval _ = print f', C.CALL_IT_NOTE.format(name="f")),
+])
+def test_slips_from_other_languages_get_a_note_with_the_ml_way(program, note):
+    [error] = diagnostics_of(program)
+    assert error.notes[-1] == note
+
+
+@pytest.mark.parametrize("program", [
+    "val l = [1]\nval y = l [1, 2]",  # no index
+    "fun f () = 3\nval x : string = f",  # its result is no string either
+    "val u = ()\nval _ = u ^ \"a\"",  # no application
+])
+def test_no_other_language_note_where_it_would_not_fix_it(program):
+    [error] = diagnostics_of(program)
+    assert not any("ML has no" in n or "calls it" in n or "binds tighter" in n for n in error.notes)
+
+
 @pytest.mark.parametrize("program", [
     'val x = if true then 1 else "a"',  # branches: nothing is handed on to convert
     'val n = 1 + "2"',  # a literal: its quotes are the slip
