@@ -67,6 +67,11 @@ MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn}
 # `x := 4`, `!x` with `val x = 3`: from languages whose variables change
 NOT_A_REF_NOTE = ("{name} is not a reference: a `val` never changes; a value that changes is a reference, "
                   "made with `ref` (val {name} = ref 0), assigned with `{name} := ...` and read with `!{name}`")
+CURRIED_NOTE = ("{fn} takes its arguments one at a time (it is curried): call it as {fn} {spaced}, "
+                "not {fn} ({args})")
+# `Int.fromString s + 1`: an option where its content is expected
+OPTION_NOTE = ("a value of type {type} is SOME v or NONE: take v out with a case "
+               "(case e of SOME v => ... | NONE => ...) or valOf e, which raises Option on NONE")
 TUPLED_NOTE = ("{fn} takes one argument, a tuple of {n} values: call it as {fn} ({args}), "
                "not {fn} {spaced}")
 CON_NO_ARG = "constructor '{name}' takes no argument"
@@ -773,6 +778,8 @@ class Checker:
             # (no context note: it would show the operator's type variable)
             if err.overload.op == "+" and _base_name(err.ty) == "string":
                 extra.append(STRING_PLUS_NOTE)
+            elif _option_content(err.ty) in err.overload.allowed:
+                extra.append(OPTION_NOTE.format(type=printer.show(err.ty)))
             self._unify_error(printer, OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
@@ -1765,6 +1772,10 @@ class Checker:
                 and id(e) in self.applied_further
             tupled_note = (lambda _printer: "" if isinstance(prune(arg_ty), TTuple) else  # noqa: E731
                            _tupled_note(fn, len(domain.items))) if tupled else ""
+            if isinstance(e.arg, S.Tuple) and len(e.arg.items) >= 2 and not is_operator \
+                    and not isinstance(domain, TTuple) and _curried_arity(fn_ty) >= len(e.arg.items):
+                # `add (1, 2)` for `add 1 2`
+                tupled_note = _curried_note(fn, len(e.arg.items))
             if isinstance(fn, S.Var) and fn.name == "!":
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, fn=fn_name) and tupled \
@@ -2183,6 +2194,22 @@ def _not_a_ref_note(ty: Type, e) -> str:
     return NOT_A_REF_NOTE.format(name=e.name)
 
 
+def _curried_arity(t: Type) -> int:
+    """How many arguments t takes one at a time (int -> int -> int: 2)."""
+    n = 0
+    t = prune(t)
+    while isinstance(t, TArrow):
+        n += 1
+        t = prune(t.res)
+    return n
+
+
+def _curried_note(fn, n: int) -> str:
+    name = fn.name if isinstance(fn, S.Var) else "f"
+    args = [_letters(i) for i in range(n)]
+    return CURRIED_NOTE.format(fn=name, args=", ".join(args), spaced=" ".join(args))
+
+
 def _tupled_note(fn, n: int) -> str:
     name = fn.name if isinstance(fn, S.Var) else "f"
     args = [_letters(i) for i in range(n)]
@@ -2216,6 +2243,9 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
         return STRING_LITERAL_NOTE.format(c=const.value)
     if not converts:
         return ""
+    content = _option_content(actual)
+    if content is not None and content == want:
+        return OPTION_NOTE.format(type=f"{content} option")
     if (have, want) == ("string", "int") and const is None:  # (`1 + "2"`: the quotes are the slip)
         return STRING_TO_INT_NOTE
     if have == "string" and isinstance(prune(expected), TCon) and prune(expected).tycon.name == "list":
@@ -2225,6 +2255,14 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
     if fn is None or const is not None and arg == "(...)":  # (`3 = 0w3`: the literal is the slip)
         return ""
     return CONVERSION_NOTE.format(fn=fn, actual=_with_article(have), expected=_with_article(want), arg=arg)
+
+
+def _option_content(t: Type) -> Optional[str]:
+    """`int` for the type int option (a base type's option), else None."""
+    t = prune(t)
+    if isinstance(t, TCon) and t.tycon.name == "option" and len(t.args) == 1:
+        return _base_name(t.args[0])
+    return None
 
 
 def _is_unit(t: Type) -> bool:

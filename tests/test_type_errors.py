@@ -560,6 +560,11 @@ def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, n
     ('val s = "abc"\nval c = s[0]', C.INDEXING_NOTE.format(name="s", sub="String.sub")),
     ('val _ = print "n = " ^ Int.toString 3', C.APPLICATION_FIRST_NOTE.format(fn="print", op="^")),
     ("fun f () = 3\nval x : int = f", C.CALL_IT_NOTE.format(name="f")),
+    ("val l = map (fn x => x + 1, [1, 2])", C.CURRIED_NOTE.format(fn="map", spaced="a b", args="a, b")),
+    ("val s = foldl (op +, 0, [1, 2])", C.CURRIED_NOTE.format(fn="foldl", spaced="a b c", args="a, b, c")),
+    ("fun add x y = x + y\nval z = add (1, 2)", C.CURRIED_NOTE.format(fn="add", spaced="a b", args="a, b")),
+    ('val n = Int.fromString "3" + 1', C.OPTION_NOTE.format(type="int option")),
+    ('fun f (n : int) = n\nval m = f (Int.fromString "3")', C.OPTION_NOTE.format(type="int option")),
     ('fun f () = "s"\nval _ = print f', C.CALL_IT_NOTE.format(name="f")),
 ])
 def test_slips_from_other_languages_get_a_note_with_the_ml_way(program, note):
@@ -571,10 +576,12 @@ def test_slips_from_other_languages_get_a_note_with_the_ml_way(program, note):
     "val l = [1]\nval y = l [1, 2]",  # no index
     "fun f () = 3\nval x : string = f",  # its result is no string either
     "val u = ()\nval _ = u ^ \"a\"",  # no application
+    "fun g (x : int) = x\nval _ = g (1, 2)",  # takes one argument
 ])
 def test_no_other_language_note_where_it_would_not_fix_it(program):
     [error] = diagnostics_of(program)
-    assert not any("ML has no" in n or "calls it" in n or "binds tighter" in n for n in error.notes)
+    assert not any("ML has no" in n or "calls it" in n or "binds tighter" in n or "curried" in n
+                   for n in error.notes)
 
 
 @pytest.mark.parametrize("program", [
