@@ -24,7 +24,7 @@ name gets a fresh type, so that one run reports every independent error.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
@@ -69,6 +69,8 @@ NOT_A_REF_NOTE = ("{name} is not a reference: a `val` never changes; a value tha
                   "made with `ref` (val {name} = ref 0), assigned with `{name} := ...` and read with `!{name}`")
 CURRIED_NOTE = ("{fn} takes its arguments one at a time (it is curried): call it as {fn} {spaced}, "
                 "not {fn} ({args})")
+# `r + 1` for `!r + 1`
+REF_CONTENT_NOTE = "{name} is a reference: !{name} is the value it holds"
 # `Int.fromString s + 1`: an option where its content is expected
 OPTION_NOTE = ("a value of type {type} is SOME v or NONE: take v out with a case "
                "(case e of SOME v => ... | NONE => ...) or valOf e, which raises Option on NONE")
@@ -160,7 +162,7 @@ EQUALITY_SLIP_NOTE = "SML writes equality `=` and inequality `<>`"
 OPERATOR_SLIPS = {
     "==": EQUALITY_SLIP_NOTE, "!=": EQUALITY_SLIP_NOTE,
     "&&": "SML writes `andalso` for and: a andalso b", "||": "SML writes `orelse` for or: a orelse b",
-    "%": "SML writes `mod` for the remainder: a mod b",
+    "%": "SML writes `mod` for the remainder: a mod b", "++": "SML joins strings with `^` and lists with `@`",
 }
 # names other languages (and other MLs) use for the basis's values, when
 # they are unbound: what SML calls them
@@ -172,6 +174,9 @@ FAMILIAR_NAMES = {
     "True": "true", "False": "false", "None": "NONE", "Some": "SOME", "Nil": "nil",
 }
 DID_YOU_MEAN = "did you mean '{name}'?"
+# `s.length`, `p.x`: from languages with objects (a qualified name to SML)
+METHOD_NOTE = "ML values have no fields or methods: {value} is a value, which functions take as an argument: {example}"
+LENGTH_FUNCTIONS = {"string": "size", "list": "length", "array": "Array.length", "vector": "Vector.length"}
 MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
                     "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
@@ -200,6 +205,8 @@ UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
+# `fun f (x:xs) = ...`, Haskell's cons
+COLON_FOR_CONS_NOTE = "`{x} : {xs}` gives {x} the type {xs}; a list's head and tail are matched by `{x} :: {xs}`"
 BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
                  "write [{arg}]")
 UNBOUND_TYVAR = "unbound type variable {name}"
@@ -700,6 +707,10 @@ class Checker:
             return OPERATOR_SLIPS[name]
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
+        value, _, field = name.rpartition(".")
+        entry = self.scope.find_value(value) if value else None
+        if isinstance(entry, VarInfo):  # `s.length`: a value's field or method
+            return METHOD_NOTE.format(value=value, example=_length_call(entry.ty, value, field))
         self.suggestions_made = getattr(self, "suggestions_made", 0) + 1
         if self.suggestions_made > MAX_SUGGESTIONS:
             return ""
@@ -780,6 +791,8 @@ class Checker:
                 extra.append(STRING_PLUS_NOTE)
             elif _option_content(err.ty) in err.overload.allowed:
                 extra.append(OPTION_NOTE.format(type=printer.show(err.ty)))
+            elif _option_content(err.ty, "ref") in err.overload.allowed:
+                extra.append(REF_CONTENT_NOTE.format(name=_atom_text(node) if isinstance(node, S.Var) else "r"))
             self._unify_error(printer, OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
@@ -1062,7 +1075,7 @@ class Checker:
         function), since a `val rec` can only bind variables."""
         if isinstance(p, S.PTyped):
             ty = self.infer_val_rec_pat(p.pat, names, is_global)
-            annotated = self.elab_type(p.ty)
+            annotated = self.elab_pattern_annotation(p, self.elab_type)
             self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
             return annotated
         if isinstance(p, S.PAs):
@@ -1141,7 +1154,7 @@ class Checker:
         is t, a tuple with an annotated item the tuple of its items' (a
         fresh variable for each other item); None without annotations."""
         if isinstance(p, S.PTyped):
-            ty = self.early_annotations[id(p.ty)] = self.elab_type(p.ty)
+            ty = self.early_annotations[id(p.ty)] = self.elab_pattern_annotation(p, self.elab_type)
             return ty
         if isinstance(p, S.PAs):
             return self.annotated_shape(p.pat)
@@ -1540,6 +1553,11 @@ class Checker:
                 from mlbox.printer import show_type
 
                 notes.append(BOX_TYPE_NOTE.format(name=ty.name, arg=show_type(ty.args[0])))
+            var, annotation = getattr(self, "annotated_var", None) or (None, None)
+            # (written `x:xs`, without spaces, as a cons would be)
+            if annotation is ty and not ty.args and ty.name[:1].islower() \
+                    and (ty.span.line, ty.span.col) == (var.span.line, var.span.col + len(var.name) + 1):
+                notes.append(COLON_FOR_CONS_NOTE.format(x=var.name, xs=ty.name))
             self.error(UNBOUND_TYPE.format(name=ty.name), ty.span, *notes)
             return self.fresh()
         if entry.arity != len(args):
@@ -2070,10 +2088,19 @@ class Checker:
             return ty, spat
         if isinstance(p, S.PTyped):
             ty, spat = self.infer_pat(p.pat, names, is_global)
-            annotated = self.elab_annotation(p.ty)
+            annotated = self.elab_pattern_annotation(p, self.elab_annotation)
             self.expect(ty, annotated, p.pat, PATTERN_ANNOTATION_MISMATCH)
             return annotated, spat
         raise TypeError(f"not a pattern: {p!r}")
+
+    def elab_pattern_annotation(self, p: S.PTyped, elab: Callable[[S.Type], Type]) -> Type:
+        """The type annotating pattern `p`, elaborated by `elab`; a variable's
+        annotation by an unbound type name is noted as a `::` slip (`x:xs`)."""
+        self.annotated_var = (p.pat, p.ty) if isinstance(p.pat, S.PVar) else None
+        try:
+            return elab(p.ty)
+        finally:
+            self.annotated_var = None
 
     def bind_pattern_var(self, p, name: str, names: dict[str, VarInfo], is_global: bool) -> Type:
         ty = self.fresh()
@@ -2246,6 +2273,8 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
     content = _option_content(actual)
     if content is not None and content == want:
         return OPTION_NOTE.format(type=f"{content} option")
+    if isinstance(node, S.Var) and want is not None and _option_content(actual, "ref") == want:
+        return REF_CONTENT_NOTE.format(name=node.name)
     if (have, want) == ("string", "int") and const is None:  # (`1 + "2"`: the quotes are the slip)
         return STRING_TO_INT_NOTE
     if have == "string" and isinstance(prune(expected), TCon) and prune(expected).tycon.name == "list":
@@ -2257,12 +2286,21 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
     return CONVERSION_NOTE.format(fn=fn, actual=_with_article(have), expected=_with_article(want), arg=arg)
 
 
-def _option_content(t: Type) -> Optional[str]:
-    """`int` for the type int option (a base type's option), else None."""
+def _option_content(t: Type, tycon: str = "option") -> Optional[str]:
+    """`int` for the type int option (a base type's option; or ref), else None."""
     t = prune(t)
-    if isinstance(t, TCon) and t.tycon.name == "option" and len(t.args) == 1:
+    if isinstance(t, TCon) and t.tycon.name == tycon and len(t.args) == 1:
         return _base_name(t.args[0])
     return None
+
+
+def _length_call(ty: Type, value: str, field: str) -> str:
+    """How to write `value.field` as an application: a length by the
+    function for value's type, anything else as `f value`."""
+    ty = prune(ty)
+    if field in ("length", "size", "len", "count") and isinstance(ty, TCon) and ty.tycon.name in LENGTH_FUNCTIONS:
+        return f"{LENGTH_FUNCTIONS[ty.tycon.name]} {value}"
+    return f"f {value}"
 
 
 def _is_unit(t: Type) -> bool:

@@ -105,6 +105,8 @@ INFIX_TOKENS: dict[str, str] = {
 PUNCTUATION = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACKET", "]": "RBRACKET",
                ",": "COMMA", ";": "SEMICOLON"}
 
+# `t.1`, `(f x).2`: a tuple's component as other languages take it
+MSG_TUPLE_COMPONENT = "a tuple's components are taken with #1 t, #2 t, ..."
 _BAD_CHAR_NOTES = {
     "{": "records are not supported", "}": "records are not supported",
     ".": "qualified names are written without spaces, as in Int.toString",
@@ -321,6 +323,9 @@ class Lexer:
             # a byte that was not UTF-8 (read with surrogate escapes): name the
             # byte, as in a literal, not the escape Python stands it for
             message = MSG_NOT_UTF8_OUTSIDE.format(_surrogate_text(char))
+        elif char == "." and t.lexpos > 0 and (self.text[t.lexpos - 1].isalnum() or self.text[t.lexpos - 1] in "_')") \
+                and self.text[t.lexpos + 1:t.lexpos + 2].isdigit():
+            message += f" ({MSG_TUPLE_COMPONENT})"
         elif char in _BAD_CHAR_NOTES:
             message += f" ({_BAD_CHAR_NOTES[char]})"
         else:

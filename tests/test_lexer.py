@@ -345,3 +345,12 @@ def test_a_selector_is_one_token_beside_a_char_and_a_symbolic_name():
 @pytest.mark.parametrize("text", ["#0", "#01"])
 def test_a_selector_counts_from_one_without_leading_zeros(text):
     assert errors_of(text) == [(MSG_BAD_SELECTOR.format(text), (1, 1))]
+
+
+@pytest.mark.parametrize("text, col", [("val a = t.1", 10), ("val a = (f x).2", 14), ("val a = t'.1", 11)])
+def test_a_dot_taking_a_tuple_component_says_how_ml_takes_it(text, col):
+    from mlbox.lexer import MSG_TUPLE_COMPONENT
+
+    # was "(qualified names are written without spaces ...)"
+    assert errors_of(text) == [(MSG_BAD_CHAR.format(".") + f" ({MSG_TUPLE_COMPONENT})", (1, col))]
+    assert "without spaces" in errors_of("val a = Int. toString 3")[0][0]

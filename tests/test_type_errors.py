@@ -564,6 +564,14 @@ def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, n
     ("val s = foldl (op +, 0, [1, 2])", C.CURRIED_NOTE.format(fn="foldl", spaced="a b c", args="a, b, c")),
     ("fun add x y = x + y\nval z = add (1, 2)", C.CURRIED_NOTE.format(fn="add", spaced="a b", args="a, b")),
     ('val n = Int.fromString "3" + 1', C.OPTION_NOTE.format(type="int option")),
+    ("val x = ref 0\nval _ = x := x + 1", C.REF_CONTENT_NOTE.format(name="x")),
+    ("val r = ref 0\nval _ = print (Int.toString r)", C.REF_CONTENT_NOTE.format(name="r")),
+    ('val s = "a" ++ "b"', C.OPERATOR_SLIPS["++"]),
+    ('val s = "ab"\nval n = s.length', C.METHOD_NOTE.format(value="s", example="size s")),
+    ("val l = [1]\nval n = l.length", C.METHOD_NOTE.format(value="l", example="length l")),
+    ("val p = (1, 2)\nval n = p.x", C.METHOD_NOTE.format(value="p", example="f p")),
+    ("fun f (x:xs) = x", C.COLON_FOR_CONS_NOTE.format(x="x", xs="xs")),
+    ("val f = fn (h:t) => h", C.COLON_FOR_CONS_NOTE.format(x="h", xs="t")),
     ('fun f (n : int) = n\nval m = f (Int.fromString "3")', C.OPTION_NOTE.format(type="int option")),
     ('fun f () = "s"\nval _ = print f', C.CALL_IT_NOTE.format(name="f")),
 ])
@@ -577,11 +585,13 @@ def test_slips_from_other_languages_get_a_note_with_the_ml_way(program, note):
     "fun f () = 3\nval x : string = f",  # its result is no string either
     "val u = ()\nval _ = u ^ \"a\"",  # no application
     "fun g (x : int) = x\nval _ = g (1, 2)",  # takes one argument
+    "fun g (x : foo) = x",  # spaced: a type meant
+    "fun g (x:foo list) = x",
 ])
 def test_no_other_language_note_where_it_would_not_fix_it(program):
     [error] = diagnostics_of(program)
     assert not any("ML has no" in n or "calls it" in n or "binds tighter" in n or "curried" in n
-                   for n in error.notes)
+                   or "head and tail" in n for n in error.notes)
 
 
 @pytest.mark.parametrize("program", [
