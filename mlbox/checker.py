@@ -250,6 +250,13 @@ NESTED_CASE_OUTER_NOTE = ("a nested case takes all the rules after it (the case 
                           "at {rules}); put parentheses around the inner case")
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+# `fun fact n = if n = 0 then 1 else n * fact n - 1`: the recursive call
+# has the clause's own number, so it recurses the same way until the stack
+# runs out; meant was `fact (n - 1)`
+SAME_ARGUMENT_CALL = "'{f} {n}' calls {f} again with its own argument {n}, unchanged: it will never end"
+SAME_ARGUMENT_NOTE = ("`{f} {n} {op} {by}` is `({f} {n}) {op} {by}`: an application binds tighter than any operator; "
+                      "to call {f} on {n} {op} {by}, write {f} ({n} {op} {by})")
+ARITHMETIC = frozenset({"+", "-", "*", "div", "mod"})
 # Poly/ML: "Can't find a fixed record type"; SML/NJ: "unresolved flex record"
 UNRESOLVED_SELECTOR = "cannot tell the width of the tuple that {name} selects from"
 UNRESOLVED_SELECTOR_NOTE = ("a selector's tuple type must be known by the end of the declarations (up to a "
@@ -1214,9 +1221,55 @@ class Checker:
                 self.expect(body_ty, result_ty, clause.body, CLAUSE_BODY)
             if len(self.diagnostics) > reported:
                 self.merge_clause_without_bar(fb.name, clause, reported)
+            elif arity == 1:
+                self.warn_same_argument_calls(fb.name, outer.find_value(fb.name), clause, names)
             self.scope = outer
             rows.append((clause, row))
         self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def warn_same_argument_calls(self, name: str, fun: Optional[VarInfo], clause: S.Clause,
+                                 params: dict[str, VarInfo]) -> None:
+        """Warn of each call of the function `name`, in the body of its clause
+        `f n = ...` with n an int, that is an operand of arithmetic and has n
+        itself as its argument (`n * fact n - 1`): a pure loop. Calls under
+        `fn`, `code` or `lift` run later, if at all (`fn () => f n`), and are
+        left alone."""
+        pat = clause.pats[0]
+        while isinstance(pat, S.PTyped):
+            pat = pat.pat
+        param = params.get(pat.name) if isinstance(pat, S.PVar) else None
+        if fun is None or param is None or _base_name(param.ty) != "int":
+            return
+        refs = self.elab.refs
+
+        def refers(e, info: VarInfo) -> bool:
+            ref = refs.get(id(e)) if isinstance(e, S.Var) else None
+            return isinstance(ref, VarRef) and ref.binder == id(info.binder)
+
+        def operands(e) -> tuple:
+            arithmetic = isinstance(e, S.App) and isinstance(e.fn, S.Var) and e.fn.name in ARITHMETIC \
+                and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2
+            return e.arg.items if arithmetic else ()
+
+        # id() of each call that ends the left operand of a `-` or `+`
+        # (`n * fact n - 1`) -> that operator: the `f n - 1` slip
+        followed_by: dict[int, tuple[str, str]] = {}
+        pending = [clause.body]
+        while pending:  # (an operation before its operands)
+            e = pending.pop()
+            if isinstance(e, (S.Fn, S.Code, S.Lift)):
+                continue
+            if operands(e) and e.fn.name in ("-", "+"):
+                last = e.arg.items[0]
+                while operands(last):
+                    last = last.arg.items[1]
+                followed_by.setdefault(id(last), (e.fn.name, _atom_text(e.arg.items[1])))
+            for item in operands(e):
+                if isinstance(item, S.App) and refers(item.fn, fun) and refers(item.arg, param):
+                    op, by = followed_by.get(id(item), (None, None))
+                    note = SAME_ARGUMENT_NOTE.format(f=name, n=pat.name, op=op, by=by) if op else ""
+                    self.warning(SAME_ARGUMENT_CALL.format(f=name, n=pat.name), item.span, *[n for n in [note] if n])
+            pending.extend(_subnodes(e))
 
     def merge_clause_without_bar(self, name: str, clause: S.Clause, reported: int) -> None:
         """If the body of `clause` is `... name p1 ... pn = e` with `name`
@@ -2301,6 +2354,17 @@ def _length_call(ty: Type, value: str, field: str) -> str:
     if field in ("length", "size", "len", "count") and isinstance(ty, TCon) and ty.tycon.name in LENGTH_FUNCTIONS:
         return f"{LENGTH_FUNCTIONS[ty.tycon.name]} {value}"
     return f"f {value}"
+
+
+def _subnodes(node) -> list:
+    """The syntax nodes directly inside `node` (of any kind)."""
+    found = []
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if attrs.has(type(item)) and not isinstance(item, S.Span):
+                found.append(item)
+    return found
 
 
 def _is_unit(t: Type) -> bool:

@@ -833,3 +833,31 @@ def test_a_selector_mismatch_is_the_only_error():
     # not also "cannot tell the width": the mismatch is why
     errors = [d for d in diagnostics_of("val x = #3 (1, 2)") if d.severity == "error"]
     assert len(errors) == 1, errors
+
+
+@pytest.mark.parametrize("program, col, by", [
+    ("fun fact n = if n = 0 then 1 else n * fact n - 1", 39, "1"),
+    ("fun fact 0 = 1\n  | fact n = n * fact n - 1", 18, "1"),
+    ("fun fib n = if n < 2 then n else fib n-1 + fib n-2", 34, "1"),
+    ("fun f n = if n = 0 then 0 else f n * 2", 32, None),
+])
+def test_a_recursive_call_with_the_clause_s_own_number_is_warned_of(program, col, by):
+    # a pure loop until the stack runs out; `fact n - 1` for `fact (n - 1)`
+    # is the slip that makes it
+    warning = [d for d in diagnostics_of(program) if d.severity == "warning"][0]
+    name = program.split()[1]
+    assert (warning.span.col, warning.message) == (col, C.SAME_ARGUMENT_CALL.format(f=name, n="n"))
+    note = () if by is None else (C.SAME_ARGUMENT_NOTE.format(f=name, n="n", op="-", by=by),)
+    assert warning.notes == note
+
+
+@pytest.mark.parametrize("program", [
+    "fun f n = if n = 0 then 0 else f (n - 1) + 1",  # a smaller argument
+    "fun rep n = fn () => rep n",  # called later, if at all
+    "fun g n = let val n = n - 1 in if n < 0 then 0 else g n + 1 end",  # another n
+    "fun h (s : string) = if s = \"\" then 0 else size s + h s",  # not a number: may be a stream
+    "fun k (n, m) = if n = 0 then m else k (n, m) + 1",  # (one argument, a tuple: left alone)
+    "fun loop n = (print \"x\"; loop n)",  # no arithmetic on its result: a loop meant
+])
+def test_no_same_argument_warning_where_the_call_can_end_or_is_meant(program):
+    assert not any(d.message.endswith("it will never end") for d in diagnostics_of(program))
