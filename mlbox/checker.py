@@ -49,6 +49,9 @@ from mlbox.types import (
 ARG_MISMATCH = "this argument has type {actual} but {fn} expects {expected}"
 OPERAND_MISMATCH = "this operand of {fn} has type {actual} but {expected} is expected"
 NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it cannot be applied"
+# Poly/ML, having defaulted the operand to int: "Function: a : int ... Value
+# being applied does not have a function type"
+OVERLOADED_NOT_A_FUNCTION = "{var} is the type of an operand of '{op}', which is defined only on {allowed}"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
@@ -1671,7 +1674,11 @@ class Checker:
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
                 hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
-            self._unify_error(printer, NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint)
+            shown = printer.show(fn_ty)
+            if isinstance(fn_ty, TVar) and fn_ty.overload is not None:  # `fun f (a, b) = (a + b; a 3)`
+                hint = OVERLOADED_NOT_A_FUNCTION.format(var=shown, op=fn_ty.overload.op,
+                                                        allowed=fn_ty.overload.describe())
+            self._unify_error(printer, NOT_A_FUNCTION.format(actual=shown), fn.span, hint)
             self.infer(e.arg)
             return self.fresh()
         if isinstance(fn, S.Var):

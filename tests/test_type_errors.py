@@ -77,6 +77,10 @@ CASES = [
     ("app_arg", 'fun f (x : int) = x\nval y = f "a"', E, 2, 11,
      C.ARG_MISMATCH.format(actual="string", fn="'f'", expected="int"), "'f' has type int -> int"),
     ("app_not_fn", "val x = 3 4", E, 1, 9, C.NOT_A_FUNCTION.format(actual="int"), None),
+    # an operand of `+` applied: its type is not any 'a (Poly/ML's Test096, with
+    # a parameter shadowing the function)
+    ("app_overloaded_operand", "fun f (a, b) = (a + b; a 3)", E, 1, 24, C.NOT_A_FUNCTION.format(actual="'a"),
+     C.OVERLOADED_NOT_A_FUNCTION.format(var="'a", op="+", allowed="int and word")),
     ("operand_plus", 'val x = 1 + "a"', E, 1, 13,
      C.OPERAND_MISMATCH.format(fn="'+'", actual="string", expected="int"), None),
     ("operand_concat", 'val s = "a" ^ 1', E, 1, 15,
