@@ -286,6 +286,11 @@ def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
 def _merge_vars(v: TVar, into: TVar) -> None:
     """Link flexible variable v to flexible variable `into`, which inherits
     v's constraints."""
+    if (v.fields or into.fields) and (v.overload or into.overload):
+        # a tuple is not an operand of `+` or `<`: said as of any other type
+        # the operator lacks (`fun f p = (#1 p; p + p)`), before either
+        # variable is changed
+        raise UnifyError("overload", ty=v if v.fields else into, overload=v.overload or into.overload)
     if v.overload is not None:
         if into.overload is None:
             into.overload = v.overload
@@ -294,8 +299,6 @@ def _merge_vars(v: TVar, into: TVar) -> None:
             if met is None:
                 raise UnifyError("mismatch")
             into.overload = met
-    if (v.fields or into.fields) and (v.overload or into.overload):
-        raise UnifyError("mismatch")  # a tuple is not an operand of `+` or `<`
     into.eq = into.eq or v.eq
     into.level = min(into.level, v.level)
     into.born = min(into.born, v.born)

@@ -68,6 +68,13 @@ CASES = [
      C.CIRCULAR.format(var="'a", type="{1: 'a -> 'b, ...}"), None),
     ("selector_tuple_compared_with_itself", "fun h (p, q) = (#2 p q; q = p)", E, 1, 29,
      C.CIRCULAR.format(var="''a", type="{2: ''a -> 'b, ...}"), None),
+    # a selector's tuple as an operand of `+` (or the other way round): the
+    # operator's message, not a bare mismatch ("has type {1: 'a, ...} but 'b
+    # is expected")
+    ("selector_tuple_added", "fun f p = (#1 p; p + p)", E, 1, 18,
+     C.OVERLOAD_MISMATCH.format(op="+", type="{1: 'a, ...}", allowed="int and word"), None),
+    ("operand_of_plus_selected_from", "fun f p = (p + p; #1 p)", E, 1, 22,
+     C.OVERLOAD_MISMATCH.format(op="+", type="{1: 'b, ...}", allowed="int and word"), None),
     ("selector_tuple_argument_of_itself", "fun h p = (fn q => #1 q p) p", E, 1, 28,
      C.CIRCULAR.format(var="'a", type="{1: 'a -> 'b, ...}"), None),
     # ---- mismatches
