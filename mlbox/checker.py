@@ -49,9 +49,6 @@ from mlbox.types import (
 ARG_MISMATCH = "this argument has type {actual} but {fn} expects {expected}"
 OPERAND_MISMATCH = "this operand of {fn} has type {actual} but {expected} is expected"
 NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it cannot be applied"
-# Poly/ML, having defaulted the operand to int: "Function: a : int ... Value
-# being applied does not have a function type"
-OVERLOADED_NOT_A_FUNCTION = "{var} is the type of an operand of '{op}', which is defined only on {allowed}"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
@@ -117,6 +114,9 @@ RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occur
                      "val or fun: there it stands for any type, not for the type of something from outside "
                      "that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
+# `f ~` where f takes an int: ~'s type prints as 'a -> 'a (Poly/ML, having
+# defaulted it, prints int -> int)
+OVERLOADED_VAR_NOTE = "{var} is the type of an operand of '{op}', which is defined only on {allowed}"
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
 TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
@@ -757,6 +757,13 @@ class Checker:
         for var in free_vars(actual) + free_vars(expected):
             if var.rigid is not None:
                 extra.append(RIGID_NOTE.format(var=printer.show(var)))
+                break
+        for var in free_vars(actual) + free_vars(expected):
+            if var.overload is not None:
+                # next to the note with the function's type, where the variable shows
+                extra.insert(1 if extra and extra[0] else 0,
+                             OVERLOADED_VAR_NOTE.format(var=printer.show(var), op=var.overload.op,
+                                                        allowed=var.overload.describe()))
                 break
         ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
         if not box_notes:
@@ -1676,7 +1683,7 @@ class Checker:
                 hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
             shown = printer.show(fn_ty)
             if isinstance(fn_ty, TVar) and fn_ty.overload is not None:  # `fun f (a, b) = (a + b; a 3)`
-                hint = OVERLOADED_NOT_A_FUNCTION.format(var=shown, op=fn_ty.overload.op,
+                hint = OVERLOADED_VAR_NOTE.format(var=shown, op=fn_ty.overload.op,
                                                         allowed=fn_ty.overload.describe())
             self._unify_error(printer, NOT_A_FUNCTION.format(actual=shown), fn.span, hint)
             self.infer(e.arg)

@@ -86,8 +86,13 @@ CASES = [
     ("app_not_fn", "val x = 3 4", E, 1, 9, C.NOT_A_FUNCTION.format(actual="int"), None),
     # an operand of `+` applied: its type is not any 'a (Poly/ML's Test096, with
     # a parameter shadowing the function)
+    # `~` where an int is expected: its type prints as 'a -> 'a, and a note
+    # says 'a is no type variable of any type (Poly/ML prints int -> int)
+    ("app_overloaded_value_as_argument", "fun f (x : int) = x\nval y = f ~", E, 2, 11,
+     C.ARG_MISMATCH.format(actual="'a -> 'a", fn="'f'", expected="int"),
+     C.OVERLOADED_VAR_NOTE.format(var="'a", op="~", allowed="int and word")),
     ("app_overloaded_operand", "fun f (a, b) = (a + b; a 3)", E, 1, 24, C.NOT_A_FUNCTION.format(actual="'a"),
-     C.OVERLOADED_NOT_A_FUNCTION.format(var="'a", op="+", allowed="int and word")),
+     C.OVERLOADED_VAR_NOTE.format(var="'a", op="+", allowed="int and word")),
     ("operand_plus", 'val x = 1 + "a"', E, 1, 13,
      C.OPERAND_MISMATCH.format(fn="'+'", actual="string", expected="int"), None),
     ("operand_concat", 'val s = "a" ^ 1', E, 1, 15,
