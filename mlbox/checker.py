@@ -1807,6 +1807,16 @@ class Checker:
             fn_name, is_operator = "the function", False
         message = OPERAND_MISMATCH if is_operator else ARG_MISMATCH
         domain = prune(fn_ty.arg)
+        if isinstance(domain, TVar) and domain.fields and isinstance(e.arg, S.Tuple) \
+                and len(e.arg.items) >= max(domain.fields):
+            # a selector's tuple (`val f = #1` then `f (0, 1)`): it has the
+            # argument's width, so that its components are checked one by one
+            # below, the wrong one pointed at
+            try:
+                unify(domain, TTuple(tuple(self.fresh() for _ in e.arg.items)))
+                domain = prune(domain)
+            except UnifyError:
+                pass
         note = "" if is_operator else (lambda printer: f"{fn_name} has type {printer.show(fn_ty)}")
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:

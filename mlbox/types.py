@@ -286,6 +286,11 @@ def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
 def _merge_vars(v: TVar, into: TVar) -> None:
     """Link flexible variable v to flexible variable `into`, which inherits
     v's constraints."""
+    if (v.fields or into.fields) and (v.overload or into.overload):
+        # a tuple is not an operand of `+` or `<`: said as of any other type
+        # the operator lacks (`fun f p = (#1 p; p + p)`), before either
+        # variable is changed
+        raise UnifyError("overload", ty=v if v.fields else into, overload=v.overload or into.overload)
     if v.overload is not None:
         if into.overload is None:
             into.overload = v.overload
@@ -294,8 +299,6 @@ def _merge_vars(v: TVar, into: TVar) -> None:
             if met is None:
                 raise UnifyError("mismatch")
             into.overload = met
-    if (v.fields or into.fields) and (v.overload or into.overload):
-        raise UnifyError("mismatch")  # a tuple is not an operand of `+` or `<`
     into.eq = into.eq or v.eq
     into.level = min(into.level, v.level)
     into.born = min(into.born, v.born)
@@ -304,8 +307,19 @@ def _merge_vars(v: TVar, into: TVar) -> None:
         return
     common = [(x, into.fields[i]) for i, x in (v.fields or {}).items() if into.fields and i in into.fields]
     fields = {**(v.fields or {}), **(into.fields or {})}  # a new dict: Snapshot keeps the old one
-    # the variables of the fields are kept no deeper than their tuple
-    _occurs_adjust(into, TTuple(tuple(fields.values())), into.level)
+    # the variables of the fields are kept no deeper than their tuple;
+    # neither variable may occur in them (`fun h p = #1 p p`: p's tuple
+    # would hold a function taking p), since v becomes `into`
+    held = TTuple(tuple(fields.values()))
+    try:
+        _occurs_adjust(into, held, into.level)
+        _occurs_adjust(v, held, into.level)
+    except UnifyError as err:
+        if err.kind == "circular":
+            shown = TVar(into.level)  # the tuple the variable would be: {1: 'a -> 'b, ...}
+            shown.fields = fields
+            err.ty = shown
+        raise
     into.fields = fields
     v.link = into
     for x, y in common:
@@ -348,8 +362,14 @@ def _bind(v: TVar, t: Type) -> None:
         require_equality(t)
     v.link = t
     if v.fields:
-        for i, x in v.fields.items():
-            unify(x, t.items[i - 1])
+        try:
+            for i, x in v.fields.items():
+                unify(x, t.items[i - 1])
+        except UnifyError:
+            # unlinked, v shows what the selector expected ({1: 'a option,
+            # ...}), not the tuple it was being bound to
+            v.link = None
+            raise
 
 
 def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
@@ -699,7 +719,11 @@ class TypePrinter:
             pending = [t]
             while pending:  # the order they print in
                 u = prune(pending.pop())
-                if isinstance(u, TVar):
+                if isinstance(u, TVar) and u.fields:  # prints as {1: t1, ...}: t1's variables
+                    if id(u) not in entered:
+                        entered.add(id(u))
+                        pending.extend(reversed([u.fields[i] for i in sorted(u.fields)]))
+                elif isinstance(u, TVar):
                     if u.overload is None:  # (one prints as its default type)
                         found.append(u)
                 elif id(u) not in entered:
