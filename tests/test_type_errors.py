@@ -52,6 +52,12 @@ CASES = [
      C.ARG_MISMATCH.format(actual="'a", fn="'#1'", expected="{1: 'c, ...}"), None),
     ("selector_not_polymorphic", 'val y = let val f = fn p => #1 p in (f (1, 2), f ("a", 2)) end', E, 1, 51,
      C.ARG_MISMATCH.format(actual="string", fn="'f'", expected="int"), None),
+    # an equality tuple of unknown width: its known components admit equality too (as in Poly/ML)
+    ("selector_equality_components", "fun f x = (#1 x; x = x; #2 x)\nval y = f (1, fn z => z)", E, 2, 11,
+     C.NOT_EQUALITY.format(type="int * ('a -> 'a)", reason="functions cannot be compared"),
+     "'f' has type {1: ''c, 2: ''d, ...} -> ''d"),
+    ("selector_equality_component_applied", "fun f x = (x = x; (#1 x) 3)", E, 1, 19,
+     C.NOT_A_FUNCTION.format(actual="''a"), None),
     # ---- mismatches
     ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
      C.IF_BRANCHES.format(actual="string", expected="int"), None),
