@@ -348,6 +348,18 @@ def test_an_escaping_type_variable_is_reported_once():
     assert len(errors) == 1, errors
 
 
+@pytest.mark.parametrize("program", [
+    "fun f x = let datatype s = S in S end",
+    "val f = fn x => let datatype s = S in S end",
+    "fun f x = if x then let datatype s = S in [S] end else []",
+])
+def test_a_datatype_escaping_its_let_is_one_error(program):
+    # not also one where the let's type meets the function's result, made before the datatype
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert [d.message for d in errors] == [C.LOCAL_TYPE_ESCAPE.format(
+        name="s", type="s list" if "[S]" in program else "s")], errors
+
+
 @pytest.mark.parametrize("program, message", [
     ("fun f (x : int) : string = x", C.RESULT_ANNOTATION_MISMATCH.format(actual="int", expected="string")),
     # an annotation that disagrees with an earlier clause: one error, against that clause's result
