@@ -304,8 +304,15 @@ def _merge_vars(v: TVar, into: TVar) -> None:
         return
     common = [(x, into.fields[i]) for i, x in (v.fields or {}).items() if into.fields and i in into.fields]
     fields = {**(v.fields or {}), **(into.fields or {})}  # a new dict: Snapshot keeps the old one
-    # the variables of the fields are kept no deeper than their tuple
-    _occurs_adjust(into, TTuple(tuple(fields.values())), into.level)
+    # the variables of the fields are kept no deeper than their tuple; and
+    # neither tuple may be a component of the other ({1: 'a -> 'b, ...} and 'a)
+    try:
+        _occurs_adjust(v, TTuple(tuple(fields.values())), into.level)
+        _occurs_adjust(into, TTuple(tuple(fields.values())), into.level)
+    except UnifyError as err:
+        if err.kind == "circular":
+            err.ty = into if err.var is v else v  # the tuple one field of which holds the other
+        raise
     if into.eq:  # an equality tuple's components admit equality
         require_equality(TTuple(tuple(fields.values())))
     into.fields = fields

@@ -58,6 +58,11 @@ CASES = [
      "'f' has type {1: ''c, 2: ''d, ...} -> ''d"),
     ("selector_equality_component_applied", "fun f x = (x = x; (#1 x) 3)", E, 1, 19,
      C.NOT_A_FUNCTION.format(actual="''a"), None),
+    # two tuples of unknown width made one, a component of one holding the other (Poly/ML's #310)
+    ("selector_tuples_circular", "fun f x y = (#1 x y, #1 y, [x, y])", E, 1, 32,
+     C.CIRCULAR.format(var="{1: 'c, ...}", type="{1: {1: 'c, ...} -> 'd, ...}"), None),
+    ("selector_tuples_circular_other_way", "val g = fn x => fn y => (#2 y, #1 x y, [x, y])", E, 1, 44,
+     C.CIRCULAR.format(var="{2: 'c, ...}", type="{1: {2: 'c, ...} -> 'd, ...}"), None),
     # ---- mismatches
     ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
      C.IF_BRANCHES.format(actual="string", expected="int"), None),
