@@ -947,15 +947,21 @@ class Checker:
             self.open_binds.pop()
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
-            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
             self.typed_nodes.append((id(bind.exp), exp_ty))
-            checked.append((bind, names, exp_ty, spat))
+            checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
         self.level -= 1
         restricted: list[Type] = []
         bound: dict[str, VarInfo] = {}
-        for bind, names, exp_ty, spat in checked:
+        for bind, names, exp_ty, mismatched, spat in checked:
             if not self.close(exp_ty, bind.exp):
                 restricted.append(exp_ty)
+            if mismatched is not None:
+                # the pattern's type, which the names have, was not made
+                # the expression's: generalised too (the error is made), or
+                # its explicit type variables would stay rigid after their
+                # scope and each use of a name would be an error again
+                generalize(mismatched, self.level)
             self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:

@@ -354,6 +354,19 @@ def test_an_escaping_type_variable_is_reported_once():
 
 
 @pytest.mark.parametrize("program", [
+    "val g : 'b -> 'a = fn x => x\nval z = g 1 + 1",
+    "fun f y = let val g : 'b -> 'a = fn x => x in g y end",
+    "val (x : 'a) = 3\nval y = x + 1",
+    "val r : 'a list ref = ref [1]\nval _ = r := [2]",
+])
+def test_a_value_against_its_annotation_is_one_error(program):
+    # the names keep the annotated type, its explicit type variables
+    # generalised as usual: their uses are not errors again
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert len(errors) == 1 and errors[0].message.startswith("this expression has type"), errors
+
+
+@pytest.mark.parametrize("program", [
     "fun f x = let datatype s = S in S end",
     "val f = fn x => let datatype s = S in S end",
     "fun f x = if x then let datatype s = S in [S] end else []",
