@@ -63,6 +63,13 @@ CASES = [
      C.CIRCULAR.format(var="{1: 'c, ...}", type="{1: {1: 'c, ...} -> 'd, ...}"), None),
     ("selector_tuples_circular_other_way", "val g = fn x => fn y => (#2 y, #1 x y, [x, y])", E, 1, 44,
      C.CIRCULAR.format(var="{2: 'c, ...}", type="{1: {2: 'c, ...} -> 'd, ...}"), None),
+    # a tuple of unknown width made one of its own components (an internal error, or a hang, before)
+    ("selector_tuple_is_its_component", "fun f1 x = (#1 x = x)", E, 1, 20,
+     C.CIRCULAR.format(var="''b", type="{1: ''b, ...}"), None),
+    ("selector_tuple_is_its_component_let", "val f2 = fn x => let val y = #1 x in [x, y] end", E, 1, 42,
+     C.CIRCULAR.format(var="'a", type="{1: 'a, ...}"), None),
+    ("selector_tuple_is_its_component_list", "fun f3 x y = (#1 x, #2 y, x = y, [#1 x, y])", E, 1, 41,
+     C.CIRCULAR.format(var="''b", type="{1: ''b, 2: ''c, ...}"), None),
     # ---- mismatches
     ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
      C.IF_BRANCHES.format(actual="string", expected="int"), None),
