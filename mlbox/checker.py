@@ -1018,15 +1018,21 @@ class Checker:
             self.open_binds.pop()
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
-            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
             self.typed_nodes.append((id(bind.exp), exp_ty))
-            checked.append((bind, names, exp_ty, spat))
+            checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
         self.level -= 1
         restricted: list[Type] = []
         bound: dict[str, VarInfo] = {}
-        for bind, names, exp_ty, spat in checked:
+        for bind, names, exp_ty, mismatched, spat in checked:
             if not self.close(exp_ty, bind.exp):
                 restricted.append(exp_ty)
+            if mismatched is not None:
+                # the pattern's type, which the names have, was not made
+                # the expression's: generalised too (the error is made), or
+                # its explicit type variables would stay rigid after their
+                # scope and each use of a name would be an error again
+                generalize(mismatched, self.level)
             self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:
@@ -1886,17 +1892,20 @@ class Checker:
         for dec in e.decs:
             self.declare(dec, is_global=False)
         ty = self.infer(e.body)
-        self.check_type_escape(e, ty, self.scope)
+        escaped = self.check_type_escape(e, ty, self.scope)
         self.scope = outer
-        return ty
+        # reported: the type goes no further, or the context it meets (a
+        # function's result made before the datatype) says so a second time
+        return self.fresh() if escaped else ty
 
-    def check_type_escape(self, e: S.Let, ty: Type, let_scope: Scope) -> None:
+    def check_type_escape(self, e: S.Let, ty: Type, let_scope: Scope) -> bool:
         """SML's rule for `let`: the type of the body may not mention a
-        datatype the `let` declares (its values would outlive the type)."""
+        datatype the `let` declares (its values would outlive the type).
+        True if it does (reported)."""
         local = {id(t): t for t in let_scope.types.values() if isinstance(t, Tycon)}
         local.update((id(t), t) for t in let_scope.hidden_tycons)
         if not local:
-            return
+            return False
         escaping = [tycon for tycon in _tycons(ty) if id(tycon) in local]
         if escaping:
             name = escaping[0].name
@@ -1904,6 +1913,7 @@ class Checker:
             shown = TypePrinter(abbreviations=False).show(ty)
             self.error(LOCAL_TYPE_ESCAPE.format(name=name, type=shown), e.span,
                        LOCAL_TYPE_ESCAPE_NOTE.format(name=name))
+        return bool(escaping)
 
     def infer_if(self, e: S.If) -> Type:
         self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)

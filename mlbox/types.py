@@ -320,6 +320,8 @@ def _merge_vars(v: TVar, into: TVar) -> None:
             shown.fields = fields
             err.ty = shown
         raise
+    if into.eq:  # an equality tuple's components admit equality
+        require_equality(TTuple(tuple(fields.values())))
     into.fields = fields
     v.link = into
     for x, y in common:
@@ -433,6 +435,11 @@ def _equality_violation(t: Type, constrain: bool, admitted: set[int]) -> str:
             return ""
         if t.rigid is not None:
             return f"{t.rigid} is not an equality type variable (write ''{t.rigid[1:]})"
+        if t.fields:  # a tuple whose width is not known yet: its known components too
+            for x in t.fields.values():
+                reason = _equality_violation(x, constrain, admitted)
+                if reason:
+                    return reason
         if constrain:
             t.eq = True
         return ""

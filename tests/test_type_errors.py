@@ -77,6 +77,25 @@ CASES = [
      C.OVERLOAD_MISMATCH.format(op="+", type="{1: 'a, ...}", allowed="int and word"), None),
     ("selector_tuple_argument_of_itself", "fun h p = (fn q => #1 q p) p", E, 1, 28,
      C.CIRCULAR.format(var="'a", type="{1: 'a -> 'b, ...}"), None),
+    # an equality tuple of unknown width: its known components admit equality too (as in Poly/ML)
+    # (at the component that is wrong, since the selector's components are checked one by one)
+    ("selector_equality_components", "fun f x = (#1 x; x = x; #2 x)\nval y = f (1, fn z => z)", E, 2, 15,
+     C.NOT_EQUALITY.format(type="'a -> 'a", reason="functions cannot be compared"),
+     "this argument has type 'a -> 'a but 'f' expects ''b"),
+    ("selector_equality_component_applied", "fun f x = (x = x; (#1 x) 3)", E, 1, 19,
+     C.NOT_A_FUNCTION.format(actual="''a"), None),
+    # two tuples of unknown width made one, a component of one holding the other (Poly/ML's #310)
+    ("selector_tuples_circular", "fun f x y = (#1 x y, #1 y, [x, y])", E, 1, 32,
+     C.CIRCULAR.format(var="{1: 'a, ...}", type="{1: {1: 'a, ...} -> 'b, ...}"), None),
+    ("selector_tuples_circular_other_way", "val g = fn x => fn y => (#2 y, #1 x y, [x, y])", E, 1, 44,
+     C.CIRCULAR.format(var="{2: 'a, ...}", type="{1: {2: 'a, ...} -> 'b, 2: 'a, ...}"), None),
+    # a tuple of unknown width made one of its own components (an internal error, or a hang, before)
+    ("selector_tuple_is_its_component", "fun f1 x = (#1 x = x)", E, 1, 20,
+     C.CIRCULAR.format(var="''a", type="{1: ''a, ...}"), None),
+    ("selector_tuple_is_its_component_let", "val f2 = fn x => let val y = #1 x in [x, y] end", E, 1, 42,
+     C.CIRCULAR.format(var="'a", type="{1: 'a, ...}"), None),
+    ("selector_tuple_is_its_component_list", "fun f3 x y = (#1 x, #2 y, x = y, [#1 x, y])", E, 1, 41,
+     C.CIRCULAR.format(var="''a", type="{1: ''a, 2: ''b, ...}"), None),
     # ---- mismatches
     ("if_branches", 'val x = if true then 1 else "one"', E, 1, 29,
      C.IF_BRANCHES.format(actual="string", expected="int"), None),
@@ -371,6 +390,31 @@ def test_no_free_type_variable_warning(program):
 def test_an_escaping_type_variable_is_reported_once():
     errors = [d for d in diagnostics_of("val f = fn x => let val y : 'a = x in y end") if d.severity == E]
     assert len(errors) == 1, errors
+
+
+@pytest.mark.parametrize("program", [
+    "val g : 'b -> 'a = fn x => x\nval z = g 1 + 1",
+    "fun f y = let val g : 'b -> 'a = fn x => x in g y end",
+    "val (x : 'a) = 3\nval y = x + 1",
+    "val r : 'a list ref = ref [1]\nval _ = r := [2]",
+])
+def test_a_value_against_its_annotation_is_one_error(program):
+    # the names keep the annotated type, its explicit type variables
+    # generalised as usual: their uses are not errors again
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert len(errors) == 1 and errors[0].message.startswith("this expression has type"), errors
+
+
+@pytest.mark.parametrize("program", [
+    "fun f x = let datatype s = S in S end",
+    "val f = fn x => let datatype s = S in S end",
+    "fun f x = if x then let datatype s = S in [S] end else []",
+])
+def test_a_datatype_escaping_its_let_is_one_error(program):
+    # not also one where the let's type meets the function's result, made before the datatype
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert [d.message for d in errors] == [C.LOCAL_TYPE_ESCAPE.format(
+        name="s", type="s list" if "[S]" in program else "s")], errors
 
 
 @pytest.mark.parametrize("program, message", [
