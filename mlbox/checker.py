@@ -163,7 +163,16 @@ OPERATOR_SLIPS = {
     "==": EQUALITY_SLIP_NOTE, "!=": EQUALITY_SLIP_NOTE,
     "&&": "SML writes `andalso` for and: a andalso b", "||": "SML writes `orelse` for or: a orelse b",
     "%": "SML writes `mod` for the remainder: a mod b", "++": "SML joins strings with `^` and lists with `@`",
+    "/": "`/` divides reals, which ML\u25a1 does not have: integer division is `div` (a div b), its remainder `mod`",
+    "**": "ML has no power operator: a power is a small function, "
+          "fun pow (b, 0) = 1 | pow (b, e) = b * pow (b, e - 1)",
 }
+# `2 ^ 3` for a power
+POWER_NOTE = ("`^` joins strings; ML has no power operator: a power is a small function, "
+              "fun pow (b, 0) = 1 | pow (b, e) = b * pow (b, e - 1)")
+# `l @ 3` and `1 :: 2`: an element where a list is expected
+APPEND_ELEMENT_NOTE = "`@` joins two lists: l @ [x] adds x at the end, x :: l at the front"
+CONS_LIST_NOTE = "`::` puts an element in front of a list: x :: [y] (or the list [x, y])"
 # names other languages (and other MLs) use for the basis's values, when
 # they are unbound: what SML calls them
 FAMILIAR_NAMES = {
@@ -839,7 +848,8 @@ class Checker:
             extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
         extra.append(_call_it_note(actual, expected, node))
         # (a conversion is for a value handed on, not for a branch or element)
-        extra.append(_conversion_note(actual, expected, node, converts=message in (ARG_MISMATCH, OPERAND_MISMATCH)))
+        if POWER_NOTE not in extra:  # (`2 ^ 3` is no int to convert)
+            extra.append(_conversion_note(actual, expected, node, converts=message in (ARG_MISMATCH, OPERAND_MISMATCH)))
         self._unify_error(printer, context, node.span, *extra)
 
     def _unify_error(self, printer: TypePrinter, message: str, span, *notes) -> None:
@@ -1845,6 +1855,11 @@ class Checker:
                             _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
+                    elif is_operator and fn.name in ("@", "::") and (fn.name == "@" or item is e.arg.items[1]):
+                        item_note = lambda _printer, got=item_actual, want=item_ty: (  # noqa: E731
+                            _element_for_list_note(fn.name, got, want))
+                    elif is_operator and fn.name == "^" and item is e.arg.items[0] and _is_int_literal(e.arg.items[1]):
+                        item_note = POWER_NOTE
                     elif is_operator and item is e.arg.items[0] and isinstance(item, S.App) \
                             and isinstance(item.fn, S.Var) and _is_unit(item_actual):
                         item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
@@ -2385,6 +2400,19 @@ def _subnodes(node) -> list:
             if attrs.has(type(item)) and not isinstance(item, S.Span):
                 found.append(item)
     return found
+
+
+def _element_for_list_note(op: str, actual: Type, expected: Type) -> str:
+    """For `l @ 3` or `1 :: 2`: an element where `op` takes a list."""
+    actual, expected = prune(actual), prune(expected)
+    is_list = lambda t: isinstance(t, TCon) and t.tycon.name == "list"  # noqa: E731
+    if is_list(actual) or not (is_list(expected) or isinstance(expected, TVar)):
+        return ""
+    return APPEND_ELEMENT_NOTE if op == "@" else CONS_LIST_NOTE
+
+
+def _is_int_literal(e) -> bool:
+    return isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst)
 
 
 def _is_unit(t: Type) -> bool:

@@ -642,6 +642,12 @@ def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, n
     ("val x = ref 0\nval _ = x := x + 1", C.REF_CONTENT_NOTE.format(name="x")),
     ("val r = ref 0\nval _ = print (Int.toString r)", C.REF_CONTENT_NOTE.format(name="r")),
     ('val s = "a" ++ "b"', C.OPERATOR_SLIPS["++"]),
+    ("val x = 7 / 2", C.OPERATOR_SLIPS["/"]),
+    ("val x = 2 ** 3", C.OPERATOR_SLIPS["**"]),
+    ("val x = 2 ^ 3", C.POWER_NOTE),
+    ("val l = [1, 2] @ 3", C.APPEND_ELEMENT_NOTE),
+    ("val l = 3 @ [1]", C.APPEND_ELEMENT_NOTE),
+    ("val l = 1 :: 2", C.CONS_LIST_NOTE),
     ('val s = "ab"\nval n = s.length', C.METHOD_NOTE.format(value="s", example="size s")),
     ("val l = [1]\nval n = l.length", C.METHOD_NOTE.format(value="l", example="length l")),
     ("val p = (1, 2)\nval n = p.x", C.METHOD_NOTE.format(value="p", example="f p")),
@@ -662,11 +668,13 @@ def test_slips_from_other_languages_get_a_note_with_the_ml_way(program, note):
     "fun g (x : int) = x\nval _ = g (1, 2)",  # takes one argument
     "fun g (x : foo) = x",  # spaced: a type meant
     "fun g (x:foo list) = x",
+    'val l = [1] @ ["a"]',  # two lists
+    'val n = 5\nval s = n ^ "abc"',  # no power: an int to convert
 ])
 def test_no_other_language_note_where_it_would_not_fix_it(program):
     [error] = diagnostics_of(program)
     assert not any("ML has no" in n or "calls it" in n or "binds tighter" in n or "curried" in n
-                   or "head and tail" in n for n in error.notes)
+                   or "head and tail" in n or "joins two lists" in n or "power" in n for n in error.notes)
 
 
 @pytest.mark.parametrize("program", [
