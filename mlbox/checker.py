@@ -114,6 +114,12 @@ RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occur
                      "val or fun: there it stands for any type, not for the type of something from outside "
                      "that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
+# a recursive call at another instance (`fun depth (Nest (_, r)) = 1 + depth r`
+# over `datatype 'a t = Nest of 'a * 'a list t | ...`): the types would
+# unify if the function were already polymorphic in its own body
+POLYMORPHIC_RECURSION_NOTE = ("inside its own declaration '{name}' is not yet polymorphic: every recursive call "
+                              "uses it at the one type being inferred for it, so it cannot take {actual} "
+                              "here (SML has no polymorphic recursion)")
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
 TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
@@ -643,6 +649,10 @@ class Checker:
         self.slip_results: set[int] = set()
         # id() of each application that is applied further, `f 1` of `f 1 2`
         self.applied_further: set[int] = set()
+        # id() of the VarInfo of each `fun` or `val rec` function whose
+        # declaration is being checked (monomorphic in its own body), to the
+        # level its type will be generalised above
+        self.defining: dict[int, int] = {}
 
     # -------------------------------------------------------- reporting
 
@@ -988,6 +998,8 @@ class Checker:
                 rec_scope.values[name] = info
             infos.append((bind, names, pat_ty))
         outer, self.scope = self.scope, rec_scope
+        defining = {id(info): self.level - 1 for info in rec_scope.values.values()}
+        self.defining.update(defining)
         for bind, names, pat_ty in infos:
             exp = bind.exp
             while isinstance(exp, S.Typed):
@@ -997,6 +1009,8 @@ class Checker:
             exp_ty = self.infer(bind.exp)
             self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
             self.typed_nodes.append((id(bind.exp), exp_ty))
+        for key in defining:
+            del self.defining[key]
         self.scope = outer
         self.level -= 1
         for _, _, pat_ty in infos:
@@ -1042,8 +1056,12 @@ class Checker:
         # call, not at the callee's parameter.
         prepared = [self.annotated_fun_type(fb, info.ty) for fb, info in infos]
         outer, self.scope = self.scope, rec_scope
+        defining = {id(info): self.level - 1 for _, info in infos}
+        self.defining.update(defining)
         for (fb, info), types in zip(infos, prepared):
             self.check_clauses(fb, info.ty, types)
+        for key in defining:
+            del self.defining[key]
         self.scope = outer
         self.level -= 1
         for _, info in infos:
@@ -1683,6 +1701,8 @@ class Checker:
         message = OPERAND_MISMATCH if is_operator else ARG_MISMATCH
         domain = prune(fn_ty.arg)
         note = "" if is_operator else (lambda printer: f"{fn_name} has type {printer.show(fn_ty)}")
+        entry = self.scope.find_value(fn.name) if isinstance(fn, S.Var) else None
+        level = self.defining.get(id(entry)) if isinstance(entry, VarInfo) else None
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:
             # check operand by operand, to point at the one that is wrong
@@ -1704,7 +1724,9 @@ class Checker:
                             _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
-                    ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
+                    rec_note = "" if level is None else _polymorphic_recursion_note(
+                        fn, fn_ty, level, len(e.arg.items), e.arg.items.index(item), item_actual)
+                    ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name)
             if slipped:
                 return self.slip_result()
         else:
@@ -1717,7 +1739,8 @@ class Checker:
                            _tupled_note(fn, len(domain.items))) if tupled else ""
             if isinstance(fn, S.Var) and fn.name == "!":
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
-            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, fn=fn_name) and tupled \
+            rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
+            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -2098,6 +2121,41 @@ def _unguarded_tyvars(dec) -> list[str]:
         elif S.is_node(type(node)) and not isinstance(node, _TYVAR_SCOPE_BOUNDARIES):
             pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     return list(found)
+
+
+def _polymorphic_recursion_note(fn: S.Var, fn_ty: Type, level: int, width: Optional[int],
+                                index: Optional[int], actual: Type):
+    """For an argument of a recursive call of `fn` (whose type `fn_ty` is
+    still being inferred, to be generalised above `level`) that does not
+    fit, a note (a function of the printer) when it is the missing
+    polymorphic recursion that rejects it: the argument fits an instance of
+    the type the function would have once generalised. `index`: the
+    argument's place in a tuple of `width` arguments, checked one by one;
+    None for the whole argument. Decided on copies, after the failure:
+    nothing is unified in the types themselves."""
+    def note(printer: TypePrinter) -> str:
+        variables = {id(v): v for v in free_vars(actual) + free_vars(fn_ty)}
+        # a copy of each variable, as it is ...
+        shared: dict[int, Type] = {key: TVar(v.level, v.eq, v.overload, v.rigid) for key, v in variables.items()}
+        # ... and the function's instance, fresh where its type will be generalised
+        instance = dict(shared)
+        for v in free_vars(fn_ty):
+            if v.level > level and v.overload is None and not v.fields:
+                instance[id(v)] = TVar(v.level, v.eq)
+        domain = prune(substitute(fn_ty, instance))
+        if not isinstance(domain, TArrow):
+            return ""
+        expected = prune(domain.arg)
+        if index is not None:
+            if not (isinstance(expected, TTuple) and len(expected.items) == width):
+                return ""
+            expected = expected.items[index]
+        try:
+            unify(substitute(actual, shared), expected)
+        except UnifyError:
+            return ""
+        return POLYMORPHIC_RECURSION_NOTE.format(name=fn.name, actual=printer.show(actual))
+    return note
 
 
 def _minus_applied_note(minus: S.Var, operands: S.Tuple) -> str:
