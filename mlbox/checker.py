@@ -120,6 +120,11 @@ RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and can
 POLYMORPHIC_RECURSION_NOTE = ("inside its own declaration '{name}' is not yet polymorphic: every recursive call "
                               "uses it at the one type being inferred for it, so it cannot take {actual} "
                               "here (SML has no polymorphic recursion)")
+# the same, in `val rec f = fn x => ... f [x] ...`, whose error is at the `fn`:
+# the uses' type is an instance of the function's own, generalised
+POLYMORPHIC_RECURSION_VAL_REC_NOTE = ("inside its own declaration '{name}' is not yet polymorphic: its recursive "
+                                      "calls must use it at the one type being inferred for it "
+                                      "(SML has no polymorphic recursion)")
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
 TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
@@ -1007,7 +1012,10 @@ class Checker:
             if not isinstance(exp, S.Fn):
                 self.error(VAL_REC_NOT_FN, bind.exp.span)
             exp_ty = self.infer(bind.exp)
-            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            name = next(iter(names), None)
+            rec_note = "" if name is None else _val_rec_polymorphic_recursion_note(name, exp_ty, pat_ty,
+                                                                                   self.level - 1)
+            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, rec_note)
             self.typed_nodes.append((id(bind.exp), exp_ty))
         for key in defining:
             del self.defining[key]
@@ -2131,18 +2139,9 @@ def _polymorphic_recursion_note(fn: S.Var, fn_ty: Type, level: int, width: Optio
     polymorphic recursion that rejects it: the argument fits an instance of
     the type the function would have once generalised. `index`: the
     argument's place in a tuple of `width` arguments, checked one by one;
-    None for the whole argument. Decided on copies, after the failure:
-    nothing is unified in the types themselves."""
+    None for the whole argument. Decided after the failure, on copies."""
     def note(printer: TypePrinter) -> str:
-        variables = {id(v): v for v in free_vars(actual) + free_vars(fn_ty)}
-        # a copy of each variable, as it is ...
-        shared: dict[int, Type] = {key: TVar(v.level, v.eq, v.overload, v.rigid) for key, v in variables.items()}
-        # ... and the function's instance, fresh where its type will be generalised
-        instance = dict(shared)
-        for v in free_vars(fn_ty):
-            if v.level > level and v.overload is None and not v.fields:
-                instance[id(v)] = TVar(v.level, v.eq)
-        domain = prune(substitute(fn_ty, instance))
+        domain = prune(fn_ty)
         if not isinstance(domain, TArrow):
             return ""
         expected = prune(domain.arg)
@@ -2150,11 +2149,37 @@ def _polymorphic_recursion_note(fn: S.Var, fn_ty: Type, level: int, width: Optio
             if not (isinstance(expected, TTuple) and len(expected.items) == width):
                 return ""
             expected = expected.items[index]
-        try:
-            unify(substitute(actual, shared), expected)
-        except UnifyError:
+        if not _instance_fits(expected, level, actual):
             return ""
         return POLYMORPHIC_RECURSION_NOTE.format(name=fn.name, actual=printer.show(actual))
+    return note
+
+
+def _instance_fits(general: Type, level: int, actual: Type) -> bool:
+    """Whether `actual` unifies with an instance of `general` generalised
+    above `level`; decided on copies (nothing is unified in the types)."""
+    variables = {id(v): v for v in free_vars(actual) + free_vars(general)}
+    # a copy of each variable, as it is ...
+    shared: dict[int, Type] = {key: TVar(v.level, v.eq, v.overload, v.rigid) for key, v in variables.items()}
+    # ... and the instance, fresh where `general` would be generalised
+    instance = dict(shared)
+    for v in free_vars(general):
+        if v.level > level and v.overload is None and not v.fields:
+            instance[id(v)] = TVar(v.level, v.eq)
+    try:
+        unify(substitute(actual, shared), substitute(general, instance))
+    except UnifyError:
+        return False
+    return True
+
+
+def _val_rec_polymorphic_recursion_note(name: str, exp_ty: Type, uses_ty: Type, level: int):
+    """For `val rec name = fn ...` whose function (of type `exp_ty`) does
+    not fit the type its recursive uses gave `name` (`uses_ty`): a note
+    when that type is an instance of the function's own, generalised."""
+    def note(_printer: TypePrinter) -> str:
+        fits = _instance_fits(exp_ty, level, uses_ty)
+        return POLYMORPHIC_RECURSION_VAL_REC_NOTE.format(name=name) if fits else ""
     return note
 
 

@@ -98,6 +98,8 @@ CASES = [
      "fun depth (Flat : 'a t) : int = 0\n  | depth (Nest (_, r)) = 1 + depth r", E, 3, 37,
      C.ARG_MISMATCH.format(actual="'a list t", fn="'depth'", expected="'a t"),
      C.POLYMORPHIC_RECURSION_NOTE.format(name="depth", actual="'a list t")),
+    ("polymorphic_recursion_val_rec", "val rec g = fn x => (g [x]; x)", E, 1, 13,
+     "circular type: 'a would have to equal 'a list", C.POLYMORPHIC_RECURSION_VAL_REC_NOTE.format(name="g")),
     ("polymorphic_recursion_tuple_operand", "fun h (a, b, n) = if n = 0 then [a] else h (b, [a], n - 1)",
      E, 1, 48, "circular type: 'a would have to equal 'a list",
      C.POLYMORPHIC_RECURSION_NOTE.format(name="h", actual="'a list")),
@@ -747,6 +749,7 @@ def test_a_selector_mismatch_is_the_only_error():
     # x's type is outer's, fixed inside it: inner is not polymorphic in it
     "fun outer x = let fun inner n = if n = 0 then [x] else (inner (n - 1); [[x]]) in inner 3 end",
     "fun g x = g",
+    'val rec g = fn x => (g "a"; x + 1)',
 ])
 def test_no_polymorphic_recursion_note_where_it_would_not_help(program):
     diags = diagnostics_of(program)
