@@ -144,6 +144,17 @@ RIGID_ESCAPE_NOTE = ("{var} is scoped at the outermost val or fun where it occur
                      "val or fun: there it stands for any type, not for the type of something from outside "
                      "that declaration")
 RIGID_NOTE = "{var} is an explicit type variable: it stands for any type and cannot be specialised"
+# a recursive call at another instance (`fun depth (Nest (_, r)) = 1 + depth r`
+# over `datatype 'a t = Nest of 'a * 'a list t | ...`): the types would
+# unify if the function were already polymorphic in its own body
+POLYMORPHIC_RECURSION_NOTE = ("inside its own declaration '{name}' is not yet polymorphic: every recursive call "
+                              "uses it at the one type being inferred for it, so it cannot take {actual} "
+                              "here (SML has no polymorphic recursion)")
+# the same, in `val rec f = fn x => ... f [x] ...`, whose error is at the `fn`:
+# the uses' type is an instance of the function's own, generalised
+POLYMORPHIC_RECURSION_VAL_REC_NOTE = ("inside its own declaration '{name}' is not yet polymorphic: its recursive "
+                                      "calls must use it at the one type being inferred for it "
+                                      "(SML has no polymorphic recursion)")
 RIGID_NOT_GENERALISED = "the explicit type variable {var} cannot be generalised here (value restriction)"
 TYNAME_ESCAPE = "the type {name} escapes its scope: the type expected here was fixed before '{name}' was declared"
 TYNAME_ESCAPE_NOTE = ("a variable's type can only be made of the types that exist where the variable is "
@@ -708,6 +719,10 @@ class Checker:
         self.slip_results: set[int] = set()
         # id() of each application that is applied further, `f 1` of `f 1 2`
         self.applied_further: set[int] = set()
+        # id() of the VarInfo of each `fun` or `val rec` function whose
+        # declaration is being checked (monomorphic in its own body), to the
+        # level its type will be generalised above
+        self.defining: dict[int, int] = {}
 
     # -------------------------------------------------------- reporting
 
@@ -1075,6 +1090,8 @@ class Checker:
                 rec_scope.values[name] = info
             infos.append((bind, names, pat_ty))
         outer, self.scope = self.scope, rec_scope
+        defining = {id(info): self.level - 1 for info in rec_scope.values.values()}
+        self.defining.update(defining)
         for bind, names, pat_ty in infos:
             exp = bind.exp
             while isinstance(exp, S.Typed):
@@ -1082,8 +1099,13 @@ class Checker:
             if not isinstance(exp, S.Fn):
                 self.error(VAL_REC_NOT_FN, bind.exp.span)
             exp_ty = self.infer(bind.exp)
-            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
+            name = next(iter(names), None)
+            rec_note = "" if name is None else _val_rec_polymorphic_recursion_note(name, exp_ty, pat_ty,
+                                                                                   self.level - 1)
+            self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, rec_note)
             self.typed_nodes.append((id(bind.exp), exp_ty))
+        for key in defining:
+            del self.defining[key]
         self.scope = outer
         self.level -= 1
         for _, _, pat_ty in infos:
@@ -1129,8 +1151,12 @@ class Checker:
         # call, not at the callee's parameter.
         prepared = [self.annotated_fun_type(fb, info.ty) for fb, info in infos]
         outer, self.scope = self.scope, rec_scope
+        defining = {id(info): self.level - 1 for _, info in infos}
+        self.defining.update(defining)
         for (fb, info), types in zip(infos, prepared):
             self.check_clauses(fb, info.ty, types)
+        for key in defining:
+            del self.defining[key]
         self.scope = outer
         self.level -= 1
         for _, info in infos:
@@ -1834,6 +1860,8 @@ class Checker:
             except UnifyError:
                 pass
         note = "" if is_operator else (lambda printer: f"{fn_name} has type {printer.show(fn_ty)}")
+        entry = self.scope.find_value(fn.name) if isinstance(fn, S.Var) else None
+        level = self.defining.get(id(entry)) if isinstance(entry, VarInfo) else None
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:
             # check operand by operand, to point at the one that is wrong
@@ -1863,7 +1891,9 @@ class Checker:
                     elif is_operator and item is e.arg.items[0] and isinstance(item, S.App) \
                             and isinstance(item.fn, S.Var) and _is_unit(item_actual):
                         item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
-                    ok = self.expect(item_actual, item_ty, item, message, item_note, fn=fn_name)
+                    rec_note = "" if level is None else _polymorphic_recursion_note(
+                        fn, fn_ty, level, len(e.arg.items), e.arg.items.index(item), item_actual)
+                    ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name)
             if slipped:
                 return self.slip_result()
         else:
@@ -1880,7 +1910,8 @@ class Checker:
                 tupled_note = _curried_note(fn, len(e.arg.items))
             if isinstance(fn, S.Var) and fn.name == "!":
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
-            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, fn=fn_name) and tupled \
+            rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
+            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -2274,6 +2305,58 @@ def _unguarded_tyvars(dec) -> list[str]:
         elif S.is_node(type(node)) and not isinstance(node, _TYVAR_SCOPE_BOUNDARIES):
             pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     return list(found)
+
+
+def _polymorphic_recursion_note(fn: S.Var, fn_ty: Type, level: int, width: Optional[int],
+                                index: Optional[int], actual: Type):
+    """For an argument of a recursive call of `fn` (whose type `fn_ty` is
+    still being inferred, to be generalised above `level`) that does not
+    fit, a note (a function of the printer) when it is the missing
+    polymorphic recursion that rejects it: the argument fits an instance of
+    the type the function would have once generalised. `index`: the
+    argument's place in a tuple of `width` arguments, checked one by one;
+    None for the whole argument. Decided after the failure, on copies."""
+    def note(printer: TypePrinter) -> str:
+        domain = prune(fn_ty)
+        if not isinstance(domain, TArrow):
+            return ""
+        expected = prune(domain.arg)
+        if index is not None:
+            if not (isinstance(expected, TTuple) and len(expected.items) == width):
+                return ""
+            expected = expected.items[index]
+        if not _instance_fits(expected, level, actual):
+            return ""
+        return POLYMORPHIC_RECURSION_NOTE.format(name=fn.name, actual=printer.show(actual))
+    return note
+
+
+def _instance_fits(general: Type, level: int, actual: Type) -> bool:
+    """Whether `actual` unifies with an instance of `general` generalised
+    above `level`; decided on copies (nothing is unified in the types)."""
+    variables = {id(v): v for v in free_vars(actual) + free_vars(general)}
+    # a copy of each variable, as it is ...
+    shared: dict[int, Type] = {key: TVar(v.level, v.eq, v.overload, v.rigid) for key, v in variables.items()}
+    # ... and the instance, fresh where `general` would be generalised
+    instance = dict(shared)
+    for v in free_vars(general):
+        if v.level > level and v.overload is None and not v.fields:
+            instance[id(v)] = TVar(v.level, v.eq)
+    try:
+        unify(substitute(actual, shared), substitute(general, instance))
+    except UnifyError:
+        return False
+    return True
+
+
+def _val_rec_polymorphic_recursion_note(name: str, exp_ty: Type, uses_ty: Type, level: int):
+    """For `val rec name = fn ...` whose function (of type `exp_ty`) does
+    not fit the type its recursive uses gave `name` (`uses_ty`): a note
+    when that type is an instance of the function's own, generalised."""
+    def note(_printer: TypePrinter) -> str:
+        fits = _instance_fits(exp_ty, level, uses_ty)
+        return POLYMORPHIC_RECURSION_VAL_REC_NOTE.format(name=name) if fits else ""
+    return note
 
 
 def _minus_applied_note(minus: S.Var, operands: S.Tuple) -> str:

@@ -115,6 +115,11 @@ MSG_EQUALS_IN_RULE = ("{}, expected '=>' (a rule of a match is `pat => exp`; `=`
                       "`fun` declarations: fun f x = ...)")
 MSG_SEMICOLON_BEFORE_BAR = ("{}: the ';' before it ended the declaration; clauses and rules are joined "
                             "by '|' alone (fun f 0 = 1 | f n = n)")
+# A `|` before the first rule, clause or constructor (`case e of | p => ...`,
+# as OCaml, F# and Successor ML allow): SML has none there.
+MSG_LEADING_BAR_MATCH = "{}: the first rule of a match has no '|' before it (case e of p1 => e1 | p2 => e2)"
+MSG_LEADING_BAR_FUN = "{}: the first clause of a `fun` has no '|' before it (fun f p1 = e1 | f p2 = e2)"
+MSG_LEADING_BAR_DATATYPE = "{}: the first constructor of a datatype has no '|' before it (datatype t = A | B of int)"
 # `'a'`: the lexer reads a type variable (a quote may end one).
 MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\", a string \"abc\" "
                      "('a is a type variable)")
@@ -1239,6 +1244,16 @@ class Grammar:
             return MSG_EQUALS_IN_RULE
         if tok.type == "BAR" and stack[-1:] == ["SEMICOLON"]:
             return MSG_SEMICOLON_BEFORE_BAR
+        if tok.type == "BAR":
+            if stack[-1:] and stack[-1] in ("OF", "FN", "HANDLE"):
+                return MSG_LEADING_BAR_MATCH
+            if stack[-1:] == ["FUN"] or stack[-2:] == ["FUN", "tyvarseq1"]:
+                return MSG_LEADING_BAR_FUN
+            head = stack[:-2] if stack[-2:] == ["IDENT", "EQUALS"] else []
+            if head[-1:] == ["tyvarseq1"]:
+                head = head[:-1]
+            if head[-1:] and (head[-1] in ("DATATYPE", "ABSTYPE") or head[-2:] == ["databinds", "AND"]):
+                return MSG_LEADING_BAR_DATATYPE
         if tok.type == "TYVAR" and len(tok.value) >= 2 and tok.value.endswith("'") and "LET" in accepted:
             return MSG_SINGLE_QUOTES
         if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack:

@@ -18,7 +18,7 @@ from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
     NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
-    MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
+    MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_LEADING_BAR_MATCH, MSG_LEADING_BAR_FUN, MSG_LEADING_BAR_DATATYPE, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
     MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
@@ -690,6 +690,17 @@ def test_a_name_that_is_no_misspelt_top_level_keyword_is_left_alone(text):
     # `;` between clauses: was a bare "unexpected '|'"
     ("fun f 0 = 1; | f n = n", (MSG_SEMICOLON_BEFORE_BAR.format(unexpected("'|'")), (1, 14))),
     ("val g = fn 0 => 1; | n => n", (MSG_SEMICOLON_BEFORE_BAR.format(unexpected("'|'")), (1, 20))),
+    # a `|` before the first rule, clause or constructor (OCaml's, F#'s): was a bare "unexpected '|'"
+    ("val x = case 1 of | 1 => 2 | _ => 3", (MSG_LEADING_BAR_MATCH.format(unexpected("'|'")), (1, 19))),
+    ("val f = fn | 0 => 1", (MSG_LEADING_BAR_MATCH.format(unexpected("'|'")), (1, 12))),
+    ("val x = 1 handle | Div => 0", (MSG_LEADING_BAR_MATCH.format(unexpected("'|'")), (1, 18))),
+    ("fun\n  | f 0 = 1\n  | f n = n", (MSG_LEADING_BAR_FUN.format(unexpected("'|'")), (2, 3))),
+    ("datatype t = | A | B", (MSG_LEADING_BAR_DATATYPE.format(unexpected("'|'")), (1, 14))),
+    ("datatype ('a, 'b) t = | A", (MSG_LEADING_BAR_DATATYPE.format(unexpected("'|'")), (1, 23))),
+    ("datatype t = A and 'a u = | B", (MSG_LEADING_BAR_DATATYPE.format(unexpected("'|'")), (1, 27))),
+    ("abstype t = | A with end", (MSG_LEADING_BAR_DATATYPE.format(unexpected("'|'")), (1, 13))),
+    # not a datatype: no such message
+    ("type t = int and u = | int", (unexpected("'|'"), (1, 22))),
     # single quotes: was a bare "unexpected ''a''"
     ("val c = 'a'", (MSG_SINGLE_QUOTES.format(unexpected("''a''")), (1, 9))),
     ("val s = f 'ab'", (MSG_SINGLE_QUOTES.format(unexpected("''ab''")), (1, 11))),

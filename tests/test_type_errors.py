@@ -137,6 +137,22 @@ CASES = [
     # ---- occurs check
     ("occurs", "fun f x = f", E, 1, 11, "circular type: 'b would have to equal 'a -> 'b", None),
     ("occurs_list", "fun g x = [x] = x", E, 1, 17, "circular type: ''a would have to equal ''a list", None),
+    # a recursive call at another instance: SML has no polymorphic recursion
+    ("polymorphic_recursion_nested_datatype",
+     "datatype 'a t = Nest of 'a * 'a list t | Flat\n"
+     "fun depth Flat = 0\n  | depth (Nest (_, r)) = 1 + depth r", E, 3, 37,
+     "circular type: 'a would have to equal 'a list",
+     C.POLYMORPHIC_RECURSION_NOTE.format(name="depth", actual="'a list t")),
+    ("polymorphic_recursion_explicit_tyvar",
+     "datatype 'a t = Nest of 'a * 'a list t | Flat\n"
+     "fun depth (Flat : 'a t) : int = 0\n  | depth (Nest (_, r)) = 1 + depth r", E, 3, 37,
+     C.ARG_MISMATCH.format(actual="'a list t", fn="'depth'", expected="'a t"),
+     C.POLYMORPHIC_RECURSION_NOTE.format(name="depth", actual="'a list t")),
+    ("polymorphic_recursion_val_rec", "val rec g = fn x => (g [x]; x)", E, 1, 13,
+     "circular type: 'a would have to equal 'a list", C.POLYMORPHIC_RECURSION_VAL_REC_NOTE.format(name="g")),
+    ("polymorphic_recursion_tuple_operand", "fun h (a, b, n) = if n = 0 then [a] else h (b, [a], n - 1)",
+     E, 1, 48, "circular type: 'a would have to equal 'a list",
+     C.POLYMORPHIC_RECURSION_NOTE.format(name="h", actual="'a list")),
     # ---- value restriction, annotations, explicit type variables
     ("value_restriction", 'val r = ref []\nval _ = r := [1]\nval _ = r := ["a"]', E, 3, 14,
      C.OPERAND_MISMATCH.format(fn="':='", actual="string list", expected="int list"), None),
@@ -944,3 +960,17 @@ def test_a_recursive_call_with_the_clause_s_own_number_is_warned_of(program, col
 ])
 def test_no_same_argument_warning_where_the_call_can_end_or_is_meant(program):
     assert not any(d.message.endswith("it will never end") for d in diagnostics_of(program))
+
+
+@pytest.mark.parametrize("program", [
+    'fun f x = if x = 0 then 0 else f "a"',  # no instance of int -> 'a takes a string
+    "fun outer x = let fun inner n = if n = 0 then [x] else inner [x] in inner 3 end",
+    # x's type is outer's, fixed inside it: inner is not polymorphic in it
+    "fun outer x = let fun inner n = if n = 0 then [x] else (inner (n - 1); [[x]]) in inner 3 end",
+    "fun g x = g",
+    'val rec g = fn x => (g "a"; x + 1)',
+])
+def test_no_polymorphic_recursion_note_where_it_would_not_help(program):
+    diags = diagnostics_of(program)
+    assert any(d.severity == "error" for d in diags)
+    assert not any("polymorphic recursion" in n for d in diags for n in d.notes), diags
