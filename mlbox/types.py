@@ -418,6 +418,22 @@ def _require_overload(ov: Overload, t: Type) -> None:
     raise UnifyError("overload", ty=t, overload=ov)
 
 
+def _never_equality_cause(tycon: Tycon) -> str:
+    """For a datatype that never admits equality: the constructor that
+    makes it so, and what it holds (`its constructor F holds a function`)."""
+    for con in tycon.cons:
+        arg = prune(con.ty)
+        if not con.has_arg or not isinstance(arg, TArrow):
+            continue
+        for u in walk(arg.arg):
+            held = "a function" if isinstance(u, TArrow) else "a generator [t]" if isinstance(u, TBox) else \
+                f"a value of type {u.tycon.name}" if isinstance(u, TCon) and u.tycon is not tycon \
+                and u.tycon.equality == "never" else None
+            if held:
+                return f"its constructor {con.name} holds {held}"
+    return ""
+
+
 def require_equality(t: Type) -> None:
     """Constrain t to admit equality, or raise UnifyError("equality")."""
     reason = _equality_violation(t, True, set())
@@ -461,7 +477,7 @@ def _equality_violation(t: Type, constrain: bool, admitted: set[int]) -> str:
     if t.tycon.abstract:
         return f"{t.tycon.name} is an abstype, and outside its declaration no abstype admits equality"
     if t.tycon.equality == "never":
-        return f"values of type {t.tycon.name} cannot be compared"
+        return _never_equality_cause(t.tycon) or f"values of type {t.tycon.name} cannot be compared"
     for x in t.args:
         reason = _equality_violation(x, constrain, admitted)
         if reason:

@@ -377,7 +377,7 @@ def test_withtype_abbreviations_are_seen_by_the_constructors_and_print_by_name()
     ("datatype t = A withtype t = int", (C.DUPLICATE_TYPE.format(name="t"), (1, 25))),
     ("datatype t = A of 'a withtype u = int", (C.UNBOUND_TYVAR.format(name="'a"), (1, 19))),
     ("datatype t = A of int -> int withtype u = t\nval b = A (fn x => x) = A (fn x => x)",
-     (C.NOT_EQUALITY.format(type="t", reason="values of type t cannot be compared"), (2, 9))),
+     (C.NOT_EQUALITY.format(type="t", reason="its constructor A holds a function"), (2, 9))),
 ])
 def test_withtype_errors(text, error):
     assert errors(text)[0] == error

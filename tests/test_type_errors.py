@@ -301,8 +301,14 @@ CASES = [
      C.NOT_EQUALITY.format(type="int -> int", reason="functions cannot be compared"), None),
     ("eq_generators", "val b = (lift 1) = (code 1)", E, 1, 9,
      C.NOT_EQUALITY.format(type="[int]", reason="generators [t] cannot be compared"), None),
+    # the constructor that keeps it from equality named (was "values of type t cannot be compared")
     ("eq_datatype_with_fn", "datatype t = F of int -> int\nfun eq (a : t, b) = a = b", E, 2, 21,
-     "type t does not admit equality", None),
+     C.NOT_EQUALITY.format(type="t", reason="its constructor F holds a function"), None),
+    ("eq_datatype_holding_one", "datatype s = A | F of (int * [int]) list\ndatatype u = U of s | V\n"
+     "fun eq (a : u, b) = a = b", E, 3, 21, C.NOT_EQUALITY.format(type="u", reason="its constructor U holds a value of type s"),
+     None),
+    ("eq_datatype_with_generator", "datatype g = G of int * [int]\nval b = G (1, lift 1) = G (1, lift 1)", E, 2, 9,
+     C.NOT_EQUALITY.format(type="g", reason="its constructor G holds a generator [t]"), None),
     ("eq_rigid", "fun eq (x : 'a, y) = x = y", E, 1, 22, "type 'a does not admit equality", None),
     ("eq_exn", "val b = Div = Div", E, 1, 9, "type exn does not admit equality", None),
     ("eq_vector_of_functions", "val v = Vector.fromList [fn x => x + 1]\nval b = v = v", E, 2, 9,
