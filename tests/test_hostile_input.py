@@ -416,8 +416,13 @@ def test_interrupt_stops_a_run_cleanly(tmp_path):
     import time
 
     path = write(tmp_path, "loop.sml", "val () = print \"go\\n\"\nfun loop x = loop x\nval _ = loop ()")
+    # Ctrl-C's default action, as a shell gives the program it starts on a
+    # terminal: a test run started with SIGINT ignored (a background job of
+    # a non-interactive shell) would pass SIG_IGN on, and mlbox, as Python,
+    # then leaves it ignored and loops on
     proc = subprocess.Popen([sys.executable, "-m", "mlbox", "run", path], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT)
+                            stderr=subprocess.PIPE, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout.readline() == b"go\n"  # the machine is running the loop now
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
