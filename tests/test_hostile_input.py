@@ -423,10 +423,15 @@ def test_interrupt_stops_a_run_cleanly(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "mlbox", "run", path], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=ROOT,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert proc.stdout.readline() == b"go\n"  # the machine is running the loop now
-    time.sleep(0.2)
-    proc.send_signal(signal.SIGINT)
-    _out, err = proc.communicate(timeout=30)
+    try:
+        assert proc.stdout.readline() == b"go\n"  # the machine is running the loop now
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:  # (failed: no endless loop left behind)
+            proc.kill()
+            proc.communicate()
     err = err.decode()
     assert "Traceback" not in err
     assert proc.returncode in (3, 130), (proc.returncode, err)
