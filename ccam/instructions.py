@@ -190,7 +190,8 @@ PRIMS: tuple[PrimSpec, ...] = (
     _p("gt", 9, "(int, int)", "bool", "a > b"),
     _p("ge", 10, "(int, int)", "bool", "a >= b"),
     _p("eq", 11, "(v, v)", "bool", "structural equality: ints, strings, constructors, pairs, unit, vectors (length, then "
-       "element by element); refs, arrays and exception names by identity; error TYPE on closures and code blocks"),
+       "element by element); refs, arrays and exception names by identity; a value opposite itself is equal at once; "
+       "error TYPE on closures and code blocks met before a difference, and on a comparison of cycles"),
     _p("ne", 12, "(v, v)", "bool", "not (a = b)"),
     _p("wadd", 13, "(word, word)", "word", "a + b mod 2^63"),
     _p("wsub", 14, "(word, word)", "word", "a - b mod 2^63"),

@@ -150,6 +150,9 @@ def structural_eq(a, b) -> bool:
     arrays and exception names by identity; constructors and exception values
     by tag/name and argument; vectors by length, then element by element
     from the first.
+    A value compared with itself (the same object) is equal at once, whatever
+    it holds, as in Poly/ML: `x = x` on a structure shared as a DAG takes one
+    step, not one per path.
     A comparison that would never finish is TYPE too: meeting again a pair
     of pairs whose comparison is still in progress (a cycle, which only
     `update` can build). A pair of pairs already compared completely is
@@ -171,6 +174,8 @@ def structural_eq(a, b) -> bool:
         tx, ty = type(x), type(y)
         if tx is Closure or tx is Block or ty is Closure or ty is Block:
             raise MachineError(Status.TYPE, "eq: closures and code blocks admit no equality")
+        if x is y:
+            continue  # one value: equal without a look inside (else x = x on a DAG is exponential)
         if tx is not ty:
             return False
         if tx is int or tx is bytes:

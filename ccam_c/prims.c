@@ -185,7 +185,7 @@ static int eq_kind(value v) {
 
 /* Structural equality (refprims.structural_eq): depth first, left to right,
    stopping at the first difference; a closure or code block met first is
-   TYPE.  Cycles (only `update` can make one, by patching a pair) would make
+   TYPE; a value met opposite itself is equal without a look inside.  Cycles (only `update` can make one, by patching a pair) would make
    that walk endless: the pairs of patched pairs whose comparison is in
    progress are remembered, and meeting one again inside its own comparison
    is TYPE "cyclic value" — exactly the cases where the reference machine
@@ -244,6 +244,7 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             status = CCAM_STATUS_TYPE;
             break;
         }
+        if (x == y) continue;  /* one value: equal, however large or shared (as Poly/ML) */
         if (eq_kind(x) != eq_kind(y)) { *eq = 0; break; }
         if (IS_INT(x)) {
             if (x != y) { *eq = 0; break; }

@@ -449,7 +449,16 @@ PRIM_CASES: list[Case] = [
     Case("two prints", [I.push, P("print"), I.drop, P("print")], b"ab", OK, "()", 4, b"abab"),
     Case("eq of one ref", [P("ref"), I.push, I.cons, P("eq")], 5, OK, "C1", 4),
     # Cyclic values built by update (E.snd := E): eq and list walks stop with TYPE.
-    Case("eq of a cyclic environment", [I.rec(1), I.push, I.update(0), I.push, I.cons, P("eq")], 5, TYPE, None, 5),
+    # A value opposite itself is equal without a look inside (Poly/ML's shortcut), cycle or not;
+    # two distinct cycles are a comparison that would never end.
+    Case("eq of a cyclic environment with itself", [I.rec(1), I.push, I.update(0), I.push, I.cons, P("eq")], 5,
+         OK, "C1", 6),
+    Case("eq of two cyclic environments",
+         [I.push, I.rec(1), I.push, I.update(0), I.swap, I.rec(1), I.push, I.update(0), I.cons, P("eq")], 5,
+         TYPE, None, 9),
+    Case("eq of a pair holding a closure with itself", [I.cur([I.snd]), I.push, I.push, I.cons, I.push, I.cons,
+                                                       P("eq")], 5, OK, "C1", 7),
+    Case("eq of a closure with itself", [I.cur([I.snd]), I.push, I.cons, P("eq")], 5, TYPE, None, 3),
     Case("eq of a cyclic environment finds a difference first",
          [I.rec(1), I.push, I.update(0), I.push, I.quote(UNIT), I.cons, P("eq")], 5, OK, "C0", 7),
     Case("cyclic environment shown", [I.rec(1), I.push, I.update(0)], 5, OK, "(5, …)", 3),

@@ -15,6 +15,7 @@ holds only Poly's own messages.
 
 from __future__ import annotations
 
+import argparse
 import pathlib
 import re
 import shutil
@@ -108,13 +109,22 @@ def write(path: pathlib.Path, run: PolyRun) -> None:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.polyml_record", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true", help="(re)write FILE.expected / FILE.exception")
+    parser.add_argument("files", nargs="+", metavar="FILE.sml")
+    args = parser.parse_args(argv)
     if POLY is None:
         print(POLY_MISSING, file=sys.stderr)
         return 2
-    write_files = "--write" in argv
+    write_files = args.write
     status = 0
-    for name in (a for a in argv if a != "--write"):
+    for name in args.files:
         path = pathlib.Path(name)
+        if not path.is_file():
+            print(f"{path}: no such file", file=sys.stderr)
+            status = 2
+            continue
         run = run_poly(path)
         if write_files:
             write(path, run)
