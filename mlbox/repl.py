@@ -179,6 +179,14 @@ class Session:
         stripped = text.strip()
         if not stripped or stripped.startswith(":"):
             return True
+        if not stripped.endswith((";", "*)")):
+            # Complete input ends with its `;` token (or, with a lexical
+            # error, with the character `;`), or has only comments; either
+            # way only blanks and comments follow. Anything else is not
+            # complete, decided without lexing and parsing everything read
+            # so far again at each line (which made a long piped file
+            # without `;` quadratic: 1,500 lines took minutes).
+            return False
         if is_incomplete(text, self.incremental.fixity):
             return False
         tokens, errors = tokenize(text)

@@ -44,6 +44,10 @@ SLOW = {"33_long_lists", "34_deep_recursion"}
 SLOW |= {"171_assembler_vm", "176_text_stats", "181_sorting_bench"}
 # Seven tail-recursive and while loops of 10^6 steps (~5 * 10^8 reductions).
 SLOW |= {"203_tail_loops_million"}
+# Whole programs after MLKit's benchmarks: Boyer's tautology checker
+# (~14 million reductions), Knuth-Bendix completion (~27 million) and life
+# on sorted cell lists (~15 million).
+LONG |= {"370_boyer_rewriting_tautologies", "371_knuth_bendix_completion", "372_life_sorted_cells_abstype"}
 LONG |= SLOW
 
 

@@ -995,3 +995,36 @@ def test_running_an_input_does_not_hand_the_machine_the_sessions_names(monkeypat
     monkeypatch.setattr(cmachine, "_image", recorded)
     assert session.feed("val y = x49 + 1;") == "val y = 50 : int\n"
     assert [program.global_names for program in images] == [()]
+
+
+def test_piping_a_file_without_semicolons_parses_it_once(monkeypatch):
+    # The REPL asks after each line whether the input read so far is
+    # complete; it lexed and parsed all of it again each time, so that a
+    # piped program of 1,500 lines without `;` took minutes. Input that
+    # does not end in `;` (or a comment) cannot be complete: no parse.
+    from mlbox import parser
+    from mlbox.repl import Session, _step
+
+    parses = 0
+    incomplete = parser.is_incomplete
+
+    def counted(text, fixity=None):
+        nonlocal parses
+        parses += 1
+        return incomplete(text, fixity)
+
+    monkeypatch.setattr(parser, "is_incomplete", counted)
+    session = Session()
+    lines = []
+    for i in range(200):
+        lines.append(f"val x{i} = {i} + 1")
+        _step(session, lines)
+    assert parses == 0 and len(lines) == 200
+    lines.append("val y = x199 (* the end *) ;  (* a comment *)")
+    _step(session, lines)
+    assert parses == 1 and lines == []
+    # and the answers themselves are unchanged
+    for text, complete in [("val x = 1", False), ("val x = 1;", True), ("val x = 1; (* c *)", True),
+                           ("(* only a comment *)", True), ("val x = (1;", False), ("val x = 1 +;", True),
+                           ("val s = \"a;", True), ("(* a; *", False), ("let val x = 1;", False)]:
+        assert session.is_complete(text) == complete, text
