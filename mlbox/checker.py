@@ -1051,7 +1051,16 @@ class Checker:
         bound: dict[str, VarInfo] = {}
         for bind, names, exp_ty, mismatched, spat in checked:
             if not self.close(exp_ty, bind.exp):
-                restricted.append(exp_ty)
+                # SML '97 rule 15 asks only that the types of the names
+                # bound (VE) be free of the scoped variables: in `val 'a
+                # (r, _) = (ref 6, fn x : 'a => x)`, r is an int ref and 'a
+                # is left in the part no name binds (SML/NJ accepts it).
+                # Where the pattern's type did not agree (the error is
+                # made), the names' types are generalised below.
+                if mismatched is None:
+                    restricted.extend(info.ty for info in names.values())
+                else:
+                    restricted.append(exp_ty)
             if mismatched is not None:
                 # the pattern's type, which the names have, was not made
                 # the expression's: generalised too (the error is made), or

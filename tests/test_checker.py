@@ -378,6 +378,23 @@ def test_each_binding_of_a_val_and_is_closed_on_its_own():
                                                            "(value restriction)"]
 
 
+def test_a_scoped_type_variable_may_stay_in_a_part_no_name_binds():
+    """Rule 15 asks only that the types of the names bound (VE) be free of
+    the scoped variables, not the whole expression's type: in an expansive
+    binding, 'a may stay in a part of the value a wildcard drops (SML/NJ
+    accepts these, as the Definition does; Poly/ML 5.7 refuses them)."""
+    types = types_of("""
+    val 'a (r, _) = (ref 6, fn x : 'a => x)
+    val 'a _ = (ref 6, fn y : 'a => y)
+    val 'a n = (ignore (ref (fn y : 'a => y)); 5)
+    """)
+    assert types["r"] == "int ref"
+    assert types["n"] == "int"
+    # a name whose type keeps 'a is still refused
+    for text in ("val 'a x = (ref 6, fn y : 'a => y)", "val 'a (_, f) = (ref 6, fn y : 'a => y)"):
+        assert [e.message for e in check(text).errors] == ["the explicit type variable 'a cannot be generalised here "
+                                                           "(value restriction)"]
+
 def test_cogen_generalises_a_syntactic_value():
     types = types_of("cogen ident = code (fn x => x)\nval pair = (ident 1, ident \"a\")")
     assert types["ident"] == "'a -> 'a"
