@@ -229,6 +229,8 @@ UNBOUND_TYPE = "unbound type constructor '{name}'"
 COLON_FOR_CONS_NOTE = "`{x} : {xs}` gives {x} the type {xs}; a list's head and tail are matched by `{x} :: {xs}`"
 BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
                  "write [{arg}]")
+INFIX_AS_TYPE_NOTE = ("after a type, '{name}' is read as a type constructor applied to it, as in SML: to apply "
+                      "the operator to a typed expression, parenthesise it, `(e : t) {name} ...`")
 UNBOUND_TYVAR = "unbound type variable {name}"
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
 DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
@@ -1662,6 +1664,10 @@ class Checker:
             if annotation is ty and not ty.args and ty.name[:1].islower() \
                     and (ty.span.line, ty.span.col) == (var.span.line, var.span.col + len(var.name) + 1):
                 notes.append(COLON_FOR_CONS_NOTE.format(x=var.name, xs=ty.name))
+            if ty.args and ty.name in S.INFIX:
+                # `a : int div b`: an infix name after a type is read as a
+                # type constructor (of the type before it)
+                notes.append(INFIX_AS_TYPE_NOTE.format(name=ty.name))
             self.error(UNBOUND_TYPE.format(name=ty.name), ty.span, *notes)
             return self.fresh()
         if entry.arity != len(args):

@@ -832,3 +832,16 @@ def test_a_snapshot_restores_a_tuple_constraint_merged_into_a_weak_variable():
     snapshot.restore()
     assert weak.fields is None
     unify(weak, TTuple(()))  # unit: no longer required to be a tuple of one or more
+
+
+def test_an_infix_name_read_as_a_type_constructor_is_explained():
+    # `a : int div b` parses (div is a type constructor after a type, as in
+    # SML): the unbound-type error says why and how to write the division
+    from mlbox.checker import INFIX_AS_TYPE_NOTE
+
+    [first, second] = check("fun f (a, b) = a : int div b").errors
+    assert first.message == "unbound type constructor 'div'"
+    assert first.notes == (INFIX_AS_TYPE_NOTE.format(name="div"),)
+    assert second.message == "unbound type constructor 'b'" and not second.notes
+    # a type constructor of that name, declared, is no error
+    assert not check("datatype 'a div = D of 'a\nval x = D 1 : int div").errors
