@@ -229,6 +229,8 @@ UNBOUND_TYPE = "unbound type constructor '{name}'"
 COLON_FOR_CONS_NOTE = "`{x} : {xs}` gives {x} the type {xs}; a list's head and tail are matched by `{x} :: {xs}`"
 BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
                  "write [{arg}]")
+INFIX_AS_TYPE_NOTE = ("after a type, '{name}' is read as a type constructor applied to it, as in SML: to apply "
+                      "the operator to a typed expression, parenthesise it, `(e : t) {name} ...`")
 UNBOUND_TYVAR = "unbound type variable {name}"
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
 DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
@@ -1051,7 +1053,16 @@ class Checker:
         bound: dict[str, VarInfo] = {}
         for bind, names, exp_ty, mismatched, spat in checked:
             if not self.close(exp_ty, bind.exp):
-                restricted.append(exp_ty)
+                # SML '97 rule 15 asks only that the types of the names
+                # bound (VE) be free of the scoped variables: in `val 'a
+                # (r, _) = (ref 6, fn x : 'a => x)`, r is an int ref and 'a
+                # is left in the part no name binds (SML/NJ accepts it).
+                # Where the pattern's type did not agree (the error is
+                # made), the names' types are generalised below.
+                if mismatched is None:
+                    restricted.extend(info.ty for info in names.values())
+                else:
+                    restricted.append(exp_ty)
             if mismatched is not None:
                 # the pattern's type, which the names have, was not made
                 # the expression's: generalised too (the error is made), or
@@ -1653,6 +1664,10 @@ class Checker:
             if annotation is ty and not ty.args and ty.name[:1].islower() \
                     and (ty.span.line, ty.span.col) == (var.span.line, var.span.col + len(var.name) + 1):
                 notes.append(COLON_FOR_CONS_NOTE.format(x=var.name, xs=ty.name))
+            if ty.args and ty.name in S.INFIX:
+                # `a : int div b`: an infix name after a type is read as a
+                # type constructor (of the type before it)
+                notes.append(INFIX_AS_TYPE_NOTE.format(name=ty.name))
             self.error(UNBOUND_TYPE.format(name=ty.name), ty.span, *notes)
             return self.fresh()
         if entry.arity != len(args):

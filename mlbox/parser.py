@@ -71,6 +71,8 @@ MSG_ARROW_IN_RULE = "{}, expected '=>' (a rule of a match is `pat => exp`; '->' 
 MSG_RULE_WITHOUT_BAR = "{}: each rule of a match after the first begins with '|' (`p1 => e1 | p2 => e2`)"
 MSG_FUN_WITHOUT_ARGUMENT = ("syntax error: unexpected {}: a `fun` clause takes at least one argument "
                             "(`fun f x = ...`, `fun f () = ...`); a value without one is `val f = ...`")
+MSG_INFIX_AFTER_TYPE = ("{} ('{}' after a type is read as a type constructor, as in SML: to apply the "
+                        "operator to a typed expression, parenthesise it, `(e : t) {} ...`)")
 MSG_TRAILING_COMMA = "{} after ',' (lists and tuples take no comma after their last item)"
 MSG_OPEN_ENDED_OPERAND = ("{}: '{} ...' extends as far right as it can, so as an operand or an argument "
                           "it needs parentheses: ({} ...)")
@@ -525,7 +527,7 @@ class Grammar:
         p[0] = S.DatatypeDec(tuple(p[2]), withtype, span=self.whole(p))
 
     def p_dec_datatype_replication(self, p):
-        """ dec : DATATYPE IDENT EQUALS DATATYPE IDENT """
+        """ dec : DATATYPE tycon EQUALS DATATYPE tycon """
         p[0] = S.DatatypeReplDec(p[2], p[5], span=self.whole(p))
 
     def p_dec_abstype(self, p):
@@ -687,8 +689,8 @@ class Grammar:
     def p_databind(self, p):
         # (no empty tyvarseq: after `datatype t =`, `datatype` must still
         # be readable as a replication)
-        """ databind : IDENT EQUALS conbinds
-                     | tyvarseq1 IDENT EQUALS conbinds
+        """ databind : tycon EQUALS conbinds
+                     | tyvarseq1 tycon EQUALS conbinds
         """
         if len(p) == 4:
             p[0] = S.DataBind((), p[1], tuple(p[3]), span=self.whole(p))
@@ -725,7 +727,7 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_typebind(self, p):
-        """ typebind : tyvarseq IDENT EQUALS ty """
+        """ typebind : tyvarseq tycon EQUALS ty """
         p[0] = S.TypeBind(tuple(p[1]), p[2], p[4], span=self.whole(p))
 
     def p_exnbinds(self, p):
@@ -917,6 +919,22 @@ class Grammar:
         """
         _located(p, p[1], self.whole(p))
 
+    def p_tycon(self, p):
+        # a type constructor is any identifier but `*` (and the reserved
+        # `=`), those with infix status as values too: fixity is a value
+        # identifier's, so `type 'a + = ...` and `datatype 'a o = ...` are
+        # SML (Poly/ML and SML/NJ read them so)
+        """ tycon : IDENT
+                  | CONS
+                  | INFIX0
+                  | INFIX3
+                  | INFIX4
+                  | INFIX5
+                  | INFIX6
+                  | INFIX7
+        """
+        _located(p, p[1], self.whole(p))
+
     def p_const_int(self, p):
         """ const : INT """
         p[0] = S.IntConst(p[1], span=self.whole(p))
@@ -1053,11 +1071,11 @@ class Grammar:
         p[0] = p[1]
 
     def p_app_ty_one(self, p):
-        """ app_ty : app_ty IDENT """
+        """ app_ty : app_ty tycon """
         p[0] = S.TyCon(p[2], (p[1],), span=self.whole(p))
 
     def p_app_ty_many(self, p):
-        """ app_ty : LPAREN ty COMMA ty_list RPAREN IDENT """
+        """ app_ty : LPAREN ty COMMA ty_list RPAREN tycon """
         p[0] = S.TyCon(p[6], tuple([p[2]] + p[4]), span=self.whole(p))
 
     def p_ty_list(self, p):
@@ -1072,7 +1090,7 @@ class Grammar:
         p[0] = S.TyVar(p[1], span=self.whole(p))
 
     def p_atom_ty_con(self, p):
-        """ atom_ty : IDENT """
+        """ atom_ty : tycon """
         p[0] = S.TyCon(p[1], (), span=self.whole(p))
 
     def p_atom_ty_paren(self, p):
@@ -1097,7 +1115,7 @@ class Grammar:
         hint, opened = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
         slip = self._slip(tok)
-        if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "IDENT", "EQUALS"]:
+        if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "tycon", "EQUALS"]:
             message = MSG_REPLICATION.format(message)
         elif slip:
             message = slip.format(message)
@@ -1249,7 +1267,7 @@ class Grammar:
                 return MSG_LEADING_BAR_MATCH
             if stack[-1:] == ["FUN"] or stack[-2:] == ["FUN", "tyvarseq1"]:
                 return MSG_LEADING_BAR_FUN
-            head = stack[:-2] if stack[-2:] == ["IDENT", "EQUALS"] else []
+            head = stack[:-2] if stack[-2:] == ["tycon", "EQUALS"] else []
             if head[-1:] == ["tyvarseq1"]:
                 head = head[:-1]
             if head[-1:] and (head[-1] in ("DATATYPE", "ABSTYPE") or head[-2:] == ["databinds", "AND"]):
@@ -1261,6 +1279,11 @@ class Grammar:
             return MSG_RULE_WITHOUT_BAR
         if tok.type in ("RBRACKET", "RPAREN") and stack[-1:] == ["COMMA"]:
             return MSG_TRAILING_COMMA
+        if stack[-2:-1] == ["app_ty"] and "COLON" in stack and (
+                stack[-1] in _INFIX_TOKEN_TYPES
+                or (stack[-1] == "IDENT" and self.fixity.lookup(parser.symstack[-1].value) is not None)):
+            # `e : int + 2`: after a type, an infix name is a type constructor
+            return MSG_INFIX_AFTER_TYPE.format("{}", parser.symstack[-1].value, parser.symstack[-1].value)
         if tok.type in _OPEN_ENDED and "LET" in accepted:
             # an atomic expression (`let` starts one, and no pattern) may
             # start here, but not this one: `1 = raise E`, `f fn x => x`
@@ -1285,6 +1308,7 @@ class Grammar:
 
 # Expressions that extend as far right as possible: SML's grammar puts them
 # above infix expressions and applications.
+_INFIX_TOKEN_TYPES = frozenset({"CONS", "INFIX0", "INFIX3", "INFIX4", "INFIX5", "INFIX6", "INFIX7"})
 _OPEN_ENDED = frozenset({"RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT"})
 
 

@@ -420,17 +420,30 @@ def _require_overload(ov: Overload, t: Type) -> None:
 
 def _never_equality_cause(tycon: Tycon) -> str:
     """For a datatype that never admits equality: the constructor that
-    makes it so, and what it holds (`its constructor F holds a function`)."""
+    makes it so, and what it holds (`its constructor F holds a function`).
+    What a ref or an array holds does not count (they admit equality
+    whatever they hold), as in _infer_equality."""
     for con in tycon.cons:
         arg = prune(con.ty)
         if not con.has_arg or not isinstance(arg, TArrow):
             continue
-        for u in walk(arg.arg):
-            held = "a function" if isinstance(u, TArrow) else "a generator [t]" if isinstance(u, TBox) else \
-                f"a value of type {u.tycon.name}" if isinstance(u, TCon) and u.tycon is not tycon \
-                and u.tycon.equality == "never" else None
-            if held:
-                return f"its constructor {con.name} holds {held}"
+        seen: set[int] = set()
+        pending = [arg.arg]
+        while pending:
+            u = prune(pending.pop())
+            if id(u) in seen:
+                continue
+            seen.add(id(u))
+            if isinstance(u, TArrow):
+                return f"its constructor {con.name} holds a function"
+            if isinstance(u, TBox):
+                return f"its constructor {con.name} holds a generator [t]"
+            if isinstance(u, TCon):
+                if u.tycon.equality == "always" or u.tycon is tycon:
+                    continue
+                if u.tycon.equality == "never":
+                    return f"its constructor {con.name} holds a value of type {u.tycon.name}"
+            pending.extend(reversed(components(u)))
     return ""
 
 

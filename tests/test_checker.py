@@ -378,6 +378,23 @@ def test_each_binding_of_a_val_and_is_closed_on_its_own():
                                                            "(value restriction)"]
 
 
+def test_a_scoped_type_variable_may_stay_in_a_part_no_name_binds():
+    """Rule 15 asks only that the types of the names bound (VE) be free of
+    the scoped variables, not the whole expression's type: in an expansive
+    binding, 'a may stay in a part of the value a wildcard drops (SML/NJ
+    accepts these, as the Definition does; Poly/ML 5.7 refuses them)."""
+    types = types_of("""
+    val 'a (r, _) = (ref 6, fn x : 'a => x)
+    val 'a _ = (ref 6, fn y : 'a => y)
+    val 'a n = (ignore (ref (fn y : 'a => y)); 5)
+    """)
+    assert types["r"] == "int ref"
+    assert types["n"] == "int"
+    # a name whose type keeps 'a is still refused
+    for text in ("val 'a x = (ref 6, fn y : 'a => y)", "val 'a (_, f) = (ref 6, fn y : 'a => y)"):
+        assert [e.message for e in check(text).errors] == ["the explicit type variable 'a cannot be generalised here "
+                                                           "(value restriction)"]
+
 def test_cogen_generalises_a_syntactic_value():
     types = types_of("cogen ident = code (fn x => x)\nval pair = (ident 1, ident \"a\")")
     assert types["ident"] == "'a -> 'a"
@@ -815,3 +832,16 @@ def test_a_snapshot_restores_a_tuple_constraint_merged_into_a_weak_variable():
     snapshot.restore()
     assert weak.fields is None
     unify(weak, TTuple(()))  # unit: no longer required to be a tuple of one or more
+
+
+def test_an_infix_name_read_as_a_type_constructor_is_explained():
+    # `a : int div b` parses (div is a type constructor after a type, as in
+    # SML): the unbound-type error says why and how to write the division
+    from mlbox.checker import INFIX_AS_TYPE_NOTE
+
+    [first, second] = check("fun f (a, b) = a : int div b").errors
+    assert first.message == "unbound type constructor 'div'"
+    assert first.notes == (INFIX_AS_TYPE_NOTE.format(name="div"),)
+    assert second.message == "unbound type constructor 'b'" and not second.notes
+    # a type constructor of that name, declared, is no error
+    assert not check("datatype 'a div = D of 'a\nval x = D 1 : int div").errors

@@ -383,6 +383,27 @@ def test_datatype_replication_and_and_rec_parse():
     assert syntax_error("fun f x = x and rec g y = y") == [(unexpected("'rec'"), (1, 17))]
 
 
+def test_infix_names_are_type_constructors_after_a_type():
+    # fixity is a value identifier's: `+`, `<>`, `::`, `o`, `div` ... name
+    # type constructors as any other identifier does, in every place one
+    # stands (Poly/ML and SML/NJ read them so; mlbox said "unexpected '<>'",
+    # found by HaMLet's id.sml)
+    from mlbox.parser import MSG_INFIX_AFTER_TYPE
+
+    assert one_dec("type 'a <> = 'a list") == S.TypeDec((S.TypeBind(("'a",), "<>", S.TyCon("list", (S.TyVar("'a"),))),))
+    assert [b.name for b in one_dec("datatype 'a o = O of 'a and div = D").binds] == ["o", "div"]
+    assert one_dec("datatype mod = datatype ::") == S.DatatypeReplDec("mod", "::")
+    assert parse_type("(int, bool) + before") == S.TyCon("before", (S.TyCon("+", (S.TyCon("int"), S.TyCon("bool"))),))
+    assert parse_type("int :: @ ^") == S.TyCon("^", (S.TyCon("@", (S.TyCon("::", (S.TyCon("int"),)),)),))
+    # so an operator after a typed expression is a type constructor: said
+    assert syntax_error("val x = 1 : int + 2") == [(MSG_INFIX_AFTER_TYPE.format(unexpected("'2'"), "+", "+"),
+                                                   (1, 19))]
+    assert syntax_error("val l = 1 : int :: []") == [(MSG_INFIX_AFTER_TYPE.format(unexpected("'['"), "::", "::"),
+                                                     (1, 20))]
+    assert syntax_error("infix ++\nval y = 1 : int ++ 2") == [
+        (MSG_INFIX_AFTER_TYPE.format(unexpected("'2'"), "++", "++"), (2, 20))]
+
+
 def test_a_fun_clause_names_its_function_without_parentheses():
     # SML's `fun op f p = ...` has no parenthesised form (Poly/ML and SML/NJ
     # reject `fun (op +) x = ...`; tests/polyml_types_diff.py found mlbox

@@ -309,6 +309,11 @@ CASES = [
      None),
     ("eq_datatype_with_generator", "datatype g = G of int * [int]\nval b = G (1, lift 1) = G (1, lift 1)", E, 2, 9,
      C.NOT_EQUALITY.format(type="g", reason="its constructor G holds a generator [t]"), None),
+    # a ref or an array of functions admits equality: the constructor named
+    # is the one that does not (was R, which holds a ref of a function)
+    ("eq_datatype_ref_then_fn", "datatype t = R of (int -> int) ref | A of (bool -> bool) array * int"
+     " | F of int -> int\nval r = R (ref (fn x => x))\nval b = r = r", E, 3, 9,
+     C.NOT_EQUALITY.format(type="t", reason="its constructor F holds a function"), None),
     ("eq_rigid", "fun eq (x : 'a, y) = x = y", E, 1, 22, "type 'a does not admit equality", None),
     ("eq_exn", "val b = Div = Div", E, 1, 9, "type exn does not admit equality", None),
     ("eq_vector_of_functions", "val v = Vector.fromList [fn x => x + 1]\nval b = v = v", E, 2, 9,
