@@ -2599,12 +2599,22 @@ def _infer_equality(group: list[Tycon]) -> None:
                 changed = True
 
 
-def abbrev_parts(abbrev: Abbrev) -> tuple[str, Doc]:
+def abbrev_parts(abbrev: Abbrev, *, tight: bool = False) -> tuple[str, Doc]:
     """A type abbreviation's `('a, 'b) pair` and `'a * 'b` (as a document
-    to lay out), its parameters named alike in both."""
-    printer = TypePrinter()
+    to lay out), its parameters named alike in both (`tight`: see
+    TypePrinter)."""
+    printer = TypePrinter(tight=tight)
     head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
     return head, printer.doc(abbrev.body)
+
+
+def type_head(entry, *, tight: bool = False) -> str:
+    """A datatype's or abstype's name with its parameters, `('a, 'b) t`
+    (`tight`: see TypePrinter). A replication's entry is an Abbrev, shown
+    by its own name."""
+    params = tuple(TVar(GENERIC) for _ in range(entry.arity))
+    head = Tycon(entry.name, entry.arity) if isinstance(entry, Abbrev) else entry
+    return TypePrinter(tight=tight).show(TCon(head, params))
 
 
 def _show_abbrev(abbrev: Abbrev) -> str:
@@ -2633,10 +2643,7 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
             f"{'infix' if entry.assoc == 'left' else 'infixr'} {entry.precedence}"
         return TopBinding(kind, name, f"{described} {name}", None, entry)
     if kind in ("datatype", "abstype"):
-        # (a replication's entry is an Abbrev, shown by its own name)
-        params = tuple(TVar(GENERIC) for _ in range(entry.arity))
-        head = Tycon(entry.name, entry.arity) if isinstance(entry, Abbrev) else entry
-        return TopBinding(kind, name, TypePrinter().show(TCon(head, params)), None, entry)
+        return TopBinding(kind, name, type_head(entry), None, entry)
     return TopBinding(kind, name, _show_abbrev(entry), None, entry)
 
 

@@ -310,7 +310,11 @@ class Session:
                 replies.append(_fixity_reply(b.type))
             elif b.kind == "type" and isinstance(b.scheme, Abbrev):
                 replies.append(self._layout(_type_reply(b.name, b.scheme)))
-            elif b.kind in ("type", "abstype"):
+            elif b.kind == "abstype":  # as SML/NJ shows it: its constructors hidden
+                from mlbox.checker import type_head
+
+                replies.append(f"type {type_head(b.scheme, tight=True)}")
+            elif b.kind == "type":
                 from mlbox.checker import describe_binding
 
                 replies.append(describe_binding(b))
@@ -555,7 +559,7 @@ def _type_doc(binding) -> Doc:
     """The type of a val, cogen or exception binding as a document, as
     its `type` shows it."""
     ty = binding.scheme.arg if binding.kind == "exn" else binding.scheme
-    return TypePrinter(weak=binding.kind != "exn", visible=binding.visible).doc(ty)
+    return TypePrinter(weak=binding.kind != "exn", visible=binding.visible, tight=True).doc(ty)
 
 
 def _value_reply(keyword: str, name: str, value, type_doc: Doc) -> Box:
@@ -578,7 +582,7 @@ def _exception_reply(binding, same_as: Optional[str]) -> Box:
 def _type_reply(name: str, abbrev: Abbrev) -> Box:
     """`type 'a pair = 'a * 'a`, breaking (indented by two) after the
     parameters and after `=` when the line is full, as SML/NJ does."""
-    head, body = abbrev_parts(abbrev)
+    head, body = abbrev_parts(abbrev, tight=True)
     params = head[: len(head) - len(name)].rstrip()
     return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), body])
 
@@ -591,7 +595,7 @@ def datatype_doc(constructors) -> Box:
     constructor on its own (`| ...` under `= ...`)."""
     from mlbox.types import TArrow, prune
 
-    printer = TypePrinter()
+    printer = TypePrinter(tight=True)
     first = prune(constructors[0].ty)
     result = prune(first.res) if isinstance(first, TArrow) else first
     head = printer.show(result)  # first: the parameters are named in their order

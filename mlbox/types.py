@@ -699,15 +699,19 @@ class TypePrinter:
     different types are not both shown as `t`.
 
     Types print by the abbreviations they were written with (their
-    `alias`); with `abbreviations=False`, as what they stand for. A type is
+    `alias`); with `abbreviations=False`, as what they stand for. A type
+    constructor's arguments are separated by `, ` as Poly/ML writes them
+    (`(int, bool) t`); with `tight=True` by `,` as SML/NJ writes them
+    (`(int,bool) t`, the REPL's replies). A type is
     printed in full up to MAX_REPEATED_NODES repeats of its shared nodes,
     the rest as `...`."""
 
     def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None,
-                 abbreviations: bool = True):
+                 abbreviations: bool = True, tight: bool = False):
         self.weak = weak
         self.visible = visible
         self.abbreviations = abbreviations
+        self.tight = tight
         self.names: dict[int, str] = {}
         self.taken: set[str] = set()
         self.counter = 0
@@ -903,7 +907,7 @@ class TypePrinter:
         else:
             inner: list = [b.text("(")]
             for i, x in enumerate(args):
-                inner += [b.text(","), b.brk(1, 0), self._arrow(x)] if i else [self._arrow(x)]
+                inner += [b.text(","), b.brk(0 if self.tight else 1, 0), self._arrow(x)] if i else [self._arrow(x)]
             items = [b.box(PACK, 1, inner + [b.text(") ")])]
         return b.box(PACK, 2, items + [b.brk(0, 0), b.text(name)])
 

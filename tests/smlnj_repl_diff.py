@@ -431,7 +431,6 @@ CASES: dict[str, list[str]] = {
 KNOWN_DIFFERENCES: dict[str, str] = {
     "exception_values": "mlbox prints an exception value's argument (Fail \"x\"), SML/NJ Fail(-)",
     "weak_type_variables": "mlbox keeps weak type variables ('_a), SML/NJ 110.79 makes them dummy types (?.X1)",
-    "type_parameters": "the type printer writes ('a, 'b), SML/NJ ('a,'b) (mlbox/types.py, not the REPL)",
     "hidden_types": "a type no name denotes prints as u (SML/NJ ?.u), a shadowed basis type as ?.order "
                     "(SML/NJ ?.Order.order) (mlbox/types.py)",
     "records": "mlbox has no records",

@@ -112,10 +112,10 @@ infix ++
 infixr **
 infix 3 %%
 - datatype ('a, 'b) either = L of 'b | R of 'a and t = T;
-datatype ('a, 'b) either = L of 'b | R of 'a
+datatype ('a,'b) either = L of 'b | R of 'a
 datatype t = T
 - L 1;
-val it = L 1 : ('a, int) either
+val it = L 1 : ('a,int) either
 - Node (Leaf, "x", Leaf);
 val it = Node (Leaf,"x",Leaf) : string tree
 - fn x => x;
