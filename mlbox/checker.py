@@ -71,6 +71,10 @@ CURRIED_NOTE = ("{fn} takes its arguments one at a time (it is curried): call it
                 "not {fn} ({args})")
 # `r + 1` for `!r + 1`
 REF_CONTENT_NOTE = "{name} is a reference: !{name} is the value it holds"
+# `r = !r + 1` for `r := !r + 1`
+ASSIGN_NOTE = "`=` compares; to store a new value in the reference {name}, write {name} := ..."
+# `(i = i + 1; ...)`, `while ... do x = y`: a comparison made for an effect
+DISCARDED_COMPARISON = "the value of this comparison is discarded: `=` compares two values and changes nothing"
 # `Int.fromString s + 1`: an option where its content is expected
 OPTION_NOTE = ("a value of type {type} is SOME v or NONE: take v out with a case "
                "(case e of SOME v => ... | NONE => ...) or valOf e, which raises Option on NONE")
@@ -225,6 +229,14 @@ UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
+# type names other languages use, when unbound: what SML calls the type
+FAMILIAR_TYPES = {
+    "integer": "int", "Integer": "int", "Int": "int", "long": "int", "String": "string", "str": "string",
+    "Bool": "bool", "boolean": "bool", "Boolean": "bool", "Char": "char", "character": "char", "void": "unit",
+    "Unit": "unit", "List": "list", "Option": "option", "Maybe": "option", "Array": "array", "Vector": "vector",
+    "Ref": "ref", "Word": "word",
+}
+REAL_TYPE_NOTE = "ML\u25a1 has no reals (docs/language.md \u00a712): int and word are its numbers"
 # `fun f (x:xs) = ...`, Haskell's cons
 COLON_FOR_CONS_NOTE = "`{x} : {xs}` gives {x} the type {xs}; a list's head and tail are matched by `{x} :: {xs}`"
 BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1t), not t {name}: "
@@ -1664,6 +1676,10 @@ class Checker:
             if annotation is ty and not ty.args and ty.name[:1].islower() \
                     and (ty.span.line, ty.span.col) == (var.span.line, var.span.col + len(var.name) + 1):
                 notes.append(COLON_FOR_CONS_NOTE.format(x=var.name, xs=ty.name))
+            if ty.name in FAMILIAR_TYPES:
+                notes.append(DID_YOU_MEAN.format(name=FAMILIAR_TYPES[ty.name]))
+            elif ty.name in ("real", "Real.real", "float", "double"):
+                notes.append(REAL_TYPE_NOTE)
             if ty.args and ty.name in S.INFIX:
                 # `a : int div b`: an infix name after a type is read as a
                 # type constructor (of the type before it)
@@ -1898,6 +1914,9 @@ class Checker:
                             _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
+                    elif is_operator and fn.name == "=" and item is e.arg.items[1]:
+                        item_note = lambda printer, got=item_actual, want=item_ty: (  # noqa: E731
+                            _assign_note(printer, e.arg.items[0], got, want))
                     elif is_operator and fn.name in ("@", "::") and (fn.name == "@" or item is e.arg.items[1]):
                         item_note = lambda _printer, got=item_actual, want=item_ty: (  # noqa: E731
                             _element_for_list_note(fn.name, got, want))
@@ -1945,8 +1964,31 @@ class Checker:
     def infer_seq(self, e: S.Seq) -> Type:
         ty = UNIT
         for x in e.exps:
+            reported = len(self.diagnostics)
             ty = self.infer(x)
+            if x is not e.exps[-1]:
+                self.warn_discarded_comparison(x, ty, reported)
         return ty
+
+    def warn_discarded_comparison(self, e, ty: Type, reported: int) -> None:
+        """A warning for `a = b` whose value a sequence or a `while` body
+        drops: an assignment written as a comparison (`i = i + 1`); not
+        where checking `e` found an error (diagnostics past `reported`)."""
+        if len(self.diagnostics) > reported or not (isinstance(e, S.App) and isinstance(e.fn, S.Var) and e.fn.name == "="
+                and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2 and _base_name(ty) == "bool"):
+            return
+        left, right = e.arg.items
+        if isinstance(left, S.Var) and isinstance(right, S.Var) and left.name == right.name:
+            return  # `(x = x; ...)`: the idiom that makes x's type an equality type
+        note = ""
+        if isinstance(left, S.Var):
+            entry = self.scope.find_value(left.name)
+            entry_ty = prune(entry.ty) if isinstance(entry, VarInfo) else None
+            if isinstance(entry_ty, TCon) and entry_ty.tycon.name == "ref":
+                note = ASSIGN_NOTE.format(name=left.name)
+            elif isinstance(entry, VarInfo):
+                note = NOT_A_REF_NOTE.format(name=left.name)
+        self.warning(DISCARDED_COMPARISON, e.span, *[n for n in [note] if n])
 
     def infer_let(self, e: S.Let) -> Type:
         outer, self.scope = self.scope, Scope(self.scope)
@@ -2055,7 +2097,8 @@ class Checker:
 
     def infer_while(self, e: S.While) -> Type:
         self.expect(self.infer(e.cond), BOOL, e.cond, WHILE_CONDITION)
-        self.infer(e.body)
+        reported = len(self.diagnostics)
+        self.warn_discarded_comparison(e.body, self.infer(e.body), reported)
         return UNIT
 
     def infer_typed(self, e: S.Typed) -> Type:
@@ -2405,6 +2448,17 @@ def _not_a_ref_note(ty: Type, e) -> str:
     if not isinstance(e, S.Var) or isinstance(ty, TVar) or (isinstance(ty, TCon) and ty.tycon.name == "ref"):
         return ""
     return NOT_A_REF_NOTE.format(name=e.name)
+
+
+def _assign_note(printer: TypePrinter, left, right_ty: Type, left_ty: Type) -> str:
+    """For `r = e` where r is a reference and e of its content's type (an
+    assignment written as a comparison)."""
+    left_ty = prune(left_ty)
+    if not (isinstance(left_ty, TCon) and left_ty.tycon.name == "ref"):
+        return ""
+    if printer.show(left_ty.args[0]) != printer.show(right_ty):
+        return ""
+    return ASSIGN_NOTE.format(name=_atom_text(left) if isinstance(left, S.Var) else "r")
 
 
 def _curried_arity(t: Type) -> int:

@@ -135,6 +135,8 @@ NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fu
 NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by '|': fun f 0 = 1 | f n = n"
 # `if c then e` alone, as in C or Python.
 NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
+# `[1; 2; 3]`, as in OCaml and F#.
+NOTE_LIST_SEMICOLONS = "a list's elements are separated by commas: [1, 2, 3]"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -1149,6 +1151,8 @@ class Grammar:
                                              col=opened_at.col, closer=hint),)
         if hint == _TOKEN_TEXT["ELSE"] and not slip:
             notes += (NOTE_IF_WITHOUT_ELSE,)
+        if hint == _TOKEN_TEXT["RBRACKET"] and tok is not None and tok.type == "SEMICOLON":
+            notes += (NOTE_LIST_SEMICOLONS,)
         self.error(message, span, notes)
         raise _Abort(tok)
 

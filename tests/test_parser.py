@@ -19,7 +19,7 @@ from mlbox.parser import (
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
     NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
     MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_LEADING_BAR_MATCH, MSG_LEADING_BAR_FUN, MSG_LEADING_BAR_DATATYPE, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
-    MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE,
+    MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
@@ -766,6 +766,17 @@ def test_an_infix_pattern_as_a_fun_argument_needs_parentheses(text, col):
 def test_an_if_without_else_is_told_that_ml_needs_one(text):
     [(_line, _col, notes)] = syntax_notes(text)
     assert notes[-1] == NOTE_IF_WITHOUT_ELSE
+
+
+@pytest.mark.parametrize("text", ["val l = [1; 2; 3]", "val l = [(1, 2); (3, 4)]"])
+def test_a_list_written_with_semicolons_is_told_about_commas(text):
+    [(_line, _col, notes)] = syntax_notes(text)
+    assert notes == (NOTE_LIST_SEMICOLONS,)
+
+
+@pytest.mark.parametrize("text", ["val l = [1, 2", "val x = (1; 2]"])
+def test_no_list_semicolon_note_where_no_semicolon_stands_in_a_list(text):
+    assert all(NOTE_LIST_SEMICOLONS not in notes for _line, _col, notes in syntax_notes(text))
 
 
 def test_a_declaration_without_its_keyword_in_a_let_is_noted():

@@ -985,3 +985,54 @@ def test_no_polymorphic_recursion_note_where_it_would_not_help(program):
     diags = diagnostics_of(program)
     assert any(d.severity == "error" for d in diags)
     assert not any("polymorphic recursion" in n for d in diags for n in d.notes), diags
+
+
+@pytest.mark.parametrize("program, col, meant", [
+    ("val x : integer = 3", 9, "int"),
+    ('val s : String = "a"', 9, "string"),
+    ("fun f (b : boolean) = b", 12, "bool"),
+    ("val l : int List = []", 9, "list"),  # (the span of `int List`)
+])
+def test_a_type_name_from_another_language_is_given_its_sml_name(program, col, meant):
+    [error] = diagnostics_of(program)
+    assert error.span.col == col
+    assert error.notes == (C.DID_YOU_MEAN.format(name=meant),)
+
+
+@pytest.mark.parametrize("name", ["real", "float", "double"])
+def test_a_real_type_is_said_to_be_unsupported(name):
+    [error] = diagnostics_of(f"val x : {name} = 1")
+    assert error.notes == (C.REAL_TYPE_NOTE,)
+
+
+def test_a_comparison_with_a_reference_of_its_content_is_told_about_assignment():
+    # `r = !r + 1` for `r := !r + 1`
+    [error] = diagnostics_of("val r = ref 0\nval _ = r = !r + 1")
+    assert (error.span.line, error.span.col) == (2, 13)
+    assert error.notes[-1] == C.ASSIGN_NOTE.format(name="r")
+    # a value of another type: no such note
+    [error] = diagnostics_of('val r = ref 0\nval _ = r = "a"')
+    assert not any("to store" in n for n in error.notes)
+
+
+@pytest.mark.parametrize("program, line, col, note", [
+    ("fun loop i = while i < 10 do i = i + 1", 1, 30, C.NOT_A_REF_NOTE.format(name="i")),
+    ("val r = ref 0\nfun bump () = (r = ref (!r + 1); !r)", 2, 16, C.ASSIGN_NOTE.format(name="r")),
+    ("val _ = let val x = 3 in x = 4; () end", 1, 26, C.NOT_A_REF_NOTE.format(name="x")),
+    ("fun f (a, b) = (hd a = b; 0)", 1, 17, None),
+])
+def test_a_comparison_whose_value_is_dropped_is_warned_of(program, line, col, note):
+    # an assignment written as `=` runs and changes nothing
+    [warning] = [d for d in diagnostics_of(program) if d.severity == "warning"]
+    assert (warning.span.line, warning.span.col, warning.message) == (line, col, C.DISCARDED_COMPARISON)
+    assert warning.notes == (() if note is None else (note,))
+
+
+@pytest.mark.parametrize("program", [
+    "fun keyed x = (x = x; #2 x)",  # the idiom that makes x's type an equality type
+    "val r = ref 0\nfun f () = (r := 1; !r = 1)",  # the comparison is the result
+    "val _ = (1 = 2, 3)",
+    "val r = ref 0\nfun bump () = (r = !r + 1; !r)",  # an error already: not also a warning
+])
+def test_no_dropped_comparison_warning_where_it_is_meant_or_an_error_says_more(program):
+    assert not any(d.message == C.DISCARDED_COMPARISON for d in diagnostics_of(program))
