@@ -396,15 +396,16 @@ def test_stringcvt_reader_is_an_abbreviation_a_program_may_name():
     [error] = check("val r : int StringCvt.reader = Substring.getc").errors
     assert "StringCvt.reader" in error.message
     session = Session(machine="py")
-    # printed by its name, as Poly/ML prints it; written out, what it stands for
+    # printed by its name, as Poly/ML prints it (its arguments as SML/NJ writes them: the REPL's
+    # replies); written out, what it stands for
     # (the reply breaks before the type and the type at its arrows, past 79
     # columns, as SML/NJ's does)
     assert session.feed("Word.scan;") == \
-        "val it = fn\n  : StringCvt.radix\n    -> (char, 'a) StringCvt.reader -> (word, 'a) StringCvt.reader\n"
+        "val it = fn\n  : StringCvt.radix\n    -> (char,'a) StringCvt.reader -> (word,'a) StringCvt.reader\n"
     assert session.feed("fn (r : (char, int) StringCvt.reader) => r 1;") == \
-        "val it = fn : (char, int) StringCvt.reader -> (char * int) option\n"
+        "val it = fn : (char,int) StringCvt.reader -> (char * int) option\n"
     assert session.feed("fn (r : int -> (char * int) option) => Int.scan StringCvt.DEC r;") == \
-        "val it = fn : (int -> (char * int) option) -> (int, int) StringCvt.reader\n"
+        "val it = fn : (int -> (char * int) option) -> (int,int) StringCvt.reader\n"
 
 
 def test_stringcvt_cs_is_abstract_and_not_an_equality_type():
