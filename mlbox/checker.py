@@ -1974,20 +1974,19 @@ class Checker:
         """A warning for `a = b` whose value a sequence or a `while` body
         drops: an assignment written as a comparison (`i = i + 1`); not
         where checking `e` found an error (diagnostics past `reported`)."""
-        if len(self.diagnostics) > reported or not (isinstance(e, S.App) and isinstance(e.fn, S.Var) and e.fn.name == "="
-                and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2 and _base_name(ty) == "bool"):
+        is_comparison = isinstance(e, S.App) and isinstance(e.fn, S.Var) and e.fn.name == "=" \
+            and isinstance(e.arg, S.Tuple) and len(e.arg.items) == 2 and _base_name(ty) == "bool"
+        if not is_comparison or len(self.diagnostics) > reported:
             return
         left, right = e.arg.items
         if isinstance(left, S.Var) and isinstance(right, S.Var) and left.name == right.name:
             return  # `(x = x; ...)`: the idiom that makes x's type an equality type
+        entry = self.scope.find_value(left.name) if isinstance(left, S.Var) else None
         note = ""
-        if isinstance(left, S.Var):
-            entry = self.scope.find_value(left.name)
-            entry_ty = prune(entry.ty) if isinstance(entry, VarInfo) else None
-            if isinstance(entry_ty, TCon) and entry_ty.tycon.name == "ref":
-                note = ASSIGN_NOTE.format(name=left.name)
-            elif isinstance(entry, VarInfo):
-                note = NOT_A_REF_NOTE.format(name=left.name)
+        if isinstance(entry, VarInfo):
+            left_ty = prune(entry.ty)
+            is_ref = isinstance(left_ty, TCon) and left_ty.tycon.name == "ref"
+            note = ASSIGN_NOTE.format(name=left.name) if is_ref else _not_a_ref_note(left_ty, left)
         self.warning(DISCARDED_COMPARISON, e.span, *[n for n in [note] if n])
 
     def infer_let(self, e: S.Let) -> Type:
