@@ -535,7 +535,7 @@ def demote_staging_keywords(tokens: list) -> list:
 
       `code`/`lift` are keywords only when an expression follows them,
       and not after `handle`, `of`, `raise` or the end of an atom;
-      `cogen` only in `cogen NAME =`;
+      `cogen` only in `cogen NAME =` and `cogen op NAME =`;
       none of them in binding position (after `op`, `fun`, `val`, `and`,
       `|` or a type variable sequence).
 
@@ -550,8 +550,10 @@ def demote_staging_keywords(tokens: list) -> list:
         if _after_binder_keyword(tokens, i):
             keyword = False
         elif tok.type == "COGEN":
-            keyword = (after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
-                       and tokens[i + 2].type == "EQUALS")
+            keyword = ((after in ("IDENT", *STAGING_KEYWORDS) and i + 2 < len(tokens)
+                        and tokens[i + 2].type == "EQUALS")
+                       # `cogen op ++ = e`, for a name declared infix (as `val op ++ = e`)
+                       or (after == "OP" and i + 3 < len(tokens) and tokens[i + 3].type == "EQUALS"))
             # followed by what looks like a pattern: most likely a cogen
             # written with a pattern or a type (`cogen (a, b) = e`,
             # `cogen u : t = e`, `cogen _ = e`), which the note of a syntax

@@ -593,8 +593,11 @@ class Grammar:
         _located(p, items, self.whole(p))
 
     def p_dec_cogen(self, p):
-        """ dec : COGEN IDENT EQUALS exp """
-        p[0] = S.CogenDec(p[2], p[4], span=self.whole(p))
+        """ dec : COGEN IDENT EQUALS exp
+                | COGEN OP opname EQUALS exp
+        """
+        # `cogen op ++ = e` binds a name declared infix, as `val op ++ = e` does
+        p[0] = S.CogenDec(p[len(p) - 3], p[len(p) - 1], span=self.whole(p))
 
     def p_valbinds(self, p):
         """ valbinds : valbind

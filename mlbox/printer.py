@@ -310,7 +310,7 @@ def show_dec(d: S.Dec) -> str:
             return "nonfix " + " ".join(d.names)
         return f"{'infix' if d.assoc == 'left' else 'infixr'} {d.precedence} " + " ".join(d.names)
     if isinstance(d, S.CogenDec):
-        return f"cogen {d.name} = {show_exp(d.exp)}"
+        return f"cogen {_binder(d.name)} = {show_exp(d.exp)}"
     if isinstance(d, S.ExpDec):
         return show_exp(d.exp)
     raise TypeError(f"not a declaration: {d!r}")

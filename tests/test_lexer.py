@@ -176,6 +176,7 @@ def test_positions_are_line_and_column():
     ("code (fn x => x)", ["CODE", "LPAREN", "FN", "IDENT", "DARROW", "IDENT", "RPAREN"]),
     ("lift 3", ["LIFT", "INT"]),
     ("cogen u = g", ["COGEN", "IDENT", "EQUALS", "IDENT"]),
+    ("cogen op ++ = g", ["COGEN", "OP", "IDENT", "EQUALS", "IDENT"]),
     ("code lift x", ["CODE", "LIFT", "IDENT"]),
     # plain SML programs use them as names
     ("val code = 1", ["VAL", "IDENT", "EQUALS", "INT"]),

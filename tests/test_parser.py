@@ -440,6 +440,19 @@ def test_type_level_declarations():
     assert one_dec("cogen u = g x") == S.CogenDec("u", S.App(V("g"), V("x")))
 
 
+def test_cogen_op_binds_a_name_declared_infix():
+    # as `val op ++ = e`: once ++ is infix, `cogen ++ = e` is a syntax error
+    # and the name can only be bound with `op` (it was refused altogether)
+    prog = parse_program("infix 6 ++\ncogen op ++ = code (fn (a, b) => a - b)\nval x = code (1 ++ 2)")
+    assert prog.decs[1] == S.CogenDec("++", S.Code(S.Fn((S.Rule(S.PTuple((S.PVar("a"), S.PVar("b"))),
+                                                             S.App(V("-"), S.Tuple((V("a"), V("b"))))),))))
+    assert one_dec("cogen op f = g") == S.CogenDec("f", V("g"))
+    # printed back with `op` where the name is infix, so that it parses again
+    from mlbox.printer import show_program
+    assert "cogen op ++ = " in show_program(prog)
+    assert parse_program(show_program(prog)) == prog
+
+
 def test_top_level_expressions_and_semicolons():
     prog = parse_program("print \"a\";\nval x = 1;;\nx + 1;\nf x")
     assert [type(d).__name__ for d in prog.decs] == ["ExpDec", "ValDec", "ExpDec", "ExpDec"]
