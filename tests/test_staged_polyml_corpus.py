@@ -101,7 +101,7 @@ with withtype and abstype (178), large generated code written out (179:
 generated functions with eval 3,000 deep (184), matches on more than 32
 constants (binary searches) under code (185), code variables bound to
 fns past the generator's size limit (186) and declarations inside
-stage-two code (187). Programs 200 to 212 are a fourth sweep, against
+stage-two code (187). Programs 200 to 217 are a fourth sweep, against
 the generator's optimisations (generator.py's module doc): curried calls
 of inlined generators with arguments that log, assign and raise, partial
 and over-application, chains broken by lets, effects, cases, failing
@@ -111,9 +111,14 @@ position of every construct (202); pair and triple arguments bound split
 or whole (203); chains, bodies and arguments across the copy size bound
 (204, 207, 209); polymorphic code variables and code nested three deep
 (205); nested code inside inlined bodies, run at other environment
-depths (206, 208); wide matches whose arms end in splices (210); and two
+depths (206, 208); wide matches whose arms end in splices (210); two
 seeds of a random generator of curried generators and their calls (211,
-212).
+212); failures at generation time beside run-time ones, ending in an
+uncaught Match (213); generators of exactly 400 and 402 instructions, the
+copy size bound (214); infix code variables, bound with `cogen op` (215);
+code variables bound at run time applied as the generator cannot reduce
+(216); and tuples bound split, read by selectors and passed whole to
+generators that are not fns (217).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so

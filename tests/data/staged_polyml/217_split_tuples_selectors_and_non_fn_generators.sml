@@ -1,0 +1,23 @@
+(* Tuple arguments bound split and read by selectors (#1 to #4 of triples and quadruples, a pair of an int and a triple), and a split pair passed on whole to generators that are not fns: a let before the fn, above and below the copy size bound, and a lifted function *)
+fun say s = print (s ^ "\n")
+fun si i = Int.toString i
+fun sl l = String.concatWith "," (map si l)
+val log = ref [] : string list ref
+fun t s v = (log := s :: !log; v)
+fun flush () = (say (String.concatWith " " (rev (!log))); log := [])
+cogen s3 = code (fn tr => #3 tr * 100 + #2 tr * 10 + #1 tr)
+cogen s4 = code (fn q => (#4 q, #1 q, #3 q, #2 q))
+cogen s4b = code (fn (q as (_, b, _, _)) => let val (w, x, y, z) = s4 q in sl [w, x, y, z, b, #4 q] end)
+cogen n = code (fn (a, tr) => #2 tr + a + s3 tr)
+val p = code (fn x => let val tr = (x, x + 1, x + 2) val q = (1, 2, 3, x) in
+  (s3 tr, s3 (t "a" 1, t "b" 2, t "c" 3), s4b q, s4b (t "d" 4, 3, t "e" 2, 1), n (x, tr), n (t "f" 0, (t "g" 1, 2, 3)), s3 (#1 tr, #3 tr, #2 tr)) end)
+val _ = case eval p 5 of (a, b, c, d, e, f, g) => say (sl [a, b] ^ " " ^ c ^ " " ^ d ^ " " ^ sl [e, f, g])
+val _ = flush ()
+cogen big = code (let val n = t "big" 40 val m = n * 1 + n * 2 + n * 3 + n * 4 + n * 5 + n * 6 + n * 7 + n * 8 + n * 9 + n * 10 + n * 11 + n * 12 + n * 13 + n * 14 + n * 15 + n * 16 + n * 17 + n * 18 + n * 19 + n * 20 + n * 21 + n * 22 + n * 23 + n * 24 + n * 25 + n * 26 + n * 27 + n * 28 + n * 29 + n * 30 + n * 31 + n * 32 + n * 33 + n * 34 + n * 35 + n * 36 + n * 37 + n * 38 + n * 39 + n * 40 in fn (x, y) => x * m + y end)
+cogen small = code (let val n = t "small" 2 val m = n * 1 + n * 2 in fn (x, y) => x * m + y end)
+cogen lbig = lift (fn (x : int, y : int) => x * 1000 + y)
+cogen outer = code (fn st => (big st, small st, lbig st, big st + small st))
+cogen outer2 = code (fn st => fn k => (big st + k, small st - k))
+val p = code (fn (a, b) => (outer (a, b), outer (t "l" a, t "r" b), let val pp = (b, a) in outer pp end, outer2 (a, b) 1, outer2 (b, a) (t "k" 2)))
+val _ = case eval p (2, 3) of ((a, b, c, d), (e, f, g, h), (i, j, k, l), (m, n), (o2, q)) => say (sl [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o2, q])
+val _ = flush ()
