@@ -101,7 +101,7 @@ with withtype and abstype (178), large generated code written out (179:
 generated functions with eval 3,000 deep (184), matches on more than 32
 constants (binary searches) under code (185), code variables bound to
 fns past the generator's size limit (186) and declarations inside
-stage-two code (187). Programs 200 to 219 are a fourth sweep, against
+stage-two code (187). Programs 200 to 220 are a fourth sweep, against
 the generator's optimisations (generator.py's module doc): curried calls
 of inlined generators with arguments that log, assign and raise, partial
 and over-application, chains broken by lets, effects, cases, failing
@@ -120,7 +120,8 @@ code variables bound at run time applied as the generator cannot reduce
 (216); tuples bound split, read by selectors and passed whole to
 generators that are not fns (217); and built-in operators rebound as code
 variables (`cogen op +`) and as values next to lifted 0, 1 and "", where
-nothing may fold (218); names rebound along curried chains (219).
+nothing may fold (218); names rebound along curried chains (219); and
+code variables spliced as values: raised, scrutinised, passed to map (220).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
