@@ -266,20 +266,36 @@ def useful(rows: list[tuple], q: tuple) -> Optional[tuple]:
     return (Con(missing, (WILD,) * missing.arity), witness)
 
 
+def _lead(p: Pat) -> Pat:
+    """The pattern a row is first told apart by: p itself, or, through the
+    first argument of constructors alone in their type (a tuple, `ref`, a
+    datatype of one constructor), the first pattern below them that is a
+    wildcard or a constructor with rivals."""
+    while isinstance(p, Con) and p.args:
+        ctors = p.ctor.family.ctors
+        if ctors is None or len(ctors) != 1:
+            break
+        p = p.args[0]
+    return p
+
+
 def check_rows(rows: Sequence[Sequence[Pat]]) -> tuple[list[int], Optional[tuple]]:
     """The indices of redundant rows, and a witness of non-exhaustiveness
     (a tuple of patterns, one per column) or None when exhaustive."""
     seen: list[tuple] = []
-    # A row headed by a constructor can only be covered by earlier rows
-    # headed by the same constructor or a wildcard: checking it against
-    # those alone keeps a long `case` of constants linear (whether a row is
-    # useful does not depend on the order of the rows it is checked against).
+    # A row led by a constructor can only be covered by earlier rows led
+    # by the same constructor or a wildcard (the lead is the first column,
+    # looked through tuples and other constructors alone in their type,
+    # which specialising never drops a row for): checking it against those
+    # alone keeps a long `case` of constants linear, of tuples of constants
+    # too (whether a row is useful does not depend on the order of the rows
+    # it is checked against).
     seen_wild: list[tuple] = []
     seen_by_head: dict = {}
     redundant = []
     for i, patterns in enumerate(rows):
         row = _vector(patterns)
-        head = row[0] if row else WILD
+        head = _lead(row[0]) if row else WILD
         if isinstance(head, Con):
             against = seen_by_head.get(head.ctor.key, []) + seen_wild
         else:
