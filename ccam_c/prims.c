@@ -352,7 +352,9 @@ static int error_output(ccam_machine *m, const uint8_t *data, size_t len) {
    or the host keeps it. */
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
     if (m->out_fd >= 0) TRY(write_all(m, m->out_fd, data, len, "the output"));
-    if (m->out_fd < 0 || m->out_keep) {
+    /* (nothing to keep for print "": the buffer may not exist yet, and
+       memcpy to a null pointer is undefined even for no bytes) */
+    if ((m->out_fd < 0 || m->out_keep) && len) {
         if (m->out_len + len > m->out_cap) {
             size_t cap = m->out_cap ? m->out_cap : 256;
             while (cap < m->out_len + len) cap *= 2;

@@ -97,6 +97,27 @@ def test_seed_programs_under_sanitizers(drivers):
         assert line.split()[1:5] == [str(int(r.status)), str(r.reductions), str(r.gen_reductions), str(r.emitted)]
 
 
+def test_printing_nothing_before_any_output_under_sanitizers(drivers):
+    """print "" (or TextIO.output of "") before anything was printed: the
+    output buffer did not exist yet, and the machine copied no bytes to a
+    null pointer (undefined behaviour UBSan reports: found running
+    tests/data/polyml/155_edges_textio.sml under the sanitizers)."""
+    from ccam.bytecode import write
+    from mlbox.driver import compile_source
+
+    built, out = drivers
+    sources = ['val _ = print ""',
+               'val _ = TextIO.output (TextIO.stdOut, "")\nval _ = print "ok"',
+               'val _ = print ""\nval _ = print ""\nval _ = print "ab"\nval _ = print ""']
+    images = [write(compile_source(text).program) for text in sources]
+    corpus = write_corpus(out, "print_nothing.bin", images)
+    for exe in (built["goto"], built["switch"]):
+        for debug in ("0", "1"):
+            lines = run_driver(exe, corpus, "-d", debug)
+            assert [line.split()[1] for line in lines] == ["0"] * 3, lines
+            assert [line.split()[-1] for line in lines] == ["0", "2", "2"], lines
+
+
 def test_failing_allocator_under_sanitizers(drivers):
     built, out = drivers
     corpus = write_corpus(out, "seeds_fail.bin", seed_files()[::4])
