@@ -153,6 +153,8 @@ class Lexer:
         # REPL then reads another line instead of reporting an error.
         self.ended_inside_literal = False
         self.errors_reported = 0
+        # (start, end) spans of each comment opened by `(*)`
+        self.star_comments: list = []
 
     def build(self) -> None:
         # PLY's lex() validates the rules and compiles the master regex:
@@ -172,6 +174,7 @@ class Lexer:
             self.build()
         self.text = text
         self.ended_inside_literal = False
+        self.star_comments = []
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.lexer.input(text)
         out = []
@@ -235,6 +238,10 @@ class Lexer:
                 return None
             depth += 1 if found.group() == "(*" else -1
             pos = found.end()
+        if text[t.lexpos:t.lexpos + 3] == "(*)":
+            # (meant as the multiplication function, probably: a syntax
+            # error after it is noted so)
+            self.star_comments.append((self.span(t.lexpos, t.lexpos + 3), self.span(pos - 2, pos)))
         t.lexer.lexpos = pos
         return None
 

@@ -132,6 +132,9 @@ MSG_TUPLE_PATTERN_PARENS = "{}, expected '=>' (a tuple pattern has parentheses: 
 # `let ... in a; end`, `(a; )`: a ';' of a sequence with nothing after it
 MSG_NOTHING_AFTER_SEMICOLON = ("{}: an expression must follow each ';' of a sequence (e1; e2); "
                                "remove the last ';'")
+# a syntax error after a `(*)` whose comment a later `*)` closed
+NOTE_STAR_COMMENT = ("the '(*)' at {line}:{col} opened a comment, which ran to {end_line}:{end_col}: '(*' begins a "
+                     "comment even in '(*)'; the multiplication function is written `op *`")
 # `val of = 2`: a reserved word where a name is bound
 MSG_KEYWORD_AS_NAME = "{}: '{}' is a reserved word of ML and cannot be used as a name"
 # `fun f x => x + 1`
@@ -1499,11 +1502,19 @@ def _lex(text: str) -> tuple[list, list[Diagnostic], Lexer]:
 
 
 def _parse(text: str, start_token: Optional[str], fixity: Optional[dict] = None):
-    tokens, lex_errors, _ = _lex(text)
+    tokens, lex_errors, lexer = _lex(text)
     if lex_errors:
         raise CompileError(lex_errors)
     result, diagnostics, _ = _get_driver().run(tokens, start_token, fixity)
     if diagnostics:
+        first = diagnostics[0]
+        opened = [(start, end) for start, end in lexer.star_comments
+                  if (start.line, start.col) < (first.span.line, first.span.col)]
+        if opened:
+            # `val f = (*)` ... `*)`: the code between was a comment
+            start, end = opened[-1]
+            note = NOTE_STAR_COMMENT.format(line=start.line, col=start.col, end_line=end.line, end_col=end.col)
+            diagnostics = [attrs.evolve(first, notes=first.notes + (note,))] + list(diagnostics[1:])
         raise CompileError(diagnostics)
     return result
 

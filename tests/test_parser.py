@@ -903,3 +903,19 @@ def test_and_for_andalso_is_explained():
     with pytest.raises(CompileError) as info:
         parse_program(Source("t.ml", "datatype t = A and u B"))
     assert NOTE_AND_ANDALSO not in info.value.diagnostics[0].notes
+
+
+def test_a_syntax_error_after_a_star_in_parentheses_comment_says_where_the_comment_ran():
+    from mlbox.parser import NOTE_STAR_COMMENT
+
+    # `(*)` meant as the multiplication function: a later `*)` closes the
+    # comment it opens, and the code between silently disappears
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val f = (*)\nval g = 1 *)\nval z = 3"))
+    (diag,) = info.value.diagnostics
+    assert (diag.span.line, diag.span.col) == (3, 1)
+    assert diag.notes[-1] == NOTE_STAR_COMMENT.format(line=1, col=9, end_line=2, end_col=11)
+    # an ordinary comment gets no such note
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val f = (* c *)\nval z = 3"))
+    assert not info.value.diagnostics[0].notes
