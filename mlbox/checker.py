@@ -226,6 +226,18 @@ STAGING_KEYWORD_NOTES = {
        for word in ("code", "lift")},
 }
 UNBOUND_CONSTRUCTOR = "unbound constructor '{name}'"
+OPERATOR_AS_ARGUMENT_NOTE = ("'{op}' here is an infix operator applied to {fn}; to pass it to {fn} as a "
+                             "function, write `op {op}`: {fn} (op {op}) ...")
+FN_WITH_ARGUMENTS_NOTE = ("a `fn` takes one argument, a pattern, in which '{name}' is read as a constructor; "
+                          "for several arguments write fn {name} => fn y => ... (or a tuple: fn ({name}, y) => ...)")
+TOO_MANY_ARGUMENTS_NOTE = "'{name}' takes {takes} argument{s} but is given {given} here"
+# (a function among the arguments: `print Int.toString 3`)
+GROUPING_NOTE = "; application groups to the left, f g x being (f g) x: for f (g x), write the parentheses"
+DECLARED_LATER_NOTE = ("'{name}' is declared at {at}, after this use, and a name is visible only after its "
+                       "declaration: declare it first, or, for functions that call each other, together: "
+                       "fun ... and {name} ...")
+VAL_WITH_ARGUMENTS_NOTE = ("`val {name} x = ...` reads '{name} x' as a pattern, {name} a constructor; "
+                           "a function is declared with `fun`: fun {name} x = ...")
 ABSTYPE_CONSTRUCTOR_NOTE = ("'{name}' is a constructor of the abstype {type}: it is visible only between "
                             "the abstype's 'with' and 'end'")
 UNBOUND_TYPE = "unbound type constructor '{name}'"
@@ -244,6 +256,10 @@ BOX_TYPE_NOTE = ("a generator of code of type t has type [t] (the paper's \u25a1
 INFIX_AS_TYPE_NOTE = ("after a type, '{name}' is read as a type constructor applied to it, as in SML: to apply "
                       "the operator to a typed expression, parenthesise it, `(e : t) {name} ...`")
 UNBOUND_TYVAR = "unbound type variable {name}"
+TYPE_PARAMETER_NOTE = ("the type variables of a datatype or type declaration are its parameters, written before "
+                       "its name: datatype {name} t = ... (several: datatype ('a, 'b) t = ...)")
+EXCEPTION_TYVAR_NOTE = ("only a val or fun declaration scopes type variables; an exception is not "
+                        "polymorphic: its argument type has none")
 TYPE_ARITY = "type constructor '{name}' expects {n} type argument(s) but is given {m}"
 DUPLICATE_PATTERN_VAR = "variable '{name}' is bound twice in this pattern"
 DUPLICATE_BINDING = "'{name}' is bound twice in this declaration"
@@ -284,6 +300,9 @@ NESTED_CASE_OUTER_NOTE = ("a nested case takes all the rules after it (the case 
                           "at {rules}); put parentheses around the inner case")
 BINDING_NONEXHAUSTIVE = "binding nonexhaustive; not covered: {example}"
 REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one matches"
+# a misspelt constructor in a pattern is a variable, which matches anything
+VARIABLE_NOT_CONSTRUCTOR_NOTE = ("'{name}' at {at} is a variable, not a constructor, so its clause matches "
+                                 "every value; did you mean the constructor '{con}'?")
 # `fun fact n = if n = 0 then 1 else n * fact n - 1`: the recursive call
 # has the clause's own number, so it recurses the same way until the stack
 # runs out; meant was `fact (n - 1)`
@@ -737,10 +756,19 @@ class Checker:
         # declaration is being checked (monomorphic in its own body), to the
         # level its type will be generalised above
         self.defining: dict[int, int] = {}
+        # id() of each constructor pattern that is the whole pattern of a
+        # `val` binding (`val f x = ...`, probably meant as a `fun`)
+        self.val_heads: set[int] = set()
+        # the same for the whole pattern of a `fn` rule (`fn x y => ...`)
+        self.fn_heads: set[int] = set()
 
     # -------------------------------------------------------- reporting
 
     def error(self, message: str, span: S.Span, *notes: str) -> None:
+        if span != S.NOSPAN and any(d.severity == "error" and d.message == message
+                                    and (d.span.line, d.span.col) == (span.line, span.col)
+                                    for d in self.diagnostics[-4:]):
+            return  # one mistake met twice (`fun f (x : 'a) : 'a = x + 0`): said once
         self.errors_made += 1
         self.diagnostics.append(Diagnostic("error", message, span, tuple(n for n in notes if n)))
 
@@ -750,6 +778,9 @@ class Checker:
         basis is listed; "" when neither helps."""
         if name in OPERATOR_SLIPS:
             return OPERATOR_SLIPS[name]
+        later = getattr(self, "top_functions", {}).get(name)
+        if later is not None:
+            return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
         value, _, field = name.rpartition(".")
@@ -771,7 +802,8 @@ class Checker:
         hidden_by = self.abstype_hiding(name)
         if hidden_by is not None:
             return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+        close = [n for n in sorted(names) if n.lower() == name.lower()][:1] \
+            or difflib.get_close_matches(name, names, n=1, cutoff=0.8)  # (`SOMe`, `Nil`: a slip of case)
         if close:
             return DID_YOU_MEAN.format(name=close[0])
         return UNBOUND_QUALIFIED_NOTE if "." in name else ""
@@ -787,7 +819,7 @@ class Checker:
         return None
 
     def warning(self, message: str, span: S.Span, *notes: str) -> None:
-        self.diagnostics.append(Diagnostic("warning", message, span, tuple(notes)))
+        self.diagnostics.append(Diagnostic("warning", message, span, tuple(n for n in notes if n)))
 
     def fresh(self) -> TVar:
         return TVar(self.level)
@@ -830,14 +862,29 @@ class Checker:
             self._unify_error(printer, NOT_EQUALITY.format(type=printer.show(err.ty), reason=err.reason),
                               node.span, context, *extra)
             return
-        if err.kind == "overload":
-            # (no context note: it would show the operator's type variable)
+        overloaded = prune(expected)
+        if err.kind == "overload" and not (message == ARG_MISMATCH and isinstance(overloaded, TVar)
+                                           and overloaded.overload is not None):
+            # (no context note: it would show the operator's type variable;
+            # but a function whose parameter is an operand, `add (1, 2)` for
+            # `fun add a b = a + b`, is given a wrong argument: said so, its
+            # parameter printed as the operator's default type)
             if err.overload.op == "+" and _base_name(err.ty) == "string":
                 extra.append(STRING_PLUS_NOTE)
             elif _option_content(err.ty) in err.overload.allowed:
                 extra.append(OPTION_NOTE.format(type=printer.show(err.ty)))
             elif _option_content(err.ty, "ref") in err.overload.allowed:
                 extra.append(REF_CONTENT_NOTE.format(name=_atom_text(node) if isinstance(node, S.Var) else "r"))
+            elif isinstance(prune(err.ty), TBox) and prune(prune(err.ty).body) is not prune(err.ty):
+                # `c + 1` for a generator c: the operand it stands for is generated later
+                extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(err.ty).body)))
+            elif isinstance(prune(err.ty), TArrow) and isinstance(prune(prune(err.ty).arg), TArrow) \
+                    and isinstance(node, S.Var) and err.overload.op.isascii() and not err.overload.op.isalpha():
+                # `foldl + 0 xs`: the operator meant as foldl's argument
+                extra.append(OPERATOR_AS_ARGUMENT_NOTE.format(fn=node.name, op=err.overload.op))
+            elif isinstance(prune(err.ty), TVar) and prune(err.ty).rigid is not None:
+                # `fun f (x : 'a) = x + 1`
+                extra.append(RIGID_NOTE.format(var=printer.show(err.ty)))
             self._unify_error(printer, OVERLOAD_MISMATCH.format(op=err.overload.op, type=printer.show(err.ty),
                                                                 allowed=err.overload.describe()),
                               node.span, *extra)
@@ -875,6 +922,7 @@ class Checker:
             extra.append(CODE_MISSING.format(type=shown_actual))
         elif _boxed(actual, expected):
             extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
+        extra.append(_selector_width_note(printer, actual, expected))
         extra.append(_call_it_note(actual, expected, node))
         # (a conversion is for a value handed on, not for a branch or element)
         if POWER_NOTE not in extra:  # (`2 ^ 3` is no int to convert)
@@ -897,6 +945,10 @@ class Checker:
         open (`val r = ref []`), as in Poly/ML: at a `;` each becomes a
         unique monotype that no later declaration can fix."""
         semicolons = set(program.semicolons)
+        # the top-level functions, for a use before its declaration
+        # (`fun even ...` calling an `odd` declared after it)
+        self.top_functions = {bind.name: bind.span for dec in program.decs if isinstance(dec, S.FunDec)
+                              for bind in dec.binds}
         for index, dec in enumerate(program.decs, start=1):
             self.declare(dec, is_global=True)
             made = len(self.top) - len(self.top_views)
@@ -1056,6 +1108,9 @@ class Checker:
             exp_ty = self.infer(bind.exp)
             self.open_binds.pop()
             names: dict[str, VarInfo] = {}
+            head = bind.pat.pat if isinstance(bind.pat, S.PTyped) else bind.pat
+            if isinstance(head, S.PCon):  # (`val f x = x + 1`, for `fun`)
+                self.val_heads.add(id(head))
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
             agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
             self.typed_nodes.append((id(bind.exp), exp_ty))
@@ -1653,7 +1708,7 @@ class Checker:
             if params is not None:
                 var = params.get(ty.name)
                 if var is None:
-                    self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+                    self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span, TYPE_PARAMETER_NOTE.format(name=ty.name))
                     return self.fresh()
                 return var
             return self.explicit_tyvar(ty)
@@ -1701,7 +1756,7 @@ class Checker:
         # every type variable of a value declaration is scoped by it or an
         # enclosing one (push_tyvars): this one is outside any, as in a
         # top-level `exception E of 'a`
-        self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span)
+        self.error(UNBOUND_TYVAR.format(name=ty.name), ty.span, EXCEPTION_TYVAR_NOTE)
         return self.fresh()
 
     # -------------------------------------------------------- expressions
@@ -1869,6 +1924,17 @@ class Checker:
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
+            if not hint and isinstance(fn, S.App) and not isinstance(prune(fn_ty), TVar):
+                # `inc 1 2`, `print Int.toString 3`: one argument too many
+                head, args = fn, [e.arg]
+                while isinstance(head, S.App):
+                    head, args = head.fn, [head.arg] + args
+                if isinstance(head, S.Var):
+                    takes = len(args) - 1
+                    hint = TOO_MANY_ARGUMENTS_NOTE.format(
+                        name=head.name, takes=takes, s="" if takes == 1 else "s", given=len(args))
+                    if any(isinstance(arg, S.Var) for arg in args[:-1]):
+                        hint += GROUPING_NOTE
             self._unify_error(printer, NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint)
             self.infer(e.arg)
             return self.fresh()
@@ -2074,6 +2140,10 @@ class Checker:
         self.note_open_ended_body("fn", e.rules[-1].body)
         arg_ty, result_ty = self.fresh(), self.fresh()
         errors_before = self.error_count()
+        for rule in e.rules:  # (`fn x y => ...`, for `fn x => fn y => ...`)
+            head = rule.pat.pat if isinstance(rule.pat, S.PTyped) else rule.pat
+            if isinstance(head, S.PCon):
+                self.fn_heads.add(id(head))
         rows = self.check_rules(e.rules, arg_ty, result_ty, CASE_PATTERN, FN_ARM, fresh_result=True)
         self.check_match_rows(rows, e.span, True, errors_before)
         return TArrow(arg_ty, result_ty)
@@ -2246,7 +2316,14 @@ class Checker:
             if isinstance(entry, (DataCon, ExnInfo)):
                 return self.con_pattern(p, entry, p.arg, names, is_global)
             if entry is None:
-                self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span, self.unbound_note(p.name))
+                note = self.unbound_note(p.name)
+                if id(p) in self.val_heads and "." not in p.name and not note.startswith(DID_YOU_MEAN[:8]):
+                    note = VAL_WITH_ARGUMENTS_NOTE.format(name=p.name)
+                elif id(p) in self.fn_heads and "." not in p.name and not note.startswith(DID_YOU_MEAN[:8]):
+                    note = FN_WITH_ARGUMENTS_NOTE.format(name=p.name)
+                    if p.name not in names:  # (its uses in the body are then no further errors)
+                        names[p.name] = self.new_var(p.name, self.fresh(), p, is_global)
+                self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span, note)
             else:
                 self.error(NOT_A_CONSTRUCTOR.format(name=p.name), p.span)
             self.infer_pat(p.arg, names, is_global)
@@ -2331,10 +2408,43 @@ class Checker:
             return
         redundant, missing = mc.check_rows([row for _, row in rows])
         for index in redundant:
-            self.warning(REDUNDANT_CLAUSE, rows[index][0].span)
+            self.warning(REDUNDANT_CLAUSE, rows[index][0].span,
+                         self.variable_not_constructor_note([node for node, _ in rows[:index]]))
         if missing is not None and nonexhaustive_warning:
             example = mc.show_pattern(missing[0]) if len(missing) == 1 else mc.show_patterns(missing)
             self.warning(MATCH_NONEXHAUSTIVE.format(example=example), span)
+
+    def variable_not_constructor_note(self, clauses) -> str:
+        """For a redundant clause: when an earlier clause binds a variable
+        that was probably meant as a constructor (`Gren` for `Green`,
+        `red` for `Red`), which makes that clause match everything, a note
+        saying so; "" otherwise."""
+        import difflib
+
+        constructors: set[str] = set()
+        scope = self.scope
+        while scope is not None:
+            constructors.update(name for name, entry in scope.values.items()
+                                if isinstance(entry, (DataCon, ExnInfo)))
+            scope = scope.parent
+        for clause in clauses:
+            pending = list(clause.pats) if isinstance(clause, S.Clause) else [clause.pat]
+            while pending:
+                pat = pending.pop(0)
+                if isinstance(pat, (S.PTuple, S.PList)):
+                    pending[:0] = pat.items
+                elif isinstance(pat, (S.PAs, S.PTyped)):
+                    pending.insert(0, pat.pat)
+                elif isinstance(pat, S.PCon):
+                    pending.insert(0, pat.arg)
+                elif isinstance(pat, S.PVar) and pat.name not in constructors and "." not in pat.name:
+                    lowered = {name.lower(): name for name in constructors}
+                    close = [lowered[pat.name.lower()]] if pat.name.lower() in lowered else \
+                        difflib.get_close_matches(pat.name, sorted(constructors), n=1, cutoff=0.75)
+                    if close and close[0] != pat.name:
+                        return VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name=pat.name, at=_at(pat.span),
+                                                                    con=close[0])
+        return ""
 
     def check_binding_exhaustive(self, spat: mc.Pat, pat) -> None:
         _, missing = mc.check_rows([[spat]])
@@ -2591,6 +2701,23 @@ def _atom_text(e) -> str:
     if isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst):
         return str(e.const.value) if e.const.value >= 0 else f"~{-e.const.value}"
     return "(...)"
+
+
+def _selector_width_note(printer: TypePrinter, actual: Type, expected: Type) -> str:
+    """When one side is a tuple of unknown width, from a selector (`#3`,
+    printed `{3: 'a, ...}`), and the other is no tuple that wide, a note
+    saying what the selector needs; "" otherwise."""
+    for wide, other in ((prune(expected), prune(actual)), (prune(actual), prune(expected))):
+        if isinstance(wide, TVar) and wide.fields and not (isinstance(other, TVar)):
+            need = max(wide.fields)
+            shown = printer.show(wide)
+            if isinstance(other, TTuple):
+                has = f"{printer.show(other)} has {len(other.items)}"
+            else:
+                has = f"{printer.show(other)} is not a tuple"
+            width = "a tuple" if need == 1 else f"a tuple of at least {need} components"
+            return f"{shown} is {width} (#{need} selects component {need}); {has}"
+    return ""
 
 
 def _at(span: S.Span) -> str:

@@ -45,9 +45,13 @@ WORD_MAX = 2**63 - 1
 MSG_BAD_CHAR = "illegal character {!r}"
 MSG_BAD_CHARS = "{count} illegal characters {shown}"
 MSG_UNTERMINATED_COMMENT = "unterminated comment"
+# `(*)`, meant as the multiplication function
+MSG_STAR_IN_PARENS = "'(*' begins a comment, even in '(*)'; the multiplication function is written `op *`"
 MSG_UNTERMINATED_STRING = "unterminated string literal"
 MSG_UNTERMINATED_CHAR = "unterminated character literal"
 MSG_BAD_ESCAPE = "illegal escape sequence {} in string literal"
+MSG_NUMERIC_ESCAPE = {10: "\\ddd takes exactly 3 decimal digits: \\065 is A",
+                      16: "\\u takes exactly 4 hexadecimal digits: \\u0041 is A"}
 MSG_ESCAPE_RANGE = "escape sequence {} is out of range (character codes are 0..255)"
 MSG_BAD_GAP = "only whitespace may appear between the backslashes of a string gap"
 MSG_CHAR_LENGTH = "a character literal must contain exactly one character"
@@ -59,6 +63,7 @@ MSG_WORD_RANGE = "word constant {} does not fit in 63 bits"
 # need not be repeated in full).
 LITERAL_SHOWN = 40
 MSG_REAL = "real constants are not supported"
+MSG_REAL_DOT = "ML\u25a1 has no reals; SML writes a real with digits on both sides of its '.', as in 1.0 or 0.5"
 MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
 MSG_UNPRINTABLE = "unprintable character (code {}) in a literal: write it as the escape {}"
 MSG_NOT_UTF8_OUTSIDE = "not UTF-8 text ({})"
@@ -106,6 +111,7 @@ PUNCTUATION = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACKET", "]": "RBRACKET",
                ",": "COMMA", ";": "SEMICOLON"}
 
 # `t.1`, `(f x).2`: a tuple's component as other languages take it
+MSG_INDEXING_DOT = "ML has no a.(i): element i (from 0) of an array is Array.sub (a, i), of a vector Vector.sub (v, i)"
 MSG_TUPLE_COMPONENT = "a tuple's components are taken with #1 t, #2 t, ..."
 _BAD_CHAR_NOTES = {
     "{": "records are not supported", "}": "records are not supported",
@@ -147,6 +153,8 @@ class Lexer:
         # REPL then reads another line instead of reporting an error.
         self.ended_inside_literal = False
         self.errors_reported = 0
+        # (start, end) spans of each comment opened by `(*)`
+        self.star_comments: list = []
 
     def build(self) -> None:
         # PLY's lex() validates the rules and compiles the master regex:
@@ -166,6 +174,7 @@ class Lexer:
             self.build()
         self.text = text
         self.ended_inside_literal = False
+        self.star_comments = []
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.lexer.input(text)
         out = []
@@ -221,12 +230,18 @@ class Lexer:
             # (quadratic in deeply nested comments)
             found = _COMMENT_BRACKET.search(text, pos)
             if found is None:
-                self._error(MSG_UNTERMINATED_COMMENT, t.lexpos, t.lexpos + 2)
+                opener = text[t.lexpos:t.lexpos + 3]
+                self._error(MSG_UNTERMINATED_COMMENT + (f" ({MSG_STAR_IN_PARENS})" if opener == "(*)" else ""),
+                            t.lexpos, t.lexpos + 2)
                 self.ended_inside_literal = True
                 t.lexer.lexpos = len(text)
                 return None
             depth += 1 if found.group() == "(*" else -1
             pos = found.end()
+        if text[t.lexpos:t.lexpos + 3] == "(*)":
+            # (meant as the multiplication function, probably: a syntax
+            # error after it is noted so)
+            self.star_comments.append((self.span(t.lexpos, t.lexpos + 3), self.span(pos - 2, pos)))
         t.lexer.lexpos = pos
         return None
 
@@ -326,6 +341,14 @@ class Lexer:
         elif char == "." and t.lexpos > 0 and (self.text[t.lexpos - 1].isalnum() or self.text[t.lexpos - 1] in "_')") \
                 and self.text[t.lexpos + 1:t.lexpos + 2].isdigit():
             message += f" ({MSG_TUPLE_COMPONENT})"
+        elif char == "." and t.lexpos > 0 and (self.text[t.lexpos - 1].isalnum() or self.text[t.lexpos - 1] in "_')") \
+                and self.text[t.lexpos + 1:t.lexpos + 2] in ("(", "["):
+            # `a.(0)`, `v.[1]`: indexing as in OCaml
+            message += f" ({MSG_INDEXING_DOT})"
+        elif char == "." and (self.text[t.lexpos + 1:t.lexpos + 2].isdigit()
+                              or (t.lexpos > 0 and self.text[t.lexpos - 1].isdigit())):
+            # `1.`, `.5`: a real written as in other languages
+            message += f" ({MSG_REAL_DOT})"
         elif char in _BAD_CHAR_NOTES:
             message += f" ({_BAD_CHAR_NOTES[char]})"
         else:
@@ -417,8 +440,12 @@ class Lexer:
         valid = "0123456789abcdefABCDEF" if base == 16 else "0123456789"
         end = pos + prefix + count
         if len(digits) != count or any(d not in valid for d in digits):
-            shown = self.text[pos:pos + prefix + count]
-            self._error(MSG_BAD_ESCAPE.format(quoted(shown)), pos, min(end, len(self.text)))
+            # shown up to its last digit (`"\u12"` was shown '\\u12"\n'),
+            # with what the escape takes
+            run = len(digits) - len(digits.lstrip(valid))
+            shown = self.text[pos:pos + prefix + run]
+            self._error(MSG_BAD_ESCAPE.format(quoted(shown)) + f" ({MSG_NUMERIC_ESCAPE[base]})",
+                        pos, pos + prefix + max(run, 1))
             return "", pos + prefix
         value = int(digits, base)
         if value > 255:

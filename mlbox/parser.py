@@ -41,6 +41,7 @@ import ply.yacc
 
 from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Diagnostic, Source
+from mlbox.lexer import KEYWORDS as _KEYWORDS
 from mlbox.lexer import Lexer
 from mlbox.syntax import Fixity, Span
 
@@ -121,6 +122,26 @@ MSG_SEMICOLON_BEFORE_BAR = ("{}: the ';' before it ended the declaration; clause
 # as OCaml, F# and Successor ML allow): SML has none there.
 MSG_LEADING_BAR_MATCH = "{}: the first rule of a match has no '|' before it (case e of p1 => e1 | p2 => e2)"
 MSG_LEADING_BAR_FUN = "{}: the first clause of a `fun` has no '|' before it (fun f p1 = e1 | f p2 = e2)"
+# `datatype t = A of | B`: the `of` of a constructor needs its type
+MSG_TYPE_AFTER_OF = ("{}, expected a type after 'of' (a constructor without an argument has no 'of': "
+                     "datatype t = A | B of int)")
+# `fun f ((a, b) as p) = ...`: the name goes on the left of `as`
+MSG_AS_AFTER_PATTERN = "{}: a layered pattern has the variable on the left of 'as': p as (a, b)"
+# `fn a, b => a + b`: a tuple pattern without its parentheses
+MSG_TUPLE_PATTERN_PARENS = "{}, expected '=>' (a tuple pattern has parentheses: (a, b) => ...)"
+# `let ... in a; end`, `(a; )`: a ';' of a sequence with nothing after it
+MSG_NOTHING_AFTER_SEMICOLON = ("{}: an expression must follow each ';' of a sequence (e1; e2); "
+                               "remove the last ';'")
+# a syntax error after a `(*)` whose comment a later `*)` closed
+NOTE_STAR_COMMENT = ("the '(*)' at {line}:{col} opened a comment, which ran to {end_line}:{end_col}: '(*' begins a "
+                     "comment even in '(*)'; the multiplication function is written `op *`")
+# `val of = 2`: a reserved word where a name is bound
+MSG_KEYWORD_AS_NAME = "{}: '{}' is a reserved word of ML and cannot be used as a name"
+# `fun f x => x + 1`
+MSG_DARROW_IN_FUN = ("{}, expected '=' (a `fun` clause is `f x = e`; '=>' belongs to `fn` and `case` rules)")
+# `val b = true and false`: `and` read as joining a second declaration
+NOTE_AND_ANDALSO = ("`and` joins declarations (val a = 1 and b = 2); the boolean operator is `andalso` "
+                    "(and `orelse` for or)")
 MSG_LEADING_BAR_DATATYPE = "{}: the first constructor of a datatype has no '|' before it (datatype t = A | B of int)"
 # `'a'`: the lexer reads a type variable (a quote may end one).
 MSG_SINGLE_QUOTES = ("{}: ML has no single-quoted literals: a character is #\"a\", a string \"abc\" "
@@ -1126,6 +1147,17 @@ class Grammar:
             message = slip.format(message)
         elif hint:
             message = MSG_EXPECTED.format(message, hint)
+        elif tok is not None and tok.value in _KEYWORDS and tok.value not in ("rec", "op") \
+                and "IDENT" in self.parser.action[self.parser.state] \
+                and self._binding_context() is not None:
+            # `val of = 2`, `fun f type = ...`
+            message = MSG_KEYWORD_AS_NAME.format(message, tok.value)
+        elif self._binding_context() in self.parser.action[self.parser.state]:
+            # `val x 3`, `fn x x + 1`: the '=' or '=>' of the binding is missing
+            message = MSG_EXPECTED.format(message, _SEPARATOR_TEXT[self._binding_context()])
+        elif len(self.parser.action[self.parser.state]) == 1 \
+                and next(iter(self.parser.action[self.parser.state])) in _SEPARATOR_TEXT:
+            message = MSG_EXPECTED.format(message, _SEPARATOR_TEXT[next(iter(self.parser.action[self.parser.state]))])
         elif tok is not None and tok.type == "RESERVED":
             message = (MSG_HASH if tok.value == "#" else MSG_UNSUPPORTED).format(message, tok.value)
         if tok is not None and tok.type == "COGEN":
@@ -1152,12 +1184,30 @@ class Grammar:
             # out): the caret alone does not show where the construct began
             notes += (NOTE_STILL_OPEN.format(opener=_OPENER_TEXT[opened.type], line=opened_at.line,
                                              col=opened_at.col, closer=hint),)
+        if [sym.type for sym in self.parser.symstack[-3:]] == ["valbinds", "AND", "IDENT"]:
+            # `val b = true and false`: one name after the `and`, no '='
+            notes += (NOTE_AND_ANDALSO,)
         if hint == _TOKEN_TEXT["ELSE"] and not slip:
             notes += (NOTE_IF_WITHOUT_ELSE,)
         if hint == _TOKEN_TEXT["RBRACKET"] and tok is not None and tok.type == "SEMICOLON":
             notes += (NOTE_LIST_SEMICOLONS,)
         self.error(message, span, notes)
         raise _Abort(tok)
+
+    def _binding_context(self) -> Optional[str]:
+        """The separator the innermost binding being parsed still lacks:
+        'EQUALS' in the pattern of a `val` or the head of a `fun` clause,
+        'DARROW' in the pattern of a `fn`, `case` or `handle` rule; None
+        when the parse is past it or elsewhere."""
+        for sym in reversed(self.parser.symstack):
+            kind = sym.type
+            if kind in ("VAL", "FUN") or (kind == "AND" and _in_value_dec(self.parser.symstack)):
+                return "EQUALS"
+            if kind in ("FN", "OF", "HANDLE"):
+                return "DARROW"
+            if kind.isupper() and kind not in _PATTERN_TOKENS:
+                return None
+        return None
 
     def _near_cogen(self, tok) -> bool:
         """Whether a syntax error at `tok` (None: the end) is likely a
@@ -1269,6 +1319,16 @@ class Grammar:
             return MSG_EQUALS_IN_RULE
         if tok.type == "BAR" and stack[-1:] == ["SEMICOLON"]:
             return MSG_SEMICOLON_BEFORE_BAR
+        if tok.type == "AS":
+            return MSG_AS_AFTER_PATTERN
+        if tok.type == "COMMA" and self._binding_context() == "DARROW" and "COMMA" not in accepted:
+            return MSG_TUPLE_PATTERN_PARENS
+        if tok.type in ("END", "RPAREN") and stack[-1:] == ["SEMICOLON"]:
+            return MSG_NOTHING_AFTER_SEMICOLON
+        if tok.type == "BAR" and stack[-2:] == ["opname", "OF"]:
+            return MSG_TYPE_AFTER_OF
+        if tok.type == "DARROW" and self._binding_context() == "EQUALS":
+            return MSG_DARROW_IN_FUN
         if tok.type == "BAR":
             if stack[-1:] and stack[-1] in ("OF", "FN", "HANDLE"):
                 return MSG_LEADING_BAR_MATCH
@@ -1317,6 +1377,24 @@ class Grammar:
 # above infix expressions and applications.
 _INFIX_TOKEN_TYPES = frozenset({"CONS", "INFIX0", "INFIX3", "INFIX4", "INFIX5", "INFIX6", "INFIX7"})
 _OPEN_ENDED = frozenset({"RAISE", "IF", "WHILE", "CASE", "FN", "CODE", "LIFT"})
+
+
+_SEPARATOR_TEXT = {"EQUALS": "'='", "DARROW": "'=>'"}
+# Tokens that may occur inside a pattern (or a `fun` clause's head) before
+# its '=' or '=>': the binding context search looks past them.
+_PATTERN_TOKENS = frozenset({"IDENT", "INT", "WORD", "STRING", "CHAR", "WILD", "OP", "CONS", "COMMA", "STAR",
+                             "INFIX0", "INFIX3", "INFIX4", "INFIX5", "INFIX6", "INFIX7", "AS", "BAR",
+                             "REC", "TYVAR"})
+
+
+def _in_value_dec(symstack) -> bool:
+    """Whether the innermost `and` on the stack continues a `val` or `fun`."""
+    for sym in reversed(symstack):
+        if sym.type in ("VAL", "FUN"):
+            return True
+        if sym.type in ("DATATYPE", "ABSTYPE", "TYPE", "EXCEPTION", "LET", "LOCAL", "IN", "LPAREN"):
+            return False
+    return False
 
 
 def _shorten(text: str, limit: int = 20) -> str:
@@ -1424,11 +1502,19 @@ def _lex(text: str) -> tuple[list, list[Diagnostic], Lexer]:
 
 
 def _parse(text: str, start_token: Optional[str], fixity: Optional[dict] = None):
-    tokens, lex_errors, _ = _lex(text)
+    tokens, lex_errors, lexer = _lex(text)
     if lex_errors:
         raise CompileError(lex_errors)
     result, diagnostics, _ = _get_driver().run(tokens, start_token, fixity)
     if diagnostics:
+        first = diagnostics[0]
+        opened = [(start, end) for start, end in lexer.star_comments
+                  if (start.line, start.col) < (first.span.line, first.span.col)]
+        if opened:
+            # `val f = (*)` ... `*)`: the code between was a comment
+            start, end = opened[-1]
+            note = NOTE_STAR_COMMENT.format(line=start.line, col=start.col, end_line=end.line, end_col=end.col)
+            diagnostics = [attrs.evolve(first, notes=first.notes + (note,))] + list(diagnostics[1:])
         raise CompileError(diagnostics)
     return result
 

@@ -4,7 +4,7 @@ contextual staging keywords, and errors with their positions."""
 import pytest
 
 from mlbox.lexer import (
-    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_TYVAR, MSG_BAD_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
+    INT_MAX, INT_MIN, MSG_BAD_CHAR, MSG_BAD_CHARS, MSG_BAD_TYVAR, MSG_BAD_ESCAPE, MSG_NUMERIC_ESCAPE, MSG_BAD_GAP, MSG_CHAR_LENGTH,
     MSG_BAD_SELECTOR, MSG_ESCAPE_RANGE, MSG_INT_RANGE, MSG_NOT_UTF8, MSG_REAL, MSG_UNDERSCORE_IDENT,
     MSG_UNPRINTABLE,
     MSG_UNTERMINATED_COMMENT, MSG_UNTERMINATED_STRING, MSG_WORD_RANGE, WORD_MAX, Lexer, quoted, tokenize,
@@ -223,7 +223,9 @@ def test_staging_keywords_are_contextual(text, types):
     ('x\n  "abc', MSG_UNTERMINATED_STRING, (2, 3)),
     (r'"a\qb"', MSG_BAD_ESCAPE.format(quoted(r"\q")), (1, 3)),
     (r'"\^a"', MSG_BAD_ESCAPE.format(quoted(r"\^a")), (1, 2)),
-    (r'"\12"', MSG_BAD_ESCAPE.format(quoted(r'\12"')), (1, 2)),
+    # (shown up to its last digit, with what it takes: was '\12"')
+    (r'"\12"', MSG_BAD_ESCAPE.format(quoted(r'\12')) + f" ({MSG_NUMERIC_ESCAPE[10]})", (1, 2)),
+    (r'"\u12"', MSG_BAD_ESCAPE.format(quoted(r'\u12')) + f" ({MSG_NUMERIC_ESCAPE[16]})", (1, 2)),
     (r'"\300"', MSG_ESCAPE_RANGE.format(quoted(r"\300")), (1, 2)),
     (r'"\u0100"', MSG_ESCAPE_RANGE.format(quoted(r"\u0100")), (1, 2)),
     ('"a\\  x"', MSG_BAD_GAP, (1, 3)),
@@ -355,3 +357,26 @@ def test_a_dot_taking_a_tuple_component_says_how_ml_takes_it(text, col):
     # was "(qualified names are written without spaces ...)"
     assert errors_of(text) == [(MSG_BAD_CHAR.format(".") + f" ({MSG_TUPLE_COMPONENT})", (1, col))]
     assert "without spaces" in errors_of("val a = Int. toString 3")[0][0]
+
+
+@pytest.mark.parametrize("text, col", [("val r = 1.", 10), ("val r = .5", 9), ("val r = 2. * 3", 10)])
+def test_a_dot_of_a_number_says_how_reals_are_written(text, col):
+    from mlbox.lexer import MSG_REAL_DOT
+
+    # was "(qualified names are written without spaces ...)"
+    assert errors_of(text) == [(MSG_BAD_CHAR.format(".") + f" ({MSG_REAL_DOT})", (1, col))]
+
+
+def test_star_in_parentheses_opening_a_comment_says_so():
+    from mlbox.lexer import MSG_STAR_IN_PARENS
+
+    # `(*)` meant as the multiplication function opens a comment
+    assert errors_of("val f = (*)\nval y = f (2, 3)") == [
+        (MSG_UNTERMINATED_COMMENT + f" ({MSG_STAR_IN_PARENS})", (1, 9))]
+    assert errors_of("val x = 1 (* a")[0][0] == MSG_UNTERMINATED_COMMENT
+
+
+def test_a_dot_indexing_says_how_ml_indexes():
+    from mlbox.lexer import MSG_INDEXING_DOT
+
+    assert errors_of("val x = a.(0)") == [(MSG_BAD_CHAR.format(".") + f" ({MSG_INDEXING_DOT})", (1, 10))]

@@ -21,6 +21,8 @@ from mlbox.parser import (
     MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_LEADING_BAR_MATCH, MSG_LEADING_BAR_FUN, MSG_LEADING_BAR_DATATYPE, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
     MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
+    MSG_KEYWORD_AS_NAME, MSG_DARROW_IN_FUN, MSG_TYPE_AFTER_OF, MSG_AS_AFTER_PATTERN, NOTE_AND_ANDALSO,
+    MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -584,9 +586,27 @@ EOF = MSG_END_OF_FILE
     ("infix foo\nval foo = 1", [(infix_as_operand("foo"), (2, 5))]),
     # not these slips: the plain message
     ("val x = fn => 1", [(unexpected("'=>'"), (1, 12))]),
-    ("val fn = 3", [(unexpected("'fn'"), (1, 5))]),  # a pattern, not an operand
-    ("val x = case 1 of fn => 2", [(unexpected("'fn'"), (1, 19))]),
+    # (a pattern, not an operand: a reserved word where a name is bound)
+    ("val fn = 3", [(MSG_KEYWORD_AS_NAME.format(unexpected("'fn'"), "fn"), (1, 5))]),
+    ("val x = case 1 of fn => 2", [(MSG_KEYWORD_AS_NAME.format(unexpected("'fn'"), "fn"), (1, 19))]),
     ("val x = (,)", [(unexpected("','", "')'"), (1, 10))]),
+    # session 26: keywords bound as names, a missing '=' or '=>', `=>` in a
+    # `fun`, an `of` without its type, `as` with the pattern on its left
+    ("val of = 2", [(MSG_KEYWORD_AS_NAME.format(unexpected("'of'"), "of"), (1, 5))]),
+    ("fun f type = type + 1", [(MSG_KEYWORD_AS_NAME.format(unexpected("'type'"), "type"), (1, 7))]),
+    ("fun end x = x", [(MSG_KEYWORD_AS_NAME.format(unexpected("'end'"), "end"), (1, 5))]),
+    ("val x 3", [(unexpected(EOF, "'='"), (1, 8))]),
+    ("fun f x x + 1", [(unexpected(EOF, "'='"), (1, 14))]),
+    ("val f = fn x x + 1", [(unexpected(EOF, "'=>'"), (1, 19))]),
+    ("datatype t A | B", [(unexpected("'A'", "'='"), (1, 12))]),
+    ("fun f x => x + 1", [(MSG_DARROW_IN_FUN.format(unexpected("'=>'")), (1, 9))]),
+    ("datatype t = A of | B", [(MSG_TYPE_AFTER_OF.format(unexpected("'|'")), (1, 19))]),
+    ("exception E of | F", [(MSG_TYPE_AFTER_OF.format(unexpected("'|'")), (1, 16))]),
+    ("fun g ((a, b) as p) = p", [(MSG_AS_AFTER_PATTERN.format(unexpected("'as'")), (1, 15))]),
+    ("val s = map (fn a, b => a + b) l", [(MSG_TUPLE_PATTERN_PARENS.format(unexpected("','")), (1, 18))]),
+    ("val t = case p of a, b => a", [(MSG_TUPLE_PATTERN_PARENS.format(unexpected("','")), (1, 20))]),
+    ("val x = let val a = 1 in a; end", [(MSG_NOTHING_AFTER_SEMICOLON.format(unexpected("'end'")), (1, 29))]),
+    ('val y = (print "a"; )', [(MSG_NOTHING_AFTER_SEMICOLON.format(unexpected("')'")), (1, 21))]),
 ])
 def test_common_slips_are_named(text, errors):
     assert syntax_error(text) == errors
@@ -866,3 +886,36 @@ def test_is_incomplete(text, incomplete):
 
 def test_only_a_variable_can_be_layered_with_a_type():
     assert syntax_error("val ((x, y) : int * int as z) = (1, 2)") == [(MSG_LAYERED, (1, 6))]
+
+
+def test_and_for_andalso_is_explained():
+    # `true and false`: `and` reads as joining a second declaration
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val b = true and false"))
+    (diag,) = info.value.diagnostics
+    assert diag.message == unexpected(EOF, "'='")
+    assert diag.notes == (NOTE_AND_ANDALSO,)
+    # a second binding with a pattern but no '=' is not so noted
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val a = 1 and b 2"))
+    assert info.value.diagnostics[0].notes == ()
+    # `and` of a `fun` or `datatype` is not noted
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "datatype t = A and u B"))
+    assert NOTE_AND_ANDALSO not in info.value.diagnostics[0].notes
+
+
+def test_a_syntax_error_after_a_star_in_parentheses_comment_says_where_the_comment_ran():
+    from mlbox.parser import NOTE_STAR_COMMENT
+
+    # `(*)` meant as the multiplication function: a later `*)` closes the
+    # comment it opens, and the code between silently disappears
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val f = (*)\nval g = 1 *)\nval z = 3"))
+    (diag,) = info.value.diagnostics
+    assert (diag.span.line, diag.span.col) == (3, 1)
+    assert diag.notes[-1] == NOTE_STAR_COMMENT.format(line=1, col=9, end_line=2, end_col=11)
+    # an ordinary comment gets no such note
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val f = (* c *)\nval z = 3"))
+    assert not info.value.diagnostics[0].notes

@@ -369,6 +369,46 @@ CASES = [
      "annotate it: val x : ... = ..."),
     ("free_tyvar_in_pattern", "val (n, r) = (1, ref NONE)", W, 1, 9,
      C.FREE_TYVAR.format(name="r", type="'_a option ref"), None),
+    # ---- session 26: the mistakes people make, with what would fix them
+    # a curried function given a tuple, its parameter an operand of `+`: the
+    # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
+    ("curried_given_tuple_overloaded", "fun add a b = a + b\nval z = add (1, 2)", E, 2, 13,
+     C.ARG_MISMATCH.format(actual="int * int", fn="'add'", expected="int"), "it is curried"),
+    ("overload_at_explicit_tyvar", "fun f (x : 'a) = x + 1", E, 1, 18,
+     C.OVERLOAD_MISMATCH.format(op="+", type="'a", allowed="int and word"), C.RIGID_NOTE.format(var="'a")),
+    ("operator_as_argument_without_op", "val s = foldl + 0 [1, 2]", E, 1, 9, "'+' cannot be used at type",
+     C.OPERATOR_AS_ARGUMENT_NOTE.format(op="+", fn="foldl")),
+    ("selector_past_the_end_says_why", "val x = #3 (1, 2)", E, 1, 12, "'#3' expects",
+     "is a tuple of at least 3 components (#3 selects component 3); int * int has 2"),
+    ("selector_of_a_non_tuple_says_why", 'val x = #1 "ab"', E, 1, 12, "'#1' expects", "string is not a tuple"),
+    # a misspelt constructor in a pattern is a variable: the clause after it
+    # is redundant, and the note names the variable
+    ("misspelt_constructor_in_pattern", "datatype c = Red | Green | Blue\n"
+     "fun name Red = 1 | name Gren = 2 | name Blue = 3", W, 2, 36, C.REDUNDANT_CLAUSE,
+     C.VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name="Gren", at="2:25", con="Green")),
+    ("constructor_in_lower_case_in_pattern", "fun f nONE = 0 | f (SOME x) = x", W, 1, 18, C.REDUNDANT_CLAUSE,
+     C.VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name="nONE", at="1:7", con="NONE")),
+    ("constructor_case_slip", "val x = SOMe 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="SOMe"),
+     C.DID_YOU_MEAN.format(name="SOME")),
+    ("val_with_arguments", "val f x = x + 1", E, 1, 5, C.UNBOUND_CONSTRUCTOR.format(name="f"),
+     C.VAL_WITH_ARGUMENTS_NOTE.format(name="f")),
+    ("val_with_misspelt_constructor", "val SOMe y = SOME 3", E, 1, 5, C.UNBOUND_CONSTRUCTOR.format(name="SOMe"),
+     C.DID_YOU_MEAN.format(name="SOME")),
+    ("datatype_parameter_missing", "datatype t = T of 'a", E, 1, 19, C.UNBOUND_TYVAR.format(name="'a"),
+     C.TYPE_PARAMETER_NOTE.format(name="'a")),
+    ("generator_as_operand", "val c = code 1\nval d = c + 1", E, 2, 9,
+     C.OVERLOAD_MISMATCH.format(op="+", type="[int]", allowed="int and word"),
+     C.GENERATOR_NOT_VALUE.format(type="int")),
+    ("fn_with_two_arguments", "val f = fn x y => x + y", E, 1, 12, C.UNBOUND_CONSTRUCTOR.format(name="x"),
+     C.FN_WITH_ARGUMENTS_NOTE.format(name="x")),
+    ("one_argument_too_many", "fun inc x = x + 1\nval z = inc 1 2", E, 2, 9,
+     C.NOT_A_FUNCTION.format(actual="int"), C.TOO_MANY_ARGUMENTS_NOTE.format(name="inc", takes=1, s="", given=2)),
+    ("function_argument_without_parentheses", "val _ = print Int.toString 3", E, 1, 9,
+     C.NOT_A_FUNCTION.format(actual="unit"), C.GROUPING_NOTE[2:]),
+    ("used_before_declared", "fun even 0 = true | even n = odd (n - 1)\nfun odd 0 = false | odd n = even (n - 1)",
+     E, 1, 30, C.UNBOUND_VARIABLE.format(name="odd"), C.DECLARED_LATER_NOTE.format(name="odd", at="2:5")),
+    ("exception_not_polymorphic", "exception E of 'a list", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"),
+     C.EXCEPTION_TYVAR_NOTE),
 ]
 
 
@@ -1036,3 +1076,28 @@ def test_a_comparison_whose_value_is_dropped_is_warned_of(program, line, col, no
 ])
 def test_no_dropped_comparison_warning_where_it_is_meant_or_an_error_says_more(program):
     assert not any(d.message == C.DISCARDED_COMPARISON for d in diagnostics_of(program))
+
+
+@pytest.mark.parametrize("program", [
+    "fun f (x : 'a) : 'a = x + 0",  # the operand, then the body against the result
+])
+def test_one_mistake_is_one_error(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == "error"]
+    assert len(errors) == 1, errors
+
+
+@pytest.mark.parametrize("program", [
+    "datatype c = Red | Green\nfun f x = case x of Red => 1 | other => 2 | Green => 3",  # a real variable
+    "fun f _ = 0 | f 1 = 1",
+])
+def test_no_misspelt_constructor_note_on_a_meant_variable(program):
+    [warning] = [d for d in diagnostics_of(program) if d.severity == "warning"]
+    assert warning.message == C.REDUNDANT_CLAUSE and warning.notes == ()
+
+
+def test_fn_with_two_arguments_is_one_error():
+    # the name read as a constructor is bound as a variable: its uses in
+    # the body are no further errors
+    errors = [d for d in diagnostics_of("val f = fn 0 => 1 | x y => x + y") if d.severity == "error"]
+    assert [(e.span.line, e.span.col, e.message) for e in errors] == [
+        (1, 21, C.UNBOUND_CONSTRUCTOR.format(name="x"))]
