@@ -122,6 +122,19 @@ generators that are not fns (217); and built-in operators rebound as code
 variables (`cogen op +`) and as values next to lifted 0, 1 and "", where
 nothing may fold (218); names rebound along curried chains (219); and
 code variables spliced as values: raised, scrutinised, passed to map (220).
+Programs 223 to 232 come from a fifth hunt against those optimisations:
+code variables bound in local, match arms and handlers, spliced at depths
+1 to 3, generated in while loops over refs of code (223); chains whose
+bodies generate code, and chains of later stages (224); every kind of
+variable as a curried argument, and scoping the erasure must respect
+(225); lifted constants at the edges next to identity folding (226);
+specialised code run many times, inlined, not a fn and spliced through a
+function, and over-application by 20 arguments (227); generators reached
+through data, refs, parameters and computed heads, and arguments that
+would not terminate but for a counter (228); exceptions raised while
+generating at each stage, ending in an uncaught one (229); seeds of
+two scratch generators of curried chains and of random nesting (230, 231);
+and two chains swept across the copy size bound (232).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
