@@ -761,6 +761,9 @@ class Checker:
         self.val_heads: set[int] = set()
         # the same for the whole pattern of a `fn` rule (`fn x y => ...`)
         self.fn_heads: set[int] = set()
+        # the top-level functions of the program being checked, by name, for
+        # a use above its declaration (`fun even ...` calling a later `odd`)
+        self.top_functions: dict[str, S.Span] = {}
 
     # -------------------------------------------------------- reporting
 
@@ -778,7 +781,7 @@ class Checker:
         basis is listed; "" when neither helps."""
         if name in OPERATOR_SLIPS:
             return OPERATOR_SLIPS[name]
-        later = getattr(self, "top_functions", {}).get(name)
+        later = self.top_functions.get(name)
         if later is not None:
             return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
         if name in FAMILIAR_NAMES:
@@ -792,11 +795,7 @@ class Checker:
             return ""
         import difflib
 
-        names: set[str] = set()
-        scope = self.scope
-        while scope is not None:
-            names.update(n for n in scope.values if n != name)
-            scope = scope.parent
+        names = {n for n, _entry in self.visible_values() if n != name}
         if name in STAGING_KEYWORD_NOTES:
             return STAGING_KEYWORD_NOTES[name]
         hidden_by = self.abstype_hiding(name)
@@ -807,6 +806,14 @@ class Checker:
         if close:
             return DID_YOU_MEAN.format(name=close[0])
         return UNBOUND_QUALIFIED_NOTE if "." in name else ""
+
+    def visible_values(self):
+        """(name, entry) of every value binding of the scopes in force,
+        shadowed ones included."""
+        scope = self.scope
+        while scope is not None:
+            yield from scope.values.items()
+            scope = scope.parent
 
     def abstype_hiding(self, name: str) -> Optional[Tycon]:
         """The abstype in scope whose constructor `name` is, if any."""
@@ -945,8 +952,6 @@ class Checker:
         open (`val r = ref []`), as in Poly/ML: at a `;` each becomes a
         unique monotype that no later declaration can fix."""
         semicolons = set(program.semicolons)
-        # the top-level functions, for a use before its declaration
-        # (`fun even ...` calling an `odd` declared after it)
         self.top_functions = {bind.name: bind.span for dec in program.decs if isinstance(dec, S.FunDec)
                               for bind in dec.binds}
         for index, dec in enumerate(program.decs, start=1):
@@ -2317,12 +2322,15 @@ class Checker:
                 return self.con_pattern(p, entry, p.arg, names, is_global)
             if entry is None:
                 note = self.unbound_note(p.name)
-                if id(p) in self.val_heads and "." not in p.name and not note.startswith(DID_YOU_MEAN[:8]):
-                    note = VAL_WITH_ARGUMENTS_NOTE.format(name=p.name)
-                elif id(p) in self.fn_heads and "." not in p.name and not note.startswith(DID_YOU_MEAN[:8]):
-                    note = FN_WITH_ARGUMENTS_NOTE.format(name=p.name)
-                    if p.name not in names:  # (its uses in the body are then no further errors)
-                        names[p.name] = self.new_var(p.name, self.fresh(), p, is_global)
+                # (`val f x = ...`, `fn x y => ...`: unless the name is a
+                # typo of one in scope, the pattern was meant as arguments)
+                if "." not in p.name and not note.startswith(DID_YOU_MEAN.partition("{")[0]):
+                    if id(p) in self.val_heads:
+                        note = VAL_WITH_ARGUMENTS_NOTE.format(name=p.name)
+                    elif id(p) in self.fn_heads:
+                        note = FN_WITH_ARGUMENTS_NOTE.format(name=p.name)
+                        if p.name not in names:  # (its uses in the body are then no further errors)
+                            names[p.name] = self.new_var(p.name, self.fresh(), p, is_global)
                 self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span, note)
             else:
                 self.error(NOT_A_CONSTRUCTOR.format(name=p.name), p.span)
@@ -2421,29 +2429,17 @@ class Checker:
         saying so; "" otherwise."""
         import difflib
 
-        constructors: set[str] = set()
-        scope = self.scope
-        while scope is not None:
-            constructors.update(name for name, entry in scope.values.items()
-                                if isinstance(entry, (DataCon, ExnInfo)))
-            scope = scope.parent
+        constructors = {name for name, entry in self.visible_values() if isinstance(entry, (DataCon, ExnInfo))}
+        by_lower_case = {name.lower(): name for name in constructors}
         for clause in clauses:
-            pending = list(clause.pats) if isinstance(clause, S.Clause) else [clause.pat]
-            while pending:
-                pat = pending.pop(0)
-                if isinstance(pat, (S.PTuple, S.PList)):
-                    pending[:0] = pat.items
-                elif isinstance(pat, (S.PAs, S.PTyped)):
-                    pending.insert(0, pat.pat)
-                elif isinstance(pat, S.PCon):
-                    pending.insert(0, pat.arg)
-                elif isinstance(pat, S.PVar) and pat.name not in constructors and "." not in pat.name:
-                    lowered = {name.lower(): name for name in constructors}
-                    close = [lowered[pat.name.lower()]] if pat.name.lower() in lowered else \
-                        difflib.get_close_matches(pat.name, sorted(constructors), n=1, cutoff=0.75)
-                    if close and close[0] != pat.name:
-                        return VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name=pat.name, at=_at(pat.span),
-                                                                    con=close[0])
+            variables = lint.pattern_vars(clause.pats if isinstance(clause, S.Clause) else clause.pat)
+            for var in sorted(variables, key=lambda v: (v.span.line, v.span.col)):
+                if var.name in constructors or "." in var.name:
+                    continue
+                close = [by_lower_case[var.name.lower()]] if var.name.lower() in by_lower_case else \
+                    difflib.get_close_matches(var.name, sorted(constructors), n=1, cutoff=0.75)
+                if close and close[0] != var.name:
+                    return VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name=var.name, at=_at(var.span), con=close[0])
         return ""
 
     def check_binding_exhaustive(self, spat: mc.Pat, pat) -> None:

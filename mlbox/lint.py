@@ -76,7 +76,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             continue
         if isinstance(node, (S.FunDec, S.ValDec)):
             binders = ({id(bind) for bind in node.binds} if isinstance(node, S.FunDec) else
-                       {id(p) for bind in node.recursive_binds for p in _pattern_vars(bind.pat)})
+                       {id(p) for bind in node.recursive_binds for p in pattern_vars(bind.pat)})
             binders -= active
             active |= binders
             pending.append(_Leave("rec", binders))
@@ -110,7 +110,9 @@ class _Leave:
         self.what = what
 
 
-def _pattern_vars(pat) -> list[S.PVar]:
+def pattern_vars(pat) -> list[S.PVar]:
+    """The variables a pattern (or a tuple of patterns) binds, in no
+    particular order."""
     found, pending = [], [pat]
     while pending:
         p = pending.pop()
