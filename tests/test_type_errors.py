@@ -386,6 +386,9 @@ CASES = [
     ("misspelt_constructor_in_pattern", "datatype c = Red | Green | Blue\n"
      "fun name Red = 1 | name Gren = 2 | name Blue = 3", W, 2, 36, C.REDUNDANT_CLAUSE,
      C.VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name="Gren", at="2:25", con="Green")),
+    ("misspelt_constructor_under_ref", "datatype c = Red | Green\n"
+     "fun get (ref Red) = 1 | get (ref Gren) = 2 | get (ref Green) = 3", W, 2, 46, C.REDUNDANT_CLAUSE,
+     C.VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name="Gren", at="2:34", con="Green")),
     ("constructor_in_lower_case_in_pattern", "fun f nONE = 0 | f (SOME x) = x", W, 1, 18, C.REDUNDANT_CLAUSE,
      C.VARIABLE_NOT_CONSTRUCTOR_NOTE.format(name="nONE", at="1:7", con="NONE")),
     ("constructor_case_slip", "val x = SOMe 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="SOMe"),
