@@ -230,6 +230,12 @@ OPERATOR_AS_ARGUMENT_NOTE = ("'{op}' here is an infix operator applied to {fn}; 
                              "function, write `op {op}`: {fn} (op {op}) ...")
 FN_WITH_ARGUMENTS_NOTE = ("a `fn` takes one argument, a pattern, in which '{name}' is read as a constructor; "
                           "for several arguments write fn {name} => fn y => ... (or a tuple: fn ({name}, y) => ...)")
+# `0xZZ`, `0w`, `~0w1`: not a literal, so SML reads 0 applied to a name
+# written against it; one error, with what the literal should look like
+GLUED_LITERAL = "not a number: this reads as the integer {zero} applied to '{name}', and an integer is not a function"
+GLUED_HEX_NOTE = "'0x' begins a hexadecimal literal only when hex digits follow it, as in 0x1F"
+GLUED_WORD_NOTE = "a word literal is 0w and decimal digits (0w12) or 0wx and hex digits (0wx1F)"
+GLUED_SIGNED_WORD_NOTE = "a word literal has no sign (words are unsigned): write 0w1, or Word.~ 0w1 for its negation"
 TOO_MANY_ARGUMENTS_NOTE = "'{name}' takes {takes} argument{s} but is given {given} here"
 # (a function among the arguments: `print Int.toString 3`)
 GROUPING_NOTE = "; application groups to the left, f g x being (f g) x: for f (g x), write the parentheses"
@@ -775,6 +781,13 @@ class Checker:
         self.errors_made += 1
         self.diagnostics.append(Diagnostic("error", message, span, tuple(n for n in notes if n)))
 
+    def meant_as_arguments(self, p: S.PCon) -> bool:
+        """Whether the unbound constructor pattern `f x` of `val f x = ...`
+        or `fn f x => ...` was meant as a function's name and argument:
+        `f` is unbound and not a typo of a name in scope."""
+        return self.scope.find_value(p.name) is None and "." not in p.name \
+            and not self.unbound_note(p.name).startswith(DID_YOU_MEAN.partition("{")[0])
+
     def unbound_note(self, name: str) -> str:
         """For an unbound value name: the name in scope it is probably a
         typo of, else, for a qualified name (`Real.fromInt`), where the
@@ -1109,12 +1122,22 @@ class Checker:
         self.level += 1
         checked = []
         for bind in binds:
+            head = bind.pat.pat if isinstance(bind.pat, S.PTyped) else bind.pat
+            meant_as_function = isinstance(head, S.PCon) and self.meant_as_arguments(head)
             self.open_binds.append(bind)
-            exp_ty = self.infer(bind.exp)
+            if meant_as_function:
+                # `val f x = x + 1`, for `fun`: its error is at `f x`, with a
+                # note; x's uses in the body are then no further errors
+                outer, self.scope = self.scope, Scope(self.scope)
+                for var in lint.pattern_vars(head.arg):
+                    self.scope.values[var.name] = self.new_var(var.name, self.fresh(), var, False)
+                exp_ty = self.infer(bind.exp)
+                self.scope = outer
+            else:
+                exp_ty = self.infer(bind.exp)
             self.open_binds.pop()
             names: dict[str, VarInfo] = {}
-            head = bind.pat.pat if isinstance(bind.pat, S.PTyped) else bind.pat
-            if isinstance(head, S.PCon):  # (`val f x = x + 1`, for `fun`)
+            if meant_as_function:
                 self.val_heads.add(id(head))
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
             agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
@@ -1908,6 +1931,11 @@ class Checker:
                 self.error(CON_NO_ARG.format(name=fn.name), fn.span)
                 self.infer(e.arg)
                 return ty
+        glued = _glued_literal_note(fn, arg)
+        if glued is not None:
+            zero = "~0" if fn.span.end_col - fn.span.col > 1 else "0"
+            self.error(GLUED_LITERAL.format(zero=zero, name=arg.name), fn.span.to(arg.span), glued)
+            return self.fresh()
         if isinstance(fn, S.App):
             self.applied_further.add(id(fn))
         fn_ty = prune(self.infer(fn))
@@ -2322,15 +2350,11 @@ class Checker:
                 return self.con_pattern(p, entry, p.arg, names, is_global)
             if entry is None:
                 note = self.unbound_note(p.name)
-                # (`val f x = ...`, `fn x y => ...`: unless the name is a
-                # typo of one in scope, the pattern was meant as arguments)
-                if "." not in p.name and not note.startswith(DID_YOU_MEAN.partition("{")[0]):
-                    if id(p) in self.val_heads:
-                        note = VAL_WITH_ARGUMENTS_NOTE.format(name=p.name)
-                    elif id(p) in self.fn_heads:
-                        note = FN_WITH_ARGUMENTS_NOTE.format(name=p.name)
-                        if p.name not in names:  # (its uses in the body are then no further errors)
-                            names[p.name] = self.new_var(p.name, self.fresh(), p, is_global)
+                if self.meant_as_arguments(p) and (id(p) in self.val_heads or id(p) in self.fn_heads):
+                    note = (VAL_WITH_ARGUMENTS_NOTE if id(p) in self.val_heads else FN_WITH_ARGUMENTS_NOTE
+                            ).format(name=p.name)
+                    if p.name not in names:  # (its uses after it are then no further errors)
+                        names[p.name] = self.new_var(p.name, self.fresh(), p, is_global)
                 self.error(UNBOUND_CONSTRUCTOR.format(name=p.name), p.span, note)
             else:
                 self.error(NOT_A_CONSTRUCTOR.format(name=p.name), p.span)
@@ -2714,6 +2738,23 @@ def _selector_width_note(printer: TypePrinter, actual: Type, expected: Type) -> 
             width = "a tuple" if need == 1 else f"a tuple of at least {need} components"
             return f"{shown} is {width} (#{need} selects component {need}); {has}"
     return ""
+
+
+
+def _glued_literal_note(fn, arg) -> Optional[str]:
+    """The note for an integer 0 written against a name that makes it look
+    like a hexadecimal or word literal (`0xZZ`, `0w`, `~0w1`), or None."""
+    if not (isinstance(fn, S.ConstExp) and isinstance(fn.const, S.IntConst) and fn.const.value == 0
+            and isinstance(arg, S.Var) and not arg.op):
+        return None
+    if (arg.span.line, arg.span.col) != (fn.span.end_line, fn.span.end_col):
+        return None  # `0 x`, with a space: an ordinary misapplication
+    if arg.name.startswith("w"):
+        negative = fn.span.end_col - fn.span.col > 1  # `~0`
+        return GLUED_SIGNED_WORD_NOTE if negative else GLUED_WORD_NOTE
+    if arg.name.startswith("x"):
+        return GLUED_HEX_NOTE
+    return None
 
 
 def _at(span: S.Span) -> str:

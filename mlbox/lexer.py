@@ -68,6 +68,7 @@ MSG_NOT_UTF8 = "not UTF-8 text ({}) in a literal"
 MSG_UNPRINTABLE = "unprintable character (code {}) in a literal: write it as the escape {}"
 MSG_NOT_UTF8_OUTSIDE = "not UTF-8 text ({})"
 MSG_UNDERSCORE_IDENT = "identifiers must start with a letter, not '_'"
+MSG_DIGIT_SEPARATOR = "SML numbers have no digit separators: write {number}"
 MSG_BAD_TYVAR = "a type variable needs a name after the quote"
 
 
@@ -302,12 +303,26 @@ class Lexer:
         if name == "_":
             return self._finish(t, "WILD", name)
         if name.startswith("_"):
-            self._error(MSG_UNDERSCORE_IDENT, t.lexpos, t.lexpos + len(name))
+            self._underscore_ident(name, t.lexpos)
         if name in KEYWORDS:
             return self._finish(t, KEYWORDS[name], name)
         if name in UNSUPPORTED_RESERVED:
             return self._finish(t, "RESERVED", name)
         return self._finish(t, INFIX_TOKENS.get(name, "IDENT"), name)
+
+    def _underscore_ident(self, name: str, start: int) -> None:
+        """The error for a name that starts with '_': `1_000` (a number
+        written with separators, read as 1 then `_000`) gets its own."""
+        digits_start = start
+        while digits_start > 0 and self.text[digits_start - 1].isdigit():
+            digits_start -= 1
+        if digits_start < start and self.text[digits_start - 1:digits_start] == "~":
+            digits_start -= 1
+        if self.text[digits_start:start].lstrip("~") and all(c.isdigit() or c == "_" for c in name):
+            number = self.text[digits_start:start] + name.replace("_", "")
+            self._error(MSG_DIGIT_SEPARATOR.format(number=number), digits_start, start + len(name))
+        else:
+            self._error(MSG_UNDERSCORE_IDENT, start, start + len(name))
 
     def t_tyvar(self, t):
         r"'[A-Za-z0-9_']*"

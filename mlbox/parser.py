@@ -92,6 +92,12 @@ COGEN_PLACE_NOTE = ("a cogen declaration goes where declarations go: at top leve
                     "'let' and 'in' (let cogen u = e in ... end)")
 # How far back from a syntax error a `cogen` lexed as a name is looked for.
 COGEN_LOOKBACK = 8
+BACKSLASH_LOOKBACK = 12
+MSG_FUN_HEAD_WITHOUT_NAME = ("syntax error: unexpected {}: a `fun` clause begins with the name of its function "
+                             "(fun f x = ...); parentheses go around a head only when its name is infix: "
+                             "fun (x ++ y) z = ...")
+MSG_STAGING_IN_PATTERN = ("{}: '{}' builds code and is not a pattern; bind the code to a name and open it "
+                          "with cogen: fun f c = let cogen u = c in code (u + 1) end")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -155,6 +161,7 @@ NOTE_MISSING_VAL = "a declaration begins with a keyword: val {name} = ... (or fu
 # clause's body (the checker says so when the body then fails to type).
 NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by '|': fun f 0 = 1 | f n = n"
 # `if c then e` alone, as in C or Python.
+NOTE_BACKSLASH_LAMBDA = "ML writes an anonymous function with `fn`: fn x => x ('\\' is an ordinary symbolic name)"
 NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
 # `[1; 2; 3]`, as in OCaml and F#.
 NOTE_LIST_SEMICOLONS = "a list's elements are separated by commas: [1, 2, 3]"
@@ -441,7 +448,7 @@ class Grammar:
             if not rest:
                 self.fail_at(None, MSG_FUN_WITHOUT_ARGUMENT)  # `fun f = ...`
         else:
-            self.fail_at(first.span)
+            self.fail_at(first.span, MSG_FUN_HEAD_WITHOUT_NAME)  # `fun (x) = x`, `fun (a, b) = a`
         for item, op in zip(rest, ops[1:]):
             if op is not None:
                 self.fail_at(op.span, MSG_INFIX_IN_CLAUSE_HEAD.format("{}", op.name))
@@ -1187,6 +1194,8 @@ class Grammar:
         if [sym.type for sym in self.parser.symstack[-3:]] == ["valbinds", "AND", "IDENT"]:
             # `val b = true and false`: one name after the `and`, no '='
             notes += (NOTE_AND_ANDALSO,)
+        if tok is not None and tok.type == "DARROW" and self._after_backslash(tok):
+            notes += (NOTE_BACKSLASH_LAMBDA,)
         if hint == _TOKEN_TEXT["ELSE"] and not slip:
             notes += (NOTE_IF_WITHOUT_ELSE,)
         if hint == _TOKEN_TEXT["RBRACKET"] and tok is not None and tok.type == "SEMICOLON":
@@ -1208,6 +1217,35 @@ class Grammar:
             if kind.isupper() and kind not in _PATTERN_TOKENS:
                 return None
         return None
+
+    def _after_backslash(self, tok) -> bool:
+        """Whether a '\\' begins the would-be pattern before the `=>` at
+        `tok`: `\\x => x`, `\\(a, b) => a`, a lambda as other languages
+        write it."""
+        tokens = self.token_list
+        index = next((i for i, t in enumerate(tokens) if t is tok), None)
+        for earlier in reversed(tokens[max(0, (index or 0) - BACKSLASH_LOOKBACK):index or 0]):
+            if earlier.type == "IDENT" and earlier.value == "\\":
+                return True
+            if earlier.type in _RESTART_TOKENS or earlier.type in ("EQUALS", "DARROW", "SEMICOLON"):
+                return False
+        return False
+
+    def _in_pattern(self) -> bool:
+        """Whether the parse is inside the pattern of a binding, maybe in
+        parentheses or brackets (`fun f (code x)`, `fn [lift y]`)."""
+        stack = self.parser.symstack
+        for index in range(len(stack) - 1, -1, -1):
+            kind = stack[index].type
+            if kind == "OF":
+                # `case e of pat`, not the type of `datatype t = A of ty`
+                return next((sym.type for sym in reversed(stack[:index])
+                             if sym.type in ("CASE", "DATATYPE", "ABSTYPE", "EXCEPTION")), None) == "CASE"
+            if kind in ("VAL", "FUN", "FN", "HANDLE") or (kind == "AND" and _in_value_dec(stack)):
+                return True
+            if kind.isupper() and kind not in _PATTERN_TOKENS and kind not in ("LPAREN", "LBRACKET"):
+                return False
+        return False
 
     def _near_cogen(self, tok) -> bool:
         """Whether a syntax error at `tok` (None: the end) is likely a
@@ -1329,6 +1367,9 @@ class Grammar:
             return MSG_TYPE_AFTER_OF
         if tok.type == "DARROW" and self._binding_context() == "EQUALS":
             return MSG_DARROW_IN_FUN
+        if tok.type in ("CODE", "LIFT") and self._in_pattern():
+            # `fun f (code x) = x`: matching code as if it were a constructor
+            return MSG_STAGING_IN_PATTERN.format("{}", tok.value)
         if tok.type == "BAR":
             if stack[-1:] and stack[-1] in ("OF", "FN", "HANDLE"):
                 return MSG_LEADING_BAR_MATCH
@@ -1341,7 +1382,7 @@ class Grammar:
                 return MSG_LEADING_BAR_DATATYPE
         if tok.type == "TYVAR" and len(tok.value) >= 2 and tok.value.endswith("'") and "LET" in accepted:
             return MSG_SINGLE_QUOTES
-        if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack:
+        if tok.type == "DARROW" and "BAR" in accepted and "DARROW" in stack and not self._after_backslash(tok):
             # inside a rule's expression (`fn 0 => 1 1 => 2`): its `|` is missing
             return MSG_RULE_WITHOUT_BAR
         if tok.type in ("RBRACKET", "RPAREN") and stack[-1:] == ["COMMA"]:

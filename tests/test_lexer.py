@@ -236,6 +236,7 @@ def test_staging_keywords_are_contextual(text, types):
     ("0w9223372036854775808", MSG_WORD_RANGE.format("0w9223372036854775808"), (1, 1)),
     ("x = 1.5", MSG_REAL, (1, 5)),
     ("_x", MSG_UNDERSCORE_IDENT, (1, 1)),
+    ("1_x", MSG_UNDERSCORE_IDENT, (1, 2)),  # not a number written with separators
     ("val x = ' ", MSG_BAD_TYVAR, (1, 9)),  # a lone prime, refused by SML/NJ too
 ])
 def test_lexical_errors_with_positions(text, message, position):
@@ -380,3 +381,12 @@ def test_a_dot_indexing_says_how_ml_indexes():
     from mlbox.lexer import MSG_INDEXING_DOT
 
     assert errors_of("val x = a.(0)") == [(MSG_BAD_CHAR.format(".") + f" ({MSG_INDEXING_DOT})", (1, 10))]
+
+
+@pytest.mark.parametrize("text, number, col", [("val n = 1_000", "1000", 9), ("val n = ~1_000_000 + 1", "~1000000", 9),
+                                                ("f 12_3", "123", 3)])
+def test_a_number_with_digit_separators_says_how_it_is_written(text, number, col):
+    from mlbox.lexer import MSG_DIGIT_SEPARATOR
+
+    # was "identifiers must start with a letter, not '_'", at the `_000`
+    assert errors_of(text) == [(MSG_DIGIT_SEPARATOR.format(number=number), (1, col))]

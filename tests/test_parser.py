@@ -22,7 +22,8 @@ from mlbox.parser import (
     MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     MSG_KEYWORD_AS_NAME, MSG_DARROW_IN_FUN, MSG_TYPE_AFTER_OF, MSG_AS_AFTER_PATTERN, NOTE_AND_ANDALSO,
-    MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON,
+    MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON, MSG_FUN_HEAD_WITHOUT_NAME, MSG_STAGING_IN_PATTERN,
+    NOTE_BACKSLASH_LAMBDA,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -607,6 +608,18 @@ EOF = MSG_END_OF_FILE
     ("val t = case p of a, b => a", [(MSG_TUPLE_PATTERN_PARENS.format(unexpected("','")), (1, 20))]),
     ("val x = let val a = 1 in a; end", [(MSG_NOTHING_AFTER_SEMICOLON.format(unexpected("'end'")), (1, 29))]),
     ('val y = (print "a"; )', [(MSG_NOTHING_AFTER_SEMICOLON.format(unexpected("')'")), (1, 21))]),
+    # session 27: a `fun` head that does not begin with its name (was the
+    # bare "unexpected '('"); `code`/`lift` in a pattern (was "expected ')'")
+    ("fun (x) = x", [(MSG_FUN_HEAD_WITHOUT_NAME.format("'('"), (1, 5))]),
+    ("fun (a, b) = a", [(MSG_FUN_HEAD_WITHOUT_NAME.format("'('"), (1, 5))]),
+    ("fun g 0 = 1 | (g) n = n", [(MSG_FUN_HEAD_WITHOUT_NAME.format("'('"), (1, 15))]),
+    ("fun f (code x) = x", [(MSG_STAGING_IN_PATTERN.format(unexpected("'code'"), "code"), (1, 8))]),
+    ("fun f (a, lift b) = a", [(MSG_STAGING_IN_PATTERN.format(unexpected("'lift'"), "lift"), (1, 11))]),
+    ("val h = fn [code x] => x", [(MSG_STAGING_IN_PATTERN.format(unexpected("'code'"), "code"), (1, 13))]),
+    ("val h = fn x => case x of (code y) => y",
+     [(MSG_STAGING_IN_PATTERN.format(unexpected("'code'"), "code"), (1, 28))]),
+    # (in a type, `code` is no pattern: the plain message)
+    ("datatype t = A of (code x)", [(unexpected("'code'"), (1, 20))]),
 ])
 def test_common_slips_are_named(text, errors):
     assert syntax_error(text) == errors
@@ -919,3 +932,21 @@ def test_a_syntax_error_after_a_star_in_parentheses_comment_says_where_the_comme
     with pytest.raises(CompileError) as info:
         parse_program(Source("t.ml", "val f = (* c *)\nval z = 3"))
     assert not info.value.diagnostics[0].notes
+
+
+@pytest.mark.parametrize("text, col", [("val f = \\x => x", 12), ("val g = map (\\(a, b) => a) []", 22),
+                                       ("val h = fn x => \\ y => y", 21)])
+def test_a_backslash_lambda_says_how_ml_writes_it(text, col):
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", text))
+    (diag,) = info.value.diagnostics
+    assert diag.message == unexpected("'=>'")  # (not "each rule ... begins with '|'")
+    assert (diag.span.line, diag.span.col) == (1, col)
+    assert diag.notes == (NOTE_BACKSLASH_LAMBDA,)
+
+
+def test_a_second_rule_without_its_bar_is_not_taken_for_a_lambda():
+    with pytest.raises(CompileError) as info:
+        parse_program(Source("t.ml", "val h = fn 0 => 1 1 => 2"))
+    assert NOTE_BACKSLASH_LAMBDA not in info.value.diagnostics[0].notes
+    assert info.value.diagnostics[0].message == MSG_RULE_WITHOUT_BAR.format(unexpected("'=>'"))

@@ -412,6 +412,11 @@ CASES = [
      E, 1, 30, C.UNBOUND_VARIABLE.format(name="odd"), C.DECLARED_LATER_NOTE.format(name="odd", at="2:5")),
     ("exception_not_polymorphic", "exception E of 'a list", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"),
      C.EXCEPTION_TYVAR_NOTE),
+    # session 27: a 0 written against a name, looking like a hex or word literal
+    ("hex_without_digits", "val n = 0xZZ", E, 1, 9, C.GLUED_LITERAL.format(zero="0", name="xZZ"), C.GLUED_HEX_NOTE),
+    ("word_without_digits", "val w = 0w", E, 1, 9, C.GLUED_LITERAL.format(zero="0", name="w"), C.GLUED_WORD_NOTE),
+    ("negative_word", "val w = ~0w1", E, 1, 9, C.GLUED_LITERAL.format(zero="~0", name="w1"),
+     C.GLUED_SIGNED_WORD_NOTE),
 ]
 
 
@@ -1104,3 +1109,32 @@ def test_fn_with_two_arguments_is_one_error():
     errors = [d for d in diagnostics_of("val f = fn 0 => 1 | x y => x + y") if d.severity == "error"]
     assert [(e.span.line, e.span.col, e.message) for e in errors] == [
         (1, 21, C.UNBOUND_CONSTRUCTOR.format(name="x"))]
+
+
+@pytest.mark.parametrize("program", [
+    "val n = 0x", "val n = 0xZZ + 1", "val w = 0wxZ", "val w = ~0w1",
+    "val x = 5\nval n = 0x",  # (x bound: still the literal slip)
+    "val f x = x + 1", "val f (x, y) = x * y", "val f x = x + 1\nval y = f 2",
+    "val f = fn g x => g x", "fun h y = let val f x = x + y in f 2 end",
+])
+def test_a_slip_of_notation_is_one_error(program):
+    # was two: `0` not a function and `xZZ` unbound; `f` unbound as a
+    # constructor, then `x` unbound in the body and `f` at its use
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert len(errors) == 1, [(d.span.line, d.span.col, d.message) for d in errors]
+
+
+@pytest.mark.parametrize("program, name", [("val n = 0 x", "0"), ("val n = 1x", "1"),
+                                           ("val s = #\"0\"x", "#")])
+def test_a_number_applied_to_a_name_apart_from_it_is_not_taken_for_a_literal(program, name):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert all(d.message != C.GLUED_LITERAL.format(zero="0", name="x") for d in errors), name
+    assert not any(C.GLUED_HEX_NOTE in d.notes for d in errors)
+
+
+def test_a_misspelt_constructor_in_a_val_head_is_not_taken_for_a_function():
+    # `Sme` is a slip of the constructor `Some`: the body is checked as
+    # written (its `x` is unbound), with the did-you-mean note
+    errors = [d for d in diagnostics_of("datatype t = Some of int\nval Sme x = Some x") if d.severity == E]
+    assert [(d.span.line, d.span.col) for d in errors] == [(2, 5), (2, 18)]
+    assert C.DID_YOU_MEAN.format(name="Some") in errors[0].notes
