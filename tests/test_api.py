@@ -3,12 +3,15 @@ reduction counts per call, batched calls (MLFunction.map), errors."""
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
 
 from mlbox import api, driver
 from mlbox.api import CompileFailed, Data, HostValueError, MLError, MLFunction, MachineFailure, NameNotFound
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 
 SOURCE = r'''
 datatype shape = Circle of int | Rect of int * int | Empty
@@ -127,6 +130,37 @@ def test_several_arguments_to_a_curried_function_get_a_hint():
     with pytest.raises(HostValueError) as error:
         curried.call("tri", 1, "x")
     assert "curried" not in str(error.value)
+
+
+def test_programs_load_in_several_threads_at_once():
+    # "For calls in parallel, load the program once per thread": loads in
+    # four threads at once shared the parser's one grammar state, and most
+    # failed with IndexError('pop from empty list') from its fixity scopes
+    import sys
+    import threading
+
+    text = (EXAMPLES / "regex.sml").read_text()
+    outcomes: list = []
+
+    def worker():
+        for _ in range(3):
+            try:
+                prog = api.load_source(text, name="regex.sml", machine="c")
+                outcomes.append(prog.call("matcher", "ab*c")("abbbc"))
+            except BaseException as error:  # noqa: B036 (reported below)
+                outcomes.append(repr(error))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often: inside the parses
+    try:
+        threads = [threading.Thread(target=worker) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert outcomes == [True] * 12
 
 
 def test_limits():
