@@ -365,9 +365,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(NOT_A_COMMAND.format(file=argv[0], quoted=shlex.quote(argv[0])), file=sys.stderr)
         return EXIT_USAGE
     if argv[0] == "run":
-        # run's style is given only as `--stats=json`: a bare `--stats` must
-        # not take the file after it (`mlbox run --stats prog.sml`) as its value
-        argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
+        argv = _run_stats_style(argv)
     if sys.stdout is None:
         # fd 1 not open at all (`mlbox run p.sml >&-`): Python leaves no
         # stdout, and the next file opened would take its descriptor
@@ -406,6 +404,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_OUTPUT
     except Exception as err:  # a bug in mlbox: say so, without a traceback
         return _internal_error(err)
+
+
+def _run_stats_style(argv: list[str]) -> list[str]:
+    """run's `--stats [text|json]` with its style made explicit: a bare
+    `--stats` must not take the file after it (`mlbox run --stats prog.sml`)
+    as its value, and `--stats json` (as the usage line shows it) is
+    `--stats=json` (argparse took `json` as the style, then left the file
+    unrecognized). Arguments after `--` are files, left alone."""
+    out = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return out + argv[i:]
+        if arg == "--stats":
+            style = argv[i + 1] if i + 1 < len(argv) else None
+            if style in ("text", "json"):
+                arg, i = f"--stats={style}", i + 1
+            else:
+                arg = "--stats=text"
+        out.append(arg)
+        i += 1
+    return out
 
 
 def _run(argv: list[str]) -> int:
