@@ -406,6 +406,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _internal_error(err)
 
 
+REPL_STATS_VALUE = ("argument --stats: the REPL's --stats takes no value ({given}): it prints each input's "
+                    "reductions, as :stats does; `mlbox run --stats=json FILE` reports a program's as JSON")
+
+
 def _run_stats_style(argv: list[str]) -> list[str]:
     """run's `--stats [text|json]` with its style made explicit: a bare
     `--stats` must not take the file after it (`mlbox run --stats prog.sml`)
@@ -432,6 +436,10 @@ def _run_stats_style(argv: list[str]) -> list[str]:
 def _run(argv: list[str]) -> int:
     parser = build_parser(argv[0])
     try:
+        if argv[0] == "repl":
+            given = next((arg for arg in argv[1:] if arg.startswith("--stats=")), None)
+            if given is not None:  # argparse: "argument --stats: ignored explicit argument 'json'"
+                parser.subcommand_parsers["repl"].error(REPL_STATS_VALUE.format(given=given))
         args, unknown = parser.parse_known_args(argv)
         if unknown:
             # argparse's parse_args would blame the top level (`mlbox: error:

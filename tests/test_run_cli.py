@@ -120,6 +120,16 @@ def test_stats_takes_its_style_as_the_usage_line_shows_it(src, capfd, style):
     assert capfd.readouterr().out == "hello\n"
 
 
+@pytest.mark.parametrize("argv", [["repl", "--stats=json"], ["--stats=json"], ["--machine", "py", "--stats=text"]])
+def test_the_repl_says_its_stats_takes_no_value(capfd, argv):
+    # argparse said "argument --stats: ignored explicit argument 'json'"
+    assert cli.main(argv) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("usage: mlbox repl ")
+    assert err.splitlines()[-1].startswith("mlbox repl: error: argument --stats: the REPL's --stats takes no value "
+                                           f"({argv[-1]}): ")
+
+
 def _help(command: str, capfd, monkeypatch) -> dict:
     """`mlbox COMMAND --help`: each option's help text, one line each."""
     monkeypatch.setenv("COLUMNS", "1000")
