@@ -314,9 +314,14 @@ class Program:
             if keep:
                 return MLValue(raw, ty, self)
             try:
-                return self._wrap(Converter(self).to_python(raw, ty))
+                value = Converter(self).to_python(raw, ty)
             except RecursionError:  # as MLFunction.call says it (an array inside itself, too)
                 raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+            if isinstance(value, MLValue) and value.value is raw and function_parts(value.type) is not None:
+                # a top-level function, named as prog.function(name) names it
+                # (in its repr and in the hint for a curried one)
+                return MLFunction(self, raw, value.type, name)
+            return self._wrap(value)
 
     def __getitem__(self, name: str):
         return self.value(name)

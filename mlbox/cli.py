@@ -365,9 +365,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(NOT_A_COMMAND.format(file=argv[0], quoted=shlex.quote(argv[0])), file=sys.stderr)
         return EXIT_USAGE
     if argv[0] == "run":
-        # run's style is given only as `--stats=json`: a bare `--stats` must
-        # not take the file after it (`mlbox run --stats prog.sml`) as its value
-        argv = ["--stats=text" if arg == "--stats" else arg for arg in argv]
+        argv = _run_stats_style(argv)
     if sys.stdout is None:
         # fd 1 not open at all (`mlbox run p.sml >&-`): Python leaves no
         # stdout, and the next file opened would take its descriptor
@@ -408,9 +406,40 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _internal_error(err)
 
 
+REPL_STATS_VALUE = ("argument --stats: the REPL's --stats takes no value ({given}): it prints each input's "
+                    "reductions, as :stats does; `mlbox run --stats=json FILE` reports a program's as JSON")
+
+
+def _run_stats_style(argv: list[str]) -> list[str]:
+    """run's `--stats [text|json]` with its style made explicit: a bare
+    `--stats` must not take the file after it (`mlbox run --stats prog.sml`)
+    as its value, and `--stats json` (as the usage line shows it) is
+    `--stats=json` (argparse took `json` as the style, then left the file
+    unrecognized). Arguments after `--` are files, left alone."""
+    out = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return out + argv[i:]
+        if arg == "--stats":
+            style = argv[i + 1] if i + 1 < len(argv) else None
+            if style in ("text", "json"):
+                arg, i = f"--stats={style}", i + 1
+            else:
+                arg = "--stats=text"
+        out.append(arg)
+        i += 1
+    return out
+
+
 def _run(argv: list[str]) -> int:
     parser = build_parser(argv[0])
     try:
+        if argv[0] == "repl":
+            given = next((arg for arg in argv[1:] if arg.startswith("--stats=")), None)
+            if given is not None:  # argparse: "argument --stats: ignored explicit argument 'json'"
+                parser.subcommand_parsers["repl"].error(REPL_STATS_VALUE.format(given=given))
         args, unknown = parser.parse_known_args(argv)
         if unknown:
             # argparse's parse_args would blame the top level (`mlbox: error:

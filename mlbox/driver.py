@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from typing import Optional
 
 import attrs
@@ -62,6 +63,7 @@ class Compiled:
 
 
 _prelude: Optional[CompiledPrelude] = None
+_prelude_lock = threading.Lock()
 
 
 def front_end(source: Source, env=None, *, prelude: bool = False, fixity: Optional[dict] = None):
@@ -84,6 +86,14 @@ def compiled_prelude() -> CompiledPrelude:
     """The prelude, compiled on first use in a process: read from the
     on-disk cache (mlbox/prelude_cache.py) when it holds the prelude of
     the current sources, else compiled and cached."""
+    global _prelude
+    if _prelude is not None:
+        return _prelude
+    with _prelude_lock:  # threads loading their first programs at once build it once
+        return _compiled_prelude_once()
+
+
+def _compiled_prelude_once() -> CompiledPrelude:
     global _prelude
     if _prelude is None:
         from mlbox import prelude_cache

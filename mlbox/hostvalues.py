@@ -616,7 +616,7 @@ class Converter(_NodeCounting):
             return result
         if isinstance(t, TCon):
             return self._con_to_ml(value, t)
-        raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
+        raise self._fail(value, t, _only_handles(t, value))
 
     def _con_to_ml(self, value, t: TCon):
         name = t.tycon.name
@@ -673,7 +673,7 @@ class Converter(_NodeCounting):
             return Con(TAG_SOME, self.to_ml(value, t.args[0]))
         if _converts_as_data(t):
             return self._data_to_ml(value, t)
-        raise self._fail(value, t, "values of this type can only be passed back as MLValue handles")
+        raise self._fail(value, t, _only_handles(t, value))
 
     def _data_to_ml(self, given, t: TCon):
         # a str names a nullary constructor; errors show what the caller passed
@@ -828,6 +828,16 @@ def _substitute(t: Type, substitution: dict[int, Type], done: Optional[dict] = N
         return t
     done[id(t)] = (copy, t)
     return copy
+
+
+def _only_handles(t: Type, value) -> str:
+    """Why `value` cannot stand for `t`, a type whose values only the
+    program makes (a function, a generator, a ref, an exception, an
+    abstype's): what to pass instead."""
+    if isinstance(t, TArrow):
+        made = "a Python function cannot be called from ML; " if callable(value) else ""
+        return made + "pass an ML function of the program (an MLFunction: prog.function(name), or one a call returned)"
+    return "values of this type are made by the program: pass back one of its MLValue handles"
 
 
 def function_parts(t: Type) -> Optional[tuple[Type, Type]]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import threading
 from typing import Optional, Union
 
 import attrs
@@ -1526,6 +1527,13 @@ class _Driver:
 
 
 _driver: Optional[_Driver] = None
+# The one driver's grammar holds the state of the parse in progress (its
+# diagnostics, tokens, fixity scopes): two threads parsing at once (two
+# api.load_source calls, as a host loading one program per worker thread
+# does) mixed them, and failed with an IndexError from the fixity scopes
+# or parsed wrongly. One parse at a time: a parse is pure Python, so the
+# threads lose no parallelism they had.
+_driver_lock = threading.Lock()
 
 
 def _get_driver() -> _Driver:
@@ -1533,6 +1541,12 @@ def _get_driver() -> _Driver:
     if _driver is None:
         _driver = _Driver()
     return _driver
+
+
+def _run_driver(tokens: list, start_token: Optional[str], fixity: Optional[dict]):
+    """The driver's run, one thread at a time (see _driver_lock)."""
+    with _driver_lock:
+        return _get_driver().run(tokens, start_token, fixity)
 
 
 def _lex(text: str) -> tuple[list, list[Diagnostic], Lexer]:
@@ -1546,7 +1560,7 @@ def _parse(text: str, start_token: Optional[str], fixity: Optional[dict] = None)
     tokens, lex_errors, lexer = _lex(text)
     if lex_errors:
         raise CompileError(lex_errors)
-    result, diagnostics, _ = _get_driver().run(tokens, start_token, fixity)
+    result, diagnostics, _ = _run_driver(tokens, start_token, fixity)
     if diagnostics:
         first = diagnostics[0]
         opened = [(start, end) for start, end in lexer.star_comments
@@ -1591,7 +1605,7 @@ def is_incomplete(text: str, fixity: Optional[dict] = None) -> bool:
         return True
     if lex_errors:
         return False
-    _result, diagnostics, error_at_eof = _get_driver().run(tokens, None, fixity)
+    _result, diagnostics, error_at_eof = _run_driver(tokens, None, fixity)
     return bool(diagnostics) and error_at_eof
 
 

@@ -436,8 +436,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("-w", dest="write", metavar="ACCEPTED.pcap",
                         help="write the accepted packets as pcap (- for standard output; the report then goes "
                              "to standard error)")
-    parser.add_argument("--machine", choices=("c", "py"), default=None,
-                        help="the CCAM to run on (default: c when built, else py)")
+    from mlbox.runner import add_machine_argument
+
+    add_machine_argument(parser)
 
 
 def default_machine() -> str:

@@ -793,12 +793,11 @@ def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Option
 
 
 def add_arguments(p) -> None:
-    from mlbox.runner import add_limit_arguments
+    from mlbox.runner import add_limit_arguments, add_machine_argument
 
-    p.add_argument("--machine", choices=["c", "py"], default=None,
-                   help="the C machine (default when built) or the Python reference machine")
+    add_machine_argument(p)
     p.add_argument("--stats", action="store_true", help="print reduction counts after each input (:stats)")
-    add_limit_arguments(p, each=" (each input)")
+    add_limit_arguments(p, each=" in each input")
 
 
 def command(args) -> int:

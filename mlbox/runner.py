@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Callable, Optional, Union
 
-from ccam.instructions import Program, Status
+from ccam.instructions import DEFAULT_MAX_HEAP, DEFAULT_MAX_STACK, Program, Status
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_MACHINE = 0, 1, 2, 3
 CCAM_SUFFIX = ".ccam"
@@ -80,18 +80,28 @@ def heap_size(text: str) -> str:
 def add_run_arguments(p) -> None:
     p.add_argument("file", help="an ML□ source file (.sml/.ml) or a compiled .ccam file; - for standard input")
     p.add_argument("--stats", nargs="?", const="text", choices=["text", "json"],
-                   help="report reductions, code generation, heap and time on stderr (--stats=json: one JSON line)")
-    p.add_argument("--machine", choices=["c", "py"], default=None,
-                   help="the C machine (default when built) or the Python reference machine")
+                   help="report reductions, code generation, heap and time on stderr, as text (--stats, "
+                        "--stats text) or as one JSON line (--stats json)")
+    add_machine_argument(p)
     add_limit_arguments(p)
+
+
+# --machine's help, the same in every command that takes it (run, repl, pf)
+MACHINE_HELP = "the machine to run on: c, the C machine (the default when it is built), or py, the Python reference machine"
+
+
+def add_machine_argument(p) -> None:
+    p.add_argument("--machine", choices=["c", "py"], default=None, help=MACHINE_HELP)
 
 
 def add_limit_arguments(p, each: str = "") -> None:
     p.add_argument("--max-reductions", type=limit_count, default=None, metavar="N",
-                   help=f"stop after N reductions{each}")
+                   help=f"stop after N reductions{each} (default: no limit)")
     p.add_argument("--max-heap", type=heap_size, default=None, metavar="SIZE",
-                   help="heap limit of the C machine (e.g. 64M)")
-    p.add_argument("--max-stack", type=limit_count, default=None, metavar="N", help="stack depth limit")
+                   help=f"stop when the C machine's live heap passes SIZE bytes, a number with an optional K, M "
+                        f"or G (default: {DEFAULT_MAX_HEAP >> 30}G; the Python machine has no heap limit)")
+    p.add_argument("--max-stack", type=limit_count, default=None, metavar="N",
+                   help=f"stop when the stack holds more than N values and frames (default: {DEFAULT_MAX_STACK:,})")
 
 
 def machine_limits(args, cls) -> dict:

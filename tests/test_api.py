@@ -3,12 +3,15 @@ reduction counts per call, batched calls (MLFunction.map), errors."""
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
 
 from mlbox import api, driver
 from mlbox.api import CompileFailed, Data, HostValueError, MLError, MLFunction, MachineFailure, NameNotFound
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 
 SOURCE = r'''
 datatype shape = Circle of int | Rect of int * int | Empty
@@ -127,6 +130,71 @@ def test_several_arguments_to_a_curried_function_get_a_hint():
     with pytest.raises(HostValueError) as error:
         curried.call("tri", 1, "x")
     assert "curried" not in str(error.value)
+
+
+def test_a_top_level_function_looked_up_as_a_value_keeps_its_name():
+    # prog["add"] was `<ML function fn : ...>`, and its curried hint said
+    # "fn is curried", where prog.function("add") says "add"
+    curried = api.load_source("fun add a b = a + b : int\nval f = add 1", machine="py")
+    assert repr(curried["add"]) == repr(curried.function("add")) == "<ML function add : int -> int -> int>"
+    assert repr(curried.value("f")) == "<ML function f : int -> int>"
+    assert curried["add"](1)(2) == 3
+    with pytest.raises(HostValueError, match=r"; add is curried \(int -> int -> int\)"):
+        curried["add"](1, 2)
+    assert repr(curried["add"](1)) == "<ML function fn : int -> int>"  # a call's result has no name
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_a_value_only_the_program_makes_gets_a_message_saying_what_to_pass(machine):
+    # it said "values of this type can only be passed back as MLValue
+    # handles", also for a Python function given for an ML one, where what
+    # to pass is an MLFunction (and no Python function is ever called)
+    prog = api.load_source("fun twice f (x : int) = f (f x)\nfun inc x = x + 1\nval r = ref 5\n"
+                           "fun get (c : int ref) = !c", machine=machine)
+    with pytest.raises(HostValueError, match=r"^cannot pass <function .*> \(Python function\) as ML type "
+                                             r"int -> int: a Python function cannot be called from ML; pass an ML "
+                                             r"function of the program \(an MLFunction: prog.function\(name\), "
+                                             r"or one a call returned\)$"):
+        prog.call("twice", lambda x: x + 1)
+    with pytest.raises(HostValueError, match=r"^cannot pass 3 \(Python int\) as ML type int -> int: pass an ML "
+                                             r"function of the program"):
+        prog.call("twice", 3)
+    with pytest.raises(HostValueError, match=r"^cannot pass 5 \(Python int\) as ML type int ref: values of this "
+                                             r"type are made by the program: pass back one of its MLValue handles$"):
+        prog.call("get", 5)
+    assert prog.call("twice", prog.function("inc"))(3) == 5
+    assert prog.call("get", prog["r"]) == 5
+
+
+def test_programs_load_in_several_threads_at_once():
+    # "For calls in parallel, load the program once per thread": loads in
+    # four threads at once shared the parser's one grammar state, and most
+    # failed with IndexError('pop from empty list') from its fixity scopes
+    import sys
+    import threading
+
+    text = (EXAMPLES / "regex.sml").read_text()
+    outcomes: list = []
+
+    def worker():
+        for _ in range(3):
+            try:
+                prog = api.load_source(text, name="regex.sml", machine="c")
+                outcomes.append(prog.call("matcher", "ab*c")("abbbc"))
+            except BaseException as error:  # noqa: B036 (reported below)
+                outcomes.append(repr(error))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often: inside the parses
+    try:
+        threads = [threading.Thread(target=worker) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert outcomes == [True] * 12
 
 
 def test_limits():

@@ -105,6 +105,61 @@ def test_stats_before_the_file_does_not_take_it_as_its_value(src, capfd, stats):
     assert out == "hello\n" and "reductions" in err
 
 
+@pytest.mark.parametrize("style", ["text", "json"])
+def test_stats_takes_its_style_as_the_usage_line_shows_it(src, capfd, style):
+    # `--stats [{text,json}]`: `--stats json prog.sml` took `json` as the
+    # style, then refused the file ("unrecognized arguments: prog.sml")
+    assert cli.main(["run", "--stats", style, src(HELLO), "--machine", "py"]) == 0
+    out, err = capfd.readouterr()
+    assert out == "hello\n"
+    last = err.strip().splitlines()[-1]
+    assert (json.loads(last)["status"] == "OK") if style == "json" else last.startswith("time:")
+    # after `--`, a file named like a style is a file
+    path = src(HELLO, "json")
+    assert cli.main(["run", "--stats", "--", path]) == 0
+    assert capfd.readouterr().out == "hello\n"
+
+
+@pytest.mark.parametrize("argv", [["repl", "--stats=json"], ["--stats=json"], ["--machine", "py", "--stats=text"]])
+def test_the_repl_says_its_stats_takes_no_value(capfd, argv):
+    # argparse said "argument --stats: ignored explicit argument 'json'"
+    assert cli.main(argv) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("usage: mlbox repl ")
+    assert err.splitlines()[-1].startswith("mlbox repl: error: argument --stats: the REPL's --stats takes no value "
+                                           f"({argv[-1]}): ")
+
+
+def _help(command: str, capfd, monkeypatch) -> dict:
+    """`mlbox COMMAND --help`: each option's help text, one line each."""
+    monkeypatch.setenv("COLUMNS", "1000")
+    assert cli.main([command, "--help"]) == 0
+    out = capfd.readouterr().out
+    options = out.split("\noptions:\n", 1)[1]
+    return {line.split()[0]: line.strip() for line in options.splitlines() if line.startswith("  -")}
+
+
+def test_every_limit_option_states_its_default(capfd, monkeypatch):
+    # the help said "stop after N reductions", "stack depth limit" and
+    # "heap limit of the C machine (e.g. 64M)": not what happens when the
+    # option is left out (no limit, 16,000,000, 1G)
+    for command in ("run", "repl"):
+        options = _help(command, capfd, monkeypatch)
+        assert options["--max-reductions"].endswith("(default: no limit)")
+        assert options["--max-heap"].endswith("(default: 1G; the Python machine has no heap limit)")
+        assert "K, M or G" in options["--max-heap"]
+        assert options["--max-stack"].endswith("(default: 16,000,000)")
+
+
+def test_machine_is_explained_alike_in_every_command(capfd, monkeypatch):
+    # pf said "the CCAM to run on (default: c when built, else py)", run and
+    # the REPL "the C machine (default when built) or the Python reference machine"
+    helps = {command: " ".join(_help(command, capfd, monkeypatch)["--machine"].split()[2:])
+             for command in ("run", "repl", "pf")}
+    assert len(set(helps.values())) == 1, helps
+    assert "c, the C machine (the default when it is built), or py, the Python reference machine" in helps["run"]
+
+
 def test_warnings_do_not_stop_the_run(src, capfd):
     assert cli.main(["run", src(NOT_EXHAUSTIVE), "--machine", "py"]) == 0
     out, err = capfd.readouterr()
