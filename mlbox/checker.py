@@ -318,7 +318,7 @@ UNRESOLVED_SELECTOR_NOTE = ("a selector's tuple type must be known by the end of
 FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
               "it is given a unique monotype")
 FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
-                   "a value (fn, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
+                   "a value (fn, code, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
 
 # The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
 # `exception` declarations to bind these names, and datatype and exception

@@ -369,6 +369,10 @@ CASES = [
      "annotate it: val x : ... = ..."),
     ("free_tyvar_in_pattern", "val (n, r) = (1, ref NONE)", W, 1, 9,
      C.FREE_TYVAR.format(name="r", type="'_a option ref"), None),
+    # `lift e` is expansive, `code e` a value: the note lists `code` among the
+    # values (it said "fn, constructor, constant", leaving a stager to wonder)
+    ("free_tyvar_lift", "val g = lift NONE", W, 1, 5, C.FREE_TYVAR.format(name="g", type="['_a option]"),
+     "not a value (fn, code, constructor, constant)"),
     # ---- session 26: the mistakes people make, with what would fix them
     # a curried function given a tuple, its parameter an operand of `+`: the
     # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
