@@ -719,6 +719,10 @@ class Checker:
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
         self.staging_reported: dict[tuple[int, int], tuple[int, str, list[S.Span]]] = {}
+        # a generator used under `code` (a staging error) -> its type as a
+        # generator, for a `cogen` that binds it (`cogen g' = g`, the fix,
+        # written inside the `code`): checked as a generator, no second error
+        self.spliced_generators: dict[int, Type] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
         self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
@@ -1665,6 +1669,7 @@ class Checker:
         frame = self.push_tyvars(dec, ())
         self.level += 1
         exp_ty = self.infer(dec.exp)
+        exp_ty = self.spliced_generators.get(id(dec.exp), exp_ty)
         body_ty = self.fresh()
         if not isinstance(prune(exp_ty), TBox):
             hint = ""
@@ -1796,7 +1801,10 @@ class Checker:
             # a generator used under `code` is checked on as the error's fix
             # (cogen g' = g) would have it, as the code it splices: its use
             # as that code (`g x`, `g + 1`) is then no second error
-            return prune(ty).body if spliced else ty
+            if spliced:
+                self.spliced_generators[id(e)] = ty
+                return prune(ty).body
+            return ty
         if isinstance(entry, DataCon):
             self.elab.refs[id(e)] = entry.ref
             return instantiate(entry.ty, self.level)

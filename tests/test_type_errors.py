@@ -557,6 +557,11 @@ def test_staging_error_once_per_variable_and_code():
           "      let val f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end"),
     ("g", "fun f (g : [int]) = code (g + 1)"),
     ("g", "fun f (g : [int -> int]) = code (fn x => g (g x))"),
+    # the fix itself written inside the `code`: g was checked as the code it
+    # splices, so `cogen` also said "needs a generator but this expression
+    # has type int"
+    ("g", "fun f (g : [int]) = code (let cogen m = g in m end)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => let cogen m = g in m x + 1 end)"),
 ])
 def test_a_generator_under_code_is_one_error_not_two(name, program):
     # the generator was also reported where its use needs the code it
