@@ -60,6 +60,11 @@ CALL_IT_NOTE = "{name} is a function of (): {name} () calls it"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
+# the same for a generator that is not a name (`compPoly [1, 2] 3`): there
+# is no `g` in the program to write the fix with
+GENERATOR_APPLIED_EXP = ("this expression is a generator (of code still to be generated), not a function: "
+                         "apply the code it generates with `eval (...) x`, or bind that code once with "
+                         "`let cogen f = ... in ... f x ... end`")
 # `f -1`, meant as f applied to minus one, is the subtraction `f - 1`: said
 # when the left operand is a function and `-` touches the right one
 MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn} -{arg}` is `{fn} - {arg}`: "
@@ -1933,7 +1938,7 @@ class Checker:
             printer = TypePrinter()
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
-                hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
+                hint = GENERATOR_APPLIED.format(g=fn.name) if isinstance(fn, S.Var) else GENERATOR_APPLIED_EXP
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])

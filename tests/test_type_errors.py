@@ -231,6 +231,9 @@ CASES = [
     ("lift_inside_code_local", "fun f x = code (lift x)", E, 1, 22, C.STAGING_VARIABLE.format(name="x"), None),
     ("generator_applied", "val g = code (fn x => x + 1)\nval y = g 3", E, 2, 9,
      C.NOT_A_FUNCTION.format(actual="[int -> int]"), C.GENERATOR_APPLIED.format(g="g")),
+    # a generator that is not a name: the note spoke of a `g` the program has not
+    ("generator_exp_applied", "fun gen n = code (fn x => x + 1)\nval y = gen 1 3", E, 2, 9,
+     C.NOT_A_FUNCTION.format(actual="[int -> int]"), C.GENERATOR_APPLIED_EXP),
     ("abbreviation_applied", "type t = int * int\nval z = (1, 2) : t\nval w = z 3", E, 3, 9,
      C.NOT_A_FUNCTION.format(actual="t"), C.ALIAS_NOTE.format(name="t", expansion="int * int")),
     ("cogen_non_generator", "fun f x = let cogen u = x + 1 in code u end", E, 1, 25,
