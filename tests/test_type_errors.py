@@ -565,6 +565,9 @@ def test_staging_error_once_per_variable_and_code():
     # has type int"
     ("g", "fun f (g : [int]) = code (let cogen m = g in m end)"),
     ("g", "fun f (g : [int -> int]) = code (fn x => let cogen m = g in m x + 1 end)"),
+    # ... and where a generator is an argument (`eval g` under the `code`)
+    ("g", "fun f (g : [int]) = code (eval g)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => eval g x)"),
 ])
 def test_a_generator_under_code_is_one_error_not_two(name, program):
     # the generator was also reported where its use needs the code it
