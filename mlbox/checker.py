@@ -60,6 +60,11 @@ CALL_IT_NOTE = "{name} is a function of (): {name} () calls it"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
                      "it generates with `eval {g} x`, or bind that code once with `let cogen f = {g} in "
                      "... f x ... end`")
+# the same for a generator that is not a name (`compPoly [1, 2] 3`): there
+# is no `g` in the program to write the fix with
+GENERATOR_APPLIED_EXP = ("this expression is a generator (of code still to be generated), not a function: "
+                         "apply the code it generates with `eval (...) x`, or bind that code once with "
+                         "`let cogen f = ... in ... f x ... end`")
 # `f -1`, meant as f applied to minus one, is the subtraction `f - 1`: said
 # when the left operand is a function and `-` touches the right one
 MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn} -{arg}` is `{fn} - {arg}`: "
@@ -324,7 +329,7 @@ UNRESOLVED_SELECTOR_NOTE = ("a selector's tuple type must be known by the end of
 FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
               "it is given a unique monotype")
 FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
-                   "a value (fn, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
+                   "a value (fn, code, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
 
 # The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
 # `exception` declarations to bind these names, and datatype and exception
@@ -725,6 +730,10 @@ class Checker:
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
         self.staging_reported: dict[tuple[int, int], tuple[int, str, list[S.Span]]] = {}
+        # a generator used under `code` (a staging error) -> its type as a
+        # generator, for a `cogen` that binds it (`cogen g' = g`, the fix,
+        # written inside the `code`): checked as a generator, no second error
+        self.spliced_generators: dict[int, Type] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
         self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
@@ -858,6 +867,15 @@ class Checker:
                 unify(actual, expected)
             return True
         except UnifyError as err:
+            generator = self.spliced_generators.get(id(node))
+            if generator is not None:
+                # a generator used under `code`, already one staging error,
+                # where a generator is wanted (`eval g`): not a second error
+                try:
+                    unify(generator, expected)
+                    return True
+                except UnifyError:
+                    pass
             self.report_unify(err, actual, expected, node, message, notes, fmt, box_notes)
             return False
 
@@ -1688,6 +1706,7 @@ class Checker:
         frame = self.push_tyvars(dec, ())
         self.level += 1
         exp_ty = self.infer(dec.exp)
+        exp_ty = self.spliced_generators.get(id(dec.exp), exp_ty)
         body_ty = self.fresh()
         if not isinstance(prune(exp_ty), TBox):
             hint = ""
@@ -1819,7 +1838,10 @@ class Checker:
             # a generator used under `code` is checked on as the error's fix
             # (cogen g' = g) would have it, as the code it splices: its use
             # as that code (`g x`, `g + 1`) is then no second error
-            return prune(ty).body if spliced else ty
+            if spliced:
+                self.spliced_generators[id(e)] = ty
+                return prune(ty).body
+            return ty
         if isinstance(entry, DataCon):
             self.elab.refs[id(e)] = entry.ref
             return instantiate(entry.ty, self.level)
@@ -1953,7 +1975,7 @@ class Checker:
             printer = TypePrinter()
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
-                hint = GENERATOR_APPLIED.format(g=fn.name if isinstance(fn, S.Var) else "g")
+                hint = GENERATOR_APPLIED.format(g=fn.name) if isinstance(fn, S.Var) else GENERATOR_APPLIED_EXP
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])

@@ -389,6 +389,127 @@ def test_reading_the_documented_basis():
                                                  "=": ("''a * ''a -> bool",)}}
 
 
+# ------------------------------------------------------------ links between the docs
+# Every relative link [text](path#anchor) outside code must name a file of
+# the repository and, for a .md file, one of its headings (GitHub's anchor:
+# lower case, punctuation other than - and _ dropped, spaces as -, a
+# repeated heading numbered -1, -2, ...).
+
+_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+_CODE_SPAN = re.compile(r"(`+).*?\1")
+
+
+def _prose_lines(text: str):
+    """(line number, line) outside fenced blocks, code spans blanked."""
+    fenced = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            yield number, _CODE_SPAN.sub("", line)
+
+
+def heading_anchors(text: str) -> set[str]:
+    anchors: set[str] = set()
+    seen: dict[str, int] = {}
+    for _, line in _prose_lines(text.replace("`", "")):
+        heading = re.match(r"#{1,6} (.*)", line)
+        if heading:
+            slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+            count = seen.get(slug, 0)
+            seen[slug] = count + 1
+            anchors.add(slug if count == 0 else f"{slug}-{count}")
+    return anchors
+
+
+def broken_links(paths: list[pathlib.Path]) -> list[str]:
+    broken = []
+    for path in paths:
+        for number, line in _prose_lines(path.read_text(encoding="utf-8")):
+            for target in _LINK.findall(line):
+                if re.match(r"[a-z]+:", target):  # https:, mailto:
+                    continue
+                name, _, anchor = target.partition("#")
+                linked = (path.parent / name) if name else path
+                where = f"{path.name}:{number}: {target}"
+                if not linked.exists():
+                    broken.append(f"{where}: no such file")
+                elif anchor and linked.suffix == ".md" and \
+                        anchor not in heading_anchors(linked.read_text(encoding="utf-8")):
+                    broken.append(f"{where}: no such heading")
+    return broken
+
+
+def test_links_between_the_docs_resolve():
+    assert broken_links(DOC_FILES) == []
+
+
+def test_a_broken_link_or_anchor_is_found(tmp_path):
+    (tmp_path / "a.md").write_text("# The `first` part: A;B\n\n## Twice\n\n## Twice\n\n"
+                                   "[ok](#the-first-part-ab) [ok](b.md#twice-1) [ok](https://x.org/y)\n"
+                                   "`[not a link](nowhere.md)`\n\n```text\n[nor this](gone.md)\n```\n"
+                                   "[bad](#the-first-part) [bad](c.md) [bad](b.md#twice-2)\n",
+                                   encoding="utf-8")
+    (tmp_path / "b.md").write_text("## Twice\n\n## Twice\n", encoding="utf-8")
+    assert broken_links([tmp_path / "a.md"]) == [
+        "a.md:13: #the-first-part: no such heading",
+        "a.md:13: c.md: no such file",
+        "a.md:13: b.md#twice-2: no such heading",
+    ]
+
+
+# ------------------------------------------------------------ the paper in the code
+# docs/index.md's table "The paper in the code" names, row by row, the files
+# and the functions that implement each part of the paper. A rename must not
+# leave a newcomer looking for a name that is gone.
+
+INDEX_DOC = REPO / "docs" / "index.md"
+
+
+def paper_pointers(text: str) -> list[tuple[list[str], list[str]]]:
+    """(paths, names) of each row of the table under "## The paper in the
+    code": paths are the backquoted items with a `/`, names the words of
+    the other backquoted items without a space."""
+    section = text.split("## The paper in the code", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        if not line.startswith("|") or line.startswith("| ---") or line.startswith("| the paper"):
+            continue
+        items = re.findall(r"`([^`]+)`", line.split("|")[2])
+        paths = [item for item in items if "/" in item]
+        names = [word for item in items if "/" not in item and " " not in item
+                 for word in re.findall(r"[A-Za-z_]\w*", item)]
+        rows.append((paths, names))
+    return rows
+
+
+def missing_pointers(text: str) -> list[str]:
+    missing = []
+    for paths, names in paper_pointers(text):
+        sources = []
+        for path in paths:
+            if not (REPO / path).is_file():
+                missing.append(path)
+            else:
+                sources.append((REPO / path).read_text(encoding="utf-8"))
+        missing += [name for name in names
+                    if not any(re.search(rf"\b{re.escape(name)}\b", source) for source in sources)]
+    return missing
+
+
+def test_the_paper_in_the_code_names_what_exists():
+    rows = paper_pointers(INDEX_DOC.read_text(encoding="utf-8"))
+    assert len(rows) >= 7 and all(paths for paths, _ in rows)
+    assert missing_pointers(INDEX_DOC.read_text(encoding="utf-8")) == []
+
+
+def test_a_renamed_function_is_a_missing_pointer():
+    text = ("## The paper in the code\n\n| the paper | in mlbox |\n| --- | --- |\n"
+            "| Figure 2 | `mlbox/checker.py`: `Checker.infer_code`, `infer_quote` |\n"
+            "| lexer | `mlbox/lexxer.py`: `Lexer` |\n")
+    assert missing_pointers(text) == ["infer_quote", "mlbox/lexxer.py", "Lexer"]
+
+
 # ------------------------------------------------------------ the harness itself
 
 SAMPLE = """\

@@ -231,6 +231,9 @@ CASES = [
     ("lift_inside_code_local", "fun f x = code (lift x)", E, 1, 22, C.STAGING_VARIABLE.format(name="x"), None),
     ("generator_applied", "val g = code (fn x => x + 1)\nval y = g 3", E, 2, 9,
      C.NOT_A_FUNCTION.format(actual="[int -> int]"), C.GENERATOR_APPLIED.format(g="g")),
+    # a generator that is not a name: the note spoke of a `g` the program has not
+    ("generator_exp_applied", "fun gen n = code (fn x => x + 1)\nval y = gen 1 3", E, 2, 9,
+     C.NOT_A_FUNCTION.format(actual="[int -> int]"), C.GENERATOR_APPLIED_EXP),
     ("abbreviation_applied", "type t = int * int\nval z = (1, 2) : t\nval w = z 3", E, 3, 9,
      C.NOT_A_FUNCTION.format(actual="t"), C.ALIAS_NOTE.format(name="t", expansion="int * int")),
     ("cogen_non_generator", "fun f x = let cogen u = x + 1 in code u end", E, 1, 25,
@@ -369,6 +372,10 @@ CASES = [
      "annotate it: val x : ... = ..."),
     ("free_tyvar_in_pattern", "val (n, r) = (1, ref NONE)", W, 1, 9,
      C.FREE_TYVAR.format(name="r", type="'_a option ref"), None),
+    # `lift e` is expansive, `code e` a value: the note lists `code` among the
+    # values (it said "fn, constructor, constant", leaving a stager to wonder)
+    ("free_tyvar_lift", "val g = lift NONE", W, 1, 5, C.FREE_TYVAR.format(name="g", type="['_a option]"),
+     "not a value (fn, code, constructor, constant)"),
     # ---- session 26: the mistakes people make, with what would fix them
     # a curried function given a tuple, its parameter an operand of `+`: the
     # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
@@ -558,6 +565,14 @@ def test_staging_error_once_per_variable_and_code():
           "      let val f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end"),
     ("g", "fun f (g : [int]) = code (g + 1)"),
     ("g", "fun f (g : [int -> int]) = code (fn x => g (g x))"),
+    # the fix itself written inside the `code`: g was checked as the code it
+    # splices, so `cogen` also said "needs a generator but this expression
+    # has type int"
+    ("g", "fun f (g : [int]) = code (let cogen m = g in m end)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => let cogen m = g in m x + 1 end)"),
+    # ... and where a generator is an argument (`eval g` under the `code`)
+    ("g", "fun f (g : [int]) = code (eval g)"),
+    ("g", "fun f (g : [int -> int]) = code (fn x => eval g x)"),
 ])
 def test_a_generator_under_code_is_one_error_not_two(name, program):
     # the generator was also reported where its use needs the code it
