@@ -1122,19 +1122,27 @@ class Checker:
         and rec f = fn ...` the bindings are simultaneous, only those after
         `rec` see the recursive names (SML '97 rules 26 and 28)."""
         frame = self.push_tyvars(dec, dec.tyvars)
-        bound, restricted = self.check_plain_binds(dec.plain_binds, is_global)
+        bound, restricted, mismatched = self.check_plain_binds(dec.plain_binds, is_global)
         for name, info in self.check_rec_binds(dec.recursive_binds, is_global).items():
             if name in bound:
                 self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
             bound[name] = info
+        for pat_ty in mismatched:
+            # a pattern's type that was not made its expression's (the error
+            # is made): generalised, or its explicit type variables would
+            # stay rigid after their scope and each use of a name would be an
+            # error again; only now, as the `val rec` bindings after an `and`
+            # are in the scope of those variables too
+            generalize(pat_ty, self.level)
         self.pop_tyvars(frame, dec, not restricted, restricted)
         for name, info in bound.items():
             self.bind_value(name, info, is_global)
 
     def check_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool
-                          ) -> tuple[dict[str, VarInfo], list[Type]]:
-        """The variables `binds` bind, and the types of the bindings the
-        value restriction kept from being generalised. Each binding is
+                          ) -> tuple[dict[str, VarInfo], list[Type], list[Type]]:
+        """The variables `binds` bind, the types of the bindings the value
+        restriction kept from being generalised, and the types of the
+        patterns that did not agree with their expressions. Each binding is
         closed on its own (SML '97's Clos_{C,valbind}), so in `val 'a id =
         fn x : 'a => x and r = ref 3` only r's type must be free of 'a."""
         self.level += 1
@@ -1163,6 +1171,7 @@ class Checker:
             checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
         self.level -= 1
         restricted: list[Type] = []
+        mismatches: list[Type] = []
         bound: dict[str, VarInfo] = {}
         for bind, names, exp_ty, mismatched, spat in checked:
             if not self.close(exp_ty, bind.exp):
@@ -1177,17 +1186,13 @@ class Checker:
                 else:
                     restricted.append(exp_ty)
             if mismatched is not None:
-                # the pattern's type, which the names have, was not made
-                # the expression's: generalised too (the error is made), or
-                # its explicit type variables would stay rigid after their
-                # scope and each use of a name would be an error again
-                generalize(mismatched, self.level)
+                mismatches.append(mismatched)  # (generalised by the caller)
             self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
                 bound[name] = info
-        return bound, restricted
+        return bound, restricted, mismatches
 
     def check_rec_binds(self, binds: tuple[S.ValBind, ...], is_global: bool) -> dict[str, VarInfo]:
         """The variables the recursive bindings `binds` (`val rec`) bind,

@@ -1153,3 +1153,21 @@ def test_a_misspelt_constructor_in_a_val_head_is_not_taken_for_a_function():
     errors = [d for d in diagnostics_of("datatype t = Some of int\nval Sme x = Some x") if d.severity == E]
     assert [(d.span.line, d.span.col) for d in errors] == [(2, 5), (2, 18)]
     assert C.DID_YOU_MEAN.format(name="Some") in errors[0].notes
+
+
+@pytest.mark.parametrize("program, extra", [
+    ("val (y : 'a) = 1 and rec f as (_ : 'a) = fn z => z", 2),
+    ("val (_ : 'a) = 1 and rec ref (x as _ : 'a) = x", 3),
+    ("val (y : 'a) = 1 and rec f as (_ : 'a -> 'a) = fn z => z", 1),
+    ("val (y : 'a) = 1 and rec g = fn (z : 'a) => z", 0),
+])
+def test_an_explicit_type_variable_of_a_mismatched_binding_stays_rigid_for_the_rec_bindings_after_it(program, extra):
+    # the mismatched pattern's type was generalised before the `and rec`
+    # bindings, still in the scope of its 'a, were checked: an internal
+    # error (UnifyError: escape) on a layered pattern, elsewhere a
+    # spurious "the type variable 'b escapes its scope"
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert errors[0].message == C.VAL_MISMATCH.format(actual="int", expected="'a")
+    assert (errors[0].span.line, errors[0].span.col) == (1, 16)
+    assert len(errors) == 1 + extra, [(d.span.col, d.message) for d in errors]
+    assert not any("escapes its scope" in d.message for d in errors)
