@@ -161,8 +161,8 @@ class Report:
         be = self.break_even_packets
         timing = self.timing
         lines = [
-            f"filter      {self.filter_origin} ({self.instructions} instructions)",
-            f"capture     {self.capture_path} ({self.capture_format}, {self.packets} packets)",
+            f"filter      {self.filter_origin} ({counted(self.instructions, 'instruction')})",
+            f"capture     {self.capture_path} ({self.capture_format}, {counted(self.packets, 'packet')})",
             f"verdicts    {self.accepted} accepted, {self.packets - self.accepted} rejected "
             f"(interpreter and specialised filter agree on every packet)",
             f"machine     {self.machine}",
@@ -178,14 +178,20 @@ class Report:
             "",
             f"specialisation (once)       {self.specialise_reductions} reductions "
             f"({self.specialise_generating} in code-building instructions){specialise_time}, "
-            f"{self.generated_instructions} instructions generated",
-            "break-even                  " + (f"after {be} packet(s)" if be is not None
+            f"{counted(self.generated_instructions, 'instruction')} generated",
+            "break-even                  " + (f"after {counted(be, 'packet')}" if be is not None
                                               else "none: the capture has no packets" if not self.packets
                                               else "never (the specialised filter is not cheaper)"),
         ]
         if timing is not None:
             lines += ["", timing.explanation(self.packets)]
         return "\n".join(lines + [f"warning: {w}" for w in self.warnings])
+
+
+def counted(count: int, noun: str) -> str:
+    """`1 packet`, `2 packets`: the report reads right for a one-packet
+    capture or a one-instruction filter (`ret #0`)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 TIMING_METHOD = ("in the machine: one call runs the filter over all packets (pfTimeAll), minus the same loop "
@@ -205,7 +211,8 @@ class Timing:
 
     def explanation(self, packets: int) -> str:
         runs = "one run" if self.runs == 1 else f"median of {self.runs} runs"
-        return (f"wall time   measured in the machine: one call runs a filter over all {packets} packets ({runs}),\n"
+        over = "the 1 packet" if packets == 1 else f"all {packets} packets"
+        return (f"wall time   measured in the machine: one call runs a filter over {over} ({runs}),\n"
                 f"            less the loop's own cost ({self.ns_loop / 1000:.2f} µs/packet, timed with a filter "
                 f"that returns 0);\n"
                 f"            specialisation: {self.specialise_repeats} in one call, divided by "

@@ -438,3 +438,14 @@ def test_demo_report_on_the_c_machine():
     wall = next(line for line in lines if line.startswith("wall time per packet (µs)"))
     assert len(wall.split()) == 7  # the label's 5 words, then both figures
     assert any("measured in the machine: one call runs a filter over all 2000 packets" in line for line in lines)
+
+
+def test_a_report_on_one_packet_and_a_one_instruction_filter_counts_them_in_the_singular():
+    from mlbox.pf_capture import Packet
+
+    program = bpf_program("py")
+    one = Capture((Packet(b"\x00" * 14, 14),), 1, "pcap")
+    text = run([Insn(6, 0, 0, 65535)], one, machine="py", program=program).as_text()  # ret #65535
+    assert "(1 instruction)" in text and "pcap, 1 packet)" in text
+    assert "filter over the 1 packet (one run)" in text
+    assert "1 instructions" not in text and "1 packets" not in text
