@@ -317,11 +317,9 @@ class Program:
                 value = Converter(self).to_python(raw, ty)
             except RecursionError:  # as MLFunction.call says it (an array inside itself, too)
                 raise HostValueError(TOO_DEEP_TO_CONVERT) from None
-            if isinstance(value, MLValue) and value.value is raw and function_parts(value.type) is not None:
-                # a top-level function, named as prog.function(name) names it
-                # (in its repr and in the hint for a curried one)
-                return MLFunction(self, raw, value.type, name)
-            return self._wrap(value)
+            # a function is named as prog.function(name) names it (in its
+            # repr and in the hint for a curried one)
+            return self._wrap(value, name)
 
     def __getitem__(self, name: str):
         return self.value(name)
@@ -335,9 +333,9 @@ class Program:
     def call(self, name: str, *args, keep: bool = False):
         return self.function(name).call(*args, keep=keep)
 
-    def _wrap(self, value):
+    def _wrap(self, value, name: str = "fn"):
         if isinstance(value, MLValue) and function_parts(value.type) is not None:
-            return MLFunction(self, value.value, value.type)
+            return MLFunction(self, value.value, value.type, name)
         return value
 
     def _call_plan(self, ty) -> Optional["_CallPlan"]:

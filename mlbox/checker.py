@@ -1958,10 +1958,10 @@ class Checker:
                 self.error(CON_NO_ARG.format(name=fn.name), fn.span)
                 self.infer(e.arg)
                 return ty
-        glued = _glued_literal_note(fn, arg)
+        glued = _glued_literal(fn, arg)
         if glued is not None:
-            zero = "~0" if fn.span.end_col - fn.span.col > 1 else "0"
-            self.error(GLUED_LITERAL.format(zero=zero, name=arg.name), fn.span.to(arg.span), glued)
+            zero, note = glued
+            self.error(GLUED_LITERAL.format(zero=zero, name=arg.name), fn.span.to(arg.span), note)
             return self.fresh()
         if isinstance(fn, S.App):
             self.applied_further.add(id(fn))
@@ -2768,19 +2768,20 @@ def _selector_width_note(printer: TypePrinter, actual: Type, expected: Type) -> 
 
 
 
-def _glued_literal_note(fn, arg) -> Optional[str]:
-    """The note for an integer 0 written against a name that makes it look
-    like a hexadecimal or word literal (`0xZZ`, `0w`, `~0w1`), or None."""
+def _glued_literal(fn, arg) -> Optional[tuple[str, str]]:
+    """For an integer 0 written against a name that makes it look like a
+    hexadecimal or word literal (`0xZZ`, `0w`, `~0w1`): the 0 as written
+    and the note saying what the literal should be; else None."""
     if not (isinstance(fn, S.ConstExp) and isinstance(fn.const, S.IntConst) and fn.const.value == 0
             and isinstance(arg, S.Var) and not arg.op):
         return None
     if (arg.span.line, arg.span.col) != (fn.span.end_line, fn.span.end_col):
         return None  # `0 x`, with a space: an ordinary misapplication
+    zero = "~0" if fn.span.end_col - fn.span.col > 1 else "0"
     if arg.name.startswith("w"):
-        negative = fn.span.end_col - fn.span.col > 1  # `~0`
-        return GLUED_SIGNED_WORD_NOTE if negative else GLUED_WORD_NOTE
+        return zero, GLUED_SIGNED_WORD_NOTE if zero == "~0" else GLUED_WORD_NOTE
     if arg.name.startswith("x"):
-        return GLUED_HEX_NOTE
+        return zero, GLUED_HEX_NOTE
     return None
 
 

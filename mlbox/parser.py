@@ -1204,47 +1204,46 @@ class Grammar:
         self.error(message, span, notes)
         raise _Abort(tok)
 
-    def _binding_context(self) -> Optional[str]:
+    def _binding_context(self, through_brackets: bool = False) -> Optional[str]:
         """The separator the innermost binding being parsed still lacks:
         'EQUALS' in the pattern of a `val` or the head of a `fun` clause,
         'DARROW' in the pattern of a `fn`, `case` or `handle` rule; None
-        when the parse is past it or elsewhere."""
-        for sym in reversed(self.parser.symstack):
-            kind = sym.type
-            if kind in ("VAL", "FUN") or (kind == "AND" and _in_value_dec(self.parser.symstack)):
+        when the parse is past it or elsewhere. `through_brackets`: also
+        inside parentheses or brackets of the pattern (`fun f (code x)`)."""
+        stack = self.parser.symstack
+        for index in range(len(stack) - 1, -1, -1):
+            kind = stack[index].type
+            if kind in ("VAL", "FUN") or (kind == "AND" and _in_value_dec(stack)):
                 return "EQUALS"
-            if kind in ("FN", "OF", "HANDLE"):
+            if kind == "OF":
+                # `case e of pat`, not the type of `datatype t = A of ty`
+                in_case = next((sym.type for sym in reversed(stack[:index])
+                                if sym.type in ("CASE", "DATATYPE", "ABSTYPE", "EXCEPTION")), None) == "CASE"
+                return "DARROW" if in_case else None
+            if kind in ("FN", "HANDLE"):
                 return "DARROW"
-            if kind.isupper() and kind not in _PATTERN_TOKENS:
+            if kind.isupper() and kind not in _PATTERN_TOKENS \
+                    and not (through_brackets and kind in ("LPAREN", "LBRACKET")):
                 return None
         return None
+
+    def _token_index(self, tok) -> Optional[int]:
+        """Where `tok` is among the tokens being parsed (for None, the end
+        of the input: their number)."""
+        tokens = self.token_list
+        return len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
 
     def _after_backslash(self, tok) -> bool:
         """Whether a '\\' begins the would-be pattern before the `=>` at
         `tok`: `\\x => x`, `\\(a, b) => a`, a lambda as other languages
         write it."""
-        tokens = self.token_list
-        index = next((i for i, t in enumerate(tokens) if t is tok), None)
-        for earlier in reversed(tokens[max(0, (index or 0) - BACKSLASH_LOOKBACK):index or 0]):
+        tokens, index = self.token_list, self._token_index(tok)
+        if index is None:
+            return False
+        for earlier in reversed(tokens[max(0, index - BACKSLASH_LOOKBACK):index]):
             if earlier.type == "IDENT" and earlier.value == "\\":
                 return True
             if earlier.type in _RESTART_TOKENS or earlier.type in ("EQUALS", "DARROW", "SEMICOLON"):
-                return False
-        return False
-
-    def _in_pattern(self) -> bool:
-        """Whether the parse is inside the pattern of a binding, maybe in
-        parentheses or brackets (`fun f (code x)`, `fn [lift y]`)."""
-        stack = self.parser.symstack
-        for index in range(len(stack) - 1, -1, -1):
-            kind = stack[index].type
-            if kind == "OF":
-                # `case e of pat`, not the type of `datatype t = A of ty`
-                return next((sym.type for sym in reversed(stack[:index])
-                             if sym.type in ("CASE", "DATATYPE", "ABSTYPE", "EXCEPTION")), None) == "CASE"
-            if kind in ("VAL", "FUN", "FN", "HANDLE") or (kind == "AND" and _in_value_dec(stack)):
-                return True
-            if kind.isupper() and kind not in _PATTERN_TOKENS and kind not in ("LPAREN", "LBRACKET"):
                 return False
         return False
 
@@ -1254,8 +1253,7 @@ class Grammar:
         after a `cogen` the lexer took for a name (`cogen (a, b) = e`,
         `cogen u : int = e`, `let cogen _ = e`), or an `and` after a
         `cogen` declaration (`cogen a = e1 and b = e2`)."""
-        tokens = self.token_list
-        end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+        tokens, end = self.token_list, self._token_index(tok)
         if end is None:
             return False
         for i in range(min(end, len(tokens) - 1), max(-1, end - COGEN_LOOKBACK - 1), -1):
@@ -1286,8 +1284,7 @@ class Grammar:
         the `if` cannot be an operand)."""
         head = next((sym.value for sym in reversed(self.parser.symstack) if sym.type == "clause_head"), None)
         tokens = self.token_list
-        index = None if tok is None or head is None else next(
-            (i for i, t in enumerate(tokens) if t is tok), None)
+        index = None if tok is None or head is None else self._token_index(tok)
         if index is None:
             return False
         name, name_span, _args = head
@@ -1311,8 +1308,7 @@ class Grammar:
         if tok is None or tok.type != "IDENT" or "VAL" not in self.parser.action[self.parser.state] \
                 or "LET" in self.parser.action[self.parser.state]:
             return False
-        tokens = self.token_list
-        index = next((i for i, t in enumerate(tokens) if t is tok), None)
+        tokens, index = self.token_list, self._token_index(tok)
         return index is not None and index + 1 < len(tokens) and tokens[index + 1].type == "EQUALS"
 
     def _misspelt_top_keyword(self, tok):
@@ -1321,8 +1317,7 @@ class Grammar:
         by a name (`datatyp t = ...`, `value y = 2`, `exeption E`), on the
         way back from a syntax error to the declaration it is part of; None
         if there is none."""
-        tokens = self.token_list
-        end = len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+        tokens, end = self.token_list, self._token_index(tok)
         if end is None:
             return None
         for i in range(end - 1, -1, -1):
@@ -1368,7 +1363,7 @@ class Grammar:
             return MSG_TYPE_AFTER_OF
         if tok.type == "DARROW" and self._binding_context() == "EQUALS":
             return MSG_DARROW_IN_FUN
-        if tok.type in ("CODE", "LIFT") and self._in_pattern():
+        if tok.type in ("CODE", "LIFT") and self._binding_context(through_brackets=True) is not None:
             # `fun f (code x) = x`: matching code as if it were a constructor
             return MSG_STAGING_IN_PATTERN.format("{}", tok.value)
         if tok.type == "BAR":

@@ -620,6 +620,8 @@ EOF = MSG_END_OF_FILE
      [(MSG_STAGING_IN_PATTERN.format(unexpected("'code'"), "code"), (1, 28))]),
     # (in a type, `code` is no pattern: the plain message)
     ("datatype t = A of (code x)", [(unexpected("'code'"), (1, 20))]),
+    # (nor is an exception's `of` a case's: no '=>' is expected; it was)
+    ("exception E of int 3", [(unexpected("'3'"), (1, 20))]),
 ])
 def test_common_slips_are_named(text, errors):
     assert syntax_error(text) == errors
