@@ -415,7 +415,7 @@ class Program:
             self._call_in_progress = False
             accepted = (self._interrupting > 0 or self._interrupt_accepted) and self._settle_interrupt()
         if accepted:
-            raise MachineFailure(Status.INTERRUPTED, "interrupted")
+            raise MachineFailure(Status.INTERRUPTED, INTERRUPTED_BY)
         return value
 
     def _settle_interrupt(self) -> bool:
@@ -574,8 +574,13 @@ def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) ->
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
         raise MLError(name, exception_arg(exn) if hasattr(exn, "name") else None, index)
+    if result.status == Status.INTERRUPTED and result.message == "interrupted":
+        raise MachineFailure(Status.INTERRUPTED, INTERRUPTED_BY, index)  # not "INTERRUPTED: interrupted"
     hint = LIMIT_HINTS.get(Status(result.status))
     raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
+
+
+INTERRUPTED_BY = "stopped by interrupt() or Ctrl-C"
 
 
 # How to raise the limit a call stopped at (as `mlbox run` says with its flags).

@@ -6,8 +6,9 @@ Exit statuses: 0 success, 1 the program has errors (or raised an uncaught
 exception), 2 bad usage, an unreadable file or `--machine c` not built, 3 the machine stopped (a
 limit; mlbox/runner.py), 70 an internal error (a bug in mlbox: reported,
 never a traceback), 74 standard output refused the output or is closed (a full disk, an
-I/O error: one line on stderr), 141 standard output closed by its reader
-(128 + SIGPIPE, as the shell reports a process killed by it; quietly).
+I/O error: one line on stderr), 130 Ctrl-C (128 + SIGINT, `mlbox: interrupted`),
+141 standard output closed by its reader (128 + SIGPIPE, as the shell reports a
+process killed by it; quietly).
 Output from the program's `print` and from mlbox itself is treated alike.
 """
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 EXIT_OUTPUT = 74  # EX_IOERR of sysexits.h
 EXIT_BROKEN_PIPE = 141
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as for EXIT_BROKEN_PIPE
+INTERRUPTED = "mlbox: interrupted"  # Ctrl-C, in the front end or in the machine alike
 OUTPUT_FAILED = "mlbox: cannot write the output: {reason}"
 
 
@@ -383,8 +386,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(message if ": error: " in message else f"mlbox: {message}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("mlbox: interrupted", file=sys.stderr)
-        return 130
+        print(INTERRUPTED, file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return _broken_pipe()
     except OutputFailed as err:

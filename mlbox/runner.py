@@ -8,8 +8,8 @@ compiled .ccam file.
     mlbox dis prog.ccam|prog.sml [--plain]
 
 `run` writes only the program's output to stdout. Warnings, an uncaught
-exception (`uncaught exception NAME`, exit 1), machine errors (exit 3) and
-`--stats` go to stderr. A print that standard output refuses stops the
+exception (`uncaught exception NAME`, exit 1), machine errors (exit 3),
+Ctrl-C (`mlbox: interrupted`, exit 130) and `--stats` go to stderr. A print that standard output refuses stops the
 program there (both machines): a closed pipe exits quietly with 141, any
 other write error with 74 and one line on stderr (mlbox/cli.py).
 """
@@ -243,7 +243,7 @@ def cmd_run(args) -> int:
     from mlbox.driver import machine_class
 
     from ccam.bytecode import BytecodeError
-    from mlbox.cli import STDIN_NAME, STDIN_PATH
+    from mlbox.cli import EXIT_INTERRUPTED, INTERRUPTED, STDIN_NAME, STDIN_PATH
 
     cls = machine_class(args.machine)
     # the C machine's loader verifies a .ccam file as the Python reader
@@ -283,6 +283,9 @@ def cmd_run(args) -> int:
         # bracketed General.exnMessage text
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
+    if result.status == Status.INTERRUPTED:
+        print(INTERRUPTED, file=sys.stderr)
+        return EXIT_INTERRUPTED
     print(MACHINE_ERROR.format(status=result.status.name, message=result.message), file=sys.stderr)
     hint = limit_hint(result, args.max_stack, args.max_heap)
     if hint:

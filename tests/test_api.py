@@ -862,7 +862,7 @@ def test_ctrl_c_ends_a_batch_on_both_machines(machine):
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     try:
         timer.start()
-        with pytest.raises(MachineFailure, match=r"INTERRUPTED: interrupted \(in call 0 of the batch"):
+        with pytest.raises(MachineFailure, match=r"^INTERRUPTED: stopped by interrupt\(\) or Ctrl-C \(in call 0 of the batch"):
             prog.function("forever").map([1, 2, 3, 4])
     finally:
         timer.cancel()

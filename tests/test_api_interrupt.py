@@ -66,6 +66,8 @@ def interrupt_when_running(prog: api.Program) -> None:
 def assert_interrupted(error, index=None) -> None:
     assert isinstance(error, MachineFailure), repr(error)
     assert error.status == Status.INTERRUPTED and error.index == index, error
+    if index is None:  # says who stopped it, not "INTERRUPTED: interrupted"
+        assert str(error) == "INTERRUPTED: stopped by interrupt() or Ctrl-C", error
 
 
 @pytest.mark.parametrize("machine", MACHINES)

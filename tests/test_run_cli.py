@@ -46,6 +46,34 @@ def test_stats_json_is_the_last_line_of_stderr(src, capfd, machine):
     assert {"emitted", "time_seconds", "machine"} <= set(stats)
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_ctrl_c_in_the_machine_is_reported_as_in_the_front_end(src, capfd, machine):
+    """`mlbox: interrupted`, exit 130 (128 + SIGINT), wherever Ctrl-C falls;
+    it once said `machine error (INTERRUPTED): interrupted`, exit 3, when the
+    machine was running."""
+    import os
+    import signal
+    import threading
+
+    from mlbox.cli import EXIT_INTERRUPTED
+
+    program = src(FOREVER)
+    assert cli.main(["check", program]) == 0  # the prelude is built: the SIGINT below falls in the run
+    capfd.readouterr()
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in an interactive process
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        status = cli.main(["run", program, "--machine", machine, "--stats=json"])
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, inherited)
+    out, err = capfd.readouterr()
+    *_, stats, message = err.splitlines()
+    assert (status, message, out) == (EXIT_INTERRUPTED, "mlbox: interrupted", "")
+    assert json.loads(stats)["reductions"] > 0  # stopped in the machine, not before it
+
+
 # Conses onto a list kept live forever, then (with room) drops it and
 # allocates as much again: the heap at the end is below its peak.
 GROW_THEN_DROP = """
