@@ -83,8 +83,8 @@ def render(r: Results) -> str:
     add(f"- Python {e.python}; C machine built by {e.compiler} with `{e.cflags}`, dispatch: {e.dispatch}")
     add(f"- Peer: {e.ocaml}")
     add(f"- Filter: `{r.filter}` (tcpdump's `tcp port 23`, {r.filter_instructions} instructions); capture: "
-        f"`{r.capture}` ({r.capture_packets} packets, {t1.telnet_packets} of them telnet, i.e. accepted "
-        "by the filter)")
+        f"`{r.capture}`, a copy of the shared capture `bpf/pcaps/telnet_small.pcap` ({r.capture_packets} "
+        f"packets, {t1.telnet_packets} of them telnet, i.e. accepted by the filter)")
     add("- Times: `time.perf_counter`, median of N runs after a warm-up run; ratios are computed from "
         "figures measured in the same run of the bench.")
     add("")

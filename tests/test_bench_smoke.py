@@ -98,3 +98,15 @@ def test_allocation_bench_refuses_a_wrong_result():
     wrong = alloc.AllocWorkload("wrong", alloc.LIST.format(n=10), "10 54\n")
     with pytest.raises(AssertionError, match="printed"):
         alloc.measure_alloc(quick=True, chosen=(wrong,))
+
+
+def test_the_bench_capture_is_in_the_repository_and_is_the_telnet_capture():
+    """The page names a file every checkout has (it once named this
+    machine's /work/shared path when present)."""
+    import os
+
+    from bench.workloads import CAPTURE, ROOT
+    from mlbox.pf_capture import read_capture
+
+    assert os.path.commonpath([CAPTURE, ROOT]) == ROOT and os.path.isfile(CAPTURE)
+    assert len(read_capture(CAPTURE).packets) == 2000
