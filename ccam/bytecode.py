@@ -18,6 +18,7 @@ from typing import Optional
 from ccam.instructions import (
     BUILTIN_EXNS,
     BY_CODE,
+    BY_NAME,
     CONST,
     INSTR,
     INT_MAX,
@@ -98,23 +99,28 @@ class BytecodeError(ValueError):
 # ------------------------------------------------------------- writer
 
 
+_U16, _U32, _I64 = struct.Struct("<H"), struct.Struct("<I"), struct.Struct("<q")
+
+
 class _Writer:
     def __init__(self):
         self.buf = bytearray()
 
     def u8(self, n: int):
-        self.buf += struct.pack("<B", n)
+        if not 0 <= n < 256:
+            raise struct.error("ubyte format requires 0 <= number <= 255")
+        self.buf.append(n)  # (a byte at a time; struct.pack was a tenth of writing a large program)
 
     def u16(self, n: int):
-        self.buf += struct.pack("<H", n)
+        self.buf += _U16.pack(n)
 
     def u32(self, n: int):
         if not 0 <= n < 1 << 32:
             raise BytecodeError(f"value {n} does not fit in u32", len(self.buf))
-        self.buf += struct.pack("<I", n)
+        self.buf += _U32.pack(n)
 
     def i64(self, n: int):
-        self.buf += struct.pack("<q", n)
+        self.buf += _I64.pack(n)
 
     def string(self, s: bytes):
         self.u32(len(s))
@@ -142,8 +148,10 @@ class _Writer:
                     continue
                 if not isinstance(item, Ins):
                     raise BytecodeError(f"not an instruction: {item!r}", len(self.buf))
-                spec = item.spec
-                self.u8(spec.code)
+                spec = BY_NAME[item.op]
+                self.buf.append(spec.code)  # (the table's codes are bytes)
+                if not item.args:  # most instructions: the opcode is all
+                    continue
                 if spec.name in _NESTING_OPS:
                     stack.append(iter(tuple(zip(spec.operands, item.args))))
                     break
@@ -408,22 +416,38 @@ def check_program(program: Program, *, allow_lifted: bool = True) -> None:
 
 def _check_code(code, nglobals: int, allow_lifted: bool) -> None:
     """Check a program and its sub-programs in file order (the first
-    problem a reader would meet is the one reported). Iterative: the work
-    list holds (program, depth) and (instruction, depth, emitted), next
-    item last."""
-    work: list = [(code, 1, None)]
-    while work:
-        item, depth, emitted = work.pop()
-        if emitted is None:  # a program
+    problem a reader would meet is the one reported). Iterative: a stack of
+    [program, depth, iterator] with the program being checked on top; its
+    iterator is made when it is reached, after its own checks."""
+    stack: list = [[code, 1, None]]
+    while stack:
+        top = stack[-1]
+        if top[2] is None:  # a program reached: its own checks first
+            prog, depth, _ = top
             if depth > MAX_DEPTH:
                 raise BytecodeError(R_DEPTH)
-            if not isinstance(item, tuple):
-                raise BytecodeError(f"a program must be a tuple of instructions, not {type(item).__name__}")
-            if len(item) > MAX_PROGRAM_LENGTH:
-                raise BytecodeError(R_PROG_LENGTH.format(len(item)))
-            work.extend((ins, depth, False) for ins in reversed(item))
+            if not isinstance(prog, tuple):
+                raise BytecodeError(f"a program must be a tuple of instructions, not {type(prog).__name__}")
+            if len(prog) > MAX_PROGRAM_LENGTH:
+                raise BytecodeError(R_PROG_LENGTH.format(len(prog)))
+            top[2] = iter(prog)
+        depth = top[1]
+        for ins in top[2]:
+            if type(ins) is Ins and not ins.args:
+                continue  # an opcode without operands: _check_ins would find nothing
+            inner = _check_ins(ins, depth, nglobals, allow_lifted, False)
+            if inner:
+                # sub-programs (checked next, in order, before the rest of
+                # this one) or emit's instruction (simple, so it holds none)
+                programs = [[item, d, None] for item, d, emitted in inner if emitted is None]
+                for item, d, emitted in inner:
+                    if emitted:
+                        _check_ins(item, d, nglobals, allow_lifted, True)
+                if programs:
+                    stack.extend(reversed(programs))
+                    break
         else:
-            work.extend(reversed(_check_ins(item, depth, nglobals, allow_lifted, emitted)))
+            stack.pop()
 
 
 def _check_ins(ins, depth: int, nglobals: int, allow_lifted: bool, emitted: bool) -> list:

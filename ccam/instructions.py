@@ -352,6 +352,13 @@ class Ins:
 
 Prog = tuple  # tuple[Ins, ...]
 
+# For each opcode, the (position, kind) of its operands that hold code
+# (PROG, PROGS, INSTR): walks of a program look them up rather than going
+# through every operand of every instruction, most of which hold none.
+NESTED: dict[str, tuple[tuple[int, str], ...]] = {
+    op.name: tuple((i, kind) for i, kind in enumerate(op.operands) if kind in (PROG, PROGS, INSTR))
+    for op in OPS}
+
 
 def reductions(ins: Ins) -> int:
     """Reductions one execution of `ins` counts (SPEC §3 counting rule)."""
@@ -367,12 +374,25 @@ class _Builder:
         if spec is None:
             raise AttributeError(name)
         if not spec.operands:
-            return Ins(name)
-
-        def make(*args):
-            return Ins(name, tuple(_norm(k, a) for k, a in zip(spec.operands, args)) + args[len(spec.operands):])
-
+            return Ins(name)  # (a fresh one each time, as any Ins(...) is)
+        make = _makers.get(name)
+        if make is None:
+            # made once per opcode, not at each use: the compiler builds
+            # every instruction through here. An opcode none of whose
+            # operands is normalised (a sub-program, progs, a string) takes
+            # its arguments as they are.
+            if any(kind in (PROG, PROGS, STR) for kind in spec.operands):
+                def make(*args):
+                    return Ins(name, tuple(_norm(k, a) for k, a in zip(spec.operands, args))
+                               + args[len(spec.operands):])
+            else:
+                def make(*args):
+                    return Ins(name, args)
+            _makers[name] = make
         return make
+
+
+_makers: dict = {}  # _Builder's constructor for each opcode with operands
 
 
 def _norm(kind: str, a):
@@ -393,23 +413,28 @@ def walk(prog: Iterable[Ins]) -> Iterable[Ins]:
     Iterative, with a stack of iterators: nested `yield from`s would cost
     each instruction one step per level of nesting (and a Python frame per
     level), which made deeply nested `code` quadratic to measure."""
+    nested = NESTED
     stack = [iter(prog)]
     while stack:
-        ins = next(stack[-1], None)
-        if ins is None:
+        for ins in stack[-1]:
+            yield ins
+            parts = nested[ins.op]
+            if parts:  # most instructions hold no code: nothing to push
+                inner = []
+                for i, kind in parts:
+                    a = ins.args[i]
+                    if kind == PROG:
+                        inner.append(a)
+                    elif kind == PROGS:
+                        inner.extend(a)
+                    else:  # INSTR
+                        inner.append((a,))
+                # pushed last first, so that the first operand is walked
+                # first; the current program resumes after them
+                stack.extend(iter(p) for p in reversed(inner))
+                break
+        else:
             stack.pop()
-            continue
-        yield ins
-        inner = []
-        for kind, a in zip(ins.spec.operands, ins.args):
-            if kind == PROG:
-                inner.append(a)
-            elif kind == PROGS:
-                inner.extend(a)
-            elif kind == INSTR:
-                inner.append((a,))
-        # pushed last first, so that the first operand is walked first
-        stack.extend(iter(p) for p in reversed(inner))
 
 
 @attrs.frozen

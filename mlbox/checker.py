@@ -2510,15 +2510,40 @@ def _unguarded_tyvars(dec) -> list[str]:
     any value, datatype or type declaration nested in it, in order."""
     found: dict[str, None] = {}
     pending = list(dec.binds) if isinstance(dec, (S.ValDec, S.FunDec)) else [dec.exp]
+    walk_of = _TYVAR_WALK
     while pending:
         node = pending.pop()
-        if isinstance(node, S.TyVar):
+        how = walk_of.get(type(node))
+        if how is None:
+            how = _tyvar_walk(type(node))
+        if how is _TYVAR:
             found[node.name] = None
-        elif isinstance(node, (tuple, list)):
+        elif how is _SEQUENCE:
             pending.extend(reversed(node))
-        elif S.is_node(type(node)) and not isinstance(node, _TYVAR_SCOPE_BOUNDARIES):
-            pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
+        elif how:
+            pending.extend([getattr(node, name) for name in how])
     return list(found)
+
+
+# How _unguarded_tyvars treats a value of each class, decided once per
+# class (each value declaration walks all its nodes, and asking isinstance
+# and attrs at every node was most of that): a type variable, a sequence to
+# walk, or the child fields to walk (none for a leaf or a boundary).
+_TYVAR, _SEQUENCE = "tyvar", "sequence"
+_TYVAR_WALK: dict = {}
+
+
+def _tyvar_walk(cls: type):
+    if issubclass(cls, S.TyVar):
+        how = _TYVAR
+    elif issubclass(cls, (tuple, list)):
+        how = _SEQUENCE
+    elif S.is_node(cls) and not issubclass(cls, _TYVAR_SCOPE_BOUNDARIES):
+        how = S.child_fields(cls)
+    else:
+        how = ()
+    _TYVAR_WALK[cls] = how
+    return how
 
 
 def _polymorphic_recursion_note(fn: S.Var, fn_ty: Type, level: int, width: Optional[int],

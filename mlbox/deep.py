@@ -64,15 +64,39 @@ def _children(value) -> list:
 def deepest(roots) -> tuple[int, Optional[object]]:
     """The depth of the deepest syntax node under `roots` (a node or a
     sequence of them) and the first node found at depth MAX_NESTING + 1
-    (None if there is none). Iterative: it must work on any depth."""
+    (None if there is none). Iterative: it must work on any depth.
+    (_children inlined, with a node's child fields and the classes known
+    to be nodes looked up in local dicts: every compilation walks every
+    node here once, and the calls were most of the time.)"""
     stack = [(node, 1) for node in (roots if isinstance(roots, (tuple, list)) else [roots])]
     depth_max = 0
+    fields_of: dict = {}  # node class -> child_fields, in the order _children visits them
+    node_class: dict = {}  # class -> is_node
     while stack:
         node, depth = stack.pop()
         if depth > MAX_NESTING:
             return depth, node
-        depth_max = max(depth_max, depth)
-        stack.extend((child, depth + 1) for child in _children(node))
+        if depth > depth_max:
+            depth_max = depth
+        cls = type(node)
+        names = fields_of.get(cls)
+        if names is None:
+            names = fields_of[cls] = tuple(reversed(child_fields(cls)))
+        children = []
+        pending = [getattr(node, name) for name in names]
+        while pending:
+            item = pending.pop()
+            t = type(item)
+            if t is tuple or t is list or isinstance(item, (tuple, list)):
+                pending.extend(item)
+            else:
+                known = node_class.get(t)
+                if known is None:
+                    known = node_class[t] = is_node(t)
+                if known:
+                    children.append(item)
+        depth += 1
+        stack.extend([(child, depth) for child in children])
     return depth_max, None
 
 
@@ -130,7 +154,7 @@ def code_depth(code) -> int:
 def code_shape(code) -> tuple[int, int]:
     """(how deeply the sub-programs nest, the length of the longest
     program), both as the bytecode format counts them, without recursion."""
-    from ccam.instructions import INSTR, PROG, PROGS
+    from ccam.instructions import NESTED, PROG, PROGS
 
     deepest_seen = longest = 0
     stack = [(code, 1)]
@@ -142,12 +166,14 @@ def code_shape(code) -> tuple[int, int]:
             pending = [ins]
             while pending:
                 one = pending.pop()
-                for kind, operand in zip(one.spec.operands, one.args):
+                # (only the operands that hold code: most instructions have none)
+                for i, kind in NESTED[one.op]:
+                    operand = one.args[i]
                     if kind == PROG:
                         stack.append((operand, depth + 1))
                     elif kind == PROGS:
                         stack.extend((p, depth + 1) for p in operand)
-                    elif kind == INSTR:
+                    else:  # INSTR
                         pending.append(operand)
     return deepest_seen, longest
 
