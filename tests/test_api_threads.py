@@ -73,3 +73,86 @@ def test_the_basis_is_built_once_when_first_checks_race():
     # '::'" (or 'SOME'), and so did every later one of its thread.
     assert run_python(BASIS_RACE).strip() == "[]"
 
+
+CONVERSION_DURING_DEEP_RUN = r"""
+import sys, threading, time
+from mlbox import api
+from mlbox.deep import with_deep_stack
+
+prog = api.load_source("datatype t = L | A of t array\nval a = Array.array (2, L)\nval _ = Array.update (a, 1, A a)\n",
+                       machine=sys.argv[1])
+started = threading.Event()
+
+@with_deep_stack
+def deep_pass(n):  # a compiler's pass over a deeply nested program: the recursion limit is raised meanwhile
+    if n:
+        return deep_pass.__wrapped__(n - 1)
+    started.set()
+    time.sleep(0.5)
+
+compiling = threading.Thread(target=deep_pass, args=(3000,))
+compiling.start()
+started.wait()
+outcome = []
+def convert():
+    try:
+        outcome.append(prog["a"])
+    except api.HostValueError as error:
+        outcome.append(str(error)[:40])
+converting = threading.Thread(target=convert)
+converting.start()
+compiling.join()
+converting.join()
+print(outcome)
+"""
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_conversion_waits_while_another_thread_compiles_deep(machine):
+    # A program is compiled with Python's recursion limit raised (deep.py),
+    # which is the whole process's: a value containing itself, converted
+    # meanwhile in another thread, recursed far past the ordinary limit,
+    # and when the compile put the limit back Python killed the process
+    # ("Fatal Python error: Cannot recover from stack overflow").
+    assert run_python(CONVERSION_DURING_DEEP_RUN, machine).strip() == \
+        "['a value nested too deeply to convert bet']"
+
+
+CTRL_C_DURING_DEEP_RUN = r"""
+import os, signal, threading, time
+from mlbox.deep import with_deep_stack
+
+started = threading.Event()
+finished = []
+
+def deeper(n):
+    return deeper(n - 1) if n else "the pass ended"
+
+@with_deep_stack
+def deep_pass(n):
+    if n:
+        return deep_pass.__wrapped__(n - 1)
+    started.set()
+    time.sleep(0.5)
+    try:
+        finished.append(deeper(100))  # the pass goes on, deeper
+    except RecursionError as error:
+        finished.append(repr(error))
+
+threading.Thread(target=lambda: (started.wait(), os.kill(os.getpid(), signal.SIGINT))).start()
+try:
+    deep_pass(3000)
+except KeyboardInterrupt:
+    print("interrupted")
+time.sleep(1)
+print(finished)
+"""
+
+
+def test_ctrl_c_during_a_deep_pass_leaves_the_process_alive():
+    # Ctrl-C in the main thread stopped its wait for the deep thread, which
+    # then put the recursion limit back under the pass still running there:
+    # the pass failed with a RecursionError, or the process died with "Fatal
+    # Python error: Cannot recover from stack overflow" (the REPL or `mlbox
+    # check` interrupted while compiling a deeply nested program).
+    assert run_python(CTRL_C_DURING_DEEP_RUN).splitlines() == ["interrupted", "['the pass ended']"]
