@@ -36,6 +36,23 @@ def programs(limit: int = 0, exclude: str = "") -> list[Path]:
     return paths[:limit] if limit else paths
 
 
+def shown(value, budget: list) -> str:
+    """repr(value), cut short after some 2,000 nodes (a value shared as a
+    DAG, such as a tree of 2^40 paths, converts at once but would print for ever)."""
+    from mlbox.api import NO_ARG, Data
+
+    budget[0] -= 1
+    if budget[0] < 0:
+        return "..."
+    if isinstance(value, tuple):
+        return "(" + ", ".join(shown(v, budget) for v in value) + ")"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v, budget) for v in value) + "]"
+    if isinstance(value, Data):
+        return value.name if value.arg is NO_ARG else f"{value.name}({shown(value.arg, budget)})"
+    return repr(value)[:200]
+
+
 def signature(path: Path, machine: str) -> list:
     from mlbox import api
 
@@ -49,7 +66,7 @@ def signature(path: Path, machine: str) -> list:
     values = []
     for name in prog.names():
         try:
-            values.append([name, prog.type_of(name), repr(prog.value(name))[:2000]])
+            values.append([name, prog.type_of(name), shown(prog.value(name), [2000])])
         except api.APIError as err:
             values.append([name, type(err).__name__, str(err)])
         except Exception as err:  # noqa: BLE001
