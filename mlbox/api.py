@@ -32,6 +32,7 @@ import attrs
 from ccam.instructions import I, Status
 from ccam.values import Result
 from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
     NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
@@ -231,7 +232,8 @@ class Program:
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
         self._exceptions: Optional[list] = None  # see _exception_arg
-        self._check(result)
+        with ORDINARY_RECURSION:  # (converting the argument of an uncaught exception)
+            self._check(result)
 
     @property
     def output(self) -> bytes:
@@ -285,7 +287,7 @@ class Program:
 
     def _raw(self, name: str):
         binding = self._binding(name)
-        with self._lock:
+        with self._lock, ORDINARY_RECURSION:
             if binding.kind == "cogen" and binding.binder not in self._compiled.lifted:
                 return self._interruptible(self._run_code_variable, self._slots[name]), binding.scheme
             return self._machine.global_value(self._slots[name]), binding.scheme
@@ -300,7 +302,8 @@ class Program:
 
         names = self._compiled.program.global_names
         code = (I.getglobal(slot), *INVOKE, I.call)
-        result = self._machine.run_more(Code(code, len(names), names))
+        with UNRESTRICTED:  # (deep.py: other threads may compile meanwhile)
+            result = self._machine.run_more(Code(code, len(names), names))
         if result.output:
             self._output += result.output
         self._last = (result.reductions, result.gen_reductions, result.emitted)
@@ -309,7 +312,7 @@ class Program:
 
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""
-        with self._lock:  # the conversion reads the machine's heap
+        with self._lock, ORDINARY_RECURSION:  # the conversion reads the machine's heap
             raw, ty = self._raw(name)
             if keep:
                 return MLValue(raw, ty, self)
@@ -477,7 +480,8 @@ class Program:
 
     def _apply(self, closure, arg):
         try:
-            result = self._machine.call(closure, arg)
+            with UNRESTRICTED:
+                result = self._machine.call(closure, arg)
         except ValueError as error:
             _raise_refused(error)
         if result.output:
@@ -494,10 +498,11 @@ class Program:
         error with its index. The statistics cover every call made."""
         call_many = getattr(self._machine, "call_many", None)
         try:
-            if call_many is not None:
-                results = list(call_many(closure, args))
-            else:
-                results = self._call_each(closure, args)
+            with UNRESTRICTED:
+                if call_many is not None:
+                    results = list(call_many(closure, args))
+                else:
+                    results = self._call_each(closure, args)
         except ValueError as error:
             _raise_refused(error)
         # One pass per field (comprehensions): this runs once per call of a batch.
@@ -618,7 +623,9 @@ class MLFunction(Handle):
     def call(self, *args, keep: bool = False):
         program = self.program
         try:
-            with program._lock:  # one thread at a time in the machine (see Program.__init__)
+            # one thread at a time in the machine (see Program.__init__);
+            # the conversions count on the ordinary recursion limit (deep.py)
+            with program._lock, ORDINARY_RECURSION:
                 return program._interruptible(self._call, args, keep)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
@@ -664,7 +671,7 @@ class MLFunction(Handle):
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
         of the same calls made one at a time."""
-        with self.program._lock:
+        with self.program._lock, ORDINARY_RECURSION:
             return self.program._interruptible(self._map, args, keep)
 
     def _map(self, args: Iterable, keep: bool) -> list:

@@ -24,6 +24,7 @@ name gets a fresh type, so that one run reports every independent error.
 
 from __future__ import annotations
 
+import threading
 from typing import Callable, Optional
 
 import attrs
@@ -683,10 +684,21 @@ def _finish_datatype(tycon: Tycon) -> None:
         con.ref = ConRef(con.name, con.tag, con.has_arg, len(tycon.cons), tycon.name)
 
 
+# Both basis scopes are built on first use, and share the built-in tycons'
+# constructors and the basis abbreviations: threads checking their first
+# programs at once (api.load_source in several threads) built them together,
+# and one could see `list` with only `nil` (its program failed with "unbound
+# constructor '::'") or give it four constructors for the rest of the process.
+_basis_lock = threading.Lock()
+
+
 def _basis_scope(for_prelude: bool) -> Scope:
     scope = _basis_scopes.get(for_prelude)
     if scope is None:
-        scope = _basis_scopes[for_prelude] = _build_basis(for_prelude)
+        with _basis_lock:
+            scope = _basis_scopes.get(for_prelude)
+            if scope is None:
+                scope = _basis_scopes[for_prelude] = _build_basis(for_prelude)
     return scope
 
 

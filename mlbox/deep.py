@@ -241,11 +241,126 @@ _limit_lock = threading.Lock()
 _deep_threads = 0
 _saved_limit = 1000
 
+# The recursion limit is the interpreter's, not a thread's: while a deep
+# thread runs, every thread may recurse that deep. Code that counts on the
+# ordinary limit (the API's conversions between Python and ML values, which
+# end at a value nested too deeply, or containing itself, with a
+# RecursionError) must not run meanwhile: in another thread it recursed far
+# past that limit (seconds, not milliseconds), and when the limit was put
+# back under a thread so deep, Python killed the process ("Fatal Python
+# error: Cannot recover from stack overflow"). So a deep run and a section
+# of ORDINARY_RECURSION exclude each other: a deep run waits for the
+# sections in progress, and a section for the deep runs. Each waits holding
+# _turnstile, which the next of either kind must pass: neither starves the
+# other (a thread loading programs in a loop held off another's calls).
+_changed = threading.Condition(_limit_lock)
+_turnstile = threading.Lock()
+_ordinary = 0  # threads inside an ORDINARY_RECURSION section
+
+
+def _acquire_ordinary(count: int) -> None:
+    global _ordinary
+    with _turnstile, _changed:
+        while _deep_threads:
+            _changed.wait()
+        _ordinary += 1
+        _local.ordinary = count  # (with no call between: a Ctrl-C cannot come between the two)
+
+
+def _release_ordinary() -> int:
+    """Leave this thread's section (however nested); how deeply it was."""
+    global _ordinary
+    if not getattr(_local, "ordinary", 0):
+        return 0
+    with _changed:
+        count, _local.ordinary = _local.ordinary, 0
+        _ordinary -= 1
+        if not _ordinary:
+            _changed.notify_all()
+    return count
+
+
+class _OrdinaryRecursion:
+    """`with ORDINARY_RECURSION:` code that relies on the ordinary recursion
+    limit, run while no deep thread runs (see _changed). Reentrant; a no-op
+    on the deep stack itself."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        if getattr(_local, "inside", False):
+            return
+        count = getattr(_local, "ordinary", 0)
+        if count:
+            _local.ordinary = count + 1
+        else:
+            _acquire_ordinary(1)
+
+    def __exit__(self, *exc) -> None:
+        if getattr(_local, "inside", False):
+            return
+        count = getattr(_local, "ordinary", 0)
+        if count > 1:
+            _local.ordinary = count - 1
+        elif count:
+            _release_ordinary()
+
+
+class _Unrestricted:
+    """`with UNRESTRICTED:` inside an ORDINARY_RECURSION section, a stretch
+    that does not recurse (a machine run, which can be long): deep runs may
+    go on meanwhile; the section is entered again after it."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        paused = getattr(_local, "paused", None)
+        if paused is None:
+            paused = _local.paused = []
+        paused.append(0 if getattr(_local, "inside", False) else _release_ordinary())
+
+    def __exit__(self, *exc) -> None:
+        count = _local.paused.pop()
+        if count:
+            _acquire_ordinary(count)
+
+
+ORDINARY_RECURSION = _OrdinaryRecursion()
+UNRESTRICTED = _Unrestricted()
+
 
 def _run_in_deep_thread(body: Callable[[], None]) -> None:
+    # A section of this thread (a conversion printing a type too deep for
+    # it) waits for the run, recursing no further: it need not exclude it.
+    mine = _release_ordinary()
+    try:
+        _deep_run(body)
+    finally:
+        if mine:
+            _acquire_ordinary(mine)
+
+
+def _deep_run(body: Callable[[], None]) -> None:
     global _deep_threads, _saved_limit
-    thread = threading.Thread(target=body, name="mlbox-deep-stack", daemon=True)
-    with _limit_lock:
+    ended: list = []
+
+    def end() -> None:
+        """The run's end, once (the caller holds _changed)."""
+        if not ended:
+            ended.append(True)
+            _deep_done()
+
+    def run() -> None:
+        try:
+            body()
+        finally:  # here, not in the caller: a Ctrl-C stops its join(), not this thread
+            with _changed:
+                end()
+
+    thread = threading.Thread(target=run, name="mlbox-deep-stack", daemon=True)
+    with _turnstile, _changed:
+        while _ordinary:
+            _changed.wait()
         # The recursion limit is the interpreter's, not the thread's: raise
         # it while any deep thread runs, put it back after the last one.
         if _deep_threads == 0:
@@ -259,19 +374,24 @@ def _run_in_deep_thread(body: Callable[[], None]) -> None:
             started = True
         except RuntimeError:  # no room for such a stack (ulimit -v): go on with the ordinary one
             started = False
+        except BaseException:  # Ctrl-C: the thread has not begun the pass, or has just begun it
+            if not thread.is_alive():
+                end()
+            raise
         finally:
             threading.stack_size(saved_size)
         if not started:
-            _deep_threads -= 1
-            if _deep_threads == 0:
-                sys.setrecursionlimit(_saved_limit)
-    if not started:
-        body()
-        return
-    try:
+            end()
+    if started:
         thread.join()
-    finally:
-        with _limit_lock:
-            _deep_threads -= 1
-            if _deep_threads == 0:
-                sys.setrecursionlimit(_saved_limit)
+    else:
+        body()
+
+
+def _deep_done() -> None:
+    """A deep run ends (the caller holds _changed)."""
+    global _deep_threads
+    _deep_threads -= 1
+    if _deep_threads == 0:
+        sys.setrecursionlimit(_saved_limit)
+        _changed.notify_all()

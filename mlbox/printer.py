@@ -21,6 +21,8 @@ accepts unparenthesised:
 
 from __future__ import annotations
 
+import threading
+
 from mlbox import syntax as S
 from mlbox.syntax import Fixity
 
@@ -35,14 +37,23 @@ _CONTEXTUAL_KEYWORDS = {"code", "lift", "cogen"}
 _PREFIX_FORMS = (S.If, S.Case, S.Fn, S.Raise, S.While, S.Code, S.Lift, S.Handle)
 
 
-# The fixity where the printer is (module state: the printer is not
-# re-entrant; show_program starts it afresh).
-_fixity = Fixity()
+# The fixity where the printer is: the state of the printing in progress in
+# each thread (two threads printing programs at once, as `mlbox erase` does,
+# shared one, and a program's `1 ++ 2` came out as `++ (1, 2)`, which does
+# not parse); show_program starts it afresh. Not re-entrant.
+_state = threading.local()
+
+
+def _fixity() -> Fixity:
+    fixity = getattr(_state, "fixity", None)
+    if fixity is None:
+        fixity = _state.fixity = Fixity()
+    return fixity
 
 
 def _infix(name: str):
     """(precedence, associativity) if `name` is infix here, else None."""
-    return _fixity.lookup(name)
+    return _fixity().lookup(name)
 
 
 def _paren(text: str, needed: bool) -> str:
@@ -195,10 +206,10 @@ def show_exp(e: S.Exp, level: int = EXP) -> str:
         return f"({'; '.join(show_exp(i) for i in e.exps)})"
     if isinstance(e, S.Let):
         body = e.body.exps if isinstance(e.body, S.Seq) else (e.body,)
-        _fixity.push()
+        _fixity().push()
         decs = _decs(e.decs)
         shown = f"let {decs} in {'; '.join(show_exp(b) for b in body)} end"
-        _fixity.pop()
+        _fixity().pop()
         return shown
     if isinstance(e, S.Typed):
         return f"({show_exp(e.exp, _INFIX_BASE)} : {show_type(e.ty)})"
@@ -296,16 +307,16 @@ def show_dec(d: S.Dec) -> str:
             else f"{_declared_con(b.name)}{_of(b.arg)}"
             for b in d.binds)
     if isinstance(d, S.LocalDec):
-        _fixity.push()
+        _fixity().push()
         hidden = _decs(d.decs)
-        _fixity.push()
+        _fixity().push()
         body = _decs(d.body)
-        exported = _fixity.pop()
-        _fixity.pop()
-        _fixity.declare_all(exported)
+        exported = _fixity().pop()
+        _fixity().pop()
+        _fixity().declare_all(exported)
         return f"local {hidden} in {body} end"
     if isinstance(d, S.FixityDec):
-        _fixity.declare(d.names, None if d.assoc is None else (d.precedence, d.assoc))
+        _fixity().declare(d.names, None if d.assoc is None else (d.precedence, d.assoc))
         if d.assoc is None:
             return "nonfix " + " ".join(d.names)
         return f"{'infix' if d.assoc == 'left' else 'infixr'} {d.precedence} " + " ".join(d.names)
@@ -339,7 +350,6 @@ def show_program(prog: S.Program) -> str:
     around top-level expressions (which the grammar needs), and at the end.
     No other `;`: a `;` ends a unit of elaboration, where overloaded
     operators are resolved, so adding one could change a program's types."""
-    global _fixity
     decs = prog.decs
     ends = set(prog.semicolons) | {len(decs)}
 
@@ -347,8 +357,8 @@ def show_program(prog: S.Program) -> str:
         return (index in ends or isinstance(decs[index - 1], S.ExpDec)
                 or isinstance(decs[index], S.ExpDec))
 
-    _fixity = Fixity()
+    _state.fixity = Fixity()
     try:
         return "".join(show_dec(d) + (";" if ended(i) else "") + "\n" for i, d in enumerate(decs, start=1))
     finally:
-        _fixity = Fixity()  # standalone show_exp/show_dec see the initial fixity
+        _state.fixity = Fixity()  # standalone show_exp/show_dec see the initial fixity
