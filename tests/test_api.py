@@ -170,8 +170,7 @@ def test_programs_load_in_several_threads_at_once():
     # "For calls in parallel, load the program once per thread": loads in
     # four threads at once shared the parser's one grammar state, and most
     # failed with IndexError('pop from empty list') from its fixity scopes
-    import sys
-    import threading
+    from tests.threads import run_together
 
     text = (EXAMPLES / "regex.sml").read_text()
     outcomes: list = []
@@ -184,16 +183,7 @@ def test_programs_load_in_several_threads_at_once():
             except BaseException as error:  # noqa: B036 (reported below)
                 outcomes.append(repr(error))
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # switch threads often: inside the parses
-    try:
-        threads = [threading.Thread(target=worker) for _ in range(4)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_together([worker] * 4)  # switching threads often: inside the parses
     assert outcomes == [True] * 12
 
 

@@ -325,10 +325,8 @@ def test_programs_erase_in_several_threads_at_once():
     # The printer kept the fixity of the program being printed in one module
     # variable: another thread printing at the same time reset it, and
     # `val x = 1 ++ 2` came out as `val x = ++ (1, 2)`, which does not parse.
-    import sys
-    import threading
-
     from mlbox.erase import erase_to_sml
+    from tests.threads import run_together
 
     infix = parse_program(Source("a.sml", "infix 5 ++\nfun a ++ b = a + b\nval x = 1 ++ 2\n" * 5))
     plain = parse_program(Source("b.sml", "fun f (a, b) = a\nval z = f (1, 2)\n" * 5))
@@ -340,14 +338,5 @@ def test_programs_erase_in_several_threads_at_once():
             if erase_to_sml(program) != expected[id(program)]:
                 wrong.append(program)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(infix if i % 2 else plain,)) for i in range(6)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_together([lambda program=infix if i % 2 else plain: work(program) for i in range(6)])
     assert wrong == []
