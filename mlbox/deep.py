@@ -45,7 +45,19 @@ NESTING_NOTE = "mlbox handles up to {limit} levels; split the expression with `l
 
 T = TypeVar("T")
 
-_local = threading.local()  # .inside: this thread already has the deep stack
+class _ThreadState(threading.local):
+    """Each thread's: (class attributes as defaults: a missing attribute of a
+    threading.local costs an AttributeError, a microsecond per API call)."""
+
+    inside = False  # this thread has the deep stack
+    ordinary = 0  # how deeply nested in ORDINARY_RECURSION sections
+    paused: list  # the sections' depths UNRESTRICTED stretches put aside
+
+    def __init__(self) -> None:
+        self.paused = []
+
+
+_local = _ThreadState()
 
 
 def _children(value) -> list:
@@ -213,7 +225,7 @@ def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        if getattr(_local, "inside", False):
+        if _local.inside:
             return fn(*args, **kwargs)
         outcome: list = []
 
@@ -260,22 +272,29 @@ _ordinary = 0  # threads inside an ORDINARY_RECURSION section
 
 def _acquire_ordinary(count: int) -> None:
     global _ordinary
+    with _limit_lock:  # (_changed's lock, without the Condition's Python-level enter)
+        # the usual case, taken at every API call: no deep run, and none
+        # waiting (one that waits holds the turnstile)
+        if not _deep_threads and not _turnstile.locked():
+            _ordinary += 1
+            _local.ordinary = count  # (with no call between: a Ctrl-C cannot come between the two)
+            return
     with _turnstile, _changed:
         while _deep_threads:
             _changed.wait()
         _ordinary += 1
-        _local.ordinary = count  # (with no call between: a Ctrl-C cannot come between the two)
+        _local.ordinary = count
 
 
 def _release_ordinary() -> int:
     """Leave this thread's section (however nested); how deeply it was."""
     global _ordinary
-    if not getattr(_local, "ordinary", 0):
+    if not _local.ordinary:
         return 0
-    with _changed:
+    with _limit_lock:
         count, _local.ordinary = _local.ordinary, 0
         _ordinary -= 1
-        if not _ordinary:
+        if not _ordinary and _turnstile.locked():  # a deep run may wait for the last section
             _changed.notify_all()
     return count
 
@@ -288,18 +307,18 @@ class _OrdinaryRecursion:
     __slots__ = ()
 
     def __enter__(self) -> None:
-        if getattr(_local, "inside", False):
+        if _local.inside:
             return
-        count = getattr(_local, "ordinary", 0)
+        count = _local.ordinary
         if count:
             _local.ordinary = count + 1
         else:
             _acquire_ordinary(1)
 
     def __exit__(self, *exc) -> None:
-        if getattr(_local, "inside", False):
+        if _local.inside:
             return
-        count = getattr(_local, "ordinary", 0)
+        count = _local.ordinary
         if count > 1:
             _local.ordinary = count - 1
         elif count:
@@ -314,10 +333,7 @@ class _Unrestricted:
     __slots__ = ()
 
     def __enter__(self) -> None:
-        paused = getattr(_local, "paused", None)
-        if paused is None:
-            paused = _local.paused = []
-        paused.append(0 if getattr(_local, "inside", False) else _release_ordinary())
+        _local.paused.append(0 if _local.inside else _release_ordinary())
 
     def __exit__(self, *exc) -> None:
         count = _local.paused.pop()
