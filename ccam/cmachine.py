@@ -99,7 +99,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 10  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 11  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -115,6 +115,10 @@ OUT_OF_MEMORY = "the C machine could not allocate a host value"
 DEBUG_COLLECT_ALWAYS = 1
 DEBUG_HEAP_CHECK = 2
 DEBUG_COLLECT_SOMETIMES = 4  # every 1-17 instructions, so stores reach the write barrier
+# _Writer._tree: how deep a host value written as a tree may be (at most
+# 2^depth leaves)
+SMALL_TREE_DEPTH = 5
+LIST_ITEM_DEPTH = 2  # _Writer._list: of each item of a list
 # Structural conversion of a host value is bounded: at most this many nodes.
 MAX_HOST_NODES = 1 << 22
 # Decoded code of sealed blocks is cached (with a pin, so an address is
@@ -129,6 +133,11 @@ K_CODE = -2  # not a C kind: a conversion task, "decode this closure's or block'
 (B_END, B_INT, B_UNIT, B_BOTTOM, B_CON0, B_CON, B_PAIR, B_STRING, B_REF, B_ARRAY, B_EXN, B_EXNARG, B_HANDLE,
  B_CLOSURE, B_LOAD, B_VECTOR) = range(16)
 INFO_WORDS = 8  # ccam.h CCAM_INFO_WORDS
+K_SMALL = 100  # ccam.h CCAM_K_SMALL: the kind ccam_call_small reports for a result it wrote out
+# Room for such a result: ccam.h CCAM_SMALL_NODES nodes take at most 3 words
+# each (and the word of the bytes used); the strings, this many bytes
+SMALL_WORDS = 1 + 3 * 64
+SMALL_BYTES = 4096
 INT_MIN, INT_MAX = -(1 << 62), (1 << 62) - 1
 
 _STATUS = {int(s): s for s in Status}
@@ -705,16 +714,75 @@ class _Writer:
                 raise HostValueError(INT_RANGE.format(n=x))
             ops += (B_INT, x, B_END)
             return
-        if t is Pair:
-            a, b = x.fst, x.snd
-            ta, tb = type(a), type(b)
-            if (ta is int or ta is bytes) and (tb is int or tb is bytes):
-                self._leaf(a, ta)
-                self._leaf(b, tb)
-                ops += (B_PAIR, B_END)
-                return
+        if t is Pair or t is Con:
+            # a small tree (an API call's tuple argument) or a list of small
+            # trees, without the walk's tables
+            for write in (self._tree_value, self._list):
+                mark = len(ops), len(self.chunks), self.offset
+                if write(x) is not None:
+                    ops.append(B_END)
+                    return
+                del ops[mark[0]:], self.chunks[mark[1]:]  # (what it wrote of x)
+                self.offset = mark[2]
         self._walk(x)
         ops.append(B_END)
+
+    def _list(self, x) -> Optional[bool]:
+        """Append x if it is a list (constructors of one tag, each of a
+        pair, ending in a nullary constructor) of at most MAX_HOST_NODES //
+        8 items, each a tree at most LIST_ITEM_DEPTH deep (see _tree): its
+        items first, then its end and a PAIR and CON per cell, as the walk
+        writes a list. None (having appended part of it) if it is not. (An
+        item met twice is written twice: at most 2^LIST_ITEM_DEPTH times
+        the nodes; the bound on the items ends a cyclic spine.)"""
+        if type(x) is not Con or type(x.arg) is not Pair:
+            return None
+        tag = x.tag
+        cells = 0
+        while type(x) is Con and x.tag == tag and type(x.arg) is Pair:
+            if self._tree(x.arg.fst, LIST_ITEM_DEPTH) is None:
+                return None
+            cells += 1
+            if cells > MAX_HOST_NODES // 8:
+                return None
+            x = x.arg.snd
+        if type(x) is not Con or x.arg is not None:
+            return None
+        self.ops += (B_CON0, _tag(x.tag))
+        self.ops += (B_PAIR, B_CON, _tag(tag)) * cells
+        return True
+
+    def _tree_value(self, x) -> Optional[bool]:
+        return self._tree(x, SMALL_TREE_DEPTH)
+
+    def _tree(self, x, depth: int) -> Optional[bool]:
+        """Append x if it is a tree of pairs and constructors at most
+        `depth` deep over ints, strings, () and nullary constructors; None
+        (having appended part of it) if it is not. A node met twice is
+        written twice (no LOAD): at this depth that costs less than the
+        walk's table, and immutable data shared or not is the same ML value.
+        The depth bound also ends a cycle, which the walk then refuses."""
+        t = type(x)
+        if t is int or t is bytes:
+            self._leaf(x, t)
+            return True
+        if t is Pair:
+            if not depth or self._tree(x.fst, depth - 1) is None or self._tree(x.snd, depth - 1) is None:
+                return None
+            self.ops.append(B_PAIR)
+            return True
+        if t is Con:
+            if x.arg is None:
+                self.ops += (B_CON0, _tag(x.tag))
+                return True
+            if not depth or self._tree(x.arg, depth - 1) is None:
+                return None
+            self.ops += (B_CON, _tag(x.tag))
+            return True
+        if t is Unit:
+            self.ops.append(B_UNIT)
+            return True
+        return None
 
     def _leaf(self, x, t) -> None:
         if t is int:
@@ -849,6 +917,13 @@ class Machine:
         self._owner = _Owner(m)
         self._m = m  # the raw machine (mlbox/valueprint.py reads handles through it)
         self._info = ffi.new("int64_t[]", INFO_WORDS)
+        # call_fields' build programs of an int and of a string argument (the
+        # int, the string's length, filled in per call)
+        self._int_ops = ffi.new("int64_t[]", [B_INT, 0, B_END])
+        self._string_ops = ffi.new("int64_t[]", [B_STRING, 0, 0, B_END])
+        # where ccam_call_small writes a small result (see _small_value)
+        self._small_ops = ffi.new("int64_t[]", SMALL_WORDS)
+        self._small_data = ffi.new("char[]", SMALL_BYTES)
         self._size = ffi.new("size_t *")
         self._sigint_set = False
         self._plain = plain  # results as plain values (see the module docstring)
@@ -966,6 +1041,122 @@ class Machine:
             if temp:
                 lib.ccam_release(self._m, ch)
 
+    def call_fields(self, closure, arg) -> tuple:
+        """call(closure, arg) as the plain tuple of its Result's fields, in
+        their order (Result(*fields) is call's Result): the embedding API's
+        per-call path (mlbox/api.py), where each step of call() was a large
+        part of a short call. The same C call; what differs is only Python
+        work: no Writer for an int or a string argument (a build program of
+        a few words, kept in cdata of this machine), the closure's handle
+        checked in place, the output read only when the call printed, and
+        no Result object."""
+        owner = self._owner
+        # _enter(), inline
+        if owner.pending:
+            owner.drain()
+        if self._out_flush is not None:
+            self._out_flush()
+        want = (self.catch_sigint and threading.get_ident() == _MAIN_THREAD
+                and _raw_getsignal(signal.SIGINT) != signal.SIG_IGN)
+        if want != self._sigint_set:
+            lib.ccam_set_catch_sigint(self._m, 1 if want else 0)
+            self._sigint_set = want
+        # the closure's handle (_closure_handle), checked as _Handle._handle checks it
+        if type(closure) is CClosure and closure._owner is owner and closure._epoch == owner.epoch:
+            ch, temp = closure._h, False
+        else:
+            ch, temp = self._closure_handle(closure)
+        info = self._info
+        writer = None
+        try:
+            kind = type(arg)
+            if kind is int and INT_MIN <= arg <= INT_MAX:
+                ops, nops, data = self._int_ops, 3, b""
+                ops[1] = arg
+            elif kind is bytes:
+                ops, nops, data = self._string_ops, 4, arg
+                ops[2] = len(arg)
+            else:
+                writer = _Writer(self)
+                writer.value(arg)
+                ops, data = writer.ops, writer.data()
+                nops = len(ops)
+            small_ops = self._small_ops if not self._plain else ffi.NULL
+            lib.ccam_call_small(self._m, ch, ops, nops, data, len(data), info,
+                                small_ops, SMALL_WORDS, self._small_data, SMALL_BYTES)
+            status, reductions, gen, emitted, out_len, kind, word, _message_end = info[0:INFO_WORDS]
+            if status < 0:
+                raise HostValueError(self._message())
+        finally:
+            if writer is not None:
+                writer.release()
+            if temp:
+                lib.ccam_release(self._m, ch)
+        if kind == K_INT:
+            value = word
+        elif kind == K_SMALL:
+            value = self._small_value(word)
+        elif kind == -1:
+            value = None
+        else:
+            value = self._reader().take(kind, word)
+        output = self._emit(self._output()) if out_len else b""
+        if status == 0:  # Status.OK
+            return Status.OK, value, "", reductions, output, gen, emitted
+        return _STATUS[status], value, self._message(), reductions, output, gen, emitted
+
+    def _small_value(self, nwords: int):
+        """The value ccam_call_small wrote (a program of nwords words; see
+        ccam.h): as _Reader makes it, a composite met again the same Python
+        object (the reader's memo by C identity), a nullary constructor or
+        an immediate afresh."""
+        ops = self._small_ops[0:nwords + 1]
+        data = ffi.buffer(self._small_data, ops[0])[:] if ops[0] else b""
+        stack: list = []
+        made: list = []  # the strings, pairs and constructors, as LOAD numbers them
+        push, pop = stack.append, stack.pop
+        i = 1
+        end = nwords + 1
+        while i < end:
+            op = ops[i]
+            if op == B_INT:
+                push(ops[i + 1])
+                i += 2
+                continue
+            if op == B_PAIR:
+                snd = pop()
+                v = Pair(pop(), snd)
+                i += 1
+            elif op == B_STRING:
+                start = ops[i + 1]
+                v = data[start:start + ops[i + 2]]
+                i += 3
+            elif op == B_CON0:
+                push(Con(ops[i + 1]))
+                i += 2
+                continue
+            elif op == B_CON:
+                v = Con(ops[i + 1], pop())
+                i += 2
+            elif op == B_LOAD:
+                push(made[ops[i + 1]])
+                i += 2
+                continue
+            elif op == B_UNIT:
+                push(UNIT_VALUE)
+                i += 1
+                continue
+            elif op == B_BOTTOM:
+                push(PLACEHOLDER)
+                i += 1
+                continue
+            else:
+                raise HostValueError(f"bad small result (operation {op})")
+            made.append(v)
+            push(v)
+        [value] = stack
+        return value
+
     def call_many(self, closure, args) -> list[Result]:
         """Apply one closure to each of `args` in one machine entry: a Result
         per argument, as `call` gives it (see the module docstring)."""
@@ -988,13 +1179,24 @@ class Machine:
             output = self._output()
             messages = lib.ccam_call_messages(self._m, self._size)
             messages = bytes(ffi.buffer(messages, self._size[0])) if self._size[0] else b""
+            # each call's Result as _result makes it, inline, from the info
+            # words read in one piece (per call, _result and its slice of the
+            # cdata were most of a short call's time in a batch)
+            words = ffi.unpack(info, INFO_WORDS * done)
             results = []
             start = message_start = 0
-            for i in range(done):
-                base = i * INFO_WORDS
-                end, message_end = info[base + 4], info[base + 7]
-                message = messages[message_start:message_end].decode("utf-8", "replace")
-                results.append(self._result(info, base, output[start:end], message))
+            for base in range(0, INFO_WORDS * done, INFO_WORDS):
+                status, reductions, gen, emitted, end, kind, word, message_end = words[base:base + INFO_WORDS]
+                if kind == K_INT:
+                    value = word
+                elif kind == -1:
+                    value = None
+                else:
+                    value = self._reader().take(kind, word)
+                message = messages[message_start:message_end].decode("utf-8", "replace") \
+                    if message_end != message_start else ""
+                results.append(Result(_STATUS[status], value, message, reductions,
+                                      self._emit(output[start:end]) if end != start else b"", gen, emitted))
                 start, message_start = end, message_end
             interrupted = Result(Status.INTERRUPTED, None, "interrupted before this call", 0, b"", 0, 0)
             results.extend(interrupted for _ in range(len(args) - done))

@@ -676,7 +676,87 @@ const uint8_t *ccam_call_messages(ccam_machine *m, size_t *len) {
     return (const uint8_t *)m->msgs;
 }
 
-static void report(ccam_machine *m, int st, int64_t *info) {
+/* A small result read in the call (ccam_call_small): where it goes. */
+typedef struct {
+    int64_t *ops;     /* ops[0]: the bytes used in data; the program from ops[1] */
+    int64_t cap;      /* words of ops */
+    uint8_t *data;
+    size_t datacap;
+} small_reader;
+
+/* root as a postfix program (see ccam_call_small) into r; the words of
+   the program, or -1 when root holds anything but ints, strings, (), ⊥,
+   pairs and constructors, or more than CCAM_SMALL_NODES of them, or the
+   program or its strings do not fit.  Allocates nothing: the heap does
+   not move under it. */
+static int64_t read_small(value root, small_reader *r) {
+    value seen[CCAM_SMALL_NODES];  /* the composites written, in order: LOAD k is seen[k] */
+    struct { value v; int state; } stack[CCAM_SMALL_NODES];
+    int nseen = 0, sp = 0;
+    int64_t *ops = r->ops + 1, n = 0, cap = r->cap - 1;
+    size_t used = 0;
+    stack[sp].v = root;
+    stack[sp++].state = 0;
+    while (sp) {
+        value v = stack[sp - 1].v;
+        int state = stack[sp - 1].state;
+        if (n + 3 > cap) return -1;  /* (every operation takes at most 3 words) */
+        if (state == 0 && IS_PTR(v)) {
+            int i = 0;
+            while (i < nseen && seen[i] != v) i++;
+            if (i < nseen) {
+                ops[n++] = CCAM_B_LOAD;
+                ops[n++] = i;
+                sp--;
+                continue;
+            }
+        }
+        switch (value_kind(v)) {
+        case CCAM_K_INT: ops[n++] = CCAM_B_INT; ops[n++] = INT_OF(v); sp--; continue;
+        case CCAM_K_UNIT: ops[n++] = CCAM_B_UNIT; sp--; continue;
+        case CCAM_K_BOTTOM: ops[n++] = CCAM_B_BOTTOM; sp--; continue;
+        case CCAM_K_CON0: ops[n++] = CCAM_B_CON0; ops[n++] = (int64_t)CON0_TAG(v); sp--; continue;
+        case CCAM_K_STRING: {
+            string_obj *str = STR(v);
+            if (nseen == CCAM_SMALL_NODES || str->len > r->datacap - used) return -1;
+            ops[n++] = CCAM_B_STRING;
+            ops[n++] = (int64_t)used;
+            ops[n++] = (int64_t)str->len;
+            memcpy(r->data + used, str->data, str->len);
+            used += str->len;
+            seen[nseen++] = v;
+            sp--;
+            continue;
+        }
+        case CCAM_K_PAIR: case CCAM_K_CON: {
+            int fields = KIND(v) == CCAM_K_PAIR ? 2 : 1;
+            if (state < fields) {  /* next, field `state` */
+                if (sp == CCAM_SMALL_NODES) return -1;
+                stack[sp - 1].state = state + 1;
+                stack[sp].v = state == 0 ? PAIR(v)->a : PAIR(v)->b;
+                stack[sp++].state = 0;
+                continue;
+            }
+            if (nseen == CCAM_SMALL_NODES) return -1;
+            if (fields == 2) {
+                ops[n++] = CCAM_B_PAIR;
+            } else {
+                ops[n++] = CCAM_B_CON;
+                ops[n++] = OBJ(v)->aux;
+            }
+            seen[nseen++] = v;
+            sp--;
+            continue;
+        }
+        default:
+            return -1;
+        }
+    }
+    r->ops[0] = (int64_t)used;
+    return n;
+}
+
+static void report(ccam_machine *m, int st, int64_t *info, small_reader *small) {
     keep_message(m, st);
     info[7] = (int64_t)m->msgs_len;
     info[0] = st;
@@ -692,6 +772,14 @@ static void report(ccam_machine *m, int st, int64_t *info) {
     }
     int k = value_kind(v);
     info[5] = k;
+    if (small && st == CCAM_STATUS_OK && (k == CCAM_K_PAIR || k == CCAM_K_CON || k == CCAM_K_STRING)) {
+        int64_t n = read_small(v, small);
+        if (n >= 0) {
+            info[5] = CCAM_K_SMALL;
+            info[6] = n;
+            return;
+        }
+    }
     if (k == CCAM_K_INT) info[6] = INT_OF(v);
     else if (k == CCAM_K_CON0) info[6] = (int64_t)CON0_TAG(v);
     else if (k == CCAM_K_UNIT || k == CCAM_K_BOTTOM) info[6] = 0;
@@ -702,7 +790,7 @@ static void report(ccam_machine *m, int st, int64_t *info) {
 }
 
 static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
-                           size_t datalen, int64_t nargs, int64_t *info) {
+                           size_t datalen, int64_t nargs, int64_t *info, small_reader *small) {
     if (!valid_handle(m, closure)) {
         ccam_set_message(m, "call: bad handle");
         info[0] = -1;
@@ -722,7 +810,7 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
             break;
         }
         int st = ccamV_apply(m, m->pins[closure], arg);
-        report(m, st, out);
+        report(m, st, out, small);
         after_run(m);
         if (st == CCAM_STATUS_INTERRUPTED) {
             done++;
@@ -736,14 +824,21 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
 
 int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info) {
-    call_values(m, closure, ops, nops, data, datalen, 1, info);
+    call_values(m, closure, ops, nops, data, datalen, 1, info, NULL);
+    return (int)info[0];
+}
+
+int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                    size_t datalen, int64_t *info, int64_t *rops, int64_t rcap, uint8_t *rdata, size_t rdatacap) {
+    small_reader small = { rops, rcap, rdata, rdatacap };
+    call_values(m, closure, ops, nops, data, datalen, 1, info, rcap > 1 ? &small : NULL);
     return (int)info[0];
 }
 
 int64_t ccam_call_many(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                        size_t datalen, int64_t nargs, int64_t *info) {
     if (nargs <= 0) return 0;
-    return call_values(m, closure, ops, nops, data, datalen, nargs, info);
+    return call_values(m, closure, ops, nops, data, datalen, nargs, info, NULL);
 }
 
 int ccam_peek(ccam_machine *m, int64_t h, int64_t *word) {

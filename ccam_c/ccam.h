@@ -137,6 +137,18 @@ const uint8_t *ccam_call_messages(ccam_machine *m, size_t *len);
 /* Apply the closure (handle) to the value built from ops. */
 int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info);
+/* ccam_call_value, reading a small result in the same call: a value of
+   at most CCAM_SMALL_NODES ints, strings, (), ⊥, pairs and constructors is
+   written to rops as a postfix program (ccam_build's INT, UNIT, BOTTOM,
+   CON0, CON, PAIR; STRING offset length with the bytes copied to rdata;
+   LOAD k for the k-th STRING, PAIR or CON written, met again), rops[0]
+   holding the bytes used in rdata and the program from rops[1]; info then
+   reports the kind CCAM_K_SMALL and the program's length in words, and no
+   handle is made.  Any other result (or one that does not fit in rcap
+   words and rdatacap bytes) is reported as ccam_call_value reports it. */
+enum { CCAM_K_SMALL = 100, CCAM_SMALL_NODES = 64 };
+int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
+                    size_t datalen, int64_t *info, int64_t *rops, int64_t rcap, uint8_t *rdata, size_t rdatacap);
 /* Apply the closure to each of the nargs values of ops (one machine entry;
    each call has its own counters and limits).  Returns the number of calls
    made: fewer than nargs only when one was interrupted (it is the last). */

@@ -168,7 +168,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 10
+#define CCAM_ABI_VERSION 11
 
 typedef uint64_t value;
 

@@ -35,8 +35,8 @@ from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
-    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic, function_parts,
-    show_type,
+    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic,
+    _link_weak_fixes, converts_shallowly, function_parts, show_type,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
@@ -232,6 +232,7 @@ class Program:
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
         self._exceptions: Optional[list] = None  # see _exception_arg
+        self._exception_types: dict = {}  # see _exception_arg
         with ORDINARY_RECURSION:  # (converting the argument of an uncaught exception)
             self._check(result)
 
@@ -360,6 +361,93 @@ class Program:
             plan = self._call_plans[key] = _CallPlan(self._plans.to_ml(arg_type), result)
         return plan
 
+    def _fast_call(self, closure, ty, plan: Optional["_CallPlan"]) -> Optional[Callable]:
+        """MLFunction.call(x) for a monomorphic function on the C machine
+        whose result is not a function, in one Python function: the steps
+        of the general path (call, _interruptible, _call, Plans.arguments,
+        _apply, Machine.call) flattened, with everything they look up per
+        call looked up once, here. Same locks, interrupt protocol, errors,
+        output and statistics as the general path.
+
+        The ORDINARY_RECURSION section (deep.py) is entered only around the
+        conversions that can recurse as deep as the value is: at a type
+        that converts shallowly (hostvalues.converts_shallowly: ints,
+        strings, tuples and lists of them...) a conversion is a few frames
+        deep whatever the value, so it does not count on the ordinary
+        recursion limit, and a deep run raising the limit meanwhile changes
+        nothing for it. The machine run is outside any section, as
+        UNRESTRICTED made it."""
+        call_fields = getattr(self._machine, "call_fields", None)
+        if plan is None or call_fields is None:
+            return None
+        arg_type, result_type = function_parts(ty)
+        if function_parts(result_type) is not None:
+            return None  # curried: the result is an MLFunction (and a refused argument gets a hint)
+        shallow_arg, shallow_result = converts_shallowly(arg_type), converts_shallowly(result_type)
+        program, lock = self, self._lock
+        plans = self._plans
+        filled, weak_fixes = plans._filled, plans.weak_fixes  # (emptied in place, never replaced)
+        to_ml, to_python = plan.arg, plan.result
+        ok = Status.OK
+
+        def settle_argument(converted: bool) -> None:
+            """The end of Plans.arguments: the sharing tables emptied, the
+            weak variables fixed on the way fixed for good if the argument
+            converted."""
+            plans._forget_shared()
+            fixes = list(weak_fixes.values())
+            weak_fixes.clear()
+            if converted:
+                _link_weak_fixes(fixes)
+
+        def fast(value):
+            with lock:
+                # _interruptible, inline (its docstring says why no interrupt
+                # is lost); a call nested in the one in progress is part of it
+                nested = program._call_in_progress
+                program._call_in_progress = True
+                accepted = False
+                try:
+                    try:
+                        if shallow_arg:
+                            arg = to_ml(value)
+                        else:
+                            with ORDINARY_RECURSION:
+                                arg = to_ml(value)
+                    except BaseException:
+                        if filled or weak_fixes:
+                            settle_argument(False)
+                        raise
+                    if filled or weak_fixes:
+                        settle_argument(True)
+                    try:
+                        fields = call_fields(closure, arg)
+                    except ValueError as error:
+                        _raise_refused(error)
+                    status, result, _message, reductions, output, generating, emitted = fields
+                    if output:
+                        program._output += output
+                    program._last = (reductions, generating, emitted)
+                    if status is not ok:
+                        with ORDINARY_RECURSION:  # (converting the exception's argument)
+                            program._check(Result(*fields))
+                    if shallow_result:
+                        value = to_python(result)
+                    else:
+                        with ORDINARY_RECURSION:
+                            value = to_python(result)
+                except RecursionError:
+                    raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+                finally:
+                    if not nested:
+                        program._call_in_progress = False
+                        accepted = ((program._interrupting > 0 or program._interrupt_accepted)
+                                    and program._settle_interrupt())
+                if accepted:
+                    raise MachineFailure(Status.INTERRUPTED, INTERRUPTED_BY)
+                return value
+        return fast
+
     # ------------------------------------------------------------- running
 
     def interrupt(self) -> bool:
@@ -439,6 +527,24 @@ class Program:
         the type its declaration gives it when that is known (found as the
         REPL's printer finds it: valueprint.exception_arg_type) and has no
         type variable; else a string argument (Fail's) as a str, or None."""
+        # The type found for an exception name (one Python object per name
+        # value of the machine) is kept when it has no type variable (it
+        # never gets one): a program raises the same few exceptions.
+        known = self._exception_types.get(id(exn.name))
+        if known is not None and known[0] is exn.name:
+            arg_type = known[1]
+        else:
+            arg_type = self._exception_type(exn)
+        if arg_type is not None:
+            try:
+                return Converter(self).to_python(exn.arg, arg_type)
+            except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
+                return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
+        return _string_arg(exn)
+
+    def _exception_type(self, exn):
+        """The type of the argument of `exn` (see _exception_arg), None if
+        it is unknown or has a type variable."""
         from ccam.values import ExnName
         from mlbox import basis
         from mlbox.checker import initial_env
@@ -471,12 +577,15 @@ class Program:
         name = exn.name.name.decode("latin-1")
         decls = [decl for declared, decl in self._exceptions if declared == name]
         arg_type = exception_arg_type(decls, lambda name_value: exn.name is name_value)
-        if arg_type is not None and not free_vars(arg_type):
-            try:
-                return Converter(self).to_python(exn.arg, arg_type)
-            except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
-                return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
-        return _string_arg(exn)
+        if arg_type is not None and free_vars(arg_type):
+            return None
+        # (the name value kept, so that its id is not reused while the entry
+        # lives; at most EXCEPTION_TYPES of them: a local exception is a new
+        # name each time its declaration runs)
+        if len(self._exception_types) >= EXCEPTION_TYPES:
+            self._exception_types.clear()
+        self._exception_types[id(exn.name)] = (exn.name, arg_type)
+        return arg_type
 
     def _apply(self, closure, arg):
         try:
@@ -586,6 +695,7 @@ def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) ->
 
 
 INTERRUPTED_BY = "stopped by interrupt() or Ctrl-C"
+EXCEPTION_TYPES = 256  # Program._exception_type: the exception names whose types are kept
 
 
 # How to raise the limit a call stopped at (as `mlbox run` says with its flags).
@@ -607,6 +717,8 @@ class MLFunction(Handle):
         self.type = ty
         self.name = name
         self._plan = program._call_plan(ty)
+        # f(x) of the usual kind, made once here (Program._fast_call), or None
+        self._fast = program._fast_call(closure, ty, self._plan)
 
     # what a Handle passes back
     @property
@@ -621,6 +733,14 @@ class MLFunction(Handle):
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
     def call(self, *args, keep: bool = False):
+        fast = self._fast
+        if fast is not None and not keep:
+            return fast(args[0] if len(args) == 1 else args)
+        return self._general(*args, keep=keep)
+
+    def _general(self, *args, keep: bool = False):
+        """call() for every function and every call (the fast path's
+        specification)."""
         program = self.program
         try:
             # one thread at a time in the machine (see Program.__init__);

@@ -847,6 +847,53 @@ def function_parts(t: Type) -> Optional[tuple[Type, Type]]:
     return None
 
 
+# ------------------------------------------------------------ shallow types
+
+# The built-in types whose values convert without recursing over the value
+# (an int, a string), and those that hold their item type's values in a
+# sequence that conversions walk in a loop (list, array, vector) or hold one
+# (option).
+_SHALLOW_LEAVES = ("int", "word", "char", "string", "bool")
+_SHALLOW_CONTAINERS = ("list", "array", "vector", "option")
+SHALLOW_DEPTH = 8  # levels of tuples and containers in a shallow type
+
+
+def converts_shallowly(t: Type) -> bool:
+    """Whether every conversion of a value of type t, either way, recurses
+    no deeper than a few Python frames per level of t (at most
+    SHALLOW_DEPTH levels), whatever the value: t is built from int, word,
+    char, string, bool and unit by tuples, lists, arrays, vectors and
+    options, with no datatype, function, ref or type variable. Then a
+    conversion never relies on the recursion limit to stop (a RecursionError
+    cannot depend on the value), so the API may convert at t outside
+    deep.ORDINARY_RECURSION (api.Program._fast_call). A value of the wrong
+    shape fails at the level where it differs, reported with reprlib
+    (bounded); a handle (MLValue) is checked against t by the iterative
+    types_may_match. The built-in type constructors are told by identity: a
+    program's own `datatype int = ...` is a datatype."""
+    from mlbox.checker import BUILTIN_TYCONS
+
+    pending = [(t, 0)]
+    while pending:
+        t, depth = pending.pop()
+        t = prune(t)
+        if depth > SHALLOW_DEPTH:
+            return False
+        if isinstance(t, TTuple):
+            pending.extend((item, depth + 1) for item in t.items)
+            continue
+        if not isinstance(t, TCon):
+            return False
+        name = t.tycon.name
+        if BUILTIN_TYCONS.get(name) is not t.tycon:
+            return False
+        if name in _SHALLOW_CONTAINERS:
+            pending.append((t.args[0], depth + 1))
+        elif name not in _SHALLOW_LEAVES:
+            return False
+    return True
+
+
 # ------------------------------------------------------------ compiled conversions
 
 
@@ -1082,8 +1129,41 @@ class Plans(_NodeCounting):
             return bool_to_ml
         if name in ("list", "array", "vector"):
             return self._sequence_to_ml(t, slow)
-        # word, char, option, datatypes, refs, exn: rarer; the Converter is exact
+        if name not in LEAF_TYPES and name != "option" and _converts_as_data(t):
+            return self._data_to_ml(t, slow)
+        # word, char, option, refs, exn: rarer; the Converter is exact
         return slow
+
+    def _data_to_ml(self, t: TCon, slow: Callable) -> Callable:
+        """A datatype's values (Data, or a str naming a nullary
+        constructor), as Converter._data_to_ml converts them; anything it
+        would refuse goes to it (slow), for its message."""
+        by_name = {con.name: con for con in t.tycon.cons}
+        # made on first use: a recursive datatype's argument type mentions it
+        arg_converters: dict[int, Callable] = {}
+
+        def data_to_ml(v):
+            kind = type(v)
+            if kind is Data:
+                con = by_name.get(v.constructor)
+                if con is None or (v.arg is NO_ARG) == con.has_arg:
+                    return slow(v)
+                if not con.has_arg:
+                    return Con(con.tag)
+                conv = arg_converters.get(con.tag)
+                if conv is None:
+                    try:
+                        conv = self.to_ml(constructor_arg_type(con, t))
+                    except Polymorphic:
+                        return slow(v)
+                    arg_converters[con.tag] = conv
+                return Con(con.tag, conv(v.arg))
+            if kind is str:
+                con = by_name.get(v)
+                if con is not None and not con.has_arg:
+                    return Con(con.tag)
+            return slow(v)
+        return data_to_ml
 
     def _tuple_to_ml(self, t: TTuple, slow: Callable) -> Callable:
         n = len(t.items)

@@ -1041,3 +1041,76 @@ def test_a_batchs_kept_results_have_each_calls_instance_type(machine):
     with pytest.raises(HostValueError, match=r"it is an ML value of type int list ref"):
         prog.call("getStrs", first)
     assert prog.call("getStrs", second) == []
+
+
+FAST_PATH_SOURCE = """
+fun inc x = x + 1
+fun len (s : string) = size s
+fun swap3 (a : int, b : bool, c : string) = (c, b, a)
+fun sum (xs : int list) = foldl (op +) 0 xs
+datatype shape = Circle of int | Rect of int * int | Dot
+fun grow (Circle r) = Circle (r + 1) | grow (Rect (a, b)) = Rect (a + 1, b + 1) | grow Dot = Dot
+exception Boom of int * string
+fun boom (x : int) : int = if x > 0 then raise Boom (x, "up") else x div x
+fun shout (s : string) = (print s; print "\\n"; s ^ "!")
+fun pairs (n : int) = List.tabulate (n, fn i => (i, Int.toString i))
+fun spin (n : int) : int = if n = 0 then 0 else spin (n - 1)
+"""
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_the_fast_call_path_gives_what_the_general_path_gives(machine):
+    # MLFunction.call of a monomorphic function takes Program._fast_call's
+    # path (on the C machine): results, errors, output and statistics must
+    # be the general path's (MLFunction._general)
+    prog = api.load_source(FAST_PATH_SOURCE, machine=machine, max_reductions=100_000)
+    calls = [("inc", (5,)), ("len", ("héllo",)), ("swap3", (1, True, "abc")), ("swap3", ((2, False, ""),)),
+             ("sum", (list(range(100)),)), ("grow", (Data("Rect", (3, 4)),)), ("grow", ("Dot",)),
+             ("boom", (3,)), ("boom", (0,)), ("shout", ("hey",)), ("pairs", (3,)), ("pairs", (200,)),
+             ("spin", (10,)), ("spin", (1_000_000,)), ("inc", ("x",)), ("inc", (1 << 70,)), ("len", (5,)),
+             ("swap3", (1, 2)), ("grow", (Data("Square", 1),)), ("grow", (Data("Circle"),)), ("sum", ([1, "2"],))]
+    for name, args in calls:
+        f = prog.function(name)
+        outcomes = []
+        for call in (f.call, f._general):
+            prog.output = b""
+            try:
+                outcome = ("value", call(*args))
+            except api.APIError as error:
+                outcome = (type(error).__name__, str(error), getattr(error, "arg", None))
+            outcomes.append((outcome, prog.last_stats, prog.output))
+        assert outcomes[0] == outcomes[1], (name, args)
+    fast = prog.function("inc")._fast
+    assert (fast is not None) == (machine == "c")
+
+
+def test_which_types_convert_shallowly():
+    from mlbox.hostvalues import converts_shallowly, function_parts
+
+    prog = api.load_source("datatype int = A | B\nfun own (x : int) = x\n"
+                           "fun f (x : Int.int list * string option * (bool * char) vector * word array * unit) = 1\n"
+                           "fun r (x : Int.int ref) = 1\nfun g (x : Int.int -> Int.int) = 1\n"
+                           "fun d (x : Int.int list list list list list list list list list) = 1\n"
+                           "fun ord (x : order) = 1", machine="py")
+    shallow = {name: converts_shallowly(function_parts(prog._bindings[name].scheme)[0])
+               for name in ("own", "f", "r", "g", "d", "ord")}
+    # a program's own `int` is a datatype; refs, functions and datatypes
+    # hold values of any depth; nine levels of lists are too many
+    assert shallow == {"own": False, "f": True, "r": False, "g": False, "d": False, "ord": False}
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_the_argument_of_a_local_exception_raised_many_times_is_converted_each_time(machine):
+    # the types of exception names are kept (Program._exception_type), at
+    # most EXCEPTION_TYPES of them: a local exception is a new name each
+    # time its declaration runs
+    prog = api.load_source("fun f (n : int) : int = let exception L of int * string in raise L (n, \"l\") end\n"
+                           "exception G of string\nfun g (s : string) : int = raise G s", machine=machine)
+    for n in range(api.EXCEPTION_TYPES + 10):
+        with pytest.raises(MLError) as caught:
+            prog.call("f", n)
+        assert (caught.value.name, caught.value.arg) == ("L", (n, "l"))
+        with pytest.raises(MLError) as caught:
+            prog.call("g", str(n))
+        assert (caught.value.name, caught.value.arg) == ("G", str(n))
+    assert len(prog._exception_types) <= api.EXCEPTION_TYPES

@@ -156,3 +156,58 @@ def test_ctrl_c_during_a_deep_pass_leaves_the_process_alive():
     # Python error: Cannot recover from stack overflow" (the REPL or `mlbox
     # check` interrupted while compiling a deeply nested program).
     assert run_python(CTRL_C_DURING_DEEP_RUN).splitlines() == ["interrupted", "['the pass ended']"]
+
+
+CALLS_DURING_DEEP_RUN = r"""
+import sys, threading, time
+from mlbox import api
+from mlbox.api import Data
+from mlbox.deep import with_deep_stack
+
+prog = api.load_source("fun inc (x : int) = x + 1\ndatatype t = L | N of t\n"
+                       "fun depth L = 0 | depth (N t) = 1 + depth t", machine=sys.argv[1])
+inc, depth = prog.function("inc"), prog.function("depth")
+deep = "L"
+for _ in range(5000):  # deeper than the ordinary recursion limit lets a conversion go
+    deep = Data("N", deep)
+started, stop = threading.Event(), threading.Event()
+outcome = []
+
+@with_deep_stack
+def deep_pass(n):  # the recursion limit is raised meanwhile
+    if n:
+        return deep_pass.__wrapped__(n - 1)
+    started.set()
+    stop.wait(5)
+
+def call_deep():
+    try:
+        outcome.append(depth(deep))
+    except api.HostValueError as error:
+        outcome.append(str(error)[:40])
+
+compiling = threading.Thread(target=deep_pass, args=(3000,))
+compiling.start()
+started.wait()
+# an int converts shallowly: the call need not wait for the deep run
+outcome.append(inc(41))
+converting = threading.Thread(target=call_deep)
+converting.start()
+time.sleep(0.2)
+outcome.append(converting.is_alive())  # a datatype's conversion waits for it
+stop.set()
+compiling.join()
+converting.join()
+print(outcome)
+"""
+
+
+@pytest.mark.skipif("c" not in MACHINES, reason="the C machine is not built")
+def test_a_call_converts_shallow_values_during_a_deep_run_and_waits_to_convert_deep_ones():
+    # The API's fast call path (C machine) leaves the ORDINARY_RECURSION section out
+    # where the conversion is a few frames deep whatever the value (an
+    # int): such a call goes on while another thread compiles deep; one
+    # that converts a value as deep as it is (a datatype) still waits, and
+    # then stops at the ordinary limit.
+    assert run_python(CALLS_DURING_DEEP_RUN, "c").strip() == \
+        "[42, True, 'a value nested too deeply to convert bet']"

@@ -574,3 +574,71 @@ def test_call_many_refuses_a_bad_argument_before_running():
         machine.call_many(machine.global_value(g), [1, 2, object()])
     assert [r.value for r in machine.call_many(machine.global_value(g), range(5))] == [1, 2, 3, 4, 5]
     assert machine.call_many(machine.global_value(g), []) == []
+
+
+CALL_FIELDS_PROGRAM = """
+fun same x = x
+fun twice (s : string) = let val p = (s, s) in (p, p) end
+fun count n = List.tabulate (n, fn i => i)
+fun noisy (s : string) = (print s; size s)
+fun fails (n : int) = if n = 0 then raise Div else n
+fun closure (n : int) = fn x : int => x + n
+fun spin (n : int) = if n = 0 then 0 else spin (n - 1)
+"""
+
+
+def test_call_fields_gives_what_call_gives():
+    # call_fields (the embedding API's per-call path) reads a small result
+    # in the call itself (ccam_call_small) and encodes ints and strings
+    # without a _Writer: every field must be call()'s, sharing included
+    from ccam.values import Result
+    from mlbox import api
+
+    prog = api.load_source(CALL_FIELDS_PROGRAM, machine="c", max_reductions=10_000)
+    machine = prog._machine  # (the binding under the API)
+    cases = [("same", 5), ("same", -(1 << 62)), ("same", b"caf\xc3\xa9"), ("same", b""), ("same", UNIT_VALUE),
+             ("same", Pair(1, Pair(Con(1), b"s"))), ("same", Con(3, Pair(Con(0), Con(2, 7)))),
+             ("twice", b"x" * 10), ("twice", b"y" * 5000),  # (strings beyond the buffer: read by handle)
+             ("count", 3), ("count", 40), ("count", 1000), ("noisy", b"printed\n"), ("fails", 0), ("fails", 4),
+             ("closure", 2), ("spin", 100_000), ("same", Vector([1, b"v"]))]
+    for name, arg in cases:
+        closure = prog._raw(name)[0]
+        expected = machine.call(closure, arg)
+        got = Result(*machine.call_fields(closure, arg))
+        assert (got.status, got.message, got.reductions, got.output, got.gen_reductions, got.emitted) == \
+               (expected.status, expected.message, expected.reductions, expected.output, expected.gen_reductions,
+                expected.emitted), name
+        if got.status == Status.OK:
+            assert show(machine.decode(got.value)) == show(machine.decode(expected.value)), (name, arg)
+    shared = machine.call_fields(prog._raw("twice")[0], b"s")[1]
+    assert shared.fst is shared.snd and shared.fst.fst is shared.fst.snd  # as the handle reader shares them
+    machine.heap_check()
+
+
+def test_host_values_written_as_trees_and_lists_are_the_walks_values():
+    # _Writer writes a small tree, or a list of small trees, without the
+    # walk's tables: the machine must get the same value, and a cyclic or
+    # oversized one must still be refused by the walk
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+    g = NGLOBALS - 1
+    item = Pair(b"ab", Con(2))
+    lst = Con(0)
+    for i in range(50):
+        lst = Con(1, Pair(item if i % 2 else Pair(i, UNIT_VALUE), lst))
+    deep = Con(0)
+    for i in range(30):
+        deep = Con(1, deep)
+    for value in (Pair(1, Pair(Con(1), b"abc")), lst, deep, Con(1, Pair(lst, lst)), Con(0), Pair(UNIT_VALUE, -7)):
+        machine.set_global(g, value)
+        assert show(machine.decode(machine.global_value(g))) == show(value)
+    loop = Pair(1, None)
+    loop.snd = loop
+    with pytest.raises(cmachine.HostValueError, match="cyclic"):
+        machine.set_global(g, loop)
+    spine = Con(1, None)
+    spine.arg = Pair(1, spine)
+    with pytest.raises(cmachine.HostValueError, match="cyclic"):
+        machine.set_global(g, spine)
+    with pytest.raises(cmachine.HostValueError, match="63-bit"):
+        machine.set_global(g, Pair(1, 1 << 62))
+    machine.heap_check()
