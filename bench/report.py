@@ -249,6 +249,12 @@ def render(r: Results) -> str:
         f"{s.api_interpreted_ns.median * 1e9:,.0f} ns/packet, specialised filter "
         f"{s.api_specialised_ns.median * 1e9:,.0f} ns/packet ({_runs(s.api_specialised_ns)}): the "
         "per-call conversion of the packet and the result dominates.")
+    if s.per_call:
+        add("- Per API call, on tiny functions (bench/speed.py `per_call`; the run in the machine is the "
+            "few reductions shown, well under a microsecond): "
+            + "; ".join(f"{p.label} {p.timing.median * 1e6:,.1f} µs ({p.reductions} reductions)"
+                        for p in s.per_call)
+            + f" (each the median of {s.per_call[0].timing.n} passes).")
     add("")
 
     # ---------------------------------------------------------------- start-up

@@ -6,7 +6,10 @@ specialising the telnet filter.
 "In the machine" figures come from one API call that loops over all the
 packets inside the machine (workloads.DRIVER): they time the CCAM alone.
 "Through the API" figures call the filter once per packet from Python, as
-`mlbox pf` does: they add the conversion of each packet and result."""
+`mlbox pf` does: they add the conversion of each packet and result.
+"Per API call" figures (per_call) time calls of tiny functions, whose run
+in the machine is a few reductions: the fixed cost of one call through the
+API for a few argument and result types."""
 
 from __future__ import annotations
 
@@ -55,6 +58,7 @@ class Speed:
     specialise_api: Timing  # one API call `specialise prog`, seconds
     specialise_reductions: int
     countdown: Optional[LoopRun]  # bench/machine_bench.py's CAM loop, for comparison
+    per_call: tuple["PerCall", ...] = ()  # the fixed cost of an API call (per_call)
 
     @property
     def speed_ratio(self) -> float:
@@ -95,6 +99,72 @@ def api_per_packet(w: BpfWorkload, fn, runs: int) -> Timing:
     return Timing(t.median / len(args), tuple(r / len(args) for r in t.runs))
 
 
+# Tiny functions, to time what one API call costs beyond its run in the
+# machine: (label, function, argument), the argument one Python value.
+PER_CALL_PROGRAM = """
+fun inc x = x + 1
+fun len (s : string) = size s
+fun swap3 (a : int, b : bool, c : string) = (c, b, a)
+fun sum (xs : int list) = foldl (op +) 0 xs
+datatype shape = Circle of int | Rect of int * int
+fun grow (Circle r) = Circle (r + 1) | grow (Rect (a, b)) = Rect (a + 1, b + 1)
+exception Boom of int
+fun boom (x : int) : int = raise Boom x
+"""
+
+
+@attrs.frozen
+class PerCall:
+    label: str
+    timing: Timing  # seconds per call (median of passes)
+    reductions: int  # of one call
+
+
+def per_call(runs: int, calls: int) -> tuple[PerCall, ...]:
+    """Seconds per API call of tiny functions (C machine): `calls` calls a
+    pass, the median of `runs` passes; `MLFunction.map` per item too."""
+    from mlbox import api
+
+    prog = api.load_source(PER_CALL_PROGRAM, machine="c")
+    f = {name: prog.function(name) for name in ("inc", "len", "swap3", "sum", "grow", "boom")}
+    numbers = list(range(100))
+    rect = api.Data("Rect", (3, 4))
+
+    def calling(fn, arg, n=calls):
+        def one_pass():
+            for _ in range(n):
+                fn(arg)
+        return one_pass, n
+
+    def raising():
+        boom = f["boom"]
+        for _ in range(calls):
+            try:
+                boom(5)
+            except api.MLError:
+                pass
+
+    def mapping():
+        f["inc"].map(range(10 * calls))
+
+    cases = [
+        ("int → int (`fun inc x = x + 1`)", *calling(f["inc"], 5)),
+        ("string → int (`size s`)", *calling(f["len"], "hello")),
+        ("3-tuple → 3-tuple (int * bool * string)", *calling(f["swap3"], (1, True, "abc"))),
+        ("int list of 100 → int (`foldl (op +) 0`)", *calling(f["sum"], numbers, calls // 10)),
+        ("datatype → datatype (`Rect (3, 4)`)", *calling(f["grow"], rect)),
+        ("raises an ML exception (`raise Boom x`: MLError)", raising, calls),
+        ("`MLFunction.map`, per item (`inc`)", mapping, 10 * calls),
+    ]
+    results = []
+    for label, one_pass, n in cases:
+        t = measure(one_pass, runs)
+        results.append(PerCall(label, Timing(t.median / n, tuple(r / n for r in t.runs)),
+                               prog.last_stats.reductions if "map" not in label else
+                               prog.last_batch_stats[0].reductions))
+    return tuple(results)
+
+
 def countdown(runs: int, n: int) -> LoopRun:
     from bench import machine_bench
     from ccam import cmachine
@@ -118,6 +188,7 @@ def measure_speed(c: BpfWorkload, make_py: Callable[[], BpfWorkload], *, quick: 
     api_runs = 3 if quick else 7
     api_interp = api_per_packet(c, c.program.call("interpret", c.decoded), api_runs)  # an MLFunction
     api_spec = api_per_packet(c, c.specialised(keep=False), api_runs)
+    calls = per_call(api_runs, 2_000 if quick else 20_000)
 
     interp_c, spec_c, null_c = c.interpreter(), c.specialised(), c.null_filter()
     interpreted = loop_run(c, interp_c, reps, runs)
@@ -135,4 +206,4 @@ def measure_speed(c: BpfWorkload, make_py: Callable[[], BpfWorkload], *, quick: 
     py = make_py()
     one_pass_py = loop_run(py, py.interpreter(), 1, 1 if quick else 3)
     return Speed(interpreted, specialised, null, one_pass_c, one_pass_py, api_interp, api_spec,
-                 specialise_in_machine, spec_reps, specialise_api, specialise_reductions, tight_loop)
+                 specialise_in_machine, spec_reps, specialise_api, specialise_reductions, tight_loop, calls)
