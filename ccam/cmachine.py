@@ -142,6 +142,9 @@ INT_MIN, INT_MAX = -(1 << 62), (1 << 62) - 1
 
 _STATUS = {int(s): s for s in Status}
 _MAIN_THREAD = threading.main_thread().ident
+# (call_fields: module attributes looked up once)
+_get_ident = threading.get_ident
+_SIGINT, _SIG_IGN = int(signal.SIGINT), int(signal.SIG_IGN)
 
 try:  # signal.getsignal without its conversion to an enum (a third of a short call's entry)
     from _signal import getsignal as _raw_getsignal
@@ -717,13 +720,17 @@ class _Writer:
         if t is Pair or t is Con:
             # a small tree (an API call's tuple argument) or a list of small
             # trees, without the walk's tables
-            for write in (self._tree_value, self._list):
-                mark = len(ops), len(self.chunks), self.offset
-                if write(x) is not None:
-                    ops.append(B_END)
-                    return
-                del ops[mark[0]:], self.chunks[mark[1]:]  # (what it wrote of x)
-                self.offset = mark[2]
+            mark, chunks, offset = len(ops), len(self.chunks), self.offset
+            if self._tree(x, SMALL_TREE_DEPTH) is not None:
+                ops.append(B_END)
+                return
+            del ops[mark:], self.chunks[chunks:]  # (what it wrote of x)
+            self.offset = offset
+            if self._list(x) is not None:
+                ops.append(B_END)
+                return
+            del ops[mark:], self.chunks[chunks:]
+            self.offset = offset
         self._walk(x)
         ops.append(B_END)
 
@@ -752,9 +759,6 @@ class _Writer:
         self.ops += (B_PAIR, B_CON, _tag(tag)) * cells
         return True
 
-    def _tree_value(self, x) -> Optional[bool]:
-        return self._tree(x, SMALL_TREE_DEPTH)
-
     def _tree(self, x, depth: int) -> Optional[bool]:
         """Append x if it is a tree of pairs and constructors at most
         `depth` deep over ints, strings, () and nullary constructors; None
@@ -767,7 +771,18 @@ class _Writer:
             self._leaf(x, t)
             return True
         if t is Pair:
-            if not depth or self._tree(x.fst, depth - 1) is None or self._tree(x.snd, depth - 1) is None:
+            if not depth:
+                return None
+            # (an int or a string item without a call of its own)
+            a, b = x.fst, x.snd
+            ta, tb = type(a), type(b)
+            if ta is int or ta is bytes:
+                self._leaf(a, ta)
+            elif self._tree(a, depth - 1) is None:
+                return None
+            if tb is int or tb is bytes:
+                self._leaf(b, tb)
+            elif self._tree(b, depth - 1) is None:
                 return None
             self.ops.append(B_PAIR)
             return True
@@ -1056,8 +1071,7 @@ class Machine:
             owner.drain()
         if self._out_flush is not None:
             self._out_flush()
-        want = (self.catch_sigint and threading.get_ident() == _MAIN_THREAD
-                and _raw_getsignal(signal.SIGINT) != signal.SIG_IGN)
+        want = self.catch_sigint and _get_ident() == _MAIN_THREAD and _raw_getsignal(_SIGINT) != _SIG_IGN
         if want != self._sigint_set:
             lib.ccam_set_catch_sigint(self._m, 1 if want else 0)
             self._sigint_set = want
@@ -1110,11 +1124,11 @@ class Machine:
         ccam.h): as _Reader makes it, a composite met again the same Python
         object (the reader's memo by C identity), a nullary constructor or
         an immediate afresh."""
-        ops = self._small_ops[0:nwords + 1]
-        data = ffi.buffer(self._small_data, ops[0])[:] if ops[0] else b""
+        ops = ffi.unpack(self._small_ops, nwords + 1)  # (a list: indexing a cdata costs more)
+        data = ffi.unpack(self._small_data, ops[0]) if ops[0] else b""
         stack: list = []
         made: list = []  # the strings, pairs and constructors, as LOAD numbers them
-        push, pop = stack.append, stack.pop
+        push, pop, keep = stack.append, stack.pop, made.append
         i = 1
         end = nwords + 1
         while i < end:
@@ -1125,9 +1139,11 @@ class Machine:
                 continue
             if op == B_PAIR:
                 snd = pop()
-                v = Pair(pop(), snd)
+                stack[-1] = v = Pair(stack[-1], snd)
+                keep(v)
                 i += 1
-            elif op == B_STRING:
+                continue
+            if op == B_STRING:
                 start = ops[i + 1]
                 v = data[start:start + ops[i + 2]]
                 i += 3

@@ -1181,6 +1181,15 @@ class Plans(_NodeCounting):
                 return slow(v)
             return pair_to_ml
 
+        if n == 3:  # (a common shape, without the general loop)
+            first, second, third = items
+
+            def triple_to_ml(v):
+                if type(v) is tuple and len(v) == 3:
+                    return Pair(first(v[0]), Pair(second(v[1]), third(v[2])))  # (left to right)
+                return slow(v)
+            return triple_to_ml
+
         def tuple_to_ml(v):
             if type(v) is not tuple or len(v) != n:
                 return slow(v)
@@ -1245,6 +1254,13 @@ class Plans(_NodeCounting):
             def pair_to_python(v):
                 return first(v.fst), second(v.snd)
             convert = pair_to_python
+        elif n == 3:
+            first, second, third = items
+
+            def triple_to_python(v):
+                rest = v.snd
+                return first(v.fst), second(rest.fst), third(rest.snd)
+            convert = triple_to_python
         else:
             heads, last = items[:-1], items[-1]
 
