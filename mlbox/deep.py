@@ -306,23 +306,40 @@ class _OrdinaryRecursion:
 
     __slots__ = ()
 
+    # (The usual cases of _acquire_ordinary and _release_ordinary inline:
+    # every conversion of an API call enters and leaves a section, and the
+    # calls were half of it.)
+
     def __enter__(self) -> None:
-        if _local.inside:
+        global _ordinary
+        local = _local
+        if local.inside:
             return
-        count = _local.ordinary
+        count = local.ordinary
         if count:
-            _local.ordinary = count + 1
-        else:
-            _acquire_ordinary(1)
+            local.ordinary = count + 1
+            return
+        with _limit_lock:
+            if not _deep_threads and not _turnstile.locked():
+                _ordinary += 1
+                local.ordinary = 1  # (with no call between: a Ctrl-C cannot come between the two)
+                return
+        _acquire_ordinary(1)
 
     def __exit__(self, *exc) -> None:
-        if _local.inside:
+        global _ordinary
+        local = _local
+        if local.inside:
             return
-        count = _local.ordinary
+        count = local.ordinary
         if count > 1:
-            _local.ordinary = count - 1
+            local.ordinary = count - 1
         elif count:
-            _release_ordinary()
+            with _limit_lock:
+                local.ordinary = 0
+                _ordinary -= 1
+                if not _ordinary and _turnstile.locked():  # a deep run may wait for the last section
+                    _changed.notify_all()
 
 
 class _Unrestricted:
