@@ -1095,9 +1095,9 @@ class Machine:
                 writer.value(arg)
                 ops, data = writer.ops, writer.data()
                 nops = len(ops)
-            small_ops = self._small_ops if not self._plain else ffi.NULL
-            lib.ccam_call_small(self._m, ch, ops, nops, data, len(data), info,
-                                small_ops, SMALL_WORDS, self._small_data, SMALL_BYTES)
+            # (a plain machine's results are the reader's plain values: no small read)
+            lib.ccam_call_small(self._m, ch, ops, nops, data, len(data), info, self._small_ops,
+                                0 if self._plain else SMALL_WORDS, self._small_data, SMALL_BYTES)
             status, reductions, gen, emitted, out_len, kind, word, _message_end = info[0:INFO_WORDS]
             if status < 0:
                 raise HostValueError(self._message())

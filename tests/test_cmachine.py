@@ -613,6 +613,15 @@ def test_call_fields_gives_what_call_gives():
     shared = machine.call_fields(prog._raw("twice")[0], b"s")[1]
     assert shared.fst is shared.snd and shared.fst.fst is shared.fst.snd  # as the handle reader shares them
     machine.heap_check()
+    # fn x => (x, x), on a machine of plain values (no small read: plain values throughout)
+    g = NGLOBALS - 1
+    pair_up = Program((I.cur([I.push, I.acc(0), I.swap, I.acc(0), I.cons]), I.setglobal(g)), NGLOBALS)
+    plain = cmachine.Machine(pair_up, plain=True)
+    plain.run()
+    for arg in (41, b"s", Pair(1, Con(2))):
+        got, expected = Result(*plain.call_fields(plain.global_value(g), arg)), plain.call(plain.global_value(g), arg)
+        assert (got.status, got.reductions, show(got.value)) == (expected.status, expected.reductions,
+                                                                  show(expected.value))
 
 
 def test_host_values_written_as_trees_and_lists_are_the_walks_values():
