@@ -919,7 +919,11 @@ class Checker:
             # but a function whose parameter is an operand, `add (1, 2)` for
             # `fun add a b = a + b`, is given a wrong argument: said so, its
             # parameter printed as the operator's default type)
-            if err.overload.op == "+" and _base_name(err.ty) == "string":
+            shown = prune(err.ty)
+            if isinstance(shown, TCon) and shown.tycon.name in err.overload.allowed:
+                # `datatype int = A | B` then `A + B`: not the basis's int
+                extra.append(SAME_NAME_NOTE.format(name=shown.tycon.name))
+            elif err.overload.op == "+" and _base_name(err.ty) == "string":
                 extra.append(STRING_PLUS_NOTE)
             elif _option_content(err.ty) in err.overload.allowed:
                 extra.append(OPTION_NOTE.format(type=printer.show(err.ty)))

@@ -102,7 +102,7 @@ def worth_sharing(t: Type) -> bool:
     if isinstance(t, TTuple):
         return not _small_tuple(t)
     if isinstance(t, TCon):
-        name = t.tycon.name
+        name = t.tycon.basis_name
         return name == "string" or name == "vector" or (
             name not in LEAF_TYPES and name not in ("list", "array", "option") and _converts_as_data(t))
     return False
@@ -119,7 +119,7 @@ def _small_tuple(t: Type) -> bool:
             return False
         if isinstance(t, TTuple):
             pending.extend(t.items)
-        elif not (isinstance(t, TCon) and t.tycon.name in LEAF_TYPES):
+        elif not (isinstance(t, TCon) and t.tycon.basis_name in LEAF_TYPES):
             return False
     return True
 
@@ -141,11 +141,11 @@ def converts_immutable(t: Type, resolve: Callable[[Type], Type] = prune, known: 
         answer = all(converts_immutable(i, resolve, known) for i in t.items)
     elif not isinstance(t, TCon):
         answer = True  # a type variable, function or generator: a handle
-    elif t.tycon.name in ("list", "array"):
+    elif t.tycon.basis_name in ("list", "array"):
         answer = False
     elif not all(converts_immutable(a, resolve, known) for a in t.args):
         answer = False
-    elif not _converts_as_data(t) or t.tycon.name in ("option", "vector"):
+    elif not _converts_as_data(t) or t.tycon.basis_name in ("option", "vector"):
         answer = True  # a leaf, or a handle (ref, exn, abstype); option and vector hold their argument
     else:
         answer = _datatype_immutable(t.tycon, known)
@@ -619,7 +619,7 @@ class Converter(_NodeCounting):
         raise self._fail(value, t, _only_handles(t, value))
 
     def _con_to_ml(self, value, t: TCon):
-        name = t.tycon.name
+        name = t.tycon.basis_name
         if name == "int":
             number = _plain_int(value)
             if number is None or not INT_MIN <= number <= INT_MAX:
@@ -679,7 +679,7 @@ class Converter(_NodeCounting):
         # a str names a nullary constructor; errors show what the caller passed
         value = Data(given) if isinstance(given, str) else given
         if not isinstance(value, Data):
-            raise self._fail(given, t, f"a {t.tycon.name} value is a Data(constructor, arg)")
+            raise self._fail(given, t, f"a value of type {t.tycon.name} is a Data(constructor, arg)")
         for con in t.tycon.cons:
             if con.name == value.constructor:
                 break
@@ -755,7 +755,7 @@ class Converter(_NodeCounting):
             out.append(self.to_python(v, t.items[-1]))
             return tuple(out)
         if isinstance(t, TCon):
-            name = t.tycon.name
+            name = t.tycon.basis_name
             if name == "int":
                 return v
             if name == "word":
@@ -884,7 +884,7 @@ def converts_shallowly(t: Type) -> bool:
             continue
         if not isinstance(t, TCon):
             return False
-        name = t.tycon.name
+        name = t.tycon.basis_name
         if BUILTIN_TYCONS.get(name) is not t.tycon:
             return False
         if name in _SHALLOW_CONTAINERS:
@@ -1024,7 +1024,7 @@ class Plans(_NodeCounting):
         inner = self._inner_to_python(t)
         if inner in (_identity, to_word, _bool_to_python, chr, _unit_to_python):
             return inner  # no table to fill, no node to count: nothing to wrap (a filter's int verdict)
-        if isinstance(t, TCon) and t.tycon.name == "string":
+        if isinstance(t, TCon) and t.tycon.basis_name == "string":
             return _decode_string
         plans = self
 
@@ -1085,7 +1085,7 @@ class Plans(_NodeCounting):
         if conv is None:
             t = prune(t)
             conv = self._compile_to_python(t)
-            if isinstance(t, TCon) and t.tycon.name == "string":
+            if isinstance(t, TCon) and t.tycon.basis_name == "string":
                 conv = self._shared_string()
             elif self._shareable(t) and not isinstance(t, TTuple):  # (a tuple's converter shares itself)
                 conv = self._shared(conv)
@@ -1104,7 +1104,7 @@ class Plans(_NodeCounting):
             return self._tuple_to_ml(t, slow)
         if not isinstance(t, TCon):
             return slow  # functions, [t]: only handles, which the Converter checks
-        name = t.tycon.name
+        name = t.tycon.basis_name
         if name == "int":
             def int_to_ml(v):
                 return v if type(v) is int and INT_MIN <= v <= INT_MAX else slow(v)
@@ -1202,8 +1202,8 @@ class Plans(_NodeCounting):
 
     def _sequence_to_ml(self, t: TCon, slow: Callable) -> Callable:
         item = self.to_ml(t.args[0])
-        if t.tycon.name in ("array", "vector"):
-            make = Array if t.tycon.name == "array" else Vector
+        if t.tycon.basis_name in ("array", "vector"):
+            make = Array if t.tycon.basis_name == "array" else Vector
 
             def array_to_ml(v):
                 if type(v) is list or type(v) is tuple:
@@ -1226,7 +1226,7 @@ class Plans(_NodeCounting):
         if isinstance(t, TTuple):
             return self._tuple_to_python(t)
         if isinstance(t, TCon):
-            name = t.tycon.name
+            name = t.tycon.basis_name
             if name == "int":
                 return _identity
             if name == "word":
@@ -1315,7 +1315,7 @@ class Plans(_NodeCounting):
 
     def _container_to_python(self, t: TCon) -> Callable:
         item = self._inner_to_python(t.args[0])
-        name = t.tycon.name
+        name = t.tycon.basis_name
         made = self._made
         if name == "option":
             return lambda v: None if v.tag == TAG_NONE else item(v.arg)

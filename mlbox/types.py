@@ -99,6 +99,14 @@ class Tycon:
             Tycon.declared += 1
         self.stamp = Tycon.declared if declared else 0
 
+    @property
+    def basis_name(self) -> str:
+        """The name of a basis type (int, list, option, ...), "" for a type
+        a program declared: it may reuse a basis name (`datatype int = A |
+        B`), and whatever treats the basis's types specially (overloading,
+        host conversions, printing) must not take it for the basis's."""
+        return "" if self.stamp else self.name
+
     def __repr__(self) -> str:
         return f"Tycon({self.name})"
 
@@ -413,7 +421,7 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
 
 def _require_overload(ov: Overload, t: Type) -> None:
     t = prune(t)
-    if isinstance(t, TCon) and t.tycon.name in ov.allowed and not t.args:
+    if isinstance(t, TCon) and t.tycon.basis_name in ov.allowed and not t.args:
         return
     raise UnifyError("overload", ty=t, overload=ov)
 

@@ -448,7 +448,7 @@ class _Printer:
         return Box(PACK, 1, parts)
 
     def con(self, v, t: TCon, depth: int, context) -> Doc:
-        name = t.tycon.name
+        name = t.tycon.basis_name
         if name == "int":
             return Text(int_literal(self.r.int(v)))
         if name == "word":

@@ -895,6 +895,24 @@ def test_option_constructors_given_as_data_are_checked_as_a_datatypes_are():
     assert nested.call("someNone", ()) is None
 
 
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_datatype_named_like_a_basis_type_converts_as_a_datatype(machine):
+    # conversions went by the type's name: g(5) was accepted for
+    # `datatype int = A | B` (then a machine TYPE error), g("A") refused,
+    # and values of `datatype 'a list` / `bool` came back as a list / a bool
+    prog = api.load_source("datatype int = A | B\nfun g A = 0 | g B = 1\n"
+                           "fun h (x : Int.int) = if x = 0 then A else B\n"
+                           "datatype 'a list = Nil | Cons of 'a * 'a list\n"
+                           "fun len Nil = 0 | len (Cons (_, t)) = 1 + len t\n"
+                           "val l = Cons (true, Nil)\ndatatype bool = T | F\nval t = (T, 1 < 2)", machine=machine)
+    assert (prog.call("g", "A"), prog.call("g", Data("B")), prog.call("h", 0), prog.call("h", 3)) == (0, 1, Data("A"), Data("B"))
+    assert prog.call("len", Data("Cons", (7, Data("Cons", (8, Data("Nil")))))) == 2
+    assert prog.value("l") == Data("Cons", (True, Data("Nil"))) and prog.value("t") == (Data("T"), True)
+    with pytest.raises(HostValueError, match=r"cannot pass 5 \(Python int\) as ML type int: "
+                                             r"a value of type int is a Data\(constructor, arg\)"):
+        prog.call("g", 5)
+
+
 def test_output_is_collected_in_linear_time_and_can_be_cleared():
     # each call's output was appended to one bytes object, copying all of
     # it every time: 40,000 calls that printed a line took 30 s, not 1

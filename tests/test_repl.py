@@ -378,6 +378,26 @@ val it = (A 1,A "s") : ?.t * t
 """)
 
 
+def test_a_datatype_named_like_a_basis_type_prints_as_its_own_constructors(session):
+    """A program may name its datatype int, bool, list or option; its
+    values are its constructors, not the basis type's (they printed as
+    ~1, false and [1,2]), as SML/NJ 110.79 prints them."""
+    replay(session, """
+- datatype 'a list = Nil | Cons of 'a * 'a list;
+datatype 'a list = Cons of 'a * 'a list | Nil
+- val l = Cons (1, Cons (2, Nil));
+val l = Cons (1,Cons (2,Nil)) : int list
+- datatype int = A | B;
+datatype int = A | B
+- val x = (A, 7);
+val x = (A,7) : int * ?.int
+- datatype bool = T | F;
+datatype bool = F | T
+- val y = (T, 1 < 2);
+val y = (T,true) : bool * ?.bool
+""")
+
+
 def test_a_shadowed_or_hidden_type_prints_as_polyml_prints_it(session):
     """`?.t` when the name t now denotes another type (a later datatype,
     an abbreviation, or the one outside a `local`); plain `t` when the

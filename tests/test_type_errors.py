@@ -35,6 +35,12 @@ CASES = [
      C.UNBOUND_TYPE.format(name="code"), C.BOX_TYPE_NOTE.format(name="code", arg="int -> int")),
     ("shadowed_unit_type", "datatype unit = U\nval x : unit -> int = fn () => 1", E, 2, 23,
      C.VAL_MISMATCH.format(actual="unit -> int", expected="unit -> int"), C.SAME_NAME_NOTE.format(name="unit")),
+    # an operator overloaded on the basis's int or string, at a datatype of that name
+    ("overload_at_a_datatype_named_int", "datatype int = A | B\nval x = A + B", E, 2, 9,
+     C.OVERLOAD_MISMATCH.format(op="+", type="int", allowed="int and word"), C.SAME_NAME_NOTE.format(name="int")),
+    ("overload_at_a_datatype_named_string", "datatype string = S\nval b = S < S", E, 2, 9,
+     C.OVERLOAD_MISMATCH.format(op="<", type="string", allowed="int, word, string and char"),
+     C.SAME_NAME_NOTE.format(name="string")),
     ("unbound_tyvar_exn", "exception E of 'a", E, 1, 16, C.UNBOUND_TYVAR.format(name="'a"), None),
     ("unbound_tyvar_datatype", "datatype t = C of 'b", E, 1, 19, C.UNBOUND_TYVAR.format(name="'b"), None),
     ("type_arity", "type 'a pair = 'a * 'a\nval p : pair = (1, 2)", E, 2, 9,
