@@ -134,7 +134,22 @@ through data, refs, parameters and computed heads, and arguments that
 would not terminate but for a counter (228); exceptions raised while
 generating at each stage, ending in an uncaught one (229); seeds of
 two scratch generators of curried chains and of random nesting (230, 231);
-and two chains swept across the copy size bound (232).
+and two chains swept across the copy size bound (232). Programs 240 to
+249 are realistic specialisers as the staging literature writes them,
+each printing its unstaged and specialised results side by side and
+checking they agree: a CPS regex matcher with a generated recursive star
+(240), KMP with the failure jumps built into generated states kept in an
+array (241), the first Futamura projection of an expression interpreter
+(242), printf in Danvy's typed style beside a format interpreter (243), an
+online partial evaluator with static/dynamic values and a bound on
+unfolding (244), memoised generators: an association list of specialised
+functions and a table of sub-generators' code (245), LMS-style
+let-insertion beside a naive duplicating generator (246), a three-stage
+dot product with cogen inside lets inside code at depths 2 and 3 (247), a
+compiled imperative language whose exceptions are ML exceptions raised
+and handled by generated code, ending in one uncaught (248), and
+generated code kept in refs and arrays, rebuilt and evaluated in loops
+(249).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
