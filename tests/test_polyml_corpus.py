@@ -48,6 +48,11 @@ SLOW |= {"203_tail_loops_million"}
 # (~14 million reductions), Knuth-Bendix completion (~27 million) and life
 # on sorted cell lists (~15 million).
 LONG |= {"370_boyer_rewriting_tautologies", "371_knuth_bendix_completion", "372_life_sorted_cells_abstype"}
+# Whole programs of a textbook chapter's size: handlers installed at each
+# level of a recursion 100,000 deep (~11 million reductions), and naive
+# against tail-recursive folds over lists of 200,000 (~2 * 10^8).
+LONG |= {"419_deep_handlers_before_order"}
+SLOW |= {"422_naive_tail_folds_200k"}
 LONG |= SLOW
 
 
