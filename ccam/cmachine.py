@@ -1110,10 +1110,8 @@ class Machine:
             value = word
         elif kind == K_SMALL:
             value = self._small_value(word)
-        elif kind == -1:
-            value = None
         else:
-            value = self._reader().take(kind, word)
+            value = self._reported_value(kind, word)
         output = self._emit(self._output()) if out_len else b""
         if status == 0:  # Status.OK
             return Status.OK, value, "", reductions, output, gen, emitted
@@ -1203,12 +1201,7 @@ class Machine:
             start = message_start = 0
             for base in range(0, INFO_WORDS * done, INFO_WORDS):
                 status, reductions, gen, emitted, end, kind, word, message_end = words[base:base + INFO_WORDS]
-                if kind == K_INT:
-                    value = word
-                elif kind == -1:
-                    value = None
-                else:
-                    value = self._reader().take(kind, word)
+                value = word if kind == K_INT else self._reported_value(kind, word)
                 message = messages[message_start:message_end].decode("utf-8", "replace") \
                     if message_end != message_start else ""
                 results.append(Result(_STATUS[status], value, message, reductions,
@@ -1287,15 +1280,19 @@ class Machine:
             self._out_write(output)
         return output
 
+    def _reported_value(self, kind: int, word: int):
+        """The result a call reported in its info words (its kind and word;
+        kind -1: none)."""
+        if kind == K_INT:
+            return word
+        if kind == -1:
+            return None
+        return self._reader().take(kind, word)
+
     def _result(self, info, base: int, output: Optional[bytes] = None, message: Optional[str] = None) -> Result:
         status, reductions, gen, emitted, _end, kind, word, _message_end = info[base:base + INFO_WORDS]
         status = _STATUS[status]
-        if kind == K_INT:
-            value = word
-        elif kind == -1:
-            value = None
-        else:
-            value = self._reader().take(kind, word)
+        value = self._reported_value(kind, word)
         output = self._emit(self._output() if output is None else output)
         if message is None:
             message = "" if status is Status.OK else self._message()
