@@ -745,7 +745,15 @@ static void collect(ccam_machine *m, int major) {
     }
     m->gc_pending = 0;
     m->major_next = major_due(m);
-    m->gc_threshold = m->live_bytes + next_growth(m->live_bytes, live_before, allocated);
+    /* Every collection, minor ones too, scans the whole value and call
+       stacks: the room before the next is at least their size, so that a
+       deep recursion's collections scan in all no more than is allocated
+       (with a fixed room, a recursion n deep paid O(n) per collection, and
+       made O(n) of them). */
+    int64_t growth = next_growth(m->live_bytes, live_before, allocated);
+    int64_t stacks = (int64_t)(m->sp * sizeof(value) + m->csp * sizeof(frame));
+    if (growth < stacks) growth = stacks;
+    m->gc_threshold = m->live_bytes + growth;
     ccamH_refresh_budget(m);
     m->gc_nanoseconds += monotonic_ns() - start;
 }

@@ -289,6 +289,30 @@ def test_a_growing_list_is_marked_few_times_within_three_times_its_size():
     machine.heap_check()
 
 
+DEEP_RECURSION = """
+fun down 0 = 0
+  | down n = let val r = ref n in !r + down (n - 1) end
+val _ = print (Int.toString (down {n}) ^ "\\n")
+"""
+
+
+def test_a_deep_recursion_is_not_collected_once_per_fixed_room():
+    # Every collection scans the whole stack. With a fixed room between
+    # collections, a recursion n deep that allocates at each level made
+    # O(n) collections each scanning O(n) slots: 2 million levels (one
+    # ref each) took 17 collections, 5 now: the room is at least the stacks' size.
+    from mlbox import driver
+    from mlbox.diagnostics import Source
+
+    n = 2_000_000
+    machine = cmachine.Machine(driver.compile_source(Source("deep.sml", DEEP_RECURSION.format(n=n))).program)
+    result = machine.run()
+    assert result.output == f"{n * (n + 1) // 2}\n".encode()
+    heap = machine.heap_stats()
+    assert heap["collections"] <= 8, heap
+    machine.heap_check()
+
+
 def test_list_marked_at_every_instruction_matches_the_reference_machine():
     # COLLECT_ALWAYS: a collection before every instruction, each marking
     # the list built so far through the prefetching mark queue
