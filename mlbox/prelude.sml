@@ -792,17 +792,36 @@ fun Array_foldri f acc a =
     let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, Array.sub (a, i), acc)) else acc
     in down (Array.length a - 1, acc) end
 
-fun Array_foldl f acc a = Array_foldli (fn (_, x, acc) => f (x, acc)) acc a
+(* The traversals without an index are loops of their own, not foldli with
+   an adapter: the adapter's extra call per item was half their cost. *)
+fun Array_foldl f acc a =
+    let val n = Array.length a
+        fun from (i, acc) = if i < n then from (i + 1, f (Array.sub (a, i), acc)) else acc
+    in from (0, acc) end
 
-fun Array_foldr f acc a = Array_foldri (fn (_, x, acc) => f (x, acc)) acc a
+fun Array_foldr f acc a =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (Array.sub (a, i), acc)) else acc
+    in down (Array.length a - 1, acc) end
 
-fun Array_appi f a = Array_foldli (fn (i, x, ()) => f (i, x)) () a
+fun Array_appi f a =
+    let val n = Array.length a
+        fun from i = if i < n then (f (i, Array.sub (a, i)); from (i + 1)) else ()
+    in from 0 end
 
-fun Array_app f a = Array_foldli (fn (_, x, ()) => f x) () a
+fun Array_app f a =
+    let val n = Array.length a
+        fun from i = if i < n then (f (Array.sub (a, i)); from (i + 1)) else ()
+    in from 0 end
 
-fun Array_modifyi f a = Array_appi (fn (i, x) => Array.update (a, i, f (i, x))) a
+fun Array_modifyi f a =
+    let val n = Array.length a
+        fun from i = if i < n then (Array.update (a, i, f (i, Array.sub (a, i))); from (i + 1)) else ()
+    in from 0 end
 
-fun Array_modify f a = Array_modifyi (fn (_, x) => f x) a
+fun Array_modify f a =
+    let val n = Array.length a
+        fun from i = if i < n then (Array.update (a, i, f (Array.sub (a, i))); from (i + 1)) else ()
+    in from 0 end
 
 fun Array_find p a =
     let val n = Array.length a
@@ -811,9 +830,15 @@ fun Array_find p a =
             else let val x = Array.sub (a, i) in if p x then SOME x else from (i + 1) end
     in from 0 end
 
-fun Array_exists p a = isSome (Array_find p a)
+fun Array_exists p a =
+    let val n = Array.length a
+        fun from i = i < n andalso (p (Array.sub (a, i)) orelse from (i + 1))
+    in from 0 end
 
-fun Array_all p a = not (Array_exists (fn x => not (p x)) a)
+fun Array_all p a =
+    let val n = Array.length a
+        fun from i = i >= n orelse (p (Array.sub (a, i)) andalso from (i + 1))
+    in from 0 end
 
 fun Array_findi p a =
     let val n = Array.length a
@@ -858,13 +883,24 @@ fun Vector_foldri f acc v =
     let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, Vector.sub (v, i), acc)) else acc
     in down (Vector.length v - 1, acc) end
 
-fun Vector_foldl f acc v = Vector_foldli (fn (_, x, acc) => f (x, acc)) acc v
+fun Vector_foldl f acc v =
+    let val n = Vector.length v
+        fun from (i, acc) = if i < n then from (i + 1, f (Vector.sub (v, i), acc)) else acc
+    in from (0, acc) end
 
-fun Vector_foldr f acc v = Vector_foldri (fn (_, x, acc) => f (x, acc)) acc v
+fun Vector_foldr f acc v =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (Vector.sub (v, i), acc)) else acc
+    in down (Vector.length v - 1, acc) end
 
-fun Vector_appi f v = Vector_foldli (fn (i, x, ()) => f (i, x)) () v
+fun Vector_appi f v =
+    let val n = Vector.length v
+        fun from i = if i < n then (f (i, Vector.sub (v, i)); from (i + 1)) else ()
+    in from 0 end
 
-fun Vector_app f v = Vector_foldli (fn (_, x, ()) => f x) () v
+fun Vector_app f v =
+    let val n = Vector.length v
+        fun from i = if i < n then (f (Vector.sub (v, i)); from (i + 1)) else ()
+    in from 0 end
 
 fun Vector_mapi f v = Vector_tabulate (Vector.length v, fn i => f (i, Vector.sub (v, i)))
 
@@ -887,13 +923,21 @@ fun Vector_findi p v =
     in from 0 end
 
 fun Vector_find p v =
-    case Vector_findi (fn (_, x) => p x) v of
-        SOME (_, x) => SOME x
-      | NONE => NONE
+    let val n = Vector.length v
+        fun from i =
+            if i >= n then NONE
+            else let val x = Vector.sub (v, i) in if p x then SOME x else from (i + 1) end
+    in from 0 end
 
-fun Vector_exists p v = isSome (Vector_findi (fn (_, x) => p x) v)
+fun Vector_exists p v =
+    let val n = Vector.length v
+        fun from i = i < n andalso (p (Vector.sub (v, i)) orelse from (i + 1))
+    in from 0 end
 
-fun Vector_all p v = not (Vector_exists (fn x => not (p x)) v)
+fun Vector_all p v =
+    let val n = Vector.length v
+        fun from i = i >= n orelse (p (Vector.sub (v, i)) andalso from (i + 1))
+    in from 0 end
 
 fun Vector_collate cmp (v, w) =
     let val m = Vector.length v
