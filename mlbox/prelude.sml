@@ -1009,13 +1009,25 @@ fun CharVector_foldri f acc s =
     let fun down (i, acc) = if i >= 0 then down (i - 1, f (i, String.sub (s, i), acc)) else acc
     in down (size s - 1, acc) end
 
-fun CharVector_foldl f acc s = CharVector_foldli (fn (_, c, acc) => f (c, acc)) acc s
+(* loops of their own, as Array's, not foldli with an adapter *)
+fun CharVector_foldl f acc s =
+    let val n = size s
+        fun from (i, acc) = if i < n then from (i + 1, f (String.sub (s, i), acc)) else acc
+    in from (0, acc) end
 
-fun CharVector_foldr f acc s = CharVector_foldri (fn (_, c, acc) => f (c, acc)) acc s
+fun CharVector_foldr f acc s =
+    let fun down (i, acc) = if i >= 0 then down (i - 1, f (String.sub (s, i), acc)) else acc
+    in down (size s - 1, acc) end
 
-fun CharVector_appi f s = CharVector_foldli (fn (i, c, ()) => f (i, c)) () s
+fun CharVector_appi f s =
+    let val n = size s
+        fun from i = if i < n then (f (i, String.sub (s, i)); from (i + 1)) else ()
+    in from 0 end
 
-fun CharVector_app f s = CharVector_foldli (fn (_, c, ()) => f c) () s
+fun CharVector_app f s =
+    let val n = size s
+        fun from i = if i < n then (f (String.sub (s, i)); from (i + 1)) else ()
+    in from 0 end
 
 fun CharVector_mapi f s = CharVector_tabulate (size s, fn i => f (i, String.sub (s, i)))
 

@@ -263,6 +263,8 @@ TRAVERSALS = {
                   "if i < n then (if f (Array.sub (a, i)) then go (i + 1) else s := 0) else s := 1"),
     "Vector.exists": ("fun f x = x < 0", "s := (if Vector.exists f v then 1 else 0)",
                       "if i < n then (if f (Vector.sub (v, i)) then s := 1 else go (i + 1)) else s := 0"),
+    "CharVector.app": ("fun f c = s := !s + ord c", "CharVector.app f w",
+                       "if i < n then (f (String.sub (w, i)); go (i + 1)) else ()"),
     "Vector.foldr": ("fun f (x, t) = t + x", "s := Vector.foldr f 0 v",
                      "let fun down (i, t) = if i >= 0 then down (i - 1, f (Vector.sub (v, i), t)) else t"
                      " in s := down (n - 1, 0) end"),
@@ -278,7 +280,7 @@ def test_an_array_or_vector_traversal_costs_what_a_hand_written_loop_costs(name)
     What is left over the loop is the reach into the closure for f, a and
     n, which the loop here finds as globals."""
     setup = ("val n = 10000 val a = Array.tabulate (n, fn i => i) val v = Vector.tabulate (n, fn i => i)"
-             " val s = ref 0\n")
+             " val w = CharVector.tabulate (n, fn i => chr (i mod 256)) val s = ref 0\n")
     define, traversal, loop = TRAVERSALS[name]
     base = reductions_of(setup + define + "\n")
     by_basis = reductions_of(setup + define + f"\nval _ = {traversal}\n") - base
