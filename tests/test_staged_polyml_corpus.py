@@ -149,7 +149,22 @@ dot product with cogen inside lets inside code at depths 2 and 3 (247), a
 compiled imperative language whose exceptions are ML exceptions raised
 and handled by generated code, ending in one uncaught (248), and
 generated code kept in refs and arrays, rebuilt and evaluated in loops
-(249).
+(249). Programs 250 to 269 were written in the style of the shared
+conformance programs, one or two for each topic their numbering leaves
+out: a sparse inner product and a matrix-vector product (250), matrix
+power by squaring, dying of Overflow in generated code (251), an
+interpreter with functions and its first Futamura projection (252), a
+while language compiled over an array store (253), a matcher with
+wildcards and a CPS regexp matcher with classes (254, 255), scoping of
+code variables (256), lift of trees, closures, refs, exceptions and
+generators (257), exceptions raised, handled and re-raised in generated
+code (258), a generator that dies of an exception while generating
+(259), polymorphic generator combinators (260), generators in lists,
+arrays, refs and trees, evaluated in loops (261), staged list functions
+with a memo array (262), three-level generators (263), printf (264), Div
+escaping generated code (265), a sorting network (266), prints at
+generation and at run time interleaved (267), code of code (268) and
+Subscript escaping code generated at the second level (269).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
