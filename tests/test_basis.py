@@ -217,16 +217,26 @@ def test_a_prelude_exception_works_inside_code():
         assert driver.run_program(compiled.program, machine=machine).output == b"1UnequalLengths\n", machine
 
 
+def run_to_the_end(program: str, machine: str = "c"):
+    """The run of a program that must end normally."""
+    compiled = driver.compile_source(Source("cost.sml", program))
+    result = driver.run_program(compiled.program, machine=machine)
+    assert result.status == Status.OK, result
+    return result
+
+
+def reductions_of(program: str) -> int:
+    return run_to_the_end(program).reductions
+
+
 def append_empty_reductions(length: int, machine: str) -> tuple[bytes, int]:
     program = f"""
     val l = List.tabulate ({length}, fn i => i)
     fun loop 0 acc = acc | loop n acc = loop (n - 1) (acc @ [])
     val _ = print (Int.toString (length (loop 100 l) + length ([] @ l @ [1])))
     """
-    compiled = driver.compile_source(Source("append.sml", program))
-    result = driver.run_program(compiled.program, machine=machine)
-    tabulate = driver.run_program(driver.compile_source(Source("t.sml", program.split("fun loop")[0])).program,
-                                  machine=machine)
+    result = run_to_the_end(program, machine)
+    tabulate = run_to_the_end(program.split("fun loop")[0], machine)
     return result.output, result.reductions - tabulate.reductions
 
 
@@ -244,12 +254,6 @@ def test_appending_an_empty_list_returns_the_list_at_once(machine):
     assert long - short < 200 * 1_000
 
 
-
-def reductions_of(program: str) -> int:
-    compiled = driver.compile_source(Source("cost.sml", program))
-    result = driver.run_program(compiled.program, machine="c")
-    assert result.status == Status.OK, result
-    return result.reductions
 
 
 # each traversal, given f, against the loop a programmer would write with f
