@@ -164,7 +164,27 @@ arrays, refs and trees, evaluated in loops (261), staged list functions
 with a memo array (262), three-level generators (263), printf (264), Div
 escaping generated code (265), a sorting network (266), prints at
 generation and at run time interleaved (267), code of code (268) and
-Subscript escaping code generated at the second level (269).
+Subscript escaping code generated at the second level (269). Programs 270
+to 291 take their examples from the paper's related work again, from
+angles 131 to 139 leave out, each printing its unstaged result beside the
+specialised one: MetaML's back2 dot product over three stages and the
+Stage-C one specialised over either vector (270, 271), power by squaring
+as program text, as code and in CPS (272), a staged for loop unrolled up
+to a threshold (273), a convolution by regions whose constant border
+escapes the pixel, dying of a strict border's exception (274), a
+recursive NTT mod 17 with an unroll threshold (275), Ackermann
+specialised per level with a call budget that runs out (276), Asai and
+Kameyama's competing annotations (277), The Trick (278), LMS's
+duplicated and reordered effects and its squaring power whose copied
+code grows with the exponent, dying of Overflow (279, 280), residual
+recursion and a cyclic graph specialised through lifted refs (281), the
+counting-loop problem with bounded unfolding (282), fused_iterate with
+strip-mining (283), a separable stencil over three stages (284), a
+V-cycle of pluggable components (285), KMP states tied by open recursion
+(286), a staged scanf dying of a bad format at generation time (287),
+partially static vectors (288), an online specialiser with run and halt
+annotations (289), stage plans choosing per variable among three stages
+(290) and an edit distance specialised to its pattern (291).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
