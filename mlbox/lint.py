@@ -22,8 +22,14 @@ from mlbox.elaboration import Elaboration, VarRef
 EXPONENTIAL_SPLICE = ("code variable '{name}' is spliced {count} times into one `code`; it holds the code of "
                       "a recursive call of '{callee}', so the generated code grows exponentially with the "
                       "depth of the recursion")
-EXPONENTIAL_SPLICE_NOTE = ("splice it once and share its value: `let val y = {name} in ... y ... y end` "
-                           "inside `code`")
+EXPONENTIAL_SPLICE_NOTE = ("splice it once and share its value: "
+                           "`let val {fresh} = {name} in ... {fresh} ... {fresh} end` inside `code`")
+
+
+def shared_name(name: str) -> str:
+    """The name the note binds the spliced value to: `y`, unless the code
+    variable is itself called `y` (the note would read `let val y = y`)."""
+    return "y" if name != "y" else "z"
 
 
 def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
@@ -94,9 +100,10 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
     for (binder, _), uses in splices.items():
         if binder in recursive and len(uses) > 1:
             name, callee = recursive.pop(binder)  # one warning per cogen
+            note = EXPONENTIAL_SPLICE_NOTE.format(name=name, fresh=shared_name(name))
             warnings.append(Diagnostic("warning", EXPONENTIAL_SPLICE.format(name=name, count=len(uses),
                                                                             callee=callee),
-                                       uses[1].span, (EXPONENTIAL_SPLICE_NOTE.format(name=name),)))
+                                       uses[1].span, (note,)))
     return warnings
 
 

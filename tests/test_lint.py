@@ -34,6 +34,14 @@ def test_a_recursive_code_spliced_twice_is_reported_at_the_second_splice():
                              "inside `code`",)
 
 
+def test_the_note_binds_a_name_other_than_the_code_variable_s_own():
+    # squaring with [[ $y * $y ]] (the LMS paper's example): the note said `let val y = y`
+    [warning] = splice_warnings("fun sq 0 = code 1\n"
+                                "  | sq n = let cogen y = sq (n div 2) in code (y * y) end\n")
+    assert warning.notes == ("splice it once and share its value: `let val z = y in ... z ... z end` "
+                             "inside `code`",)
+
+
 @pytest.mark.parametrize("program,name,callee,count", [
     # both arms of a conditional are generated
     ("val rec g = fn n => if n = 0 then code 0\n"
