@@ -183,8 +183,13 @@ class Data:
     arg: Any = NO_ARG
 
     def __repr__(self) -> str:
-        # str(): a constructor given as something else (Data(3)) is still shown in the error
-        return str(self.constructor) if self.arg is NO_ARG else f"{self.constructor}({self.arg!r})"
+        # Python's convention: the repr is the expression that makes an
+        # equal value (where the argument's repr is one), `Data('Rect', (0,
+        # 0))`, `Data('Leaf')`; a constructor given as something else
+        # (Data(3)) is still shown as given, in an error
+        if self.arg is NO_ARG:
+            return f"Data({self.constructor!r})"
+        return f"Data({self.constructor!r}, {self.arg!r})"
 
 
 class Handle:

@@ -357,7 +357,8 @@ def test_conversion_errors_name_the_value_and_type(prog):
         prog.call("both", (True, 1, 2))
     with pytest.raises(HostValueError, match=r"as ML type int array"):
         prog.call("total", 5)
-    with pytest.raises(HostValueError, match=r"cannot pass 3 \(Python Data\) as ML type shape: 3 is not a constructor"):
+    with pytest.raises(HostValueError, match=r"cannot pass Data\(3\) \(Python Data\) as ML type shape: "
+                                             r"3 is not a constructor"):
         prog.call("area", Data(3))
     # a str names a nullary constructor; the message shows the str passed
     with pytest.raises(HostValueError, match=r"cannot pass 'Circle' \(Python str\) as ML type shape: "
@@ -366,7 +367,7 @@ def test_conversion_errors_name_the_value_and_type(prog):
     with pytest.raises(HostValueError, match=r"cannot pass 'Square' \(Python str\) as ML type shape: "
                                              r"'Square' is not a constructor of shape"):
         prog.call("area", "Square")
-    with pytest.raises(HostValueError, match=r"cannot pass Empty\(1\) \(Python Data\) as ML type shape: "
+    with pytest.raises(HostValueError, match=r"cannot pass Data\('Empty', 1\) \(Python Data\) as ML type shape: "
                                              r"constructor Empty takes no argument"):
         prog.call("area", Data("Empty", 1))
     other = api.load_source(SOURCE, machine="py")
@@ -878,14 +879,27 @@ def test_an_int_subclass_passes_as_an_int_but_a_bool_does_not(prog):
         prog.call("sum", [True])
 
 
+def test_data_repr_is_python(prog):
+    # Python's convention: the repr evaluates back to an equal value (it
+    # was `Rect((0, 0))`, `Leaf`)
+    for value in (Data("Rect", (0, 0)), Data("Leaf"), Data("Node", (Data("Leaf"), 3, "x", [1.5], None)),
+                  Data("SOME", Data("NONE")), Data("Var", "it's")):
+        assert eval(repr(value), {"Data": Data}) == value
+    assert repr(Data("Rect", (0, 0))) == "Data('Rect', (0, 0))"
+    assert repr(Data("Leaf")) == "Data('Leaf')"
+    assert repr(Data(3)) == "Data(3)"  # a constructor that is no name, shown as given
+    grown = prog.call("grow", Data("Circle", 2))  # as a value comes back from ML
+    assert repr(grown) == "Data('Circle', 3)" and eval(repr(grown), {"Data": Data}) == grown
+
+
 def test_option_constructors_given_as_data_are_checked_as_a_datatypes_are():
     # Data("SOME") converted the missing argument (NO_ARG) and failed naming
     # a Python `object`; Data("NONE", 3) dropped the 3
     prog = api.load_source("fun getOr (x : int option, d) = getOpt (x, d)", machine="py")
-    with pytest.raises(HostValueError, match=r"cannot pass SOME \(Python Data\) as ML type int option: "
+    with pytest.raises(HostValueError, match=r"cannot pass Data\('SOME'\) \(Python Data\) as ML type int option: "
                                              r"constructor SOME needs an argument"):
         prog.call("getOr", (Data("SOME"), 0))
-    with pytest.raises(HostValueError, match=r"cannot pass NONE\(3\) \(Python Data\) as ML type int option: "
+    with pytest.raises(HostValueError, match=r"cannot pass Data\('NONE', 3\) \(Python Data\) as ML type int option: "
                                              r"constructor NONE takes no argument"):
         prog.call("getOr", (Data("NONE", 3), 0))
     assert prog.call("getOr", (Data("NONE"), 5)) == 5 and prog.call("getOr", (Data("SOME", 4), 5)) == 4
