@@ -583,6 +583,11 @@ class Converter(_NodeCounting):
             if self.owner is not None and value.owner is not None and value.owner is not self.owner:
                 raise self._fail(value, t, "it belongs to another loaded program")
             handle_type = getattr(value, "type", None)
+            if (handle_type is not None and isinstance(t, TCon) and t.tycon.basis_name == "option"
+                    and not types_may_match(handle_type, t) and types_may_match(handle_type, t.args[0])):
+                # `SOME v` is v, a handle too (a function or a ref given
+                # for a `t option`), unless the handle is a whole option
+                return Con(TAG_SOME, self.to_ml(value, t.args[0]))
             if handle_type is not None and not types_may_match(handle_type, t):
                 # passed on, the machine would find the mismatch (or not) deep in the call
                 raise self._fail(value, t, f"it is an ML value of type {show_type(handle_type)}")

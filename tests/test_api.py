@@ -910,6 +910,28 @@ def test_option_constructors_given_as_data_are_checked_as_a_datatypes_are():
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_a_handle_given_for_an_option_is_some_of_it(machine):
+    # `t option` takes None or the value itself, but a handle (a function,
+    # a ref) was compared with the whole option type and refused: passing
+    # SOME f needed Data("SOME", f)
+    prog = api.load_source("fun apply (g : (int -> int) option, x) = case g of SOME h => h x | NONE => x\n"
+                           "fun double (x : int) = 2 * x\nval cell = ref 7\n"
+                           "fun peek (r : int ref option) = case r of SOME c => !c | NONE => 0\n"
+                           "fun opt (x : int) = if x > 0 then SOME x else NONE\n"
+                           "fun keepIt (a : int option, b : int option option) = (a, b)\n"
+                           "fun any (x : 'a option) = isSome x", machine=machine)
+    assert prog.call("apply", prog["double"], 4) == 8 and prog.call("apply", None, 4) == 4
+    assert prog.call("apply", Data("SOME", prog["double"]), 5) == 10
+    assert prog.call("peek", prog["cell"]) == 7 and prog.call("peek", None) == 0
+    assert prog.call("any", prog["double"]) is True  # 'a option: SOME of the function
+    kept = prog.call("opt", 3, keep=True)  # an int option kept whole passes as the whole option
+    assert prog.call("keepIt", kept, kept) == (3, 3)  # (and as SOME of it in an int option option)
+    assert prog.call("keepIt", None, Data("SOME", None)) == (None, None)
+    with pytest.raises(HostValueError, match=r"it is an ML value of type int -> int"):
+        prog.call("peek", prog["double"])
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_a_datatype_named_like_a_basis_type_converts_as_a_datatype(machine):
     # conversions went by the type's name: g(5) was accepted for
     # `datatype int = A | B` (then a machine TYPE error), g("A") refused,
