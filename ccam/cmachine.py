@@ -1377,6 +1377,16 @@ class Machine:
         finally:
             lib.ccam_release(self._m, h)
 
+    def own(self, value):
+        """A host value (ccam/values.py classes) built in this machine's
+        heap, as this machine's own value: a closure, ref or array as a
+        handle object that stays valid while it lives (until forget())."""
+        h = self.to_handle(value)
+        try:
+            return self.from_handle(h)
+        finally:
+            lib.ccam_release(self._m, h)
+
     def to_handle(self, value) -> int:
         """A new handle for a Python machine value (the caller releases it)."""
         self._owner.drain()

@@ -10,6 +10,8 @@ reduction counts per call.
     prog.last_stats                             # Stats(reductions=..., generating=..., ...)
     spec.map([(p1, len1), (p2, len2)])          # -> [int, int]: one machine entry for all
     prog.last_batch_stats                       # (Stats, Stats): one per call of the batch
+    cell = prog["counter"]                      # a ref: an MLRef handle
+    cell.get(); cell.set(0)                     # !counter, counter := 0
 
 Values convert by the ML type of the value called (mlbox/hostvalues.py
 has the table); the conversion of a function's argument and result types
@@ -30,16 +32,16 @@ from typing import Any, Callable, Iterable, Optional
 import attrs
 
 from ccam.instructions import I, Status
-from ccam.values import Result
+from ccam.values import UNIT_VALUE, Closure, Pair, Result
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
-    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLValue, Plans, Polymorphic,
-    _link_weak_fixes, converts_shallowly, function_parts, show_type,
+    NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLRef, MLValue, Plans, Polymorphic,
+    _link_weak_fixes, converts_shallowly, function_parts, make_handle, show_type,
 )
 
-__all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "Data", "NO_ARG", "Stats", "APIError",
+__all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "MLRef", "Data", "NO_ARG", "Stats", "APIError",
            "CompileFailed", "NameNotFound", "HostValueError", "MLError", "MachineFailure", "default_machine"]
 
 MACHINES = ("c", "py")
@@ -233,6 +235,7 @@ class Program:
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
         self._exceptions: Optional[list] = None  # see _exception_arg
         self._exception_types: dict = {}  # see _exception_arg
+        self._refs: Optional[tuple] = None  # see _ref_accessors
         with ORDINARY_RECURSION:  # (converting the argument of an uncaught exception)
             self._check(result)
 
@@ -311,12 +314,83 @@ class Program:
         self._check(result)
         return result.value
 
+    # ---------------------------------------------------------------- refs
+
+    def _read_ref(self, ref: MLRef, keep: bool = False):
+        """MLRef.get: `!ref` run in the machine (so the C machine reads the
+        cell as its own instructions do), the content converted by its type."""
+        try:
+            with self._lock, ORDINARY_RECURSION:  # (as a call: one thread in the machine)
+                return self._interruptible(self._ref_get, ref, keep)
+        except RecursionError:
+            raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+
+    def _ref_get(self, ref: MLRef, keep: bool):
+        deref, _assign = self._ref_accessors()
+        content = ref.content_type
+        value = self._run_accessor(deref, ref.value)
+        if keep:
+            return make_handle(value, content, self)
+        try:  # a monomorphic type's compiled conversion, as a call's result has one
+            convert = self._plans.to_python(content)
+        except Polymorphic:
+            return self._wrap(Converter(self).to_python(value, content))
+        return self._wrap(convert(value))
+
+    def _write_ref(self, ref: MLRef, value) -> None:
+        """MLRef.set: `ref := value`, the value converted by the content
+        type as a call's argument is (a weak variable it fixes is fixed for
+        good once it has converted), then stored by the machine's own
+        `:=`, whose write barrier tells the C machine's generational
+        collector that an old cell may now hold a young value."""
+        try:
+            with self._lock, ORDINARY_RECURSION:
+                self._interruptible(self._ref_set, ref, value)
+        except RecursionError:
+            raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+
+    def _ref_set(self, ref: MLRef, value) -> None:
+        _deref, assign = self._ref_accessors()
+        content = ref.content_type
+        try:  # as a call's argument (see MLFunction._call)
+            convert = self._plans.to_ml(content)
+        except Polymorphic:  # a weak variable not yet fixed
+            converted = Converter(self).argument(value, content)
+        else:
+            [converted] = self._plans.arguments(convert, (value,))
+        self._run_accessor(assign, Pair(ref.value, converted))
+
+    def _ref_accessors(self) -> tuple:
+        """The closures `fn r => !r` and `fn (r, v) => r := v` (the bodies
+        the compiler gives them: acc 0; prim deref | assign), made once per
+        program: in the C machine's heap, kept by their handles."""
+        accessors = self._refs
+        if accessors is None:
+            made = tuple(Closure(UNIT_VALUE, (I.acc(0), I.prim(name))) for name in ("deref", "assign"))
+            own = getattr(self._machine, "own", None)  # the C machine: built in its heap
+            accessors = self._refs = made if own is None else tuple(own(c) for c in made)
+        return accessors
+
+    def _run_accessor(self, closure, arg):
+        """A ref accessor's run (three reductions: app, acc, prim), with
+        the program's limits; not a call of the program, so last_stats is
+        left as the latest call's."""
+        try:
+            with UNRESTRICTED:  # (deep.py: other threads may compile meanwhile)
+                result = self._machine.call(closure, arg)
+        except ValueError as error:
+            _raise_refused(error)
+        if result.output:  # (`!` and `:=` print nothing)
+            self._output += result.output
+        self._check(result)
+        return result.value
+
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""
         with self._lock, ORDINARY_RECURSION:  # the conversion reads the machine's heap
             raw, ty = self._raw(name)
             if keep:
-                return MLValue(raw, ty, self)
+                return make_handle(raw, ty, self)
             try:
                 value = Converter(self).to_python(raw, ty)
             except RecursionError:  # as MLFunction.call says it (an array inside itself, too)
@@ -539,7 +613,7 @@ class Program:
             try:
                 return Converter(self).to_python(exn.arg, arg_type)
             except (RecursionError, HostValueError):  # too deep or too large to convert: kept in
-                return MLValue(exn.arg, arg_type, self)  # ML, the exception still reported
+                return make_handle(exn.arg, arg_type, self)  # ML, the exception still reported
         return _string_arg(exn)
 
     def _exception_type(self, exn):
@@ -765,12 +839,12 @@ class MLFunction(Handle):
             result = program._apply(self.closure, converter.argument(value, arg_type))
             converter.weaken_open(result_type)
             if keep:
-                return MLValue(result, converter.resolved(result_type), program)
+                return make_handle(result, converter.resolved(result_type), program)
             return program._wrap(converter.to_python(result, result_type))
         [arg] = program._plans.arguments(plan.arg, (value,))
         result = program._apply(self.closure, arg)
         if keep:
-            return MLValue(result, function_parts(self.type)[1], program)
+            return make_handle(result, function_parts(self.type)[1], program)
         return plan.result(result)
 
     def _curried(self, nargs: int) -> bool:
@@ -816,8 +890,8 @@ class MLFunction(Handle):
                     converter.weaken_open(result_type)
             if keep:
                 if plan is None:  # typed at each call's instance, as `call` types a kept result
-                    return [MLValue(r, c.resolved(result_type), self.program) for c, r in zip(converters, results)]
-                return [MLValue(r, result_type, self.program) for r in results]
+                    return [make_handle(r, c.resolved(result_type), self.program) for c, r in zip(converters, results)]
+                return [make_handle(r, result_type, self.program) for r in results]
             if plan is None:
                 return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]
             convert = plan.result

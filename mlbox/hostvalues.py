@@ -22,7 +22,9 @@ Conversions, by the ML type of the position:
   datatype           Data(constructor, arg) or, for a     Data
                      nullary constructor, its name
   functions, [t], refs, exn, abstypes, anything else
-                     an MLValue obtained from the API     MLValue (an opaque handle)
+                     an MLValue obtained from the API     MLValue (an opaque handle; an
+                                                          MLRef for a ref, whose get()
+                                                          and set() read and write it)
 
 Machine values are those of ccam/values.py (both machines use them at
 their boundary). Type variables of a polymorphic function are bound by the
@@ -243,6 +245,60 @@ class MLValue(Handle):
             function = self.owner._wrap(self)
             object.__setattr__(self, "_function", function)  # (a frozen class: a cache, not a change of value)
         return function.call(*args, keep=keep)
+
+
+class MLRef(MLValue):
+    """A handle on an ML ref (`t ref`), wherever one comes back (a
+    top-level `val cell = ref []`, a call's result, inside a tuple or a
+    list, the content of another ref). Besides being passed back as any
+    handle is, it reads and writes the ref's content, converted by the
+    content type t as a call converts its argument and result:
+
+        cell.get()          # !cell, as a Python value (keep=True: an MLValue)
+        cell.set([3, 1])    # cell := [3, 1]
+
+    Both run `!` and `:=` in the program's machine (as a call, holding the
+    program's lock; interrupt() stops them, the program's limits bound
+    them; the C machine's write barrier sees the store), and neither is a
+    call of the program: `last_stats` stays the latest call's."""
+
+    __slots__ = ()
+
+    @property
+    def content_type(self) -> Type:
+        """t, for a handle of type t ref."""
+        return prune(self.type).args[0]
+
+    def get(self, *, keep: bool = False):
+        """The ref's content now (`!r`), converted by its type: a function
+        as an MLFunction, a ref as an MLRef, a list as a fresh list...;
+        keep=True returns it unconverted, as an MLValue."""
+        return self._program()._read_ref(self, keep)
+
+    def set(self, value) -> None:
+        """Store `value` in the ref (`r := value`), converted by the ref's
+        content type as a call's argument is: a weak type variable ('_a)
+        is fixed for good by the first value that gives it a type; a
+        Python value that cannot stand for the type, or a handle of
+        another type or program, is a HostValueError and stores nothing."""
+        self._program()._write_ref(self, value)
+
+    def _program(self):
+        if self.owner is None:
+            raise APIError("this ref handle belongs to no loaded program: it cannot be read or written")
+        return self.owner
+
+
+def is_ref_type(t: Type) -> bool:
+    """Whether t is the basis's `ref` (not a program's own `datatype 'a ref`)."""
+    t = prune(t)
+    return isinstance(t, TCon) and t.tycon.basis_name == "ref"
+
+
+def make_handle(value, t: Type, owner) -> MLValue:
+    """The handle of machine value `value` of type t: an MLRef for a ref,
+    else an MLValue (api.Program._wrap makes a function's an MLFunction)."""
+    return (MLRef if is_ref_type(t) else MLValue)(value, t, owner)
 
 
 # A str goes to ML as UTF-8, with the surrogate escapes of bytes that were
@@ -801,7 +857,7 @@ class Converter(_NodeCounting):
                 self._made(2)
                 return Data(con.name, self.to_python(v.arg, self._constructor_arg_type(con, t)))
         # kept in ML, typed at this call's instance (`ref 3` is an int ref, not an 'a ref)
-        return MLValue(v, self.resolved(t), self.owner)
+        return make_handle(v, self.resolved(t), self.owner)
 
 
 def constructor_arg_type(con, t: TCon) -> Type:
@@ -1251,7 +1307,8 @@ class Plans(_NodeCounting):
                 return self._container_to_python(t)
             if _converts_as_data(t):
                 return self._data_to_python(t)
-        return lambda v: MLValue(v, t, self.owner)
+        make = MLRef if is_ref_type(t) else MLValue
+        return lambda v: make(v, t, self.owner)
 
     def _tuple_to_python(self, t: TTuple) -> Callable:
         n = len(t.items)
