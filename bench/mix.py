@@ -1,6 +1,6 @@
 """Where the reductions go: the reductions of one call split by CCAM
 instruction (primitives by name), from the reference machine's trace hook.
-Counts are the machine's (SPEC §3), so they are the C machine's too."""
+Counts are the machine's (docs/ccam.md), so they are the C machine's too."""
 
 from __future__ import annotations
 

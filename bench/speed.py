@@ -1,4 +1,4 @@
-"""Wall clock of the C machine (SPEC §7 "Speed"): reductions per second on
+"""Wall clock of the C machine: reductions per second on
 evalpf over the capture, the C/Python speed ratio on the same work, ns per
 packet of the interpreted and the specialised filter, and the latency of
 specialising the telnet filter.

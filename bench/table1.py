@@ -1,8 +1,9 @@
-"""Table 1 of the paper, side by side with ours (SPEC §7).
+"""Table 1 of the paper, side by side with ours.
 
 Every figure is the reductions of one call through the embedding API
 (mlbox/api.py): the `app` of the call plus everything it runs, counted by
-SPEC §3's rule. Reductions are deterministic and identical on both
+the rule of docs/ccam.md (one per transition; a fused instruction counts
+the paper steps it stands for). Reductions are deterministic and identical on both
 machines, so Table 1 is computed once (on the C machine; `machine="py"`
 gives the same numbers).
 
