@@ -361,7 +361,7 @@ NESTED: dict[str, tuple[tuple[int, str], ...]] = {
 
 
 def reductions(ins: Ins) -> int:
-    """Reductions one execution of `ins` counts (SPEC §3 counting rule)."""
+    """Reductions one execution of `ins` counts (docs/ccam.md, Counting reductions)."""
     return ins.args[0] + 1 if ins.op == "acc" else 1
 
 

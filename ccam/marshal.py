@@ -1,4 +1,4 @@
-"""Host (Python) values ⇄ machine values, structurally (SPEC §5).
+"""Host (Python) values ⇄ machine values, structurally (docs/embedding.md).
 
 The structural layer of the embedding API: it knows the machine's data
 layout, not ML types (type-directed conversion, e.g. telling a bool from the

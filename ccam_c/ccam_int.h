@@ -9,7 +9,7 @@
  * ---- Values (a 64-bit word, `value`) -------------------------------------
  *
  *   ....1   int: the 63-bit two's complement n is stored as n << 1 | 1, so
- *           every int of SPEC's range [-2^62, 2^62) is an immediate and
+ *           every int of ML□'s range [-2^62, 2^62) is an immediate and
  *           nothing else is (chars and words are ints too).
  *   ...00   pointer to a heap object (8-aligned, never 0).
  *   ...10   other immediates: bits 2-3 say which

@@ -346,7 +346,7 @@ static inline int acc_fast(value v, uint64_t n, value *out) {
 #define vmbreak goto dispatch
 #endif
 
-/* Count the current instruction (SPEC §3: 1, acc n: n + 1) and leave
+/* Count the current instruction (docs/ccam.md: 1, acc n: n + 1) and leave
    through the safe point when the count passes trip. */
 #define COUNT(c)                                                              \
     do {                                                                      \

@@ -1,4 +1,4 @@
-"""The embedding API (SPEC §5): load an ML□ program, look up its top-level
+"""The embedding API (docs/embedding.md): load an ML□ program, look up its top-level
 values, call them with Python values, get Python values back, with
 reduction counts per call.
 

@@ -1,5 +1,5 @@
 """The initial basis: every predefined type, constructor, exception and value
-of SPEC §1, with its type (for the checker) and its implementation (for the
+(docs/language.md §10), with its type (for the checker) and its implementation (for the
 compiler). Nothing here is invented: names and semantics are SML's.
 
 Implementations:

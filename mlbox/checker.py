@@ -1,4 +1,4 @@
-"""The Δ;Γ type checker of ML□ (SPEC §2, the paper's Figure 2).
+"""The Δ;Γ type checker of ML□ (the paper's Figure 2; docs/language.md §6).
 
 Hindley–Milner inference with let-polymorphism (levels, see mlbox.types),
 SML '97's value restriction, datatypes, exceptions, type abbreviations,
@@ -423,7 +423,7 @@ class ExnInfo:
 class BasisValue:
     """A value of the basis. Its type is elaborated from basis.py's text on
     first use: a program uses few of the basis's values, and parsing all
-    their types would be a noticeable part of start-up (SPEC §7)."""
+    their types would be a noticeable part of start-up."""
 
     __slots__ = ("name", "text", "_ty")
 
@@ -2326,9 +2326,9 @@ class Checker:
 
     def is_nonexpansive(self, e) -> bool:
         """SML '97's non-expansive expressions, plus `code e` (a generator
-        is a syntactic value like `fn`; SPEC §2). A code variable is
+        is a syntactic value like `fn`, as in the paper). A code variable is
         expansive: using it runs generated code. So is `lift e`, whatever e:
-        SPEC §2 makes only `code` a new syntactic value, and the erasure
+        only `code` is a new syntactic value (the paper's rule), and the erasure
         `let val v = e in fn () => v end` is expansive in SML, so a
         generalised `lift` would accept programs whose erasure SML rejects."""
         if isinstance(e, (S.ConstExp, S.Fn, S.Code)):

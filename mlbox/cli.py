@@ -141,7 +141,7 @@ def report(diagnostics: Sequence[Diagnostic], source: Optional[Source]) -> None:
 
 # Each subcommand's module is imported only when that subcommand runs:
 # `mlbox run hello.sml` must not pay for the packet filter's or the REPL's
-# imports (start-up, SPEC §7). See build_parser.
+# imports (start-up time matters). See build_parser.
 
 # ----------------------------------------------------------------- check
 

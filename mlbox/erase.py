@@ -1,5 +1,5 @@
 """Staging erasure: translate an ML□ program into a plain SML program with
-the same observable behaviour (SPEC §7), by reading generators as thunks:
+the same observable behaviour (the tests' oracle), by reading generators as thunks:
 
     [t]            ==>  unit -> t
     code e         ==>  fn () => e

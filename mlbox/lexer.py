@@ -36,7 +36,7 @@ import ply.lex
 
 from mlbox.syntax import INFIX, Span
 
-# Integers are 63-bit two's complement and words 63-bit unsigned (SPEC §1).
+# Integers are 63-bit two's complement and words 63-bit unsigned (docs/language.md §8).
 INT_MIN = -(2**62)
 INT_MAX = 2**62 - 1
 WORD_MAX = 2**63 - 1

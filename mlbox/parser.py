@@ -1,5 +1,5 @@
-"""The ML□ parser: a PLY (LALR) grammar for the whole surface language of
-SPEC §1, producing the AST of `mlbox.syntax` with a span on every node.
+"""The ML□ parser: a PLY (LALR) grammar for the whole surface language
+(docs/language.md §1-§5), producing the AST of `mlbox.syntax` with a span on every node.
 
 Infix expressions and patterns are parsed as flat sequences of atoms and
 identifiers, then resolved (`Grammar.resolve`) against the fixity of the

@@ -1,4 +1,4 @@
-"""`mlbox pf FILTER CAPTURE`: the packet-filter demo (SPEC §6).
+"""`mlbox pf FILTER CAPTURE`: the packet-filter demo (docs/tutorial.md §5).
 
 Reads a classic BPF filter (`tcpdump -ddd` or `tcpdump -dd` output, or a
 tcpdump expression compiled through libpcap), validates it strictly, reads

@@ -1,7 +1,7 @@
 """Classic BPF filter programs: reading them (`tcpdump -ddd` and `tcpdump -dd`
 output) and validating them strictly before anything runs.
 
-The strict rules (/work/shared/bpf/README.md, stricter than libpcap's
+The strict rules (stricter than libpcap's
 bpf_validate): 1 to 4096 instructions; only the opcodes libpcap's
 bpf_filter interprets; every jump forward and landing inside the program;
 no division or modulus by the constant 0; no shift by a constant of 32 or

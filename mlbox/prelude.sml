@@ -112,7 +112,7 @@ fun Array_tabulate (n, f) =
           fun fill i = if i < n then (Array.update (a, i, f i); fill (i + 1)) else ()
       in fill 1; a end
 
-(* ---- beyond SPEC §1: everyday names of the SML Basis Library ---- *)
+(* ---- beyond the basics above: everyday names of the SML Basis Library ---- *)
 
 (* top level *)
 

@@ -1,4 +1,4 @@
-"""The on-disk cache of the compiled prelude (SPEC §7, start-up).
+"""The on-disk cache of the compiled prelude (for start-up time).
 
 Parsing, checking and compiling mlbox/prelude.sml costs tens of
 milliseconds, more than everything else `mlbox run hello.sml` does, so

@@ -1,4 +1,4 @@
-"""The mlbox REPL (SPEC §5), in the style of SML/NJ's top level.
+"""The mlbox REPL (docs/repl.md), in the style of SML/NJ's top level.
 
     $ mlbox [--machine c|py] [--stats]      (the same as: mlbox repl [...])
     - val x = 42;

@@ -1,4 +1,4 @@
-"""The `run`, `compile` and `dis` subcommands (SPEC §5), wired into
+"""The `run`, `compile` and `dis` subcommands (docs/index.md), wired into
 mlbox/cli.py. Each takes a source file (.sml/.ml) or, for run and dis, a
 compiled .ccam file.
 
@@ -279,7 +279,7 @@ def cmd_run(args) -> int:
 
         raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
-        # exactly SPEC §5's line (checkers read it), without the REPL's
+        # exactly `uncaught exception NAME` (checkers read it), without the REPL's
         # bracketed General.exnMessage text
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
