@@ -389,6 +389,34 @@ def test_reading_the_documented_basis():
                                                  "=": ("''a * ''a -> bool",)}}
 
 
+# ------------------------------------------------------------ the set-up the README states
+
+FETCHED = re.compile(r"`make install` fetches\s+(.+?)\s+with pip", re.S)
+
+
+def packages_named(text: str) -> set[str]:
+    """The packages a "`make install` fetches A, B and C with pip" sentence
+    names, in lower case."""
+    match = FETCHED.search(text)
+    assert match, "the README no longer says what `make install` fetches"
+    return {name.strip().lower() for name in re.split(r",|\band\b", " ".join(match.group(1).split()))
+            if name.strip()}
+
+
+def test_the_readme_names_what_make_install_fetches():
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    required = project["dependencies"] + project["optional-dependencies"]["test"]
+    names = {re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0].lower() for requirement in required}
+    assert packages_named((REPO / "README.md").read_text(encoding="utf-8")) == names
+
+
+def test_reading_the_fetched_packages():
+    assert packages_named("(`make install` fetches ply, attrs and\n  Hypothesis with pip)") == \
+        {"ply", "attrs", "hypothesis"}
+
+
 # ------------------------------------------------------------ links between the docs
 # Every relative link [text](path#anchor) outside code must name a file of
 # the repository and, for a .md file, one of its headings (GitHub's anchor:
