@@ -254,7 +254,7 @@ def render(r: Results) -> str:
         "per-call conversion of the packet and the result dominates.")
     if s.per_call:
         add("- Per API call, on tiny functions (bench/speed.py `per_call`; the run in the machine is the "
-            "reductions shown, some tens of nanoseconds each, so all but the list's time is the API's): "
+            "reductions shown, some tens of nanoseconds each, so all but the lists' time is the API's): "
             + "; ".join(f"{p.label} {p.timing.median * 1e6:,.1f} µs ({p.reductions} reductions)"
                         for p in s.per_call)
             + f" (each the median of {s.per_call[0].timing.n} passes).")

@@ -106,6 +106,7 @@ fun inc x = x + 1
 fun len (s : string) = size s
 fun swap3 (a : int, b : bool, c : string) = (c, b, a)
 fun sum (xs : int list) = foldl (op +) 0 xs
+fun upto n = List.tabulate (n, fn i => i)
 datatype shape = Circle of int | Rect of int * int
 fun grow (Circle r) = Circle (r + 1) | grow (Rect (a, b)) = Rect (a + 1, b + 1)
 exception Boom of int
@@ -126,7 +127,7 @@ def per_call(runs: int, calls: int) -> tuple[PerCall, ...]:
     from mlbox import api
 
     prog = api.load_source(PER_CALL_PROGRAM, machine="c")
-    f = {name: prog.function(name) for name in ("inc", "len", "swap3", "sum", "grow", "boom")}
+    f = {name: prog.function(name) for name in ("inc", "len", "swap3", "sum", "upto", "grow", "boom")}
     numbers = list(range(100))
     rect = api.Data("Rect", (3, 4))
 
@@ -152,6 +153,7 @@ def per_call(runs: int, calls: int) -> tuple[PerCall, ...]:
         ("string → int (`size s`)", *calling(f["len"], "hello")),
         ("3-tuple → 3-tuple (int * bool * string)", *calling(f["swap3"], (1, True, "abc"))),
         ("int list of 100 → int (`foldl (op +) 0`)", *calling(f["sum"], numbers, calls // 10)),
+        ("int → int list of 1,000 (`List.tabulate`)", *calling(f["upto"], 1_000, calls // 100)),
         ("datatype → datatype (`Rect (3, 4)`)", *calling(f["grow"], rect)),
         ("raises an ML exception (`raise Boom x`: MLError)", raising, calls),
         ("`MLFunction.map`, per item (`inc`)", mapping, 10 * calls),

@@ -99,7 +99,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 11  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 12  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -192,7 +192,8 @@ class _Owner:
     reference cycle: its finalizer frees the machine, and finalizers of
     handles only append to `pending` (never call C), whatever the order."""
 
-    __slots__ = ("m", "lib", "pending", "live", "epoch", "exn_names", "code_cache", "word")
+    __slots__ = ("m", "lib", "pending", "live", "epoch", "exn_names", "code_cache", "word",
+                 "read_ops", "read_data", "read_len")
 
     def __init__(self, m):
         self.m = m
@@ -203,6 +204,10 @@ class _Owner:
         self.exn_names: dict[int, CExnName] = {}  # C identity -> the one Python object
         self.code_cache: dict[int, tuple] = {}  # sealed block identity -> (instructions, pinning handle)
         self.word = ffi.new("int64_t *")  # scratch for ccam_child / ccam_peek
+        # where ccam_read says where it wrote
+        self.read_ops = ffi.new("const int64_t **")
+        self.read_data = ffi.new("const uint8_t **")
+        self.read_len = ffi.new("size_t *")
 
     def drain(self) -> None:
         """Release the handles of dead handle objects (one C call)."""
@@ -379,6 +384,21 @@ _HANDLE_CLASSES = (CClosure, CBlock, CRef, CArray, CExnName)
 # ------------------------------------------------------------------ C values -> Python
 
 
+NOT_READ = object()  # _Reader._read: ccam_read failed (out of memory, a cycle), the slow way instead
+_READ_OP_WORDS = {B_INT: 2, B_PAIR: 1, B_CON: 2, B_CON0: 2, B_LOAD: 2, B_STRING: 3, B_UNIT: 1, B_BOTTOM: 1,
+                  B_HANDLE: 2}
+
+
+def _read_handles(ops: list, i: int) -> list:
+    """The handles in ccam_read's program from word i on."""
+    handles = []
+    while i < len(ops):
+        if ops[i] == B_HANDLE:
+            handles.append(ops[i + 1])
+        i += _READ_OP_WORDS.get(ops[i], len(ops))  # (an unknown operation ends the walk)
+    return handles
+
+
 class _Reader:
     """Converts C values of one machine to Python values: data structurally
     (iteratively, shares and cycles kept by C identity, strings included), identity values as
@@ -438,9 +458,77 @@ class _Reader:
     def _take(self, kind: int, word: int):
         if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
             return self.take(kind, word)
+        if (kind == K_PAIR or kind == K_CON) and not self.plain:
+            # a list or a tree: read whole in one C call (ccam_read), not a call per node
+            value = yield from self._read(word)
+            if value is not NOT_READ:
+                return value
         result = [None]
         yield from self._run([(kind, word, result, 0)])
         return result[0]
+
+    def _read(self, h: int):
+        """The value of handle h (consumed) as ccam_read writes it out; what
+        is not data (a closure, a ref, ...) comes as a handle, converted as
+        _take converts it. NOT_READ, with h kept, if the read failed."""
+        lib, m, owner = self.lib, self.m, self.owner
+        nwords = lib.ccam_read(m, h, owner.read_ops, owner.read_data, owner.read_len)
+        if nwords < 0:
+            return NOT_READ
+        lib.ccam_release(m, h)
+        # copied out at once: a conversion below may read again, into the same buffers
+        ops = ffi.unpack(owner.read_ops[0], nwords)  # (a list: indexing a cdata costs more)
+        length = owner.read_len[0]
+        data = ffi.buffer(owner.read_data[0], length)[:] if length else b""
+        stack: list = []
+        made: list = []  # the strings, pairs and constructors, as LOAD numbers them
+        push, pop, keep = stack.append, stack.pop, made.append
+        i = 0
+        try:
+            while i < nwords:
+                op = ops[i]
+                if op == B_INT:
+                    push(ops[i + 1])
+                    i += 2
+                elif op == B_PAIR:
+                    snd = pop()
+                    stack[-1] = v = Pair(stack[-1], snd)
+                    keep(v)
+                    i += 1
+                elif op == B_CON:
+                    stack[-1] = v = Con(ops[i + 1], stack[-1])
+                    keep(v)
+                    i += 2
+                elif op == B_CON0:
+                    push(Con(ops[i + 1]))
+                    i += 2
+                elif op == B_LOAD:
+                    push(made[ops[i + 1]])
+                    i += 2
+                elif op == B_STRING:
+                    start = ops[i + 1]
+                    v = data[start:start + ops[i + 2]]
+                    keep(v)
+                    push(v)
+                    i += 3
+                elif op == B_UNIT:
+                    push(UNIT_VALUE)
+                    i += 1
+                elif op == B_BOTTOM:
+                    push(PLACEHOLDER)
+                    i += 1
+                elif op == B_HANDLE:
+                    handle = ops[i + 1]
+                    i += 2  # (consumed by _take, even if it fails)
+                    push((yield from self._take(lib.ccam_peek(m, handle, self.word), handle)))
+                else:
+                    raise HostValueError(f"bad read of a value (operation {op})")
+        finally:
+            if i < nwords:  # stopped early: the handles not yet converted are still ours
+                left = _read_handles(ops, i)
+                lib.ccam_release_many(m, left, len(left))
+        [value] = stack
+        return value
 
     def _run(self, tasks: list):
         lib, m = self.lib, self.m

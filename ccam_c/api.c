@@ -80,6 +80,8 @@ void ccam_free(ccam_machine *m) {
     free(m->msgs);
     free(m->pins);
     free(m->pin_free);
+    free(m->read_ops);
+    free(m->read_data);
     free(m);
 }
 
@@ -754,6 +756,170 @@ static int64_t read_small(value root, small_reader *r) {
     }
     r->ops[0] = (int64_t)used;
     return n;
+}
+
+/* ---- ccam_read: read_small's program for a value of any size */
+
+typedef struct {
+    ccam_machine *m;
+    int64_t n;                       /* words written to m->read_ops */
+    size_t used;                     /* bytes written to m->read_data */
+    value *keys; int64_t *index;     /* the composites written: open addressing, by address */
+    size_t slots, nseen;             /* nseen: keys in the table */
+    int64_t nwritten;                /* the next LOAD number */
+    struct read_frame { value v; int state; } *stack;
+    size_t sp, stack_cap;
+    int64_t *handles; size_t nhandles, handles_cap;  /* made so far: released if the read fails */
+} big_reader;
+
+static int grow(ccam_machine *m, void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 1;
+    size_t c = *cap ? *cap : 64;
+    while (c < need) c *= 2;
+    void *q = ccamH_raw_realloc(m, *p, c * size);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static size_t slot_of(value v, size_t slots) {
+    return (size_t)(((uint64_t)v >> 4) * 0x9E3779B97F4A7C15ull >> 20) & (slots - 1);
+}
+
+enum { READ_UNSEEN = -1, READ_OPEN = -2 };  /* seen_index besides a LOAD number */
+
+/* The LOAD number of composite v; READ_UNSEEN, or READ_OPEN while its fields are being written. */
+static int64_t seen_index(big_reader *r, value v) {
+    if (!r->slots) return -1;
+    for (size_t i = slot_of(v, r->slots);; i = (i + 1) & (r->slots - 1)) {
+        if (r->keys[i] == v) return r->index[i];
+        if (r->keys[i] == V_NONE) return READ_UNSEEN;
+    }
+}
+
+/* Composite v is written (LOAD number `k`) or being written (READ_OPEN). */
+static int remember(big_reader *r, value v, int64_t k) {
+    if (2 * (r->nseen + 1) > r->slots) {  /* at most half full */
+        size_t slots = r->slots ? 2 * r->slots : 1024;
+        value *keys = malloc(slots * sizeof *keys);
+        int64_t *index = malloc(slots * sizeof *index);
+        if (!keys || !index) { free(keys); free(index); return 0; }
+        for (size_t i = 0; i < slots; i++) keys[i] = V_NONE;
+        for (size_t j = 0; j < r->slots; j++) {
+            if (r->keys[j] == V_NONE) continue;
+            size_t i = slot_of(r->keys[j], slots);
+            while (keys[i] != V_NONE) i = (i + 1) & (slots - 1);
+            keys[i] = r->keys[j];
+            index[i] = r->index[j];
+        }
+        free(r->keys);
+        free(r->index);
+        r->keys = keys;
+        r->index = index;
+        r->slots = slots;
+    }
+    size_t i = slot_of(v, r->slots);
+    while (r->keys[i] != V_NONE && r->keys[i] != v) i = (i + 1) & (r->slots - 1);
+    if (r->keys[i] == V_NONE) r->nseen++;
+    r->keys[i] = v;
+    r->index[i] = k;
+    return 1;
+}
+
+static int emit(big_reader *r, int64_t a, int64_t b, int64_t c, int words) {
+    ccam_machine *m = r->m;
+    if (!grow(m, (void **)&m->read_ops, &m->read_ops_cap, (size_t)r->n + 3, sizeof(int64_t))) return 0;
+    m->read_ops[r->n++] = a;
+    if (words > 1) m->read_ops[r->n++] = b;
+    if (words > 2) m->read_ops[r->n++] = c;
+    return 1;
+}
+
+static int push_frame(big_reader *r, value v) {
+    if (!grow(r->m, (void **)&r->stack, &r->stack_cap, r->sp + 1, sizeof *r->stack)) return 0;
+    r->stack[r->sp].v = v;
+    r->stack[r->sp++].state = 0;
+    return 1;
+}
+
+/* The postfix program of root into m->read_ops / read_data; 0 when memory runs out or root holds a cycle. */
+static int read_big(big_reader *r, value root) {
+    ccam_machine *m = r->m;
+    if (!push_frame(r, root)) return 0;
+    while (r->sp) {
+        value v = r->stack[r->sp - 1].v;
+        int state = r->stack[r->sp - 1].state;
+        if (state == 0 && IS_PTR(v)) {
+            int64_t k = seen_index(r, v);
+            /* a cycle (made by back-patching): left to the host's reader, which keeps it */
+            if (k == READ_OPEN) return 0;
+            if (k >= 0) {
+                if (!emit(r, CCAM_B_LOAD, k, 0, 2)) return 0;
+                r->sp--;
+                continue;
+            }
+        }
+        switch (value_kind(v)) {
+        case CCAM_K_INT: if (!emit(r, CCAM_B_INT, INT_OF(v), 0, 2)) return 0; r->sp--; continue;
+        case CCAM_K_UNIT: if (!emit(r, CCAM_B_UNIT, 0, 0, 1)) return 0; r->sp--; continue;
+        case CCAM_K_BOTTOM: if (!emit(r, CCAM_B_BOTTOM, 0, 0, 1)) return 0; r->sp--; continue;
+        case CCAM_K_CON0: if (!emit(r, CCAM_B_CON0, (int64_t)CON0_TAG(v), 0, 2)) return 0; r->sp--; continue;
+        case CCAM_K_STRING: {
+            string_obj *str = STR(v);
+            if (!grow(m, (void **)&m->read_data, &m->read_data_cap, r->used + str->len, 1)) return 0;
+            if (!emit(r, CCAM_B_STRING, (int64_t)r->used, (int64_t)str->len, 3) || !remember(r, v, r->nwritten++))
+                return 0;
+            memcpy(m->read_data + r->used, str->data, str->len);
+            r->used += str->len;
+            r->sp--;
+            continue;
+        }
+        case CCAM_K_PAIR: case CCAM_K_CON: {
+            int fields = KIND(v) == CCAM_K_PAIR ? 2 : 1;
+            if (state < fields) {  /* next, field `state` */
+                if (state == 0 && !remember(r, v, READ_OPEN)) return 0;
+                r->stack[r->sp - 1].state = state + 1;
+                if (!push_frame(r, state == 0 ? PAIR(v)->a : PAIR(v)->b)) return 0;
+                continue;
+            }
+            if (!(fields == 2 ? emit(r, CCAM_B_PAIR, 0, 0, 1) : emit(r, CCAM_B_CON, OBJ(v)->aux, 0, 2))) return 0;
+            if (!remember(r, v, r->nwritten++)) return 0;
+            r->sp--;
+            continue;
+        }
+        default: {  /* the host converts it by its handle (a closure, a ref, ...) */
+            if (!grow(m, (void **)&r->handles, &r->handles_cap, r->nhandles + 1, sizeof(int64_t))) return 0;
+            int64_t h = pin(m, v);
+            if (h < 0) return 0;
+            r->handles[r->nhandles++] = h;
+            if (!emit(r, CCAM_B_HANDLE, h, 0, 2)) return 0;
+            r->sp--;
+            continue;
+        }
+        }
+    }
+    return 1;
+}
+
+int64_t ccam_read(ccam_machine *m, int64_t h, const int64_t **ops, const uint8_t **data, size_t *datalen) {
+    *ops = NULL;
+    *data = NULL;
+    *datalen = 0;
+    if (!valid_handle(m, h)) return -1;
+    big_reader r = { .m = m };
+    int ok = read_big(&r, m->pins[h]);  /* allocates nothing on the heap: nothing moves or dies under it */
+    if (!ok)
+        for (size_t i = 0; i < r.nhandles; i++) ccam_release(m, r.handles[i]);
+    free(r.keys);
+    free(r.index);
+    free(r.stack);
+    free(r.handles);
+    if (!ok) return -1;
+    *ops = m->read_ops;
+    *data = m->read_data;
+    *datalen = r.used;
+    return r.n;
 }
 
 static void report(ccam_machine *m, int st, int64_t *info, small_reader *small) {

@@ -149,6 +149,16 @@ int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_
 enum { CCAM_K_SMALL = 100, CCAM_SMALL_NODES = 64 };
 int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info, int64_t *rops, int64_t rcap, uint8_t *rdata, size_t rdatacap);
+/* The value of handle h as ccam_call_small writes a small one, of any size:
+   a postfix program (INT, UNIT, BOTTOM, CON0, CON, PAIR, STRING, LOAD k for
+   the k-th STRING, PAIR or CON written, met again) with *ops pointing at its
+   words and *data at its strings' bytes, both owned by the machine until the
+   next ccam_read; any other value inside (a closure, ref, array, vector,
+   exception, ...) is HANDLE h', a new handle the caller owns.  Returns the
+   program's length in words, or -1 when h is bad, memory runs out or the
+   value holds a cycle (no handle is left made).  Converting a large list or tree takes this one call,
+   not a call per node. */
+int64_t ccam_read(ccam_machine *m, int64_t h, const int64_t **ops, const uint8_t **data, size_t *datalen);
 /* Apply the closure to each of the nargs values of ops (one machine entry;
    each call has its own counters and limits).  Returns the number of calls
    made: fewer than nargs only when one was interrupted (it is the last). */

@@ -168,7 +168,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 11
+#define CCAM_ABI_VERSION 12
 
 typedef uint64_t value;
 
@@ -359,6 +359,10 @@ struct ccam_machine {
 
     /* host handles */
     value *pins; size_t npins_cap; int64_t *pin_free; size_t pin_free_n; int64_t npinned;
+
+    /* what ccam_read wrote: its program and its strings' bytes (kept for the next read) */
+    int64_t *read_ops; size_t read_ops_cap;
+    uint8_t *read_data; size_t read_data_cap;
 };
 
 /* heap.c */

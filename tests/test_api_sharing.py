@@ -188,3 +188,89 @@ def test_an_exception_argument_too_large_to_convert_is_kept_in_ml(machine, monke
     with pytest.raises(api.MLError, match="uncaught exception Big") as raised:
         prog.call("fail")
     assert isinstance(raised.value.arg, api.MLValue)
+
+
+class _CountingLib:
+    """ccam.cmachine's cffi lib, counting the calls made through it."""
+
+    def __init__(self, lib):
+        self._lib = lib
+        self.calls: dict[str, int] = {}
+
+    def __getattr__(self, name):
+        function = getattr(self._lib, name)
+        if not callable(function):
+            return function
+
+        def counted(*args):
+            self.calls[name] = self.calls.get(name, 0) + 1
+            return function(*args)
+        return counted
+
+
+LARGE_VALUES = """
+fun upto n = List.tabulate (n, fn i => (i, Int.toString i, i mod 2 = 0))
+val shared = ("s", [1, 2])
+fun mixed n = List.tabulate (n, fn i => (shared, ref i, fn x => x + i, Vector.fromList [i, ~i], SOME [Int.toString i]))
+"""
+
+
+@pytest.mark.skipif("c" not in MACHINES, reason="the C machine is not built")
+def test_a_large_list_comes_back_from_the_c_machine_in_one_read(monkeypatch):
+    """A list or tree is read out of the C machine by one C call (ccam_read),
+    not a call per node: 10,000 tuples were 70,000 calls of ccam_child,
+    about 10 µs an item."""
+    from ccam import cmachine
+
+    counting = _CountingLib(cmachine.lib)
+    monkeypatch.setattr(cmachine, "lib", counting)
+    prog = api.load_source(LARGE_VALUES, machine="c")
+    counting.calls.clear()
+    items = prog.call("upto", 10_000)
+    assert items == [(i, str(i), i % 2 == 0) for i in range(10_000)]
+    assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_large_value_with_handles_inside_reads_whole_and_frees_every_handle(machine):
+    # refs, functions and vectors inside the list come back as on the other
+    # machine, shared data shared, and every handle made is released with
+    # the Python values that hold it
+    import gc
+
+    prog = api.load_source(LARGE_VALUES, machine=machine)
+    warm = prog.call("mixed", 1)[0][1]  # (MLRef's get and set keep a closure each, made at first use)
+    warm.set(warm.get())
+    del warm
+    gc.collect()
+    prog.call("upto", 1)
+    before = prog._machine.heap_stats()["pinned"] if machine == "c" else None
+    items = prog.call("mixed", 2_000)
+    assert len(items) == 2_000
+    shared, cell, add, vector, some = items[1_999]
+    assert shared == ("s", [1, 2]) and items[0][0] is not None
+    assert items[0][0][0] is items[1][0][0]  # the one string "s", read once
+    assert cell.get() == 1_999 and add(1) == 2_000 and vector == (1_999, -1_999) and some == ["1999"]
+    cell.set(7)
+    assert cell.get() == 7
+    if machine == "c":
+        del items, shared, cell, add, vector, some
+        gc.collect()
+        prog.call("upto", 1)  # dead handles are released at the next entry
+        assert prog._machine.heap_stats()["pinned"] == before
+
+
+@pytest.mark.skipif("c" not in MACHINES, reason="the C machine is not built")
+def test_a_failed_read_falls_back_to_reading_node_by_node(monkeypatch):
+    # ccam_read fails only when memory runs out; the value is then read as
+    # before, a call per node, and comes out the same
+    from ccam import cmachine
+
+    counting = _CountingLib(cmachine.lib)
+    monkeypatch.setattr(cmachine, "lib", counting)
+    prog = api.load_source(LARGE_VALUES, machine="c")
+    expected = prog.call("upto", 300)
+    monkeypatch.setattr(counting, "ccam_read", lambda *args: -1, raising=False)
+    counting.calls.clear()
+    assert prog.call("upto", 300) == expected
+    assert counting.calls["ccam_child"] >= 300

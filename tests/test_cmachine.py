@@ -651,3 +651,17 @@ def test_host_values_written_as_trees_and_lists_are_the_walks_values():
     with pytest.raises(cmachine.HostValueError, match="63-bit"):
         machine.set_global(g, Pair(1, 1 << 62))
     machine.heap_check()
+
+
+@pytest.mark.parametrize("code, start", [
+    ([I.rec(1), I.push, I.update(0)], 5),  # an environment holding itself: E = (5, E)
+    ([I.rec(1), I.push, I.pack(1), I.update(0), I.pack(1)], 1),  # C (E) with E = (1, C (E))
+])
+def test_a_cyclic_result_is_read_with_its_cycle(code, start):
+    # ccam_read (one C call for a whole value) gives up on a cycle, and the
+    # node-by-node reader keeps it; before, ccam_read walked it until memory ran out
+    r = cmachine.Machine(Program(tuple(code), NGLOBALS)).run([start_value(start)])
+    assert r.status == Status.OK
+    env = r.value if isinstance(r.value, Pair) else r.value.arg
+    back = env.snd if isinstance(env.snd, Pair) else env.snd.arg
+    assert env.fst == start and back is env
