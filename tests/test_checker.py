@@ -2,7 +2,6 @@
 the conformance suite), printing, polymorphism and the value restriction,
 overloading, the elaboration handed to the compiler, and REPL chaining."""
 
-import glob
 
 import attrs
 import pytest
@@ -14,8 +13,9 @@ from mlbox.checker import check_program, describe_binding, initial_env
 from mlbox.diagnostics import Source
 from mlbox.elaboration import BasisRef, ConRef, ExnRef, VarRef
 from mlbox.parser import parse_program
+from tests.conformance_data import PROGRAMS
 
-CONFORMANCE = sorted(glob.glob("/work/shared/conformance/*/*.sml"))
+CONFORMANCE = [str(p) for p in PROGRAMS]
 
 
 def check(text, env=None, prelude=False):

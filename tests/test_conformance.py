@@ -17,11 +17,7 @@ from mlbox.diagnostics import Source
 from tests.expected_output import check_on_both_machines, expected
 from mlbox.runner import UNCAUGHT
 
-CONFORMANCE = pathlib.Path(__file__).resolve().parents[2] / "shared" / "conformance"
-if not CONFORMANCE.is_dir():
-    CONFORMANCE = pathlib.Path("/work/shared/conformance")
-
-PROGRAMS = sorted(CONFORMANCE.glob("*/*.sml"))
+from tests.conformance_data import CONFORMANCE, PROGRAMS
 
 # Programs of tens of millions of reductions, a minute or more on the
 # Python machine (a second on the C machine): the C machine runs them whole,

@@ -25,8 +25,8 @@ from mlbox.diagnostics import Source
 from mlbox.erase import erase_program, erase_type
 from mlbox.parser import parse_program, parse_type
 from tests import staged_strategies as gen
+from tests.conformance_data import STAGED_PROGRAMS
 
-CONFORMANCE_STAGED = pathlib.Path("/work/shared/conformance/staged")
 POLY = shutil.which("poly")
 POLY_MISSING = "Poly/ML (`poly`) is not installed: cannot run erased programs under a real SML"
 POLY_TIMEOUT_S = 60
@@ -253,7 +253,6 @@ def test_erasure_of_generated_program_is_well_typed_sml_with_erased_types(genera
 
 # --------------------------------------------------- against Poly/ML
 
-STAGED_PROGRAMS = sorted(CONFORMANCE_STAGED.glob("*.sml"))
 
 
 def run_poly(sml_text: str) -> subprocess.CompletedProcess:

@@ -18,7 +18,6 @@ strategy per typing rule; see its docstring for what they cover).
 
 from __future__ import annotations
 
-import pathlib
 
 import attrs
 import pytest
@@ -34,6 +33,7 @@ from mlbox import syntax as S
 from mlbox.printer import show_program
 from tests import staged_strategies as gen
 from tests.test_erasure import POLY, POLY_EXCEPTION, POLY_MISSING, run_poly
+from tests.conformance_data import STAGED_PROGRAMS
 
 # A generated program terminates (see the strategies), but a run may be
 # long; one that needs more than this is discarded rather than compared.
@@ -137,8 +137,6 @@ def test_c_machine_agrees_with_python_machine(generated):
 
 # ------------------------------------------- the conformance programs
 
-CONFORMANCE_STAGED = pathlib.Path("/work/shared/conformance/staged")
-STAGED_PROGRAMS = sorted(CONFORMANCE_STAGED.glob("*.sml"))
 
 
 def fastest_machine() -> str:
