@@ -23,6 +23,8 @@ these classes, so `show` is the common rendering both machines are tested by.
 
 from __future__ import annotations
 
+import reprlib
+
 import attrs
 
 from ccam.instructions import INT_MAX, ConstCon, ConstInt, ConstStr, ConstUnit, Status
@@ -65,6 +67,7 @@ class Con:
         self.tag = tag
         self.arg = arg
 
+    @reprlib.recursive_repr()  # a cyclic value (made by `update`) shows its cycle as ...
     def __repr__(self):
         return f"Con({self.tag})" if self.arg is None else f"Con({self.tag}, {self.arg!r})"
 
@@ -78,6 +81,7 @@ class Pair:
         self.fst = fst
         self.snd = snd
 
+    @reprlib.recursive_repr()
     def __repr__(self):
         return f"Pair({self.fst!r}, {self.snd!r})"
 

@@ -274,3 +274,65 @@ def test_a_failed_read_falls_back_to_reading_node_by_node(monkeypatch):
     counting.calls.clear()
     assert prog.call("upto", 300) == expected
     assert counting.calls["ccam_child"] >= 300
+
+
+# ---- values of any size through both machines (ccam_read above CCAM_SMALL_NODES)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ROUND_TRIP = """
+datatype tree = Leaf | Node of tree * int * tree
+fun ints (x : int list) = x
+fun pairs (x : (int * string) list) = x
+fun options (x : string option list) = x
+fun nested (x : (bool list * string) list list) = x
+fun trees (x : tree) = x
+fun both (x : tree list * (int * int) option) = x
+"""
+small_ints = st.integers(min_value=-(1 << 62), max_value=(1 << 62) - 1)
+texts = st.text(st.characters(max_codepoint=255), max_size=6)
+
+
+def sized_lists(items, most: int):
+    """Lists of up to `most` items, any length as likely (st.lists favours short ones)."""
+    return st.integers(0, most).flatmap(lambda n: st.lists(items, min_size=n, max_size=n))
+
+
+def search_tree(keys: list[int]):
+    """The binary search tree of keys inserted in order: any shape, from a path to a balanced tree."""
+    def insert(tree, key):
+        if tree.constructor == "Leaf":
+            return Data("Node", (Data("Leaf"), key, Data("Leaf")))
+        left, k, right = tree.arg
+        return Data("Node", (insert(left, key), k, right) if key < k else (left, k, insert(right, key)))
+    tree = Data("Leaf")
+    for key in keys:
+        tree = insert(tree, key)
+    return tree
+
+
+trees = sized_lists(st.integers(-1000, 1000), 120).map(search_tree)
+ROUND_TRIP_VALUES = {
+    "ints": sized_lists(small_ints, 400),
+    "pairs": sized_lists(st.tuples(small_ints, texts), 200),
+    "options": sized_lists(st.none() | texts, 200),
+    "nested": sized_lists(sized_lists(st.tuples(st.lists(st.booleans(), max_size=8), texts), 8), 20),
+    "trees": trees,
+    "both": st.tuples(st.lists(trees, max_size=4), st.none() | st.tuples(small_ints, small_ints)),
+}
+
+
+@pytest.fixture(scope="module")
+def round_trip_programs():
+    return {machine: api.load_source(ROUND_TRIP, machine=machine) for machine in MACHINES}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_values_of_any_size_come_back_equal_on_both_machines(round_trip_programs, data):
+    # small results come back in ccam_call_small's buffer, larger ones by ccam_read
+    name = data.draw(st.sampled_from(sorted(ROUND_TRIP_VALUES)))
+    value = data.draw(ROUND_TRIP_VALUES[name])
+    for machine, prog in round_trip_programs.items():
+        assert prog.call(name, value) == value, machine

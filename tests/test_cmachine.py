@@ -665,3 +665,9 @@ def test_a_cyclic_result_is_read_with_its_cycle(code, start):
     env = r.value if isinstance(r.value, Pair) else r.value.arg
     back = env.snd if isinstance(env.snd, Pair) else env.snd.arg
     assert env.fst == start and back is env
+
+
+def test_a_cyclic_value_has_a_repr():
+    env = Pair(5, None)
+    env.snd = Con(1, env)
+    assert repr(env) == "Pair(5, Con(1, ...))"
