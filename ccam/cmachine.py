@@ -386,7 +386,7 @@ _HANDLE_CLASSES = (CClosure, CBlock, CRef, CArray, CExnName)
 
 NOT_READ = object()  # _Reader._read: ccam_read failed (out of memory, a cycle), the slow way instead
 _READ_OP_WORDS = {B_INT: 2, B_PAIR: 1, B_CON: 2, B_CON0: 2, B_LOAD: 2, B_STRING: 3, B_UNIT: 1, B_BOTTOM: 1,
-                  B_HANDLE: 2}
+                  B_HANDLE: 2, B_VECTOR: 2}
 
 
 def _read_handles(ops: list, i: int) -> list:
@@ -458,8 +458,8 @@ class _Reader:
     def _take(self, kind: int, word: int):
         if kind in (K_INT, K_UNIT, K_CON0, K_BOTTOM):
             return self.take(kind, word)
-        if (kind == K_PAIR or kind == K_CON) and not self.plain:
-            # a list or a tree: read whole in one C call (ccam_read), not a call per node
+        if (kind == K_PAIR or kind == K_CON or kind == K_VECTOR) and not self.plain:
+            # a list, a tree or a vector: read whole in one C call (ccam_read), not a call per node
             value = yield from self._read(word)
             if value is not NOT_READ:
                 return value
@@ -504,6 +504,14 @@ class _Reader:
                     i += 2
                 elif op == B_LOAD:
                     push(made[ops[i + 1]])
+                    i += 2
+                elif op == B_VECTOR:
+                    n = ops[i + 1]
+                    items = stack[len(stack) - n:]
+                    del stack[len(stack) - n:]
+                    v = Vector(items)
+                    keep(v)
+                    push(v)
                     i += 2
                 elif op == B_STRING:
                     start = ops[i + 1]

@@ -767,7 +767,7 @@ typedef struct {
     value *keys; int64_t *index;     /* the composites written: open addressing, by address */
     size_t slots, nseen;             /* nseen: keys in the table */
     int64_t nwritten;                /* the next LOAD number */
-    struct read_frame { value v; int state; } *stack;
+    struct read_frame { value v; int64_t state; } *stack;  /* state: the fields written so far */
     size_t sp, stack_cap;
     int64_t *handles; size_t nhandles, handles_cap;  /* made so far: released if the read fails */
 } big_reader;
@@ -849,7 +849,7 @@ static int read_big(big_reader *r, value root) {
     if (!push_frame(r, root)) return 0;
     while (r->sp) {
         value v = r->stack[r->sp - 1].v;
-        int state = r->stack[r->sp - 1].state;
+        int64_t state = r->stack[r->sp - 1].state;
         if (state == 0 && IS_PTR(v)) {
             int64_t k = seen_index(r, v);
             /* a cycle (made by back-patching): left to the host's reader, which keeps it */
@@ -885,6 +885,18 @@ static int read_big(big_reader *r, value root) {
             }
             if (!(fields == 2 ? emit(r, CCAM_B_PAIR, 0, 0, 1) : emit(r, CCAM_B_CON, OBJ(v)->aux, 0, 2))) return 0;
             if (!remember(r, v, r->nwritten++)) return 0;
+            r->sp--;
+            continue;
+        }
+        case CCAM_K_VECTOR: {  /* (an array is a handle: the host reads its items when it copies it) */
+            int64_t len = (int64_t)ARR(v)->len;
+            if (state < len) {
+                if (state == 0 && !remember(r, v, READ_OPEN)) return 0;
+                r->stack[r->sp - 1].state = state + 1;
+                if (!push_frame(r, ARR(v)->items[state])) return 0;
+                continue;
+            }
+            if (!emit(r, CCAM_B_VECTOR, len, 0, 2) || !remember(r, v, r->nwritten++)) return 0;
             r->sp--;
             continue;
         }

@@ -150,8 +150,8 @@ enum { CCAM_K_SMALL = 100, CCAM_SMALL_NODES = 64 };
 int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info, int64_t *rops, int64_t rcap, uint8_t *rdata, size_t rdatacap);
 /* The value of handle h as ccam_call_small writes a small one, of any size:
-   a postfix program (INT, UNIT, BOTTOM, CON0, CON, PAIR, STRING, LOAD k for
-   the k-th STRING, PAIR or CON written, met again) with *ops pointing at its
+   a postfix program (INT, UNIT, BOTTOM, CON0, CON, PAIR, STRING, VECTOR n,
+   LOAD k for the k-th STRING, PAIR, CON or VECTOR written, met again) with *ops pointing at its
    words and *data at its strings' bytes, both owned by the machine until the
    next ccam_read; any other value inside (a closure, ref, array, vector,
    exception, ...) is HANDLE h', a new handle the caller owns.  Returns the

@@ -210,6 +210,7 @@ class _CountingLib:
 
 LARGE_VALUES = """
 fun upto n = List.tabulate (n, fn i => (i, Int.toString i, i mod 2 = 0))
+fun table n = Vector.tabulate (n, fn i => (i, Int.toString i))
 val shared = ("s", [1, 2])
 fun mixed n = List.tabulate (n, fn i => (shared, ref i, fn x => x + i, Vector.fromList [i, ~i], SOME [Int.toString i]))
 """
@@ -228,6 +229,9 @@ def test_a_large_list_comes_back_from_the_c_machine_in_one_read(monkeypatch):
     counting.calls.clear()
     items = prog.call("upto", 10_000)
     assert items == [(i, str(i), i % 2 == 0) for i in range(10_000)]
+    assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
+    counting.calls.clear()  # a vector too
+    assert prog.call("table", 5_000) == tuple((i, str(i)) for i in range(5_000))
     assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
 
 
@@ -289,6 +293,7 @@ fun options (x : string option list) = x
 fun nested (x : (bool list * string) list list) = x
 fun trees (x : tree) = x
 fun both (x : tree list * (int * int) option) = x
+fun vectors (x : (int * string) vector list) = x
 """
 small_ints = st.integers(min_value=-(1 << 62), max_value=(1 << 62) - 1)
 texts = st.text(st.characters(max_codepoint=255), max_size=6)
@@ -320,6 +325,7 @@ ROUND_TRIP_VALUES = {
     "nested": sized_lists(sized_lists(st.tuples(st.lists(st.booleans(), max_size=8), texts), 8), 20),
     "trees": trees,
     "both": st.tuples(st.lists(trees, max_size=4), st.none() | st.tuples(small_ints, small_ints)),
+    "vectors": sized_lists(sized_lists(st.tuples(small_ints, texts), 100).map(tuple), 5),
 }
 
 
