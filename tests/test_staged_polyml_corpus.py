@@ -184,7 +184,28 @@ V-cycle of pluggable components (285), KMP states tied by open recursion
 (286), a staged scanf dying of a bad format at generation time (287),
 partially static vectors (288), an online specialiser with run and halt
 annotations (289), stage plans choosing per variable among three stages
-(290) and an edit distance specialised to its pattern (291).
+(290) and an edit distance specialised to its pattern (291). Programs 292
+to 312 are realistic programs on what the corpus touched least: the
+String, Substring, StringCvt, Char, Array, Vector, List and ListPair basis
+under `code` (fixed-width records raising an exception with values to the
+generator's caller, 292; an array pipeline with lifted, shared buffers,
+294; sparse kernels and Jacobi over vectors, 302; a query pipeline fused
+into one fold, 307; escapers from 256-entry character tables, 308),
+`fun ... and ...` with local datatypes and exceptions inside code (a
+recursive-descent calculator, 293; a tokenizer tying open-recursive
+states, 300; mutually recursive machines at depth 2, 304), exception
+packets lifted and raised by generated code, generative exceptions and
+handlers matching carried values (295), polymorphic code values and the
+value restriction, box types in annotations (296), unrolled code run many
+times (297: 36,000 instructions; 306: a dispatch tree of 89,000), eval
+inside generated code with memo tables of code and of generated
+functions (298: a JIT), staged pretty-printer and parser combinators with
+a knot tied through a lifted ref (299, 305), a ledger dying of a lifted
+packet (301), hot patching through lifted refs (303), elimination mod p
+unrolled over arrays of arrays (309), a two-stage glob compiler memoised
+by pattern that dies of an exception raised while generating at the
+second stage (310), sorting networks over polymorphic comparator
+generators (311) and arrays and refs lifted through three stages (312).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
