@@ -99,7 +99,7 @@ from ccam.values import (
     lifted_operand,
 )
 
-ABI_VERSION = 12  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
+ABI_VERSION = 13  # must equal CCAM_ABI_VERSION in ccam_c/ccam_int.h
 NO_TRACE = "the C machine cannot trace transitions; use ccam.refmachine.Machine(trace=...)"
 STALE_BUILD = "the C machine (ccam_c._ccam) is stale or missing: rebuild it with `make install` or `pip install -e .`"
 STALE_VALUE = ("a value from this C machine before forget() can no longer be used "
@@ -362,9 +362,7 @@ class CArray(_Handle, Array):
     def items(self):
         if not self._got:
             owner = self._readable()
-            n = owner.lib.ccam_length(owner.m, self._h)
-            reader = _Reader(owner)
-            Array.items.__set__(self, [reader.child(self._h, i) for i in range(n)])
+            Array.items.__set__(self, _Reader(owner).array_items(self._h))
             self._got = True
         return Array.items.__get__(self)
 
@@ -467,15 +465,24 @@ class _Reader:
         yield from self._run([(kind, word, result, 0)])
         return result[0]
 
-    def _read(self, h: int):
+    def array_items(self, h: int) -> list:
+        """The items of array h (kept), read in one C call where it can be."""
+        items = run_nested(self._read(h, consume=False))
+        if items is NOT_READ:
+            return [self.child(h, i) for i in range(self.lib.ccam_length(self.m, h))]
+        return items.items
+
+    def _read(self, h: int, consume: bool = True):
         """The value of handle h (consumed) as ccam_read writes it out; what
         is not data (a closure, a ref, ...) comes as a handle, converted as
-        _take converts it. NOT_READ, with h kept, if the read failed."""
+        _take converts it (an array at the root comes as a Vector of its
+        items). NOT_READ, with h kept, if the read failed."""
         lib, m, owner = self.lib, self.m, self.owner
         nwords = lib.ccam_read(m, h, owner.read_ops, owner.read_data, owner.read_len)
         if nwords < 0:
             return NOT_READ
-        lib.ccam_release(m, h)
+        if consume:
+            lib.ccam_release(m, h)
         # copied out at once: a conversion below may read again, into the same buffers
         ops = ffi.unpack(owner.read_ops[0], nwords)  # (a list: indexing a cdata costs more)
         length = owner.read_len[0]

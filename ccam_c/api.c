@@ -860,7 +860,9 @@ static int read_big(big_reader *r, value root) {
                 continue;
             }
         }
-        switch (value_kind(v)) {
+        int kind = value_kind(v);
+        if (kind == CCAM_K_ARRAY && r->sp == 1) kind = CCAM_K_VECTOR;  /* the root array: its items */
+        switch (kind) {
         case CCAM_K_INT: if (!emit(r, CCAM_B_INT, INT_OF(v), 0, 2)) return 0; r->sp--; continue;
         case CCAM_K_UNIT: if (!emit(r, CCAM_B_UNIT, 0, 0, 1)) return 0; r->sp--; continue;
         case CCAM_K_BOTTOM: if (!emit(r, CCAM_B_BOTTOM, 0, 0, 1)) return 0; r->sp--; continue;
@@ -888,7 +890,7 @@ static int read_big(big_reader *r, value root) {
             r->sp--;
             continue;
         }
-        case CCAM_K_VECTOR: {  /* (an array is a handle: the host reads its items when it copies it) */
+        case CCAM_K_VECTOR: {  /* (an array inside is a handle: the host reads its items when it copies it) */
             int64_t len = (int64_t)ARR(v)->len;
             if (state < len) {
                 if (state == 0 && !remember(r, v, READ_OPEN)) return 0;

@@ -154,7 +154,8 @@ int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_
    LOAD k for the k-th STRING, PAIR, CON or VECTOR written, met again) with *ops pointing at its
    words and *data at its strings' bytes, both owned by the machine until the
    next ccam_read; any other value inside (a closure, ref, array, vector,
-   exception, ...) is HANDLE h', a new handle the caller owns.  Returns the
+   exception, ...) is HANDLE h', a new handle the caller owns; but an array
+   at the root is written as its items, as a vector (VECTOR n).  Returns the
    program's length in words, or -1 when h is bad, memory runs out or the
    value holds a cycle (no handle is left made).  Converting a large list or tree takes this one call,
    not a call per node. */

@@ -168,7 +168,7 @@
 #include "ccam.h"
 #include "ccam_opcodes.h"
 
-#define CCAM_ABI_VERSION 12
+#define CCAM_ABI_VERSION 13
 
 typedef uint64_t value;
 

@@ -211,6 +211,7 @@ class _CountingLib:
 LARGE_VALUES = """
 fun upto n = List.tabulate (n, fn i => (i, Int.toString i, i mod 2 = 0))
 fun table n = Vector.tabulate (n, fn i => (i, Int.toString i))
+fun grid n = Array.tabulate (n, fn i => (i, [i]))
 val shared = ("s", [1, 2])
 fun mixed n = List.tabulate (n, fn i => (shared, ref i, fn x => x + i, Vector.fromList [i, ~i], SOME [Int.toString i]))
 """
@@ -233,6 +234,10 @@ def test_a_large_list_comes_back_from_the_c_machine_in_one_read(monkeypatch):
     counting.calls.clear()  # a vector too
     assert prog.call("table", 5_000) == tuple((i, str(i)) for i in range(5_000))
     assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
+    counting.calls.clear()  # and the items of an array (copied into a list)
+    assert prog.call("grid", 5_000) == [(i, [i]) for i in range(5_000)]
+    assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
+
 
 
 @pytest.mark.parametrize("machine", MACHINES)
@@ -294,6 +299,7 @@ fun nested (x : (bool list * string) list list) = x
 fun trees (x : tree) = x
 fun both (x : tree list * (int * int) option) = x
 fun vectors (x : (int * string) vector list) = x
+fun arrays (x : (string * int list) array) = x
 """
 small_ints = st.integers(min_value=-(1 << 62), max_value=(1 << 62) - 1)
 texts = st.text(st.characters(max_codepoint=255), max_size=6)
@@ -326,6 +332,7 @@ ROUND_TRIP_VALUES = {
     "trees": trees,
     "both": st.tuples(st.lists(trees, max_size=4), st.none() | st.tuples(small_ints, small_ints)),
     "vectors": sized_lists(sized_lists(st.tuples(small_ints, texts), 100).map(tuple), 5),
+    "arrays": sized_lists(st.tuples(texts, st.lists(small_ints, max_size=4)), 200),
 }
 
 

@@ -849,6 +849,24 @@ def test_long_lists_and_strings_are_cut_as_smlnj_cuts_them(session):
         "val it = #[0,1,2,3,4,5,6,7,8,9,10,11,...] : int vector\n"
 
 
+def test_an_array_holding_itself_is_shown_with_its_cycle(session):
+    # the C machine reads an array's items in one C call (ccam_read), which
+    # gives up when it meets the array again inside; the items are then read
+    # one by one
+    replay(session, """
+- datatype knot = Knot of knot array | End;
+datatype knot = End | Knot of knot array
+- val a = Array.array (2, End);
+val a = [|End,End|] : knot array
+- Array.update (a, 1, Knot a);
+val it = () : unit
+- a;
+val it = [|End,Knot %0|] as %0 : knot array
+- Array.tabulate (3, fn i => if i = 1 then Knot a else End);
+val it = [|End,Knot [|End,Knot %1|] as %1,End|] : knot array
+""")
+
+
 def test_deep_and_cyclic_values_are_cut_as_smlnj_cuts_them(session):
     """printDepth 5: every tuple, list, constructor and ref is a level."""
     replay(session, """
