@@ -251,7 +251,8 @@ class Session:
         self._record_exceptions(compiled.elaboration)
         if result.status == Status.OK:
             self.incremental.adopt(compiled)
-            out.extend(self._replies(compiled.elaboration.toplevel, _exception_aliases(compiled.decs)))
+            bindings = _in_reply_order(compiled.elaboration.toplevel, _val_rec_groups(compiled.decs))
+            out.extend(self._replies(bindings, _exception_aliases(compiled.decs)))
         else:
             out.append(self._failure(result))
         if self.stats:
@@ -629,6 +630,36 @@ def _exception_aliases(decs) -> list:
         elif isinstance(dec, (S.LocalDec, S.AbstypeDec)):
             aliases += _exception_aliases(dec.body)
     return aliases
+
+
+def _val_rec_groups(decs) -> list[set[int]]:
+    """The binders (their ids, as TopBinding.binder) of each group of
+    recursive `val` bindings the declarations make at top level."""
+    from mlbox import syntax as S
+
+    groups = []
+    for dec in decs:
+        if isinstance(dec, S.ValDec) and dec.recursive_binds:
+            groups.append({id(S.val_rec_var(bind.pat)) for bind in dec.recursive_binds})
+        elif isinstance(dec, (S.LocalDec, S.AbstypeDec)):
+            groups += _val_rec_groups(dec.body)
+    return groups
+
+
+def _in_reply_order(bindings, rec_groups: list[set[int]]) -> list:
+    """`bindings` in SML/NJ's reply order: that of the declarations, but
+    the bindings of a `val rec` last first (not those of `fun ... and`)."""
+    ordered = []
+    i = 0
+    while i < len(bindings):
+        group = next((g for g in rec_groups if bindings[i].kind == "val" and bindings[i].binder in g), None)
+        j = i + 1
+        if group is not None:
+            while j < len(bindings) and bindings[j].kind == "val" and bindings[j].binder in group:
+                j += 1
+        ordered += reversed(bindings[i:j])
+        i = j
+    return ordered
 
 
 _OPENING = ("LPAREN", "LBRACKET", "LET", "LOCAL", "ABSTYPE")

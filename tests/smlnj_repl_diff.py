@@ -400,6 +400,11 @@ CASES: dict[str, list[str]] = {
         " * bool * bool) option option list * (string option -> char option * string option * (char *"
         " unit * int list * unit)) w) * ((char w -> int w) -> bool -> string option w) w;",
     ],
+    "val_rec_replies": [
+        "val rec f = fn x => x;", "val rec g = fn 0 => 1 | n => n * g (n - 1) and h = fn x => x;",
+        "val a = 1 val rec u = fn x => x and v = fn x => x + 1 and w = fn s => s ^ \"\" val b = 2;",
+        "local val rec p = fn x => x in val rec q = fn x => p x and r = fn () => () end;",
+    ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],

@@ -158,6 +158,37 @@ val it = 5 : int
     assert session.feed('print "hi";') == "hival it = () : unit\n"
 
 
+def test_val_rec_bindings_reply_last_first_as_smlnj_replies(session):
+    """SML/NJ replies to the bindings of a `val rec` last first (those of
+    a `fun ... and`, or a plain `val ... and`, in order); mlbox replied in
+    order."""
+    replay(session, """
+- val rec f = fn x => x and g = fn 0 => 1 | n => n * g (n - 1) and h = fn s => s ^ "!";
+val h = fn : string -> string
+val g = fn : int -> int
+val f = fn : 'a -> 'a
+- val a = 1 val rec u = fn x => x and v = fn x => x + 1 val b = 2;
+val a = 1 : int
+val v = fn : int -> int
+val u = fn : 'a -> 'a
+val b = 2 : int
+- local val rec p = fn x => x in val rec q = fn x => p x and r = fn () => () end;
+val r = fn : unit -> unit
+val q = fn : 'a -> 'a
+- fun m x = x and n y = y + 1;
+val m = fn : 'a -> 'a
+val n = fn : int -> int
+""")
+    # after a plain binding with `and rec` (SML/NJ rejects it): the
+    # recursive ones last first, as in a `val rec`
+    replay(session, """
+- val c = 1 and rec k = fn x => x and l = fn x => x + 1;
+val c = 1 : int
+val l = fn : int -> int
+val k = fn : 'a -> 'a
+""")
+
+
 def test_weak_type_variables_print_with_an_underscore(session):
     assert session.feed("val r = ref [];") == "val r = ref [] : '_a list ref\n"
 
