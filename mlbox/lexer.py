@@ -128,6 +128,7 @@ _ILLEGAL_RUN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\ud7ff\ue000-\U0010ffff]+")
 _SHOWN_RUN = 20  # characters of a run named in its message
 
 _SYMBOL_CHARS = r"!%&$#+\-/:<=>?@\\~`^|*"
+SYMBOL_CHARS = frozenset("!%&$#+-/:<=>?@\\~`^|*")  # the same, as a set
 _ALNUM_ID = r"[A-Za-z][A-Za-z0-9_']*"
 
 _SIMPLE_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v",

@@ -49,6 +49,7 @@ from mlbox import pretty, valueprint
 from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import OutputFailed
 from mlbox.diagnostics import CompileError, Source, render_all
+from mlbox.lexer import SYMBOL_CHARS
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 from mlbox.runner import limit_hint, uncaught_report
 from mlbox.types import TypePrinter
@@ -177,7 +178,7 @@ class Session:
         from mlbox.parser import is_incomplete
 
         stripped = text.strip()
-        if not stripped or stripped.startswith(":"):
+        if not stripped or _is_command_line(stripped):
             return True
         if not stripped.endswith((";", "*)")):
             # Complete input ends with its `;` token (or, with a lexical
@@ -209,7 +210,7 @@ class Session:
         out: list[str] = []
         try:
             stripped = text.strip()
-            if stripped.startswith(":"):
+            if _is_command_line(stripped):
                 self._command(stripped[1:], out)
             elif stripped:
                 whole = Source(INPUT_NAME, text)
@@ -539,6 +540,13 @@ class Session:
 # Marks program output in the pieces of `feed`'s answer: it is printed as
 # it is (no newline added after it).
 _RAW = "\0raw\0"
+
+
+def _is_command_line(stripped: str) -> bool:
+    """Whether an input (without its surrounding blanks) is a command: it
+    starts with `:`, but not with a symbolic identifier such as `::` made
+    nonfix or a function `:+:` (command names are alphanumeric)."""
+    return stripped.startswith(":") and stripped[1:2] not in SYMBOL_CHARS
 
 
 def _lines(pieces: list[str]) -> str:

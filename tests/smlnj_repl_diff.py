@@ -405,6 +405,10 @@ CASES: dict[str, list[str]] = {
         "val a = 1 val rec u = fn x => x and v = fn x => x + 1 and w = fn s => s ^ \"\" val b = 2;",
         "local val rec p = fn x => x in val rec q = fn x => p x and r = fn () => () end;",
     ],
+    "fixity_of_basis_names": [
+        "nonfix ::;", ":: (1, []);", "infixr 5 ::;", "1 :: [];", "nonfix +;", "+ (1, 2);", "infix 6 +;",
+        "nonfix @;", "@ ([1], [2]);", "fun :+: (a, b) = a + b;", ":+: (1, 2);",
+    ],
     "declarations_of_one_line": ['print "x\\n"; 5; print "y\\n"; val z = 1 val w = z;', "val a = 1; val b = a + \"x\";"],
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],

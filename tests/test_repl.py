@@ -854,6 +854,26 @@ def test_help_quit_and_unknown_commands(session):
     assert session.finished
 
 
+def test_an_input_that_starts_with_a_symbolic_identifier_is_not_a_command(session):
+    """`::` made nonfix, or a symbolic function such as `:+:`, may start an
+    input; it was taken for an unknown command `::`. (Command names are
+    alphanumeric; `:` alone is still an unknown command.)"""
+    replay(session, """
+- nonfix ::;
+nonfix ::
+- :: (1, []);
+val it = [1] : int list
+- fun :+: (a, b) = a + b;
+val :+: = fn : int * int -> int
+- :+: (1, 2);
+val it = 3 : int
+""")
+    assert session.is_complete(":+: (1,") is False
+    assert session.is_complete(":+: (1, 2);") is True
+    assert session.feed(":") == repl.UNKNOWN_COMMAND.format(name="") + "\n"
+    assert session.feed(":tpye x") == repl.UNKNOWN_COMMAND.format(name="tpye") + "\n"
+
+
 def test_use_as_in_other_top_levels_points_to_load(session):
     reply = session.feed('use "prog.sml";')
     assert "unbound variable or constructor 'use'" in reply
