@@ -40,7 +40,9 @@ requires the other cases to agree:
   `local` that no name denotes now (SML/NJ `?.u`), and `?.order` for a
   shadowed basis type (SML/NJ `?.Order.order`).
 - constructs mlbox does not have (records), and how Poly/ML, whose type
-  printing mlbox follows, prints `withtype` and datatype replication;
+  printing mlbox follows, prints `withtype`, an abbreviation in a datatype
+  (`datatype d = D of t` for `type t = int * int`) and datatype replication;
+- the range of int: 63 bits, as in Poly/ML, where SML/NJ 110.79's has 31;
   `and rec` in a `val`, which SML/NJ rejects; `\\uXXXX` escapes, which
   SML/NJ 110.79's lexer rejects; a datatype's equality type parameter
   (`datatype ''a t`), which SML/NJ 110.79 drops.
@@ -413,6 +415,381 @@ CASES: dict[str, list[str]] = {
     "type_error": ["val x = 1;", 'x + "a";'],
     "syntax_error": ["val ok = 1;", "val = 3;"],
     "unbound": ["nope;"],
+    # added by session 32 (values at the printing limits, types in replies, declarations, uncaught
+    # exceptions; all agreed with SML/NJ)
+    "string_escape_at_the_cut": [
+        'String.implode (List.tabulate (69, fn _ => #"a")) ^ "\\n";',
+        'String.implode (List.tabulate (69, fn _ => #"a")) ^ "\\n\\n";',
+        'String.implode (List.tabulate (70, fn _ => #"a")) ^ "\\t";',
+        'String.implode (List.tabulate (68, fn _ => #"a")) ^ "\\"\\\\\\"";',
+    ],
+    "string_high_bytes": [
+        '"\\128\\200\\255";', "String.implode (List.tabulate (20, fn i => chr (i + 236)));", '"caf\\233";',
+        "String.implode [chr 0, chr 31, chr 127];",
+    ],
+    "string_control_escapes": [
+        '"\\^@\\^A\\^Z\\^[\\^\\\\^]\\^^\\^_";', '"\\001\\002\\026\\027\\031";', '#"\\^_";',
+    ],
+    "strings_in_structures": [
+        '["a\\nb", "c\\td"];', '("\\"quoted\\"", #"\\"");', 'SOME "\\\\";', 'ref "x\\ny";',
+        'Vector.fromList ["\\255", "\\000"];',
+    ],
+    "long_string_lists": [
+        "List.tabulate (5, fn i => String.implode (List.tabulate (30, fn _ => chr (97 + i))));",
+        'SOME (String.implode (List.tabulate (80, fn _ => #"z")));',
+        '(String.implode (List.tabulate (80, fn _ => #"x")), 1);',
+    ],
+    "char_lists": [
+        'explode "hello\\n";', '[#"a", #"\\t", #"\\255"];', 'String.explode "";', 'map Char.toUpper (explode "abc");',
+        '(#"a", #"b");', 'SOME #"\\000";',
+    ],
+    "char_functions": [
+        'Char.ord #"A";', "Char.chr 66;", 'Char.isDigit #"5";', 'Char.toString #"\\n";', 'String.toString "a\\nb";',
+        "ord;", "chr;",
+    ],
+    "negative_numbers": [
+        "~1073741823;", "[~1, ~2, ~3];", "(~5, ~6);", "SOME ~7;", "ref ~8;", "~5 div 2;", "~5 mod 2;",
+        "Int.quot (~5, 2);", "Int.rem (~5, 2);", "abs ~4;",
+    ],
+    "words": [
+        "0wxFF;", "0wx0;", "0w10 + 0w5;", "[0w1, 0w2];", "SOME 0wxabc;", "Word.fromInt 255;", "Word.toInt 0w77;",
+        "Word.andb (0wxF0, 0wx3C);", "Word.<< (0w1, 0w4);", "0w7 div 0w2;",
+    ],
+    "int_functions": [
+        "Int.max (3, 7);", "Int.min;", "Int.toString ~12;", 'Int.fromString "42";', 'Int.fromString "x";', "Int.abs;",
+        "Int.compare (1, 2);",
+    ],
+    "deep_lists_of_options": [
+        "[SOME [SOME [SOME 1]]];", "[SOME [SOME [SOME [SOME 1]]]];", "SOME [SOME [SOME [1,2,3]]];",
+    ],
+    "deep_tuples": [
+        "(1, (2, (3, (4, (5, (6, 7))))));", "(1, (2, (3, (4, 5))));", "[(1, [(2, 3)])];",
+        "((1, 2), [((3, 4), [5])]);",
+    ],
+    "deep_datatypes": [
+        "datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree;",
+        "fun full 0 = Leaf | full n = Node (full (n - 1), n, full (n - 1));", "full 2;", "full 3;", "full 5;",
+        "Node (Leaf, [Node (Leaf, 1, Leaf)], Leaf);",
+    ],
+    "deep_refs": [
+        "ref (ref (ref (ref 1)));", "ref (ref (ref (ref (ref 1))));", "ref [ref 1, ref 2];",
+        "SOME (ref (SOME (ref (SOME 1))));", "val r = ref (ref 0);", "!r := 5;", "r;",
+    ],
+    "long_lists_nested": [
+        "List.tabulate (13, fn i => [i]);", "List.tabulate (15, fn i => SOME i);",
+        "[List.tabulate (20, fn i => i), List.tabulate (3, fn i => i)];", "SOME (List.tabulate (13, fn i => i));",
+        "(List.tabulate (13, fn i => i), List.tabulate (13, fn i => i));",
+    ],
+    "length_and_depth_together": [
+        "List.tabulate (14, fn i => SOME (SOME (SOME (SOME (SOME i)))));",
+        "List.tabulate (13, fn i => List.tabulate (13, fn j => [[j]]));",
+    ],
+    "arrays_of_datatypes": [
+        "datatype c = R | G | B;", "Array.fromList [R, G, B];", "Array.array (3, SOME R);",
+        "Array.tabulate (14, fn _ => G);", "Array.fromList [[R], [G, B]];", "Vector.fromList [(R, 1), (B, 2)];",
+    ],
+    "arrays_mutated": [
+        "val a = Array.array (4, 0);", "Array.update (a, 1, 7);", "a;", "Array.sub (a, 1);", "Array.length a;",
+        "Array.fromList [a];", "val v = Array.vector a;",
+    ],
+    "vectors": [
+        "Vector.fromList [[1], []];", "Vector.fromList [1, 2, 3];", "Vector.sub (Vector.fromList [4, 5], 1);",
+        "Vector.length (Vector.fromList [1]);", "Vector.map (fn x => x * 2) (Vector.fromList [1, 2]);",
+        "Vector.fromList [] : int vector;", "Vector.tabulate (20, fn i => i);",
+    ],
+    "refs_of_structures": [
+        'ref (1, "a");', "ref [SOME 1, NONE];", "ref (fn x => x + 1);", "[ref (ref 1), ref (ref 2)];",
+        "ref (Array.fromList [1]);", "ref ();", "ref NONE : int option ref;",
+    ],
+    "functions_inside_values": [
+        "(fn x => x + 1, 2);", "[SOME (fn x => x)];", "Vector.fromList [fn (x : int) => x];", "(op +, op -);",
+        "(hd, tl);", "ref (fn () => ());",
+    ],
+    "unit_and_bool": [
+        "();", "[(), ()];", "SOME ();", "true andalso false;", "not true;", "(true, [false]);",
+        "if 1 < 2 then () else ();",
+    ],
+    "equality_types": [
+        "fn x => x = x;", "fn (x, y) => x <> y;", "fun mem x [] = false | mem x (y :: ys) = x = y orelse mem x ys;",
+        "op =;", "fn x => [x] = [x];", "fun eqpair (a, b) (c, d) = a = c andalso b = d;",
+    ],
+    "polymorphic_functions": [
+        "fun const x y = x;", "fun compose f g x = f (g x);", "fun swap (x, y) = (y, x);", "fun flip f x y = f y x;",
+        "fun curry f x y = f (x, y);", "fun uncurry f (x, y) = f x y;", "fn f => fn g => fn x => (f x, g x);",
+    ],
+    "polymorphic_datatypes": [
+        "datatype ('a, 'b) pair = P of 'a * 'b;", 'P (1, "x");', "P;", "fn x => P (x, x);",
+        "datatype ('a, 'b, 'c) three = T1 of 'a | T2 of 'b | T3 of 'c;", "T2 true;", '[T1 1, T3 #"c"];',
+    ],
+    "datatype_with_functions": [
+        "datatype 'a stream = Nil | Cons of 'a * (unit -> 'a stream);", "Cons (1, fn () => Nil);",
+        "fun from n = Cons (n, fn () => from (n + 1));", "from 0;",
+    ],
+    "type_abbreviations": [
+        "type ('a, 'b) fnpair = ('a -> 'b) * ('b -> 'a);", "type point = int * int;", "val origin : point = (0, 0);",
+        "fun mv ((x, y) : point) : point = (x + 1, y);", "type 'a env = (string * 'a) list;",
+        'val e : int env = [("a", 1)];', "type t = int list option;",
+    ],
+    "type_abbreviation_of_a_datatype": [
+        "datatype 'a box = Box of 'a;", "type ibox = int box;", "val b : ibox = Box 1;", "type 'a bb = 'a box box;",
+        "Box (Box 1) : int bb;",
+    ],
+    "abstype_with_parameters": [
+        "abstype 'a stack = S of 'a list with val empty = S [] fun push (S l, x) = S (x :: l) fun top (S (x :: _)) = x end;",
+        "val s = push (empty, 3);", "top s;", "[s, s];",
+    ],
+    "abstype_replies": [
+        "abstype t = T of int with fun mk n = T n fun get (T n) = n val zero = T 0 end;", "mk 5;", "get (mk 5);",
+        "(zero, SOME zero);",
+    ],
+    "exception_declarations": [
+        "exception A; exception B of int; exception C of string * int list;", "exception D of int -> int;",
+        "exception F of int option;", "exception G = A;", "exception H and I of bool;",
+    ],
+    "exceptions_handled": [
+        "exception E of int;", "(raise E 5) handle E n => n;", "fun safe f x = f x handle _ => 0;",
+        "safe (fn x => x div 0) 3;", "(hd []) handle Empty => 9;", "(1 div 0) handle Div => ~1;",
+        '(raise Fail "x") handle Fail s => s;',
+    ],
+    "fixity_declarations": [
+        "infix 9 <<<;", "infixr 0 >>>;", "infix 2 a b c;", "nonfix a b;", "infix <|>;", "infixr $$;",
+        "fun x <<< y = x + y;", "1 <<< 2;", "fun f >>> g = g o f;", "nonfix <<<;", "<<< (3, 4);",
+    ],
+    "local_declarations": [
+        "local val a = 1 val b = 2 in val c = a + b val d = a * b end;",
+        "local fun sq x = x * x in fun quad x = sq (sq x) end;",
+        "local exception Secret in fun guarded f = f () handle Secret => 0 end;", "local in val nothing = 0 end;",
+        "local val x = 1 in end;", "local val x = 1 in local val y = x + 1 in val z = y + 1 end end;",
+    ],
+    "basis_list_functions": [
+        "List.map;", "List.filter;", "List.foldl;", "List.foldr;", "List.exists;", "List.all;", "List.nth;",
+        "List.take;", "List.drop;", "List.partition;", "List.find;", "List.null;", "List.concat;",
+    ],
+    "basis_list_results": [
+        "List.map (fn x => x * 2) [1, 2, 3];", "List.filter (fn x => x > 1) [1, 2, 3];",
+        "List.foldl op + 0 [1, 2, 3];", "List.partition (fn x => x < 2) [1, 2, 3];", "List.find (fn x => x > 5) [1];",
+        "List.nth ([1, 2], 1);", "List.concat [[1], [2, 3]];", "List.rev [1, 2, 3];", "List.last [1, 2];",
+        "[1, 2] @ [3];", "length [1, 2, 3];",
+    ],
+    "basis_string_functions": [
+        "String.concat;", 'String.concat ["a", "b"];', 'String.concatWith ", " ["a", "b"];',
+        'String.substring ("hello", 1, 3);', 'String.tokens Char.isSpace "a b  c";', "String.fields;",
+        'String.isPrefix "he" "hello";', "String.translate;", '"a" ^ "b";', 'String.map Char.toUpper "abc";',
+        "implode;", "concat;",
+    ],
+    "basis_option_functions": [
+        "Option.map;", "Option.getOpt (NONE, 3);", "Option.isSome (SOME 1);", "valOf;", "isSome;", "getOpt;",
+        "Option.join (SOME (SOME 1));",
+    ],
+    "basis_toplevel_functions": [
+        "map;", "app;", "foldl;", "foldr;", "rev;", "null;", "hd;", "tl;", "length;", "op o;", "ignore;", "print;",
+        "size;", "op ^;", "op @;", "op ::;", "not;", "!;", "op :=;",
+    ],
+    "overloaded_operators": [
+        "op +;", "op *;", "op <;", "op ~;", "fn x => x + 1;", "fn (x, y) => x * y;", 'fn x => x < #"a";',
+        'fn x => x ^ "!";', "fn (x : word) => x + 0w1;", "abs;",
+    ],
+    "shadowed_types_in_structures": [
+        "datatype t = A | B;", "val xs = [A, B];", "val o1 = SOME A;", "datatype t = C;", "xs;", "o1;", "(xs, C);",
+        "val r = ref A;", "r;",
+    ],
+    "shadowed_type_abbreviation": [
+        "datatype t = A;", "type u = t;", "val x : u = A;", "datatype t = B;", "x;", "fn (y : u) => y;",
+    ],
+    "shadowed_polymorphic_datatype": [
+        "datatype 'a t = A of 'a;", "val v = A 1;", "datatype 'a t = B of 'a;", "v;", "[v];", '(v, B "s");',
+    ],
+    "shadowed_twice": [
+        "datatype t = A;", "val a = A;", "datatype t = B;", "val b = B;", "datatype t = C;", "(a, b, C);",
+    ],
+    "multiple_declarations": [
+        "val a = 1 val b = 2 fun f x = x + a + b;", "val x = 1; val y = 2; val z = x + y;",
+        "datatype t = T; val v = T; exception E of t;", "fun g x = x; val h = g 3; type k = int;",
+        "val a = 10 and b = 20;", "val (a, b) = (b, a);",
+    ],
+    "val_it_forms": [
+        "val it = 5;", "it * 2;", 'val it = "s";', "it ^ it;", "it;", "val (it, other) = (1, 2);", "it;",
+    ],
+    "val_underscore": [
+        "val _ = 1;", 'val _ = print "side\\n";', "val _ = (1, 2);", "val _ = fn x => x;",
+    ],
+    "val_patterns": [
+        "val (a, b) = (1, 2);", "val (x, _, z) = (1, 2, 3);", "val [p, q] = [1, 2];", "val h :: t = [1, 2, 3];",
+        'val SOME s = SOME "x";', "val (m as (n, _)) = (4, 5);", 'val ((u, v), w) = ((1, "a"), [true]);',
+    ],
+    "val_constructor_patterns": [
+        "datatype t = K of int * string;", 'val K (n, s) = K (1, "one");', 'val (K (m, _), r) = (K (2, "x"), 3);',
+    ],
+    "side_effects_before_replies": [
+        'val x = (print "computing\\n"; 42);', '(print "a"; print "b\\n"; 3);', 'print "no newline";',
+        'val _ = print "abc\\n"; val y = 5;', 'fun say s = print (s ^ "\\n");', 'say "hi";',
+        '(say "one"; say "two");',
+    ],
+    "print_in_a_loop": [
+        'fun loop 0 = () | loop n = (print (Int.toString n ^ " "); loop (n - 1));', "loop 5;",
+        'app (fn s => print (s ^ "\\n")) ["x", "y"];',
+    ],
+    "fun_several_clauses": [
+        "fun len [] = 0 | len (_ :: xs) = 1 + len xs;",
+        "fun zip ([], _) = [] | zip (_, []) = [] | zip (x :: xs, y :: ys) = (x, y) :: zip (xs, ys);",
+        'zip ([1, 2, 3], ["a", "b"]);', "fun fib 0 = 0 | fib 1 = 1 | fib n = fib (n - 1) + fib (n - 2);", "fib 15;",
+        'fun classify 0 = "zero" | classify n = if n < 0 then "neg" else "pos";', "map classify [~1, 0, 1];",
+    ],
+    "fun_curried_clauses": [
+        "fun take 0 _ = [] | take _ [] = [] | take n (x :: xs) = x :: take (n - 1) xs;", "take 2 [1, 2, 3];",
+        "fun merge [] ys = ys | merge xs [] = xs | merge (x :: xs) (y :: ys) = if x < y then x :: merge xs (y :: ys) else y :: merge (x :: xs) ys;",
+        "merge [1, 4] [2, 3];",
+    ],
+    "fun_with_type_annotations": [
+        "fun f (x : int) : string = Int.toString x;", "fun g (xs : 'a list) = xs;",
+        "fun h (x : 'a) (y : 'b) = (y, x);", "val k : int -> int = fn x => x;", "fn (x : int list) => x;",
+    ],
+    "let_expressions": [
+        "let val x = 1 val y = 2 in x + y end;", "let fun f 0 = 1 | f n = n * f (n - 1) in f 5 end;",
+        "let datatype t = A | B in 1 end;", "let exception E in (raise E) handle E => 2 end;",
+        "let val (a, b) = (1, 2) in (b, a) end;",
+    ],
+    "case_expressions": [
+        "case [1, 2] of [] => 0 | x :: _ => x;", 'case SOME 3 of NONE => "no" | SOME n => Int.toString n;',
+        "fn x => case x of 0 => true | _ => false;", "case (1, 2) of (a, b) => a + b;",
+    ],
+    "sequences_and_whiles": [
+        "val r = ref 0;", "while !r < 5 do r := !r + 1;", "!r;", "(r := 10; !r);", "r;",
+    ],
+    "uncaught_overflow": [
+        "val big = 1073741823;", 'Int.fromString "x"; raise Overflow;',
+    ],
+    "uncaught_subscript_array": [
+        "val a = Array.array (2, 0);", "Array.sub (a, 5);",
+    ],
+    "uncaught_subscript_list": [
+        "List.nth ([1, 2], 3);",
+    ],
+    "uncaught_subscript_vector": [
+        "Vector.sub (Vector.fromList [1], ~1);",
+    ],
+    "uncaught_user_string": [
+        "exception Oops of string;", 'raise Oops "bad input";',
+    ],
+    "uncaught_user_no_argument": [
+        "exception Stop;", "val x = 1;", "raise Stop;",
+    ],
+    "uncaught_user_list_argument": [
+        "exception L of int list;", "raise L [1, 2, 3];",
+    ],
+    "uncaught_user_datatype_argument": [
+        "datatype t = A | B of int;", "exception X of t;", "raise X (B 3);",
+    ],
+    "uncaught_after_print": [
+        'print "before\\n";', '(print "during\\n"; raise Fail "after");',
+    ],
+    "uncaught_in_a_function": [
+        "fun f 0 = raise Div | f n = f (n - 1);", "f 3;",
+    ],
+    "uncaught_after_bindings_on_the_line": [
+        "val x = 1; val y = 2; val z = x div 0;",
+    ],
+    "uncaught_mod_zero": [
+        "7 mod 0;",
+    ],
+    "uncaught_empty_tl": [
+        "tl [];",
+    ],
+    "uncaught_match_case": [
+        'case 3 of 1 => "one" | 2 => "two";',
+    ],
+    "uncaught_nested_handler": [
+        '(raise Fail "inner") handle Div => 0;',
+    ],
+    "uncaught_reraised": [
+        "exception E of int;", "(raise E 1) handle E n => raise E (n + 1);",
+    ],
+    "uncaught_substring": [
+        'String.substring ("abc", 2, 5);',
+    ],
+    "uncaught_list_take": [
+        "List.take ([1], 2);",
+    ],
+    "uncaught_valof_in_tuple": [
+        "val (a, b) = (1, valOf NONE);",
+    ],
+    "uncaught_fail_long_message": [
+        'raise Fail "a rather long failure message that goes on and on and on and on and on";',
+    ],
+    "long_function_types": [
+        "fun f (a : int) (b : string) (c : bool) (d : char) (e : int list) (g : string list) (h : bool list) = a;",
+        "fun g (x : (int -> int) -> (string -> string) -> (bool -> bool) -> (char -> char) -> unit) = x;",
+        "val k = fn (a : int, b : string, c : bool, d : char, e : unit, f : int list, g : word) => (g, f, e, d, c, b, a);",
+    ],
+    "long_datatype_replies": [
+        "datatype token = Identifier of string | Number of int | Plus | Minus | Times | Divide | LeftParen | RightParen | EndOfFile;",
+        "datatype 'a result = Ok of 'a | Error of string * int * int | Warning of string list * 'a;",
+        "datatype ('key, 'value) tree = Empty | Node of ('key, 'value) tree * 'key * 'value * ('key, 'value) tree;",
+    ],
+    "long_tuple_values": [
+        "(1000000, 2000000, 3000000, 4000000, 5000000, 6000000, 7000000, 8000000, 9000000, 10000000, 11000000);",
+        '("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda");',
+        '[("alpha", 1), ("beta", 2), ("gamma", 3), ("delta", 4), ("epsilon", 5), ("zeta", 6), ("eta", 7)];',
+    ],
+    "long_constructor_values": [
+        "datatype e = Num of int | Add of e * e | Mul of e * e;",
+        "Add (Mul (Num 100000, Num 200000), Add (Num 300000, Mul (Num 400000, Num 500000)));",
+        "List.tabulate (6, fn i => Add (Num i, Num (i * 1000000)));",
+    ],
+    "long_names": [
+        'val this_is_a_really_long_name_for_a_list_of_strings = ["first", "second", "third", "fourth"];',
+        "fun a_function_whose_name_is_long_enough_to_push_the_type_onto_the_next_line (x : int) = x;",
+        "datatype a_datatype_with_a_long_name = A_constructor_with_a_long_name | Another_constructor_with_a_long_name;",
+    ],
+    "long_exceptions": [
+        "exception ParseErrorWithAVeryLongName of string * int * int * string list * (int * int) option;",
+    ],
+    "long_type_abbreviations": [
+        "type ('a, 'b, 'c) triple_of_functions = ('a -> 'b) * ('b -> 'c) * ('c -> 'a) * ('a * 'b * 'c -> unit);",
+    ],
+    "cycles_through_lists_and_pairs": [
+        "datatype t = L of t list ref;", "val r : t list ref = ref [];", "val x = L r;", "r := [x, x];", "x;", "r;",
+        "[x];", "datatype p = P of int * p ref | E;", "val q = ref E;", "q := P (1, q);", "q;", "(!q, 2);",
+    ],
+    "array_cycle": [
+        "datatype t = T of t array | E;", "val a = Array.array (2, E);", "Array.update (a, 0, T a);", "a;", "SOME a;",
+    ],
+    "type_variables_in_order": [
+        "fn (x, y) => (x = x, y);", "fn (x, y) => (y, x);", "val f = fn (x : 'b) => x;", "fun f (x : ''a) = x;",
+        "fn x => fn y => fn z => (z, y, x);",
+    ],
+    "phantom_type_parameters": [
+        "datatype 'a p = P;", "P;", "[P, P];", "datatype ('a, 'b) q = Q of 'b;", "Q 1;",
+    ],
+    "multi_line_inputs": [
+        "val x =\n  1 + 2;", "fun f 0 = 1\n  | f n = n;", "datatype t =\n A\n | B;", "(* a comment *) 5;",
+        "val y = (* inside *) 3;", "(* multi\nline *) val z = 4;",
+    ],
+    "constructor_arguments": [
+        "SOME NONE;", "SOME (SOME NONE);", "SOME [NONE];", "datatype t = A of int list | B of t option;", "A [1];",
+        "B (SOME (A []));", "B NONE;", "[B (SOME (B (SOME (B (SOME (B NONE))))))];",
+    ],
+    "abbreviations_with_parameters": [
+        "type 'a pair = 'a * 'a;", "fun f (x : int pair) = x;", "fun g (x : 'a pair) = x;",
+        'val p : string pair = ("a", "b");', "[p];", "type t = int * int;", "exception E of t;", "fun h (x : t) = x;",
+    ],
+    "depth_of_infix_constructors": [
+        "infixr 5 ++;", "datatype t = N | ++ of int * t;", "SOME (SOME (SOME (1 ++ 2 ++ N)));",
+        "SOME (SOME (SOME (SOME (1 ++ N))));", "[[[[1 ++ N]]]];",
+        "List.foldr (op ++) N (List.tabulate (8, fn i => i));",
+    ],
+    "long_infix_values": [
+        "infixr 5 ++;", "datatype t = N | ++ of string * t;",
+        '"aaaaaaaaaa" ++ "bbbbbbbbbb" ++ "cccccccccc" ++ "dddddddddd" ++ "eeeeeeeeee" ++ "ffffffffff" ++ N;',
+        "infix 5 --;", "datatype u = L of string | -- of u * u;",
+        'L "aaaaaaaaaaaaaa" -- L "bbbbbbbbbbbbbbbb" -- L "cccccccccccccccccc" -- L "ddddddddddddddd" -- L "eeeeeeeeeeee";',
+    ],
+    "before_and_ignore": [
+        "1 before ();", "ignore 5;", "ignore;", "op before;",
+    ],
+    "uncaught_deep_argument": [
+        "exception D of int list list list list list list;", "raise D [[[[[[1]]]]]];",
+    ],
     # known differences (see KNOWN_DIFFERENCES)
     "exception_values": [
         'val e = Fail "x";', "val e2 = Div;", "exception F of int * string;", 'val e3 = F (1, "a");',
@@ -435,6 +812,12 @@ CASES: dict[str, list[str]] = {
     "and_rec": ["val x = 1 and rec f = fn 0 => 0 | n => f (n - 1);"],
     "unicode_escapes": ['"\\u0041";'],
     "equality_datatype_parameter": ["datatype ''a t = A of ''a;"],
+    "abbreviation_in_datatype": [
+        "type t = int * int;", "datatype d = D of t;",
+    ],
+    "int_range": [
+        "1073741823;", "1073741823 + 1;",
+    ],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -450,6 +833,10 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "and_rec": "`rec` after `and` in a val: SML '97 and Poly/ML accept it, SML/NJ 110.79 does not",
     "unicode_escapes": "SML/NJ 110.79's lexer rejects SML '97's \\uXXXX escapes (unclosed string); "
                        "mlbox accepts them, as Poly/ML does",
+    "abbreviation_in_datatype": "a type abbreviation prints by its name in a datatype reply, as Poly/ML prints it "
+                                "(SML/NJ expands it), as with withtype",
+    "int_range": "int is 63-bit, as in Poly/ML (docs/language.md), SML/NJ 110.79's 31-bit: "
+                 "1073741823 + 1 overflows there only",
     "equality_datatype_parameter": "`datatype ''a t` keeps its equality type variable, as in Poly/ML (A applies "
                                    "to equality types only); SML/NJ 110.79 drops it (`datatype 'a t`)",
 }
