@@ -53,6 +53,24 @@ class UsageError(Exception):
     """A problem with the command line or the files it names (exit 2)."""
 
 
+class StdinUnreadable(UsageError):
+    """Standard input, named by `-` or read by the REPL, is closed or cannot
+    be read: the command's input is at fault, not its output (main takes an
+    OSError without a file name for a failed write of standard output)."""
+
+
+def read_stdin(limit: int) -> bytes:
+    """Up to `limit` bytes of standard input; StdinUnreadable if it is closed
+    (`<&-`: Python then has no sys.stdin) or unreadable (`0>FILE` opens it
+    for writing only)."""
+    if sys.stdin is None:
+        raise StdinUnreadable("cannot read standard input: it is closed")
+    try:
+        return sys.stdin.buffer.read(limit)
+    except OSError as err:
+        raise StdinUnreadable(f"cannot read standard input: {err.strerror or err}") from None
+
+
 BYTE_ORDER_MARK = "\ufeff"  # editors on Windows start UTF-8 files with it; it is not part of the program
 
 
@@ -67,7 +85,7 @@ def read_bytes(path: str, *, allow_stdin: bool = False) -> bytes:
     """The bytes of a program or bytecode file (`-` is standard input when
     allow_stdin, as on the command line); UsageError if it cannot be read."""
     if allow_stdin and path == STDIN_PATH:
-        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        data = read_stdin(MAX_FILE_BYTES + 1)
     else:
         try:
             with open(path, "rb") as f:

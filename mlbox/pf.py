@@ -232,7 +232,12 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tupl
     snapshot length), validated; and how to name it in the report. `-` is
     standard input (`tcpdump -ddd EXPRESSION | mlbox pf - CAPTURE`)."""
     if spec == STDIN:
-        data = sys.stdin.buffer.read(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
+        from mlbox.cli import StdinUnreadable, read_stdin
+
+        try:
+            data = read_stdin(MAX_FILTER_CHARS * 4 + 1)  # bounded: at most 4 bytes a character
+        except StdinUnreadable as error:
+            raise PfError(str(error)) from None
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:

@@ -136,7 +136,12 @@ def read_capture(path: str) -> Capture:
     garbage or a damaged record is a CaptureError whose message follows
     libpcap's. `-` is standard input."""
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_CAPTURE_BYTES + 1)
+        from mlbox.cli import StdinUnreadable, read_stdin
+
+        try:
+            data = read_stdin(MAX_CAPTURE_BYTES + 1)
+        except StdinUnreadable as error:
+            raise CaptureError(str(error)) from None
         if not data:
             raise CaptureError(f"<stdin>: empty, {NOT_A_CAPTURE}")
         if not _capture_magic(data[:4]):

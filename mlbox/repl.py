@@ -47,7 +47,7 @@ import attrs
 from ccam.instructions import BUILTIN_EXNS, PROG, PROGS, Status
 from mlbox import pretty, valueprint
 from mlbox.checker import Abbrev, abbrev_parts
-from mlbox.cli import OutputFailed
+from mlbox.cli import OutputFailed, StdinUnreadable
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.lexer import SYMBOL_CHARS
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
@@ -782,6 +782,8 @@ def _step(session: Session, lines: list[str]) -> None:
 def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Optional[dict] = None) -> int:
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
+    if sys.stdin is None:  # `mlbox repl <&-`: no input to read, nor a terminal to ask
+        raise StdinUnreadable("cannot read standard input: it is closed")
     if hasattr(sys.stdin, "reconfigure"):
         # Bytes that are not UTF-8 come in as surrogate escapes, which the
         # lexer reports where they are; a strict stdin (PYTHONIOENCODING=utf-8)
@@ -808,6 +810,9 @@ def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Option
                 print()
                 lines = []
                 continue
+            except OSError as err:  # opened for writing only (`0>FILE`), a terminal hung up (EIO)
+                print()
+                raise StdinUnreadable(f"cannot read standard input: {err.strerror or err}") from None
             if lines and session.is_command(line):
                 # A command where an input is unfinished (its `;` forgotten,
                 # `val x = 3` then `:type x`): the command is meant, and

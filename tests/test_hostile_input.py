@@ -330,6 +330,26 @@ def test_dash_is_standard_input(tmp_path):
     assert mlbox("run", "-", stdin=ccam.read_bytes())[:2] == (0, "compiled\n")
 
 
+@pytest.mark.parametrize("stdin", ["closed", "write-only"])
+def test_standard_input_that_cannot_be_read_is_the_input_s_error(tmp_path, stdin):
+    """`<&-` left Python no sys.stdin: every command reading `-`, and the
+    REPL, failed with an internal error (AttributeError, exit 70); `0>FILE`
+    (readable by no one) was reported as a failure to write the output."""
+    capture, bpf = os.path.join(ROOT, "examples", "captures", "telnet_small.pcap"), \
+        os.path.join(ROOT, "examples", "filters", "tcp_port_23.bpf")
+    reason = "it is closed" if stdin == "closed" else "Bad file descriptor"
+    commands = [(["run", "-"], "mlbox"), (["check", "-"], "mlbox"), (["dis", "-"], "mlbox"),
+                (["compile", "-", "-o", tmp_path / "p.ccam"], "mlbox"), (["repl"], "mlbox"), ([], "mlbox"),
+                (["pf", "-", capture], "mlbox pf"), (["pf", bpf, "-"], "mlbox pf")]
+    with open(tmp_path / "write-only", "wb") as write_only:
+        for args, who in commands:
+            proc = subprocess.run(
+                [sys.executable, "-m", "mlbox", *map(str, args)], capture_output=True, timeout=60, cwd=ROOT,
+                **({"stdin": write_only} if stdin == "write-only" else {"preexec_fn": lambda: os.close(0)}))
+            err = proc.stderr.decode()
+            assert (proc.returncode, err) == (EXIT_USAGE, f"{who}: cannot read standard input: {reason}\n"), args
+
+
 def test_bytecode_is_known_by_its_content(tmp_path):
     """`mlbox run prog` runs a compiled program whatever its name; check and
     compile, which need source, say what the file is."""
