@@ -59,6 +59,7 @@ class NameNotFound(APIError, KeyError):
 
 
 BATCH_CALL = " (in call {index} of the batch, counting from 0)"
+BATCH_ARGUMENT = " (argument {index} of the batch, counting from 0; no call was made)"
 
 
 class MLError(APIError):
@@ -877,13 +878,19 @@ class MLFunction(Handle):
             if plan is None:
                 weak_fixes: dict = {}  # one weak variable has one type in the whole batch
                 converters = [Converter(self.program, weak_fixes=weak_fixes) for _ in args]
-                ml_args = [c.to_ml(a, arg_type) for c, a in zip(converters, args)]
+                ml_args = []
+                try:
+                    for c, a in zip(converters, args):
+                        ml_args.append(c.to_ml(a, arg_type))
+                except HostValueError as error:
+                    error.index = len(ml_args)
+                    raise
                 if converters:  # all converted: the calls will be made (unless a settle refuses)
                     for converter in converters:
                         converter.settle_weak()
                     converters[0].commit_weak_fixes()
             else:
-                ml_args = self.program._plans.arguments(plan.arg, args)
+                ml_args = self.program._plans.arguments(plan.arg, args, batch=True)
             results = self.program._apply_many(self.closure, ml_args)
             if plan is None:
                 for converter in converters:
@@ -898,6 +905,13 @@ class MLFunction(Handle):
             return [convert(r) for r in results]
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
+        except HostValueError as error:
+            if error.index is None:
+                raise
+            # which of (maybe) a million arguments is the bad one
+            batch_error = HostValueError(f"{error}{BATCH_ARGUMENT.format(index=error.index)}")
+            batch_error.index = error.index
+            raise batch_error from None
 
     @property
     def last_stats(self) -> Stats:

@@ -173,7 +173,10 @@ class APIError(Exception):
 
 
 class HostValueError(APIError, TypeError):
-    """A Python value that cannot stand for a value of the ML type asked for."""
+    """A Python value that cannot stand for a value of the ML type asked for.
+    In a batch (MLFunction.map), `index` is the argument's position."""
+
+    index: Optional[int] = None
 
 
 @attrs.frozen
@@ -1048,12 +1051,20 @@ class Plans(_NodeCounting):
     def _slow_to_ml(self, t: Type) -> Callable:
         return lambda value: Converter(self.owner, weak_fixes=self.weak_fixes).to_ml(value, t)
 
-    def arguments(self, convert: Callable, values) -> list:
+    def arguments(self, convert: Callable, values, batch: bool = False) -> list:
         """[convert(v) for v in values], a compiled argument converter's
         work for one call or batch; the weak variables fixed on the way are
-        fixed for good only if every value converts."""
+        fixed for good only if every value converts. In a batch, a
+        HostValueError says which value (its `index`)."""
+        converted: list = []
+        append = converted.append
         try:
-            converted = [convert(v) for v in values]
+            for value in values:
+                append(convert(value))
+        except HostValueError as error:
+            if batch:
+                error.index = len(converted)
+            raise
         finally:
             self._forget_shared()
             fixes = list(self.weak_fixes.values())

@@ -567,3 +567,19 @@ def test_api_heap_limit_on_the_python_machine_warns_as_the_cli_does():
     with pytest.warns(RuntimeWarning, match="max_heap limits the C machine only"):
         prog = api.load_source("val x = 1", machine="py", max_heap=1 << 20)
     assert prog["x"] == 1
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_a_bad_argument_in_a_batch_is_named_by_its_position(machine):
+    """One bad value among a batch's arguments (a million packets) was a
+    HostValueError that did not say which; a failed call says which."""
+    prog = api.load_source("fun inc (x : int) = x + 1\nfun len l = length l", machine=machine)
+    # `inc` converts through a compiled plan, polymorphic `len` through the generic converter
+    for name, args, index in [("inc", [1, 2, "x", 4], 2), ("inc", ["x"], 0), ("len", [[1], [2], ["a", 1]], 2)]:
+        with pytest.raises(api.HostValueError) as caught:
+            prog.function(name).map(args)
+        assert caught.value.index == index
+        assert str(caught.value).endswith(f" (argument {index} of the batch, counting from 0; no call was made)")
+    with pytest.raises(api.HostValueError) as caught:  # one call: no batch to place it in
+        prog.call("inc", "x")
+    assert caught.value.index is None and "batch" not in str(caught.value)
