@@ -485,6 +485,20 @@ def _refuse_writing_an_input(args) -> None:
                 raise PfError(f"{output}: {flag} would overwrite the {what} file; name another file")
 
 
+def _names_standard_output(path: Optional[str]) -> bool:
+    """Whether an output path is standard output: `-`, or another name of
+    the file stdout is (`/dev/stdout`, `/proc/self/fd/1`, the file `>`
+    redirects to), which the report written there too would corrupt.
+    Not /dev/null, which any number of writers may share."""
+    if path is None or path == STDOUT:
+        return path == STDOUT
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(sys.stdout.fileno())) and \
+            not os.path.samefile(path, os.devnull)
+    except (OSError, AttributeError, ValueError):  # no such file (yet), or no stdout to compare with
+        return False
+
+
 def _refuse_empty_names(args) -> None:
     """An empty output name (`-w ''`, `--plot ''`) was taken for no option
     at all: the run succeeded and wrote nothing. An empty capture name was
@@ -504,6 +518,14 @@ def command(args) -> int:
         if args.filter == STDIN and args.capture == STDIN:
             raise PfError("-: the filter and the capture cannot both be standard input")
         _refuse_empty_names(args)
+        if _names_standard_output(args.write):
+            args.write = STDOUT  # (written as `-w -` is, the report to standard error)
+        if _names_standard_output(args.plot):
+            if args.write == STDOUT:
+                raise PfError(f"{args.plot}: -w and --plot both name standard output; name two files")
+            report_to_stderr = True
+        else:
+            report_to_stderr = args.write == STDOUT
         _refuse_writing_an_input(args)
         if args.plot:
             plot_format(args.plot)
@@ -529,7 +551,7 @@ def command(args) -> int:
             raise
         print(f"mlbox pf: internal error running examples/bpf.sml: {error}", file=sys.stderr)
         return 70
-    # with `-w -` standard output is the pcap file: the report goes to standard error
-    report_stream = sys.stderr if args.write == STDOUT else sys.stdout
+    # with `-w -` standard output is the pcap file (or the plot): the report goes to standard error
+    report_stream = sys.stderr if report_to_stderr else sys.stdout
     print(json.dumps(report.as_json()) if args.json else report.as_text(), file=report_stream)
     return 0

@@ -387,3 +387,30 @@ def test_a_damaged_capture_is_read_as_libpcap_reads_it(content):
             assert "truncated" in theirs.error and ours.warnings, theirs.error
     finally:
         os.unlink(f.name)
+
+
+def test_writing_accepted_packets_to_another_name_of_standard_output_keeps_the_report_out(tmp_path):
+    """`-w /dev/stdout` (or -w naming the file stdout is redirected to) wrote
+    the pcap and then the text report into one stream: a pcap with garbage
+    after it. It is `-w -`: the report goes to standard error."""
+    capture = tmp_path / "c.pcap"
+    capture.write_bytes(pcap(records=[(PACKET, 60, 60)] * 3))
+    accept_all = tmp_path / "all.bpf"
+    accept_all.write_text("1\n6 0 0 262144\n")
+    expected = subprocess.run([sys.executable, "-m", "mlbox", "pf", "-w", "-", str(accept_all), str(capture)],
+                              capture_output=True, timeout=120, cwd=ROOT).stdout
+    assert read_capture_bytes(tmp_path, expected) == 3
+    out = tmp_path / "out.pcap"
+    names = [str(out)] + (["/dev/stdout"] if os.path.exists("/dev/stdout") else [])
+    for name in names:
+        with open(out, "wb") as stdout:
+            proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", "-w", name, str(accept_all), str(capture)],
+                                  stdout=stdout, stderr=subprocess.PIPE, timeout=120, cwd=ROOT)
+        assert proc.returncode == 0 and "3 accepted" in proc.stderr.decode(), (name, proc.stderr)
+        assert out.read_bytes() == expected, name
+
+
+def read_capture_bytes(tmp_path, data: bytes) -> int:
+    path = tmp_path / "read.pcap"
+    path.write_bytes(data)
+    return len(read_capture(str(path)).packets)
