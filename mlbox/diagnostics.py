@@ -14,6 +14,7 @@ traceback for a user error is a bug.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Iterable, Optional
 
 import attrs
@@ -22,10 +23,26 @@ from mlbox.syntax import NOSPAN, Span
 
 
 # What the echoed source line must not carry to the terminal: C0 and C1
-# control characters, and surrogates (bytes that were not UTF-8, read with
+# control characters, surrogates (bytes that were not UTF-8, read with
 # surrogate escapes, or a lone surrogate from an embedding host), which a
-# strict UTF-8 stream cannot even encode.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# strict UTF-8 stream cannot even encode, and the bidirectional controls,
+# with which a terminal shows the line's characters in another order than
+# the caret counts them ("Trojan Source").
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _display_width(text: str) -> int:
+    """The columns a terminal gives text: two for a wide (CJK) character,
+    none for a combining mark or an invisible format character; so the
+    caret is under the character whatever comes before it."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
 
 
 @attrs.frozen
@@ -102,7 +119,8 @@ def render(diag: Diagnostic, source: Optional[Source]) -> str:
             width = max(1, len(text) - span.col + 1)
         text, col, width = _clip(text, span.col, width)
         out.append("    " + text)
-        out.append("    " + " " * (col - 1) + "^" * max(1, width))
+        out.append("    " + " " * _display_width(text[:col - 1])
+                   + "^" * max(1, _display_width(text[col - 1:col - 1 + width])))
     out.extend(f"  note: {n}" for n in diag.notes)
     return "\n".join(out)
 

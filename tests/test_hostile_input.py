@@ -125,6 +125,26 @@ def test_control_characters_do_not_reach_the_terminal(tmp_path):
     assert echoed.index("\N{REPLACEMENT CHARACTER}") == caret.index("^")  # the caret still points at it
 
 
+@pytest.mark.parametrize("before, columns", [("日本語", 6), ("ｆｕｌｌ", 8), ("e\u0301e\u0301", 2), ("\U0001F600", 2),
+                                            ("a\u200bb", 2), ("ascii", 5)])
+def test_the_caret_is_under_the_error_after_wide_and_combining_characters(tmp_path, before, columns):
+    # the caret counted characters, not the columns a terminal shows them in:
+    # after "日本語" it stood three columns left of the error
+    rc, _out, err = mlbox("check", write(tmp_path, "w.sml", f'val s = "{before}" ^ 1\n'))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    echoed, caret = err.splitlines()[1:3]
+    assert echoed == f'    val s = "{before}" ^ 1'
+    assert caret == " " * (4 + len('val s = "" ^ ') + columns) + "^"
+
+
+def test_bidirectional_controls_do_not_reach_the_terminal(tmp_path):
+    # U+202E (right-to-left override) made the terminal show the echoed line
+    # in another order than the caret counts it ("Trojan Source")
+    rc, _out, err = mlbox("check", write(tmp_path, "bidi.sml", 'val s = "\u202eabc\u2066" ^ 1\n'))
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert err.splitlines()[1] == '    val s = "\N{REPLACEMENT CHARACTER}abc\N{REPLACEMENT CHARACTER}" ^ 1'
+
+
 def test_files_that_are_not_source(tmp_path):
     compiled = write(tmp_path, "x.sml", "val () = print \"hi\\n\";\n")
     assert mlbox("compile", compiled)[0] == 0
