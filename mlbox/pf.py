@@ -549,6 +549,8 @@ def command(args) -> int:
 
         if not isinstance(error, api.APIError):
             raise
+        if isinstance(error, api.MachineFailure) and error.status.name == "INTERRUPTED":
+            raise KeyboardInterrupt from None  # Ctrl-C in the machine: reported as anywhere else (exit 130)
         print(f"mlbox pf: internal error running examples/bpf.sml: {error}", file=sys.stderr)
         return 70
     # with `-w -` standard output is the pcap file (or the plot): the report goes to standard error

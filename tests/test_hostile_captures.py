@@ -414,3 +414,21 @@ def read_capture_bytes(tmp_path, data: bytes) -> int:
     path = tmp_path / "read.pcap"
     path.write_bytes(data)
     return len(read_capture(str(path)).packets)
+
+
+def test_ctrl_c_while_the_machine_runs_the_filter_is_an_interrupt_not_an_internal_error(tmp_path, monkeypatch, capfd):
+    """Ctrl-C reaching the machine (the API's MachineFailure INTERRUPTED;
+    elsewhere, a KeyboardInterrupt) was reported as 'internal error running
+    examples/bpf.sml' with exit 70. (Stopped here in place of a timed SIGINT,
+    which a fast machine may finish before.)"""
+    from ccam.instructions import Status
+    from mlbox import api, cli, pf
+
+    def interrupted(*_args, **_kwargs):
+        raise api.MachineFailure(Status.INTERRUPTED, "stopped by interrupt() or Ctrl-C")
+
+    monkeypatch.setattr(pf, "run", interrupted)
+    capture = tmp_path / "c.pcap"
+    capture.write_bytes(pcap(records=[(PACKET, 60, 60)]))
+    assert cli.main(["pf", FILTER, str(capture)]) == cli.EXIT_INTERRUPTED
+    assert capfd.readouterr().err == cli.INTERRUPTED + "\n"
