@@ -163,12 +163,18 @@ def _checked_limits(limits: dict) -> dict:
     return limits
 
 
-def load_source(text: str, *, name: str = "<source>", machine: Optional[str] = None, **limits) -> "Program":
-    """Type-check, compile and run (its top-level declarations) a program text."""
+def load_source(text: str, *, name: Optional[str] = "<source>", machine: Optional[str] = None,
+                **limits) -> "Program":
+    """Type-check, compile and run (its top-level declarations) a program
+    text; `name` is what its diagnostics call it (None: "<source>")."""
     from mlbox import driver
 
     if not isinstance(text, str):
         raise TypeError(f"load_source takes the program text as a str, not {type(text).__name__}")
+    if name is None:
+        name = "<source>"
+    elif not isinstance(name, str):
+        raise TypeError(f"load_source's name is a str (what diagnostics call the text), not {type(name).__name__}")
     _checked_limits(limits)
     machine = machine or default_machine()
     if machine not in MACHINES:

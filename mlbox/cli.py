@@ -353,7 +353,37 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
+class _EscapingStream:
+    """Standard error for mlbox's own messages, which quote file names and
+    other outside text: what must not reach a terminal (an ESC of a file
+    name's terminal sequence, a byte that was not UTF-8, a bidirectional
+    control) is written as an escape (diagnostics.escape_controls). A
+    program's TextIO.stdErr goes to descriptor 2 directly, byte for byte."""
+
+    def __init__(self, stream, escape):
+        self._stream = stream
+        self._escape = escape
+
+    def write(self, text: str) -> int:
+        return self._stream.write(self._escape(text))
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    from mlbox.diagnostics import escape_controls
+
+    stderr = sys.stderr
+    if stderr is not None:
+        sys.stderr = _EscapingStream(stderr, escape_controls)
+    try:
+        return _main(argv)
+    finally:
+        sys.stderr = stderr
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     # The front end makes millions of small, long-lived syntax and type
     # objects and little cyclic garbage; at Python's default thresholds the
     # collector rescans them over and over (a quarter of checking a large

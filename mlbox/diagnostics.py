@@ -31,6 +31,22 @@ from mlbox.syntax import NOSPAN, Span
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+def escape_controls(text: str) -> str:
+    """text with what _CONTROL matches written as an escape, for a message
+    that quotes a file name or other outside text (an ESC in a file name
+    must not drive the terminal): a byte that was not UTF-8 (a surrogate
+    escape) as the byte, \\xfe, any other such character as \\x1b or \\u202e.
+    Newlines and tabs stay."""
+    return _CONTROL.sub(_escape_control, text)
+
+
+def _escape_control(match: re.Match) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def _display_width(text: str) -> int:
     """The columns a terminal gives text: two for a wide (CJK) character,
     none for a combining mark or an invisible format character; so the

@@ -30,6 +30,7 @@ from typing import Optional, Sequence
 
 import attrs
 
+from mlbox.diagnostics import escape_controls
 from mlbox.pf_capture import MAX_CAPLEN, Capture, CaptureError, read_capture, write_pcap
 from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate, validation_error
 
@@ -161,8 +162,9 @@ class Report:
         be = self.break_even_packets
         timing = self.timing
         lines = [
-            f"filter      {self.filter_origin} ({counted(self.instructions, 'instruction')})",
-            f"capture     {self.capture_path} ({self.capture_format}, {counted(self.packets, 'packet')})",
+            f"filter      {escape_controls(self.filter_origin)} ({counted(self.instructions, 'instruction')})",
+            f"capture     {escape_controls(self.capture_path)} ({self.capture_format}, "
+            f"{counted(self.packets, 'packet')})",
             f"verdicts    {self.accepted} accepted, {self.packets - self.accepted} rejected "
             f"(interpreter and specialised filter agree on every packet)",
             f"machine     {self.machine}",

@@ -337,6 +337,28 @@ def test_names_in_a_crafted_bytecode_file_are_shown_escaped(tmp_path, machine):
         assert '10:"\\x1b]0;title\\x07\\xff"' in out and "\x1b" not in out
 
 
+def test_a_file_name_s_control_characters_are_escaped_in_messages(tmp_path):
+    # a name holding ESC [2J (clear the screen) and a byte that is not
+    # UTF-8 was printed raw: the terminal obeyed the sequence; the pf report
+    # on standard output printed its names raw too
+    name = os.fsdecode(b"\xfe\x1b[2J")
+    source = tmp_path / (name + ".sml")
+    source.write_text('val x = 1 + "a"')
+    shown = str(tmp_path) + "/\\xfe\\x1b[2J"
+    rc, _out, err = mlbox("check", source)
+    assert_clean(rc, err, expect_rc=EXIT_ERRORS, located=True)
+    assert err.startswith(shown + ".sml:1:13: error: ") and "\x1b" not in err
+    rc, _out, err = mlbox("run", tmp_path / (name + "-missing.sml"))
+    assert (rc, err) == (EXIT_USAGE, f"mlbox: cannot read {shown}-missing.sml: no such file\n")
+    capture = tmp_path / (name + ".pcapng")
+    with open(os.path.join(ROOT, "tests", "data", "pf", "mixed_small.pcapng"), "rb") as f:
+        capture.write_bytes(f.read())
+    proc = subprocess.run([sys.executable, "-m", "mlbox", "pf", os.path.join(ROOT, "tests", "data", "pf", "tcp_port_23.dd"),
+                           str(capture)], capture_output=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert f"capture     {shown}.pcapng (pcapng".encode() in proc.stdout and b"\x1b" not in proc.stdout
+
+
 def test_dash_is_standard_input(tmp_path):
     rc, out, err = mlbox("run", "-", stdin=b'val () = print "from stdin\\n"')
     assert (rc, out, err) == (0, "from stdin\n", "")
@@ -513,6 +535,16 @@ def test_api_wrong_values_are_host_value_errors(program):
             program.call(name, *args)
         assert isinstance(caught.value, api.APIError) and isinstance(caught.value, TypeError)
         assert len(str(caught.value)) < 400
+
+
+def test_api_source_names():
+    # name=None reported errors as "None:1:9"
+    for name, shown in ((None, "<source>"), ("rules.sml", "rules.sml")):
+        with pytest.raises(api.CompileFailed) as failed:
+            api.load_source('val x = 1 + "a"', name=name, machine="py")
+        assert str(failed.value).startswith(f"{shown}:1:13: error: ")
+    with pytest.raises(TypeError, match="name is a str"):
+        api.load_source("val x = 1", name=3, machine="py")
 
 
 def test_api_bad_loads(tmp_path):
