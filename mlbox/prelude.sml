@@ -486,17 +486,21 @@ fun String_extract (s, i, NONE) =
 
 fun String_compare (s : string, t) = if s < t then LESS else if s > t then GREATER else EQUAL
 
-(* StringCvt: pad to at least n characters; a longer string is left as it is *)
-local
-    fun copies (c, n, acc) = if n <= 0 then acc else copies (c, n - 1, c :: acc)
-in
-    fun StringCvt_padLeft c n s = implode (copies (c, n - size s, [])) ^ s
-    fun StringCvt_padRight c n s = s ^ implode (copies (c, n - size s, []))
-end
-
 (* The machine's MAX_STRING_SIZE (ccam/instructions.py): ^, concat and
    implode raise Size beyond it. Poly/ML's is 2^59 - 16. *)
 val String_maxSize = 1073741824
+
+(* StringCvt: pad to at least n characters; a longer string is left as it
+   is. Size at once for a length past String.maxSize, before a list of n
+   characters is built to the heap limit. *)
+local
+    fun copies (c, n, acc) = if n <= 0 then acc else copies (c, n - 1, c :: acc)
+in
+    fun StringCvt_padLeft c n s =
+        if n > String_maxSize then raise Size else implode (copies (c, n - size s, [])) ^ s
+    fun StringCvt_padRight c n s =
+        if n > String_maxSize then raise Size else s ^ implode (copies (c, n - size s, []))
+end
 
 (* Reading SML and C escapes: Char.scan and String.scan (whose fromString
    are scanString of them) and Char.fromCString and String.fromCString, as

@@ -642,3 +642,15 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+def test_padding_past_the_largest_string_is_size_at_once(machine):
+    # StringCvt.padLeft #"a" 2000000000 "" built a list of 2e9 characters
+    # first: 30 s to the heap limit instead of Size
+    result = run_to_the_end("""
+    val _ = print (StringCvt.padLeft #"0" 5 "42" ^ StringCvt.padRight #"." 4 "ab" ^ StringCvt.padLeft #"-" 1 "xyz")
+    val _ = (StringCvt.padLeft #"a" (String.maxSize + 1) ""; ()) handle Size => print " Size"
+    val _ = (StringCvt.padRight #"a" 2000000000 "b"; ()) handle Size => print " Size"
+    """, machine)
+    assert result.output == b"00042ab..xyz Size Size" and result.reductions < 10_000
