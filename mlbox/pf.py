@@ -251,7 +251,7 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tupl
         insns, lines = parse_filter_lines(text, "<stdin>")
         validate(insns, "<stdin>", lines)
         return insns, "<stdin>"
-    if os.path.exists(spec):
+    if os.path.lexists(spec):  # a dangling or looping link is a file name too: open says what is wrong
         if os.path.isdir(spec):
             raise PfError(f"{spec}: is a directory, not a filter file")
         try:

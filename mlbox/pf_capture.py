@@ -147,7 +147,7 @@ def read_capture(path: str) -> Capture:
         if not _capture_magic(data[:4]):
             raise _not_a_capture("<stdin>", data)
         return _parsed("<stdin>", data)
-    if not os.path.exists(path):
+    if not os.path.lexists(path):  # (a dangling or looping link: open says which)
         raise CaptureError(f"{path}: {NO_SUCH_FILE}")
     if os.path.isdir(path):
         raise CaptureError(f"{path}: is a directory, not a capture file")

@@ -197,7 +197,8 @@ def cmd_compile(args) -> int:
 
     if args.file == STDIN_PATH and args.output is None:
         raise UsageError("compiling standard input (-) needs -o FILE for the bytecode")
-    # (`-o ''` names no file: an error when it is written, not the default name)
+    if args.output == "":
+        raise UsageError("-o: the file name is empty; name the .ccam file to write")
     out = os.path.splitext(args.file)[0] + CCAM_SUFFIX if args.output is None else args.output
     if args.file != STDIN_PATH and _same_file(args.file, out):
         # as compilers refuse it: the bytecode would replace the program's source

@@ -359,6 +359,24 @@ def test_a_file_name_s_control_characters_are_escaped_in_messages(tmp_path):
     assert f"capture     {shown}.pcapng (pcapng".encode() in proc.stdout and b"\x1b" not in proc.stdout
 
 
+def test_looping_links_and_an_empty_output_name_are_named_as_such(tmp_path):
+    # a looping link was "no such file" as pf's capture and, as pf's filter,
+    # an expression for libpcap; `compile -o ''` was "cannot write : No such file"
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    filter_file = os.path.join(ROOT, "tests", "data", "pf", "tcp_port_23.dd")
+    capture = os.path.join(ROOT, "tests", "data", "pf", "mixed_small.pcapng")
+    rc, _out, err = mlbox("pf", loop, capture)
+    assert (rc, err) == (EXIT_USAGE, f"mlbox pf: {loop}: cannot read the filter file: Too many levels of symbolic links\n")
+    rc, _out, err = mlbox("pf", filter_file, loop)
+    assert (rc, err) == (EXIT_USAGE, f"mlbox pf: {loop}: Too many levels of symbolic links\n")
+    rc, _out, err = mlbox("run", loop)
+    assert (rc, err) == (EXIT_USAGE, f"mlbox: cannot read {loop}: Too many levels of symbolic links\n")
+    source = write(tmp_path, "p.sml", "val x = 1")
+    rc, _out, err = mlbox("compile", source, "-o", "")
+    assert (rc, err) == (EXIT_USAGE, "mlbox: -o: the file name is empty; name the .ccam file to write\n")
+
+
 def test_dash_is_standard_input(tmp_path):
     rc, out, err = mlbox("run", "-", stdin=b'val () = print "from stdin\\n"')
     assert (rc, out, err) == (0, "from stdin\n", "")

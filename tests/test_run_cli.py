@@ -313,7 +313,7 @@ def test_an_empty_output_name_is_an_error_not_the_default(src, tmp_path, capfd):
     # `-o ''` wrote FILE.ccam, as if no -o had been given
     path = src(HELLO, "named.sml")
     assert cli.main(["compile", path, "-o", ""]) == 2
-    assert capfd.readouterr().err == "mlbox: cannot write : No such file or directory\n"
+    assert capfd.readouterr().err == "mlbox: -o: the file name is empty; name the .ccam file to write\n"
     assert not (tmp_path / "named.ccam").exists()
 
 
