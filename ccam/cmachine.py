@@ -397,6 +397,68 @@ def _read_handles(ops: list, i: int) -> list:
     return handles
 
 
+def _decode(ops: list, i: int, end: int, data: bytes, take=None, release=None):
+    """The value that words i..end of ops build (the program ccam_call_small
+    and ccam_read write; see ccam.h), strings sliced from data: a composite
+    met again (LOAD) the same Python object. HANDLE h is `yield from
+    take(h)`, where take is given (ccam_read's programs); if the walk stops
+    early, release gets the handles not yet taken."""
+    stack: list = []
+    made: list = []  # the strings, pairs, constructors and vectors, as LOAD numbers them
+    push, pop, keep = stack.append, stack.pop, made.append
+    try:
+        while i < end:
+            op = ops[i]
+            if op == B_INT:
+                push(ops[i + 1])
+                i += 2
+            elif op == B_PAIR:
+                snd = pop()
+                stack[-1] = v = Pair(stack[-1], snd)
+                keep(v)
+                i += 1
+            elif op == B_CON:
+                stack[-1] = v = Con(ops[i + 1], stack[-1])
+                keep(v)
+                i += 2
+            elif op == B_CON0:
+                push(Con(ops[i + 1]))
+                i += 2
+            elif op == B_LOAD:
+                push(made[ops[i + 1]])
+                i += 2
+            elif op == B_STRING:
+                start = ops[i + 1]
+                v = data[start:start + ops[i + 2]]
+                keep(v)
+                push(v)
+                i += 3
+            elif op == B_VECTOR:
+                n = ops[i + 1]
+                v = Vector(stack[len(stack) - n:])
+                del stack[len(stack) - n:]
+                keep(v)
+                push(v)
+                i += 2
+            elif op == B_UNIT:
+                push(UNIT_VALUE)
+                i += 1
+            elif op == B_BOTTOM:
+                push(PLACEHOLDER)
+                i += 1
+            elif op == B_HANDLE and take is not None:
+                handle = ops[i + 1]
+                i += 2  # (consumed by take, even if it fails)
+                push((yield from take(handle)))
+            else:
+                raise HostValueError(f"bad value from the C machine (operation {op})")
+    finally:
+        if release is not None and i < end:
+            release(_read_handles(ops, i))
+    [value] = stack
+    return value
+
+
 class _Reader:
     """Converts C values of one machine to Python values: data structurally
     (iteratively, shares and cycles kept by C identity, strings included), identity values as
@@ -487,63 +549,14 @@ class _Reader:
         ops = ffi.unpack(owner.read_ops[0], nwords)  # (a list: indexing a cdata costs more)
         length = owner.read_len[0]
         data = ffi.buffer(owner.read_data[0], length)[:] if length else b""
-        stack: list = []
-        made: list = []  # the strings, pairs and constructors, as LOAD numbers them
-        push, pop, keep = stack.append, stack.pop, made.append
-        i = 0
-        try:
-            while i < nwords:
-                op = ops[i]
-                if op == B_INT:
-                    push(ops[i + 1])
-                    i += 2
-                elif op == B_PAIR:
-                    snd = pop()
-                    stack[-1] = v = Pair(stack[-1], snd)
-                    keep(v)
-                    i += 1
-                elif op == B_CON:
-                    stack[-1] = v = Con(ops[i + 1], stack[-1])
-                    keep(v)
-                    i += 2
-                elif op == B_CON0:
-                    push(Con(ops[i + 1]))
-                    i += 2
-                elif op == B_LOAD:
-                    push(made[ops[i + 1]])
-                    i += 2
-                elif op == B_VECTOR:
-                    n = ops[i + 1]
-                    items = stack[len(stack) - n:]
-                    del stack[len(stack) - n:]
-                    v = Vector(items)
-                    keep(v)
-                    push(v)
-                    i += 2
-                elif op == B_STRING:
-                    start = ops[i + 1]
-                    v = data[start:start + ops[i + 2]]
-                    keep(v)
-                    push(v)
-                    i += 3
-                elif op == B_UNIT:
-                    push(UNIT_VALUE)
-                    i += 1
-                elif op == B_BOTTOM:
-                    push(PLACEHOLDER)
-                    i += 1
-                elif op == B_HANDLE:
-                    handle = ops[i + 1]
-                    i += 2  # (consumed by _take, even if it fails)
-                    push((yield from self._take(lib.ccam_peek(m, handle, self.word), handle)))
-                else:
-                    raise HostValueError(f"bad read of a value (operation {op})")
-        finally:
-            if i < nwords:  # stopped early: the handles not yet converted are still ours
-                left = _read_handles(ops, i)
-                lib.ccam_release_many(m, left, len(left))
-        [value] = stack
-        return value
+
+        def take(handle: int):
+            return self._take(lib.ccam_peek(m, handle, self.word), handle)
+
+        def release(handles: list) -> None:
+            lib.ccam_release_many(m, handles, len(handles))
+
+        return (yield from _decode(ops, 0, nwords, data, take, release))
 
     def _run(self, tasks: list):
         lib, m = self.lib, self.m
@@ -1227,52 +1240,11 @@ class Machine:
         an immediate afresh."""
         ops = ffi.unpack(self._small_ops, nwords + 1)  # (a list: indexing a cdata costs more)
         data = ffi.unpack(self._small_data, ops[0]) if ops[0] else b""
-        stack: list = []
-        made: list = []  # the strings, pairs and constructors, as LOAD numbers them
-        push, pop, keep = stack.append, stack.pop, made.append
-        i = 1
-        end = nwords + 1
-        while i < end:
-            op = ops[i]
-            if op == B_INT:
-                push(ops[i + 1])
-                i += 2
-                continue
-            if op == B_PAIR:
-                snd = pop()
-                stack[-1] = v = Pair(stack[-1], snd)
-                keep(v)
-                i += 1
-                continue
-            if op == B_STRING:
-                start = ops[i + 1]
-                v = data[start:start + ops[i + 2]]
-                i += 3
-            elif op == B_CON0:
-                push(Con(ops[i + 1]))
-                i += 2
-                continue
-            elif op == B_CON:
-                v = Con(ops[i + 1], pop())
-                i += 2
-            elif op == B_LOAD:
-                push(made[ops[i + 1]])
-                i += 2
-                continue
-            elif op == B_UNIT:
-                push(UNIT_VALUE)
-                i += 1
-                continue
-            elif op == B_BOTTOM:
-                push(PLACEHOLDER)
-                i += 1
-                continue
-            else:
-                raise HostValueError(f"bad small result (operation {op})")
-            made.append(v)
-            push(v)
-        [value] = stack
-        return value
+        try:
+            next(_decode(ops, 1, nwords + 1, data))  # (no HANDLE: it never yields)
+        except StopIteration as done:
+            return done.value
+        raise HostValueError("bad value from the C machine (a handle in a small result)")
 
     def call_many(self, closure, args) -> list[Result]:
         """Apply one closure to each of `args` in one machine entry: a Result
