@@ -127,8 +127,8 @@ _BAD_CHAR_NOTES = {
 _ILLEGAL_RUN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\ud7ff\ue000-\U0010ffff]+")
 _SHOWN_RUN = 20  # characters of a run named in its message
 
-_SYMBOL_CHARS = r"!%&$#+\-/:<=>?@\\~`^|*"
-SYMBOL_CHARS = frozenset("!%&$#+-/:<=>?@\\~`^|*")  # the same, as a set
+SYMBOL_CHARS = frozenset("!%&$#+-/:<=>?@\\~`^|*")  # of symbolic identifiers
+_SYMBOL_CHARS = "".join(re.escape(c) for c in sorted(SYMBOL_CHARS))  # the same, inside a regex's [...]
 _ALNUM_ID = r"[A-Za-z][A-Za-z0-9_']*"
 
 _SIMPLE_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v",
