@@ -53,6 +53,9 @@ class UsageError(Exception):
     """A problem with the command line or the files it names (exit 2)."""
 
 
+STDIN_CLOSED = "cannot read standard input: it is closed"  # `<&-`: Python has no sys.stdin
+
+
 class StdinUnreadable(UsageError):
     """Standard input, named by `-` or read by the REPL, is closed or cannot
     be read: the command's input is at fault, not its output (main takes an
@@ -64,7 +67,7 @@ def read_stdin(limit: int) -> bytes:
     (`<&-`: Python then has no sys.stdin) or unreadable (`0>FILE` opens it
     for writing only)."""
     if sys.stdin is None:
-        raise StdinUnreadable("cannot read standard input: it is closed")
+        raise StdinUnreadable(STDIN_CLOSED)
     try:
         return sys.stdin.buffer.read(limit)
     except OSError as err:

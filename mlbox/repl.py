@@ -47,7 +47,7 @@ import attrs
 from ccam.instructions import BUILTIN_EXNS, PROG, PROGS, Status
 from mlbox import pretty, valueprint
 from mlbox.checker import Abbrev, abbrev_parts
-from mlbox.cli import OutputFailed, StdinUnreadable
+from mlbox.cli import STDIN_CLOSED, OutputFailed, StdinUnreadable
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.lexer import SYMBOL_CHARS
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
@@ -783,7 +783,7 @@ def main_loop(machine: Optional[str] = None, stats: bool = False, limits: Option
     """The interactive REPL on stdin/stdout; returns the exit status."""
     stdout = sys.stdout
     if sys.stdin is None:  # `mlbox repl <&-`: no input to read, nor a terminal to ask
-        raise StdinUnreadable("cannot read standard input: it is closed")
+        raise StdinUnreadable(STDIN_CLOSED)
     if hasattr(sys.stdin, "reconfigure"):
         # Bytes that are not UTF-8 come in as surrogate escapes, which the
         # lexer reports where they are; a strict stdin (PYTHONIOENCODING=utf-8)
