@@ -118,7 +118,8 @@ DEBUG_COLLECT_SOMETIMES = 4  # every 1-17 instructions, so stores reach the writ
 # _Writer._tree: how deep a host value written as a tree may be (at most
 # 2^depth leaves)
 SMALL_TREE_DEPTH = 5
-LIST_ITEM_DEPTH = 2  # _Writer._list: of each item of a list
+LIST_ITEM_DEPTH = 2  # _Writer._list: of each item of a list, at least
+MAX_FAST_LIST_NESTING = 32  # _Writer._tree: lists in lists (deeper: the walk)
 # Structural conversion of a host value is bounded: at most this many nodes.
 MAX_HOST_NODES = 1 << 22
 # Decoded code of sealed blocks is cached (with a pin, so an address is
@@ -806,7 +807,7 @@ class _Writer:
     iterative, shared substructure sent once (LOAD), cycles and oversized
     values refused before anything reaches the machine."""
 
-    __slots__ = ("machine", "ops", "chunks", "offset", "temps")
+    __slots__ = ("machine", "ops", "chunks", "offset", "temps", "limit", "lists_open")
 
     def __init__(self, machine: "Machine"):
         self.machine = machine
@@ -814,6 +815,8 @@ class _Writer:
         self.chunks: list[bytes] = []
         self.offset = 0
         self.temps: list[int] = []  # handles of host-made code blocks, released after the build
+        self.limit = 0  # (value's fast path: the last word it may write, and)
+        self.lists_open = 0  # (how many lists it is in)
 
     def data(self) -> bytes:
         return b"".join(self.chunks)
@@ -834,50 +837,49 @@ class _Writer:
             ops += (B_INT, x, B_END)
             return
         if t is Pair or t is Con:
-            # a small tree (an API call's tuple argument) or a list of small
-            # trees, without the walk's tables
+            # a small tree (an API call's tuple argument), lists of small
+            # trees anywhere in it, without the walk's tables; at most
+            # MAX_HOST_NODES words written (each node writes one to three),
+            # beyond which the walk counts the nodes exactly
             mark, chunks, offset = len(ops), len(self.chunks), self.offset
+            self.limit = mark + MAX_HOST_NODES
+            self.lists_open = 0
             if self._tree(x, SMALL_TREE_DEPTH) is not None:
                 ops.append(B_END)
                 return
             del ops[mark:], self.chunks[chunks:]  # (what it wrote of x)
             self.offset = offset
-            if self._list(x) is not None:
-                ops.append(B_END)
-                return
-            del ops[mark:], self.chunks[chunks:]
-            self.offset = offset
         self._walk(x)
         ops.append(B_END)
 
-    def _list(self, x) -> Optional[bool]:
+    def _list(self, x, item_depth: int) -> Optional[bool]:
         """Append x if it is a list (constructors of one tag, each of a
-        pair, ending in a nullary constructor) of at most MAX_HOST_NODES //
-        8 items, each a tree at most LIST_ITEM_DEPTH deep (see _tree): its
-        items first, then its end and a PAIR and CON per cell, as the walk
-        writes a list. None (having appended part of it) if it is not. (An
-        item met twice is written twice: at most 2^LIST_ITEM_DEPTH times
-        the nodes; the bound on the items ends a cyclic spine.)"""
-        if type(x) is not Con or type(x.arg) is not Pair:
-            return None
+        pair, ending in a nullary constructor), each item a tree at most
+        item_depth deep (see _tree), while the program stays within
+        self.limit words: its items first, then its end and a PAIR and CON
+        per cell, the postfix of the nested cells. None (having appended
+        part of it) if it is not. (An item met twice is written twice: at
+        most 2^LIST_ITEM_DEPTH times the nodes; the limit ends a cyclic
+        spine.)"""
         tag = x.tag
+        ops, limit = self.ops, self.limit
         cells = 0
         while type(x) is Con and x.tag == tag and type(x.arg) is Pair:
-            if self._tree(x.arg.fst, LIST_ITEM_DEPTH) is None:
+            if self._tree(x.arg.fst, item_depth) is None or len(ops) > limit:
                 return None
             cells += 1
-            if cells > MAX_HOST_NODES // 8:
-                return None
             x = x.arg.snd
         if type(x) is not Con or x.arg is not None:
             return None
-        self.ops += (B_CON0, _tag(x.tag))
-        self.ops += (B_PAIR, B_CON, _tag(tag)) * cells
-        return True
+        ops += (B_CON0, _tag(x.tag))
+        ops += (B_PAIR, B_CON, _tag(tag)) * cells
+        return True if len(ops) <= limit else None
 
     def _tree(self, x, depth: int) -> Optional[bool]:
         """Append x if it is a tree of pairs and constructors at most
-        `depth` deep over ints, strings, () and nullary constructors; None
+        `depth` deep over ints, strings, (), nullary constructors and
+        handles, and
+        lists of such trees (the spine not counted: see _list); None
         (having appended part of it) if it is not. A node met twice is
         written twice (no LOAD): at this depth that costs less than the
         walk's table, and immutable data shared or not is the same ML value.
@@ -903,15 +905,33 @@ class _Writer:
             self.ops.append(B_PAIR)
             return True
         if t is Con:
-            if x.arg is None:
+            arg = x.arg
+            if arg is None:
                 self.ops += (B_CON0, _tag(x.tag))
                 return True
-            if not depth or self._tree(x.arg, depth - 1) is None:
+            if type(arg) is Pair and type(arg.snd) is Con and arg.snd.tag == x.tag:
+                # a list's cell (of two or more): the list is written by
+                # _list, its items as deep as here (the spine is not
+                # counted: a list is not a tree). _list stops at a cycle
+                # along the spine, a deep item or the limit, this bound at
+                # a list that is its own item; the walk then takes the whole
+                # value. (Nothing is tried twice: linear, or it gives up.)
+                if self.lists_open == MAX_FAST_LIST_NESTING:
+                    return None
+                self.lists_open += 1
+                try:
+                    return self._list(x, max(depth - 1, LIST_ITEM_DEPTH))
+                finally:
+                    self.lists_open -= 1
+            if not depth or self._tree(arg, depth - 1) is None:
                 return None
             self.ops += (B_CON, _tag(x.tag))
             return True
         if t is Unit:
             self.ops.append(B_UNIT)
+            return True
+        if t in _HANDLE_CLASSES:  # (a kept ML value: an array filled in parts, by mlbox pf)
+            self.ops += (B_HANDLE, x._handle(self.machine._owner))
             return True
         return None
 
