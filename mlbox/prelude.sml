@@ -1191,3 +1191,186 @@ fun Substring_span ((s, i, _), (s', i', n')) =
 
 (* TextIO's output of a substring's characters, as one output *)
 fun TextIO_outputSubstr (stream, ss) = TextIO.output (stream, Substring_string ss)
+
+(* ArraySlice and VectorSlice: a slice is the triple (base, i, n) of
+   base, the n items of the array or vector base from position i; the
+   basis gives it the abstract type 'a ArraySlice.slice ('a
+   VectorSlice.slice), not an equality type, so no program sees the triple
+   but through base (as Substring's). An array slice shares its base's
+   items: an update through either is seen through the other. Indices
+   given to and by the functions count from the slice's start, as the
+   Basis says. Bounds are checked as Poly/ML checks them: a start and a
+   length both non-negative whose sum passes maxInt raise Overflow, not
+   Subscript (tests/data/polyml/490_array_vector_slices_bounds). *)
+fun ArraySlice_length (_ : 'a array, _ : int, n : int) = n
+
+fun ArraySlice_sub ((a, i, n), k) = if k < 0 orelse k >= n then raise Subscript else Array.sub (a, i + k)
+
+fun ArraySlice_update ((a, i, n), k, x) = if k < 0 orelse k >= n then raise Subscript else Array.update (a, i + k, x)
+
+fun ArraySlice_full a = (a, 0, Array.length a)
+
+fun ArraySlice_slice (a, i, NONE) =
+    if i < 0 orelse i > Array.length a then raise Subscript else (a, i, Array.length a - i)
+  | ArraySlice_slice (a, i, SOME m) =
+    if i < 0 orelse m < 0 orelse i + m > Array.length a then raise Subscript else (a, i, m)
+
+fun ArraySlice_subslice ((a : 'a array, i, n), j, NONE) =
+    if j < 0 orelse j > n then raise Subscript else (a, i + j, n - j)
+  | ArraySlice_subslice ((a, i, n), j, SOME m) =
+    if j < 0 orelse m < 0 orelse j + m > n then raise Subscript else (a, i + j, m)
+
+fun ArraySlice_base (sl : 'a array * int * int) = sl
+
+fun ArraySlice_vector (a, i, n) = Vector_tabulate (n, fn k => Array.sub (a, i + k))
+
+fun ArraySlice_isEmpty (_ : 'a array, _ : int, n) = n = 0
+
+fun ArraySlice_getItem (a, i, n) = if n = 0 then NONE else SOME (Array.sub (a, i), (a, i + 1, n - 1))
+
+fun ArraySlice_foldli f acc (a, i, n) =
+    let fun from (k, acc) = if k < n then from (k + 1, f (k, Array.sub (a, i + k), acc)) else acc
+    in from (0, acc) end
+
+fun ArraySlice_foldri f acc (a, i, n) =
+    let fun down (k, acc) = if k >= 0 then down (k - 1, f (k, Array.sub (a, i + k), acc)) else acc
+    in down (n - 1, acc) end
+
+fun ArraySlice_foldl f acc (a, i, n) =
+    let fun from (k, acc) = if k < n then from (k + 1, f (Array.sub (a, i + k), acc)) else acc
+    in from (0, acc) end
+
+fun ArraySlice_foldr f acc (a, i, n) =
+    let fun down (k, acc) = if k >= 0 then down (k - 1, f (Array.sub (a, i + k), acc)) else acc
+    in down (n - 1, acc) end
+
+fun ArraySlice_appi f (a, i, n) =
+    let fun from k = if k < n then (f (k, Array.sub (a, i + k)); from (k + 1)) else ()
+    in from 0 end
+
+fun ArraySlice_app f (a, i, n) =
+    let fun from k = if k < n then (f (Array.sub (a, i + k)); from (k + 1)) else ()
+    in from 0 end
+
+fun ArraySlice_modifyi f (a, i, n) =
+    let fun from k = if k < n then (Array.update (a, i + k, f (k, Array.sub (a, i + k))); from (k + 1)) else ()
+    in from 0 end
+
+fun ArraySlice_modify f (a, i, n) =
+    let fun from k = if k < n then (Array.update (a, i + k, f (Array.sub (a, i + k))); from (k + 1)) else ()
+    in from 0 end
+
+fun ArraySlice_findi p (a, i, n) =
+    let fun from k =
+            if k >= n then NONE
+            else let val x = Array.sub (a, i + k) in if p (k, x) then SOME (k, x) else from (k + 1) end
+    in from 0 end
+
+fun ArraySlice_find p (a, i, n) =
+    let fun from k =
+            if k >= n then NONE
+            else let val x = Array.sub (a, i + k) in if p x then SOME x else from (k + 1) end
+    in from 0 end
+
+fun ArraySlice_exists p (a, i, n) =
+    let fun from k = k < n andalso (p (Array.sub (a, i + k)) orelse from (k + 1))
+    in from 0 end
+
+fun ArraySlice_all p (a, i, n) =
+    let fun from k = k >= n orelse (p (Array.sub (a, i + k)) andalso from (k + 1))
+    in from 0 end
+
+fun ArraySlice_collate cmp ((a, i, m), (b, j, n)) =
+    let fun from k =
+            if k >= m then (if k >= n then EQUAL else LESS)
+            else if k >= n then GREATER
+            else case cmp (Array.sub (a, i + k), Array.sub (b, j + k)) of
+                     EQUAL => from (k + 1)
+                   | order => order
+    in from 0 end
+
+fun VectorSlice_length (_ : 'a vector, _ : int, n : int) = n
+
+fun VectorSlice_sub ((v, i, n), k) = if k < 0 orelse k >= n then raise Subscript else Vector.sub (v, i + k)
+
+fun VectorSlice_full v = (v, 0, Vector.length v)
+
+fun VectorSlice_slice (v, i, NONE) =
+    if i < 0 orelse i > Vector.length v then raise Subscript else (v, i, Vector.length v - i)
+  | VectorSlice_slice (v, i, SOME m) =
+    if i < 0 orelse m < 0 orelse i + m > Vector.length v then raise Subscript else (v, i, m)
+
+fun VectorSlice_subslice ((v : 'a vector, i, n), j, NONE) =
+    if j < 0 orelse j > n then raise Subscript else (v, i + j, n - j)
+  | VectorSlice_subslice ((v, i, n), j, SOME m) =
+    if j < 0 orelse m < 0 orelse j + m > n then raise Subscript else (v, i + j, m)
+
+fun VectorSlice_base (sl : 'a vector * int * int) = sl
+
+fun VectorSlice_vector (v, i, n) = Vector_tabulate (n, fn k => Vector.sub (v, i + k))
+
+fun VectorSlice_isEmpty (_ : 'a vector, _ : int, n) = n = 0
+
+fun VectorSlice_getItem (v, i, n) = if n = 0 then NONE else SOME (Vector.sub (v, i), (v, i + 1, n - 1))
+
+fun VectorSlice_foldli f acc (v, i, n) =
+    let fun from (k, acc) = if k < n then from (k + 1, f (k, Vector.sub (v, i + k), acc)) else acc
+    in from (0, acc) end
+
+fun VectorSlice_foldri f acc (v, i, n) =
+    let fun down (k, acc) = if k >= 0 then down (k - 1, f (k, Vector.sub (v, i + k), acc)) else acc
+    in down (n - 1, acc) end
+
+fun VectorSlice_foldl f acc (v, i, n) =
+    let fun from (k, acc) = if k < n then from (k + 1, f (Vector.sub (v, i + k), acc)) else acc
+    in from (0, acc) end
+
+fun VectorSlice_foldr f acc (v, i, n) =
+    let fun down (k, acc) = if k >= 0 then down (k - 1, f (Vector.sub (v, i + k), acc)) else acc
+    in down (n - 1, acc) end
+
+(* Size is decided on the lengths, before any item is copied (Vector.concat's) *)
+fun VectorSlice_concat sls =
+    if foldl (fn ((_ : 'a vector, _ : int, n), total) => total + n) 0 sls > Vector_maxLen then raise Size
+    else Vector.fromList (foldr (fn (sl, acc) => VectorSlice_foldr (op ::) acc sl) [] sls)
+
+fun VectorSlice_appi f (v, i, n) =
+    let fun from k = if k < n then (f (k, Vector.sub (v, i + k)); from (k + 1)) else ()
+    in from 0 end
+
+fun VectorSlice_app f (v, i, n) =
+    let fun from k = if k < n then (f (Vector.sub (v, i + k)); from (k + 1)) else ()
+    in from 0 end
+
+fun VectorSlice_mapi f (v, i, n) = Vector_tabulate (n, fn k => f (k, Vector.sub (v, i + k)))
+
+fun VectorSlice_map f (v, i, n) = Vector_tabulate (n, fn k => f (Vector.sub (v, i + k)))
+
+fun VectorSlice_findi p (v, i, n) =
+    let fun from k =
+            if k >= n then NONE
+            else let val x = Vector.sub (v, i + k) in if p (k, x) then SOME (k, x) else from (k + 1) end
+    in from 0 end
+
+fun VectorSlice_find p (v, i, n) =
+    let fun from k =
+            if k >= n then NONE
+            else let val x = Vector.sub (v, i + k) in if p x then SOME x else from (k + 1) end
+    in from 0 end
+
+fun VectorSlice_exists p (v, i, n) =
+    let fun from k = k < n andalso (p (Vector.sub (v, i + k)) orelse from (k + 1))
+    in from 0 end
+
+fun VectorSlice_all p (v, i, n) =
+    let fun from k = k >= n orelse (p (Vector.sub (v, i + k)) andalso from (k + 1))
+    in from 0 end
+
+fun VectorSlice_collate cmp ((v, i, m), (w, j, n)) =
+    let fun from k =
+            if k >= m then (if k >= n then EQUAL else LESS)
+            else if k >= n then GREATER
+            else case cmp (Vector.sub (v, i + k), Vector.sub (w, j + k)) of
+                     EQUAL => from (k + 1)
+                   | order => order
+    in from 0 end

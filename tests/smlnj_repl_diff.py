@@ -790,6 +790,16 @@ CASES: dict[str, list[str]] = {
     "uncaught_deep_argument": [
         "exception D of int list list list list list list;", "raise D [[[[[[1]]]]]];",
     ],
+    "vector_slices": [
+        "val v = Vector.fromList [1, 2, 3, 4];", "val s = VectorSlice.slice (v, 1, SOME 2);", "[s, VectorSlice.full v];",
+        "SOME (VectorSlice.subslice (s, 1, NONE));", "VectorSlice.base s;", "VectorSlice.vector s;",
+        "VectorSlice.getItem s;", "VectorSlice.foldr;", "VectorSlice.concat;", "VectorSlice.mapi (fn (i, x) => i * x) s;",
+    ],
+    "array_slice_results": [
+        "val a = Array.fromList [1, 2, 3];", "ArraySlice.vector (ArraySlice.slice (a, 1, NONE));",
+        "ArraySlice.base (ArraySlice.slice (a, 1, NONE));", "ArraySlice.foldli;", "ArraySlice.collate;",
+        "fn s => ArraySlice.sub (s, 0) + 1;",
+    ],
     # known differences (see KNOWN_DIFFERENCES)
     "exception_values": [
         'val e = Fail "x";', "val e2 = Div;", "exception F of int * string;", 'val e3 = F (1, "a");',
@@ -818,6 +828,7 @@ CASES: dict[str, list[str]] = {
     "int_range": [
         "1073741823;", "1073741823 + 1;",
     ],
+    "array_slice_values": ["val s = ArraySlice.full (Array.fromList [1, 2]);", "[s];"],
 }
 
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -837,6 +848,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
                                 "(SML/NJ expands it), as with withtype",
     "int_range": "int is 63-bit, as in Poly/ML (docs/language.md), SML/NJ 110.79's 31-bit: "
                  "1073741823 + 1 overflows there only",
+    "array_slice_values": "an array slice prints as `-`, as a substring and a vector slice do in both; SML/NJ "
+                          "110.79 prints its representation (SL {base=[|1,2|],start=0,stop=2}), Poly/ML 5.7 "
+                          "its items (fromList[1, 2])",
     "equality_datatype_parameter": "`datatype ''a t` keeps its equality type variable, as in Poly/ML (A applies "
                                    "to equality types only); SML/NJ 110.79 drops it (`datatype 'a t`)",
 }

@@ -415,6 +415,28 @@ def test_a_substring_is_abstract_and_not_an_equality_type():
     assert check("datatype substring = S of int\nval x = S (size (substring (\"abc\", 1, 1)))").errors == []
 
 
+def test_slices_are_abstract_and_not_equality_types():
+    for make in ("ArraySlice.full (Array.fromList [1])", "VectorSlice.full (Vector.fromList [1])"):
+        [error] = check(f"val b = {make} = {make}").errors
+        assert "Slice.slice does not admit equality" in error.message
+        # the triple is reachable only through base
+        [error] = check(f"val (v, i, n) = {make}").errors
+        assert "Slice.slice" in error.message
+    # the type is named only qualified, and a program may annotate with it
+    assert check("val s : int ArraySlice.slice = ArraySlice.full (Array.array (2, 0))\n"
+                 "fun f (w : string VectorSlice.slice) = VectorSlice.length w").errors == []
+    [error] = check("val s : int slice = ArraySlice.full (Array.array (2, 0))").errors
+    assert "slice" in error.message
+    # an array slice is not a vector slice
+    [error] = check("val n = VectorSlice.length (ArraySlice.full (Array.array (2, 0)))").errors
+    assert "ArraySlice.slice" in error.message and "VectorSlice.slice" in error.message
+    session = Session(machine="py")
+    assert session.feed("val s = ArraySlice.slice (Array.fromList [1, 2, 3], 1, NONE);") == \
+        "val s = - : int ArraySlice.slice\n"
+    assert session.feed("[VectorSlice.full (Vector.fromList [\"a\"])];") == "val it = [-] : string VectorSlice.slice list\n"
+    assert session.feed("ArraySlice.base s;") == "val it = ([|1,2,3|],1,2) : int array * int * int\n"
+
+
 def test_substrings_inside_code():
     program = r"""
     val words = eval (code (fn s => map Substring.string (Substring.tokens Char.isSpace (Substring.full s))))

@@ -206,6 +206,11 @@ unrolled over arrays of arrays (309), a two-stage glob compiler memoised
 by pattern that dies of an exception raised while generating at the
 second stage (310), sorting networks over polymorphic comparator
 generators (311) and arrays and refs lifted through three stages (312).
+Programs 313 and 314 use ArraySlice and VectorSlice under `code`: a
+convolution kernel unrolled over windows of a vector, applied in place to
+a region of a lifted array, slices lifted whole (313), and a packet
+decoder compiled from its format, at two levels, cutting subslices of a
+shared buffer (314).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
