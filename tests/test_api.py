@@ -778,6 +778,22 @@ def test_abstype_values_are_opaque_handles(machine):
         prog.call("size", Data("B", [1]))
 
 
+@pytest.mark.parametrize("machine", ["py", "c"])
+def test_slices_are_opaque_handles(machine):
+    # a slice's triple is the prelude's representation, not a Python value:
+    # it comes back as a handle and goes in only as one of its own type
+    prog = api.load_source("val s = ArraySlice.slice (Array.fromList [1, 2, 3], 1, NONE)\n"
+                           "val v = VectorSlice.full (Vector.fromList [\"a\"])\n"
+                           "fun total sl = ArraySlice.foldl op + 0 sl\nfun base sl = ArraySlice.base sl", machine=machine)
+    assert repr(prog["s"]) == "<ML value : int ArraySlice.slice>"
+    assert prog.call("total", prog["s"]) == 5
+    assert prog.call("base", prog["s"]) == ([1, 2, 3], 1, 2)
+    with pytest.raises(api.HostValueError, match="handles"):
+        prog.call("total", ([1, 2, 3], 1, 2))
+    with pytest.raises(api.HostValueError, match="string VectorSlice.slice"):
+        prog.call("total", prog["v"])
+
+
 @pytest.mark.parametrize("machine", MACHINES)
 def test_a_type_variable_a_call_leaves_open_in_its_result_is_weak(machine):
     # `mkempty ()` came back as an 'a list ref handle: filled as an int list
