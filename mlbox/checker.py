@@ -209,6 +209,16 @@ METHOD_NOTE = "ML values have no fields or methods: {value} is a value, which fu
 LENGTH_FUNCTIONS = {"string": "size", "list": "length", "array": "Array.length", "vector": "Vector.length"}
 MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
                     "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
+# the Basis's functions whose argument is a record, which ML\u25a1 lacks: their
+# names would otherwise be "corrected" to a neighbour (ArraySlice.app)
+RECORD_ARGUMENT_FUNCTIONS = {
+    "Array.copy": "Array.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
+    "Array.copyVec": "Vector.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
+    "ArraySlice.copy": "ArraySlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
+    "ArraySlice.copyVec": "VectorSlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
+}
+RECORD_ARGUMENT_NOTE = ("{name} takes a record {{src, dst, di}}, and ML\u25a1 has no records "
+                        "(docs/language.md \u00a712); copy with a loop: {loop}")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
 # `code` and `lift` where an expression begins are the staging constructs,
@@ -820,6 +830,8 @@ class Checker:
             return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
+        if name in RECORD_ARGUMENT_FUNCTIONS:
+            return RECORD_ARGUMENT_NOTE.format(name=name, loop=RECORD_ARGUMENT_FUNCTIONS[name])
         value, _, field = name.rpartition(".")
         entry = self.scope.find_value(value) if value else None
         if isinstance(entry, VarInfo):  # `s.length`: a value's field or method

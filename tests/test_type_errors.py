@@ -705,6 +705,16 @@ def test_another_language_s_name_for_a_basis_value_gets_sml_s(program, name, mea
     assert (error.message, error.notes) == (C.UNBOUND_VARIABLE.format(name=name), (C.DID_YOU_MEAN.format(name=meant),))
 
 
+@pytest.mark.parametrize("name", ["Array.copy", "Array.copyVec", "ArraySlice.copy", "ArraySlice.copyVec"])
+def test_a_basis_function_taking_a_record_says_so_and_how_to_copy(name):
+    # ArraySlice.copy was "did you mean 'ArraySlice.app'?"
+    [error] = diagnostics_of(f"val f = {name}")
+    assert error.message == C.UNBOUND_VARIABLE.format(name=name)
+    [note] = error.notes
+    assert note.startswith(f"{name} takes a record {{src, dst, di}}, and ML\u25a1 has no records")
+    assert note.endswith(C.RECORD_ARGUMENT_FUNCTIONS[name])
+
+
 def test_a_familiar_name_the_program_binds_is_its_own():
     assert diagnostics_of("fun head (x :: _) = x | head [] = 0\nval h = head [1]") == []
 
