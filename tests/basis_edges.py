@@ -21,11 +21,12 @@ The binary int and word cases are also computed by generated code
 (`staged_program_text`: operands lifted or computed when the code runs);
 tests/test_basis.py checks that this prints the same recordings.
 
-The groups `substring`, `charvector`, `textio`, `order_text` and
-`random_substring` (seeded random windows) cover the newer names
-(Substring, CharVector, TextIO's output): every name at its edges (empty
-substrings at either end of their base, every boundary index and length,
-high bytes) and the order of its callbacks. Each of
+The groups `substring`, `charvector`, `textio`, `order_text`,
+`random_substring` (seeded random windows) and `random_slices` (ArraySlice
+and VectorSlice on seeded random windows) cover the newer names
+(Substring, CharVector, TextIO's output, the slices): every name at its
+edges (empty substrings and slices at either end of their base, every
+boundary index and length, high bytes) and the order of its callbacks. Each of
 their cases is also computed whole by generated code, or computed first
 and its value lifted (`whole_staged_program_text`); tests/test_basis.py
 checks that this prints the same recordings.
@@ -749,6 +750,74 @@ def random_substring_cases() -> list[str]:
     return cases
 
 
+SLICE_HEADER = """fun sAS sl = let val (a, i, n) = ArraySlice.base sl in "AS(" ^ sA sI a ^ "," ^ sI i ^ "," ^ sI n ^ ")" end
+fun sVS sl = let val (v, i, n) = VectorSlice.base sl in "VS(" ^ sV sI v ^ "," ^ sI i ^ "," ^ sI n ^ ")" end
+"""
+
+# callbacks of the slice cases: they note the (slice) index and the item;
+# the raising ones raise at item 3
+NOTE_SLICE_APPI = "fn (i, x) => note (sI i ^ \":\" ^ sI x)"
+NOTE_SLICE_FOLDI = "fn (i, x, a) => (note (sI i); if x = 3 then raise Fail \"three\" else a * 10 + x)"
+NOTE_SLICE_PRED = "fn x => (note (sI x); x > 2)"
+NOTE_SLICE_PREDI = "fn (i, x) => (note (sI i); i + x > 4)"
+
+
+def random_slice_cases() -> list[str]:
+    """ArraySlice and VectorSlice on seeded random windows of random bases
+    (items 0 to 5), windows and arguments within or just outside the
+    bounds: each window made by slice, then (when it exists) subslice,
+    sub, update, getItem, the traversals with noted callbacks, collate
+    against another window and concat."""
+    generator = random.Random(33)
+    cases = []
+    for _ in range(45):
+        size = generator.randint(0, 6)
+        items = "[" + ", ".join(str(generator.randint(0, 5)) for _ in range(size)) + "]"
+        start = generator.randint(-1, size + 1)
+        length = generator.choice([None] + [generator.randint(-1, size + 1 - max(start, 0))] * 3)
+        arg = "NONE" if length is None else f"SOME (opaque {sml_int(length)})"
+        array_window = f"ArraySlice.slice (Array.fromList {items}, opaque {sml_int(start)}, {arg})"
+        vector_window = f"VectorSlice.slice (Vector.fromList {items}, opaque {sml_int(start)}, {arg})"
+        cases += [f"sAS {array_window}", f"sVS {vector_window}"]
+        if start < 0 or start > size or (length is not None and (length < 0 or start + length > size)):
+            continue  # out of bounds: the Subscript above is the case
+        n = size - start if length is None else length
+        j, m, k = generator.randint(-1, n + 1), generator.randint(-1, n + 1), generator.randint(-1, n)
+        sub_arg = generator.choice(["NONE", f"SOME (opaque {sml_int(m)})"])
+        other_items = "[" + ", ".join(str(generator.randint(0, 5)) for _ in range(generator.randint(0, 4))) + "]"
+        other_array = f"ArraySlice.full (Array.fromList {other_items})"
+        other_vector = f"VectorSlice.full (Vector.fromList {other_items})"
+        for kind, window, other, show in [("ArraySlice", array_window, other_array, "sAS"),
+                                          ("VectorSlice", vector_window, other_vector, "sVS")]:
+            cases += [f"{show} {kind}.subslice ({window}, opaque {sml_int(j)}, {sub_arg})",
+                      f"sI {kind}.sub ({window}, opaque {sml_int(k)})",
+                      f"sI {kind}.length ({window})", f"sB {kind}.isEmpty ({window})",
+                      f"sO(sP(sI, {show})) {kind}.getItem ({window})",
+                      f"sV(sI) {kind}.vector ({window})",
+                      f"traced(sU) fn () => {kind}.appi ({NOTE_SLICE_APPI}) ({window})",
+                      f"traced(sI) fn () => {kind}.foldli ({NOTE_SLICE_FOLDI}) 0 ({window})",
+                      f"traced(sI) fn () => {kind}.foldri ({NOTE_SLICE_FOLDI}) 0 ({window})",
+                      f"traced(sI) fn () => {kind}.foldl (fn (x, a) => (note (sI x); a * 10 + x)) 0 ({window})",
+                      f"traced(sI) fn () => {kind}.foldr (fn (x, a) => (note (sI x); a * 10 + x)) 0 ({window})",
+                      f"traced(sO(sI)) fn () => {kind}.find ({NOTE_SLICE_PRED}) ({window})",
+                      f"traced(sO(sP(sI, sI))) fn () => {kind}.findi ({NOTE_SLICE_PREDI}) ({window})",
+                      f"traced(sB) fn () => {kind}.exists ({NOTE_SLICE_PRED}) ({window})",
+                      f"traced(sB) fn () => {kind}.all ({NOTE_SLICE_PRED}) ({window})",
+                      f"traced(sOrd) fn () => {kind}.collate ({NOTE_CMP}) ({window}, {other})",
+                      f"traced(sOrd) fn () => {kind}.collate ({NOTE_CMP}) ({other}, {window})"]
+        cases += [f"sA(sI) let val s = {array_window} in ArraySlice.update (s, opaque {sml_int(k)}, 9); "
+                  "#1 (ArraySlice.base s) end",
+                  f"traced(sA(sI)) fn () => let val s = {array_window} in "
+                  f"ArraySlice.modifyi (fn (i, x) => (note (sI i); i * 10 + x)) s; #1 (ArraySlice.base s) end",
+                  f"traced(sA(sI)) fn () => let val s = {array_window} in "
+                  f"ArraySlice.modify (fn x => (note (sI x); if x = 3 then raise Fail \"three\" else x + 1)) s; "
+                  "#1 (ArraySlice.base s) end",
+                  f"traced(sV(sI)) fn () => VectorSlice.mapi (fn (i, x) => (note (sI i); i * 10 + x)) ({vector_window})",
+                  f"traced(sV(sI)) fn () => VectorSlice.map ({NOTE_INT}) ({vector_window})",
+                  f"sV(sI) VectorSlice.concat [{vector_window}, {other_vector}, {vector_window}]"]
+    return cases
+
+
 def sml_int(value: int) -> str:
     return f"~{-value}" if value < 0 else str(value)
 
@@ -952,12 +1021,13 @@ GROUPS = {
     "random_substring": random_substring_cases,
     "scan": scan_cases,
     "random_scan": random_scan_cases,
+    "random_slices": random_slice_cases,
 }
 
 # printers of the groups that need more than HEADER's (a group's own, so
 # that the programs of the other groups stay as recorded)
 GROUP_HEADERS = {"substring": SUBSTRING_HEADER, "order_text": SUBSTRING_HEADER, "random_substring": SUBSTRING_HEADER,
-                 "scan": SCAN_HEADER, "random_scan": SCAN_HEADER}
+                 "scan": SCAN_HEADER, "random_scan": SCAN_HEADER, "random_slices": SLICE_HEADER}
 
 
 def header(group: str) -> str:

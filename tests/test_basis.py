@@ -589,7 +589,7 @@ def test_binary_arithmetic_in_generated_code_prints_what_polyml_prints(group, st
         assert driver.run_program(compiled.program, machine=machine).output == expected, machine
 
 
-TEXT_GROUPS = ("substring", "charvector", "textio", "order_text", "random_substring", "scan")
+TEXT_GROUPS = ("substring", "charvector", "textio", "order_text", "random_substring", "scan", "random_slices")
 
 
 @pytest.mark.parametrize("staging", basis_edges.WHOLE_STAGINGS)
