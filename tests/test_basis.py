@@ -9,6 +9,7 @@ give the same types. The recording is re-checked against Poly/ML when
     python -m tests.test_basis --write
 
 Behaviour is the corpus's business: tests/data/polyml/70_* … 76_* and 97_*
+(490_* … 496_* for ArraySlice and VectorSlice)
 run every basis name beyond SPEC §1 (edge cases and exceptions included)
 and compare the output with Poly/ML's. This file adds what a run of a
 core program cannot show: the order datatype in the checker and the REPL,
