@@ -40,8 +40,8 @@ from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, instantiate, prune, rebuild, restrict, substitute,
-    unify, unify_fresh, walk,
+    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, instance_domain_is_fresh, instantiate, prune,
+    rebuild, restrict, substitute, unify, unify_fresh, walk,
 )
 
 # ------------------------------------------------------------ messages
@@ -2047,6 +2047,8 @@ class Checker:
         note = "" if is_operator else (lambda printer: f"{fn_name} has type {printer.show(fn_ty)}")
         entry = self.scope.find_value(fn.name) if isinstance(fn, S.Var) else None
         level = self.defining.get(id(entry)) if isinstance(entry, VarInfo) else None
+        # fn_ty is the instance of entry's type, made before the argument is inferred
+        fresh_domain = isinstance(entry, (VarInfo, DataCon, BasisValue)) and instance_domain_is_fresh(entry.ty)
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:
             # check operand by operand, to point at the one that is wrong
@@ -2099,7 +2101,8 @@ class Checker:
             if isinstance(fn, S.Var) and fn.name == "!":
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
             rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
-            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name) and tupled \
+            if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
+                               fresh=fresh_domain) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -2479,7 +2482,8 @@ class Checker:
             self.error(CON_NO_ARG.format(name=p.name), p.span)
             return ty, mc.WILD
         ty = prune(ty)
-        self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'")
+        self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'",
+                    fresh=isinstance(entry, DataCon) and instance_domain_is_fresh(entry.ty))
         return ty.res, mc.Con(ctor, [arg_spat])
 
     # ------------------------------------------------------- match checks

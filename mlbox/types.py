@@ -339,7 +339,9 @@ def _merge_vars(v: TVar, into: TVar) -> None:
 def unify_fresh(t: Type, v: TVar) -> None:
     """unify(t, v) for a flexible variable v that was just created and that
     no type and no scope refers to yet (the result of a `fn` or `case`
-    before its first arm, the element of a list before its first item).
+    before its first arm, the element of a list before its first item), or
+    only a type that t cannot reach (the domain of a function's type just
+    instantiated, see instance_domain_is_fresh, against its argument's).
     The same unifier, but t cannot contain v, so the occurs check, which
     would walk all of t, is left out: only the variables of t deeper than
     v are lowered (and rigid ones found escaping), skipping the nodes
@@ -352,6 +354,19 @@ def unify_fresh(t: Type, v: TVar) -> None:
         return
     _occurs_adjust(v, t, v.level, occurs=False)
     v.link = t
+
+
+def instance_domain_is_fresh(scheme: Type) -> bool:
+    """Whether instantiating the function type `scheme` makes its domain a
+    new variable, which only the instance refers to: the type of an
+    argument inferred after the instantiation cannot contain it, and
+    unify_fresh may bind it. (`SOME (SOME (... 1))` nested n deep walked
+    the argument's whole type at each level in the occurs check: n² steps.)"""
+    t = prune(scheme)
+    if not isinstance(t, TArrow):
+        return False
+    domain = prune(t.arg)
+    return isinstance(domain, TVar) and domain.level == GENERIC
 
 
 def _bind(v: TVar, t: Type) -> None:
