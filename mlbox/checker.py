@@ -40,8 +40,8 @@ from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, instance_domain_is_fresh, instantiate, prune,
-    rebuild, restrict, substitute, unify, unify_fresh, walk,
+    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, fresh_domain_vars, instantiate, prune,
+    rebuild, restrict, substitute, unify, unify_fresh, unify_instance, walk,
 )
 
 # ------------------------------------------------------------ messages
@@ -878,15 +878,19 @@ class Checker:
         return TVar(self.level)
 
     def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, fresh: bool = False,
-               box_notes: bool = True, **fmt) -> bool:
+               fresh_vars: tuple = (), box_notes: bool = True, **fmt) -> bool:
         """Unify the type of `node` with what its context expects; on
         failure report `message` (formatted with both types) at node.
         `fresh`: `expected` is a variable just made that nothing refers to
-        yet, so no occurs check is needed (types.unify_fresh). `box_notes`:
+        yet, so no occurs check is needed (types.unify_fresh); `fresh_vars`:
+        `expected` is the domain of an instance just made, with variables
+        that `actual` cannot contain (types.fresh_domain_vars). `box_notes`:
         whether a missing `code` or `eval` may be suggested."""
         try:
             if fresh:
                 unify_fresh(actual, expected)
+            elif fresh_vars:
+                unify_instance(actual, expected, fresh_vars)
             else:
                 unify(actual, expected)
             return True
@@ -2048,7 +2052,8 @@ class Checker:
         entry = self.scope.find_value(fn.name) if isinstance(fn, S.Var) else None
         level = self.defining.get(id(entry)) if isinstance(entry, VarInfo) else None
         # fn_ty is the instance of entry's type, made before the argument is inferred
-        fresh_domain = isinstance(entry, (VarInfo, DataCon, BasisValue)) and instance_domain_is_fresh(entry.ty)
+        fresh = fresh_domain_vars(entry.ty, fn_ty) if isinstance(entry, (VarInfo, DataCon, BasisValue)) \
+            else (frozenset(),)
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:
             # check operand by operand, to point at the one that is wrong
@@ -2056,7 +2061,7 @@ class Checker:
             # mismatches would mostly echo the first one)
             ok = True
             slipped = False
-            for item, item_ty in zip(e.arg.items, domain.items):
+            for position, (item, item_ty) in enumerate(zip(e.arg.items, domain.items)):
                 item_actual = self.infer(item)
                 if id(item_actual) in self.slip_results:
                     # `vall y = 2` on two lines in a row: the first slip is an
@@ -2083,7 +2088,8 @@ class Checker:
                         item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
                     rec_note = "" if level is None else _polymorphic_recursion_note(
                         fn, fn_ty, level, len(e.arg.items), e.arg.items.index(item), item_actual)
-                    ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name)
+                    ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name,
+                                     fresh_vars=(fresh[position],) if len(fresh) > 1 else ())
             if slipped:
                 return self.slip_result()
         else:
@@ -2102,7 +2108,7 @@ class Checker:
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
             rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
-                               fresh=fresh_domain) and tupled \
+                               fresh_vars=fresh) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -2483,7 +2489,7 @@ class Checker:
             return ty, mc.WILD
         ty = prune(ty)
         self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'",
-                    fresh=isinstance(entry, DataCon) and instance_domain_is_fresh(entry.ty))
+                    fresh_vars=fresh_domain_vars(entry.ty, ty) if isinstance(entry, DataCon) else ())
         return ty.res, mc.Con(ctor, [arg_spat])
 
     # ------------------------------------------------------- match checks

@@ -254,7 +254,10 @@ class UnifyError(Exception):
         self.overload = overload
 
 
-def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
+def unify(a: Type, b: Type, _entered: Optional[set] = None, fresh: frozenset = frozenset()) -> None:
+    """Unify a and b. `fresh`: ids of variables of b that a cannot contain
+    and that b holds once (fresh_domain_vars), bound without the occurs
+    check."""
     a, b = prune(a), prune(b)
     if a is b:
         return
@@ -265,7 +268,7 @@ def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
             _bind(a, b)
         return
     if isinstance(b, TVar) and b.rigid is None:
-        _bind(b, a)
+        _bind(b, a, occurs=id(b) not in fresh)
         return
     if isinstance(a, TVar) or isinstance(b, TVar):  # a rigid variable against anything else
         raise UnifyError("mismatch")
@@ -277,16 +280,16 @@ def unify(a: Type, b: Type, _entered: Optional[set] = None) -> None:
         return
     _entered.add((id(a), id(b)))
     if isinstance(a, TArrow) and isinstance(b, TArrow):
-        unify(a.arg, b.arg, _entered)
-        unify(a.res, b.res, _entered)
+        unify(a.arg, b.arg, _entered, fresh)
+        unify(a.res, b.res, _entered, fresh)
     elif isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
         for x, y in zip(a.items, b.items):
-            unify(x, y, _entered)
+            unify(x, y, _entered, fresh)
     elif isinstance(a, TBox) and isinstance(b, TBox):
-        unify(a.body, b.body, _entered)
+        unify(a.body, b.body, _entered, fresh)
     elif isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
         for x, y in zip(a.args, b.args):
-            unify(x, y, _entered)
+            unify(x, y, _entered, fresh)
     else:
         raise UnifyError("mismatch")
 
@@ -339,9 +342,7 @@ def _merge_vars(v: TVar, into: TVar) -> None:
 def unify_fresh(t: Type, v: TVar) -> None:
     """unify(t, v) for a flexible variable v that was just created and that
     no type and no scope refers to yet (the result of a `fn` or `case`
-    before its first arm, the element of a list before its first item), or
-    only a type that t cannot reach (the domain of a function's type just
-    instantiated, see instance_domain_is_fresh, against its argument's).
+    before its first arm, the element of a list before its first item).
     The same unifier, but t cannot contain v, so the occurs check, which
     would walk all of t, is left out: only the variables of t deeper than
     v are lowered (and rigid ones found escaping), skipping the nodes
@@ -356,23 +357,84 @@ def unify_fresh(t: Type, v: TVar) -> None:
     v.link = t
 
 
-def instance_domain_is_fresh(scheme: Type) -> bool:
-    """Whether instantiating the function type `scheme` makes its domain a
-    new variable, which only the instance refers to: the type of an
-    argument inferred after the instantiation cannot contain it, and
-    unify_fresh may bind it. (`SOME (SOME (... 1))` nested n deep walked
-    the argument's whole type at each level in the occurs check: n² steps.)"""
-    t = prune(scheme)
-    if not isinstance(t, TArrow):
-        return False
-    domain = prune(t.arg)
-    return isinstance(domain, TVar) and domain.level == GENERIC
+def fresh_domain_vars(scheme: Type, instance: Type) -> tuple[frozenset[int], ...]:
+    """For a function type `scheme` and its `instance` just made (and not
+    yet unified with anything): the variables (their ids) that the
+    instantiation made in the instance's domain and that unifying the
+    domain with the type of an argument inferred apart meets but once,
+    before anything can link the argument's type to them: the argument's
+    type cannot contain them, and unify_instance binds them without the
+    occurs check. (`SOME (SOME (... 1))` or `(... (1 :: []) ...) :: []`
+    nested n deep walked the argument's whole type at each level in the
+    occurs check: n² steps.)
+
+    For a tuple domain, one set per component, unified in turn: those
+    occurring once in the component and in none before it (`'a` of `'a *
+    'a list`, in the first); otherwise one set, those occurring once. A
+    node shared in the domain (met twice, as may be the variables in it)
+    makes a set empty."""
+    scheme, instance = prune(scheme), prune(instance)
+    if not (isinstance(scheme, TArrow) and isinstance(instance, TArrow)):
+        return (frozenset(),)
+    general, made = prune(scheme.arg), prune(instance.arg)
+    if isinstance(general, TTuple) and isinstance(made, TTuple) and len(general.items) == len(made.items):
+        parts = list(zip(general.items, made.items))
+    else:
+        parts = [(general, made)]
+    sets = []
+    met_before: set[int] = set()
+    for general, made in parts:
+        occurrences = _made_var_occurrences(general, made)
+        sets.append(frozenset() if occurrences is None else
+                    frozenset(var for var, count in occurrences.items() if count == 1 and var not in met_before))
+        met_before.update(occurrences or ())
+        if occurrences is None:
+            return tuple(sets) + (frozenset(),) * (len(parts) - len(sets))
+    return tuple(sets)
 
 
-def _bind(v: TVar, t: Type) -> None:
-    """Bind flexible variable v to non-variable (or rigid) type t."""
+def _made_var_occurrences(general: Type, made: Type) -> Optional[dict[int, int]]:
+    """How many times each variable that instantiating `general` made in
+    `made` occurs in it; None if a node of `general` is shared."""
+    occurrences: dict[int, int] = {}
+    entered: set[int] = set()
+    pending = [(general, made)]
+    while pending:
+        general, made = (prune(t) for t in pending.pop())
+        if isinstance(general, TVar):
+            if general.level == GENERIC and isinstance(made, TVar) and made is not general:
+                occurrences[id(made)] = occurrences.get(id(made), 0) + 1
+            continue
+        if id(general) in entered or type(general) is not type(made):
+            return None
+        entered.add(id(general))
+        parts, made_parts = components(general), components(made)
+        if len(parts) != len(made_parts):
+            return None
+        pending.extend(zip(parts, made_parts))
+    return occurrences
+
+
+def unify_instance(actual: Type, domain: Type, fresh: tuple[frozenset[int], ...]) -> None:
+    """unify(actual, domain) for the domain of an instance that
+    fresh_domain_vars gave `fresh` for: a tuple component by component."""
+    if len(fresh) == 1:
+        unify(actual, domain, fresh=fresh[0])
+        return
+    actual, domain = prune(actual), prune(domain)
+    if not (isinstance(actual, TTuple) and isinstance(domain, TTuple)
+            and len(actual.items) == len(domain.items) == len(fresh)):
+        unify(actual, domain)
+        return
+    for x, y, fresh_here in zip(actual.items, domain.items, fresh):
+        unify(x, y, fresh=fresh_here)
+
+
+def _bind(v: TVar, t: Type, occurs: bool = True) -> None:
+    """Bind flexible variable v to non-variable (or rigid) type t; without
+    the occurs check if `occurs` is false (t cannot contain v)."""
     try:
-        _occurs_adjust(v, t, v.level)
+        _occurs_adjust(v, t, v.level, occurs)
     except UnifyError as err:
         if err.kind == "circular":
             err.ty = t

@@ -1069,6 +1069,8 @@ GROWING_TYPES = {
     "ref": lambda n: "val x = " + "ref (" * n + "1" + ")" * n + "\n",
     "a polymorphic function": lambda n: "fun w x = [x]\nval x = " + "w (" * n + "1" + ")" * n + "\n",
     "SOME pattern": lambda n: "fun f (" + "SOME (" * n + "y" + ")" * n + ") = y | f _ = 0\n",
+    # the first component of a tuple argument (types.fresh_domain_vars)
+    "a tuple argument": lambda n: "fun p (x, y) = SOME (x, y)\nval x = " + "p (" * n + "1" + ", 0)" * n + "\n",
 }
 
 
@@ -1077,6 +1079,21 @@ def test_checking_an_argument_whose_type_grows_with_the_nesting_is_linear(shape)
     # The occurs check binding the domain of each level's instance (`'a`
     # of `'a -> 'a option`) walked the argument's whole type: depth 2,000
     # visited 2 million nodes (1.1 s). The domain, new, cannot occur in it.
+    # (Still quadratic: `(... (1 :: []) ...) :: []`, where the `'b` of
+    # each `[]` is bound to the type of the list before it.)
     make = GROWING_TYPES[shape]
     small, large = type_nodes_visited(make(500)), type_nodes_visited(make(2_000))
     assert large < 6 * small, (small, large)  # it was ~16 times
+
+
+def test_an_instance_domain_bound_without_the_occurs_check_still_finds_circular_types():
+    # the variables left out of the check are those the argument cannot
+    # hold; one met again, or after the argument could reach it, is checked
+    text = ("fun bad x = x :: x\nfun bad2 (x, y) = (x :: y, y :: x)\n"
+            "fun p (a, b) = (a, b)\nfun bad3 (x, y) = p (x, [x]) :: y :: [[y]]\n"
+            "fun push (l, x) = x :: l\nfun bad4 x = push (x, x)\n")
+    with pytest.raises(CompileError) as raised:
+        deep.with_deep_stack(driver.front_end)(Source("cyc.sml", text))
+    diagnostics = raised.value.diagnostics
+    assert [(d.span.line, d.message.split(":")[0]) for d in diagnostics] == \
+        [(1, "circular type"), (2, "circular type"), (4, "circular type"), (6, "circular type")], diagnostics
