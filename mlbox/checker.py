@@ -1198,8 +1198,14 @@ class Checker:
             if meant_as_function:
                 self.val_heads.add(id(head))
             pat_ty, spat = self.infer_pat(bind.pat, names, is_global)
-            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH)
-            self.typed_nodes.append((id(bind.exp), exp_ty))
+            # `val x = e`: x's type is a variable made after e's type, which
+            # cannot contain it (the occurs check would walk all of e's type:
+            # n nested `let val x = ... in x end` took n² steps)
+            lone = isinstance(bind.pat, S.PVar) and bind.pat.name in names \
+                and names[bind.pat.name].ty is pat_ty and isinstance(pat_ty, TVar)
+            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, fresh=lone)
+            if is_global:  # (printing every local binding's type made nested lets quadratic)
+                self.typed_nodes.append((id(bind.exp), exp_ty))
             checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
         self.level -= 1
         restricted: list[Type] = []
@@ -1264,7 +1270,8 @@ class Checker:
             rec_note = "" if name is None else _val_rec_polymorphic_recursion_note(name, exp_ty, pat_ty,
                                                                                    self.level - 1)
             self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, rec_note)
-            self.typed_nodes.append((id(bind.exp), exp_ty))
+            if is_global:
+                self.typed_nodes.append((id(bind.exp), exp_ty))
         for key in defining:
             del self.defining[key]
         self.scope = outer

@@ -104,8 +104,8 @@ class Elaboration:
     # nullary constructor or exception is. `ref p` patterns use PRef.
     refs: dict[int, Ref] = attrs.Factory(dict)
     # id(node) -> the type of that expression, printed SML-style, for the
-    # nodes the REPL and diagnostics ask about (at least every top-level
-    # ExpDec and ValDec binding).
+    # expression of every top-level ExpDec and ValDec binding (not the
+    # local ones: printing each of n nested lets' types was n² work).
     types: dict[int, str] = attrs.Factory(dict)
     # the bindings made at top level, in order
     toplevel: list[TopBinding] = attrs.Factory(list)

@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Optional, Union
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 
 GENERIC = 1 << 30  # the level of a generalised (quantified) variable
+GROUND = -1  # the max_level of a composite with no variable (and no alias argument) in it
 
 
 class Overload:
@@ -179,7 +180,11 @@ Type = Union[TVar, TCon, TArrow, TTuple, TBox]
 # whose variables were lowered to its own level (or merged into a variable
 # of the lower of both levels). Only `generalize` raises levels, and it
 # clears the marks of the nodes it walks into; Snapshot.restore puts marks
-# back with the levels.
+# back with the levels. A node found to hold no variable at all is marked
+# GROUND, below every level, which stays true for good (nothing in it can
+# be linked): generalising, instantiating and binding without the occurs
+# check then skip it, at any level (n nested `let val a = SOME (...) in a
+# end` walked the whole type at each level: n² steps).
 
 
 def components(t: Type) -> tuple:
@@ -468,9 +473,11 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
     walked = []
     entered: set[int] = set()  # a shared node is walked once
     pending = [t]
+    ground = True  # no variable, and no alias argument, met so far
     while pending:
         u = prune(pending.pop())
         if isinstance(u, TVar):
+            ground = False
             if u is v:
                 raise UnifyError("circular", var=v)
             if u.level > level:
@@ -483,17 +490,21 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
                 pending.extend(u.fields.values())
             continue
         if not occurs and u.max_level <= level:
+            ground = ground and u.max_level == GROUND
             continue  # (only for a v just made: no datatype is younger than it)
         if id(u) in entered:
             continue
         entered.add(id(u))
         if isinstance(u, TCon) and u.tycon.stamp > v.born:
             raise UnifyError("tyname", var=v, ty=u)
+        if u.alias is not None and u.alias.args:
+            ground = False
         walked.append(u)
         pending.extend(reversed(components(u)))
+    mark = GROUND if ground else level
     for u in walked:
-        if u.max_level > level:
-            u.max_level = level
+        if u.max_level > mark:
+            u.max_level = mark
 
 
 def _require_overload(ov: Overload, t: Type) -> None:
@@ -644,7 +655,8 @@ def instantiate(t: Type, level: int) -> Type:
             if fresh is None:
                 fresh = mapping[id(t)] = TVar(level, eq=t.eq)
             return fresh
-        if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items):
+        if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items) \
+                or t.max_level == GROUND:
             return t  # closed: shared, with its alias
         made = mapping.get(id(t))
         if made is None:
@@ -695,11 +707,19 @@ def aliased(t: Type, name: str, args: tuple, abbrev: object) -> Type:
 
 def free_vars(t: Type) -> list[TVar]:
     """The distinct unbound variables of t, in order of appearance."""
-    seen: dict[int, TVar] = {}
-    for v in walk(t):
-        if isinstance(v, TVar):
-            seen.setdefault(id(v), v)
-    return list(seen.values())
+    found: dict[int, TVar] = {}
+    entered: set[int] = set()
+    pending = [t]
+    while pending:
+        u = prune(pending.pop())
+        if isinstance(u, TVar):
+            found.setdefault(id(u), u)
+        elif u.max_level != GROUND and id(u) not in entered:  # (as walk, without the ground nodes)
+            entered.add(id(u))
+        else:
+            continue
+        pending.extend(reversed(components(u)))
+    return list(found.values())
 
 
 def is_settled(t: Type) -> bool:

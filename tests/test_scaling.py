@@ -1071,6 +1071,12 @@ GROWING_TYPES = {
     "SOME pattern": lambda n: "fun f (" + "SOME (" * n + "y" + ")" * n + ") = y | f _ = 0\n",
     # the first component of a tuple argument (types.fresh_domain_vars)
     "a tuple argument": lambda n: "fun p (x, y) = SOME (x, y)\nval x = " + "p (" * n + "1" + ", 0)" * n + "\n",
+    # each level bound, generalised and instantiated the whole type (and
+    # printed it: every local binding's type was printed for nothing). A
+    # polymorphic one, `SOME ([])` at the bottom, stays quadratic: each
+    # level's instance must copy the path down to its variable, as in any
+    # ML (2,000 levels: 5 s)
+    "nested lets": lambda n: "val x = " + "let val a = SOME (" * n + "1" + ") in a end" * n + "\n",
 }
 
 
