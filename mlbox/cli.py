@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import errno
 import gc
+import io
 import os
 import sys
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -374,12 +375,26 @@ class _EscapingStream:
         return getattr(self._stream, name)
 
 
+class _ClosedStderr(io.TextIOBase):
+    """sys.stderr when mlbox starts with descriptor 2 closed (`2>&-`), where
+    Python leaves it None: `print(..., file=None)` would then write mlbox's
+    messages on standard output, into the program's, and the REPL's input()
+    would fail. They are dropped instead; the exit status still says what
+    happened. No descriptor is opened for it, so that a program's
+    TextIO.stdErr still finds descriptor 2 closed (an output error, 74)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     from mlbox.diagnostics import escape_controls
 
     stderr = sys.stderr
-    if stderr is not None:
-        sys.stderr = _EscapingStream(stderr, escape_controls)
+    sys.stderr = _EscapingStream(stderr if stderr is not None else _ClosedStderr(), escape_controls)
     try:
         return _main(argv)
     finally:

@@ -248,3 +248,37 @@ def test_a_closed_standard_output_is_an_output_error(command, program):
                           timeout=120, preexec_fn=lambda: os.close(1))  # closed before Python starts
     assert (done.returncode, done.stderr.decode()) == (
         cli.EXIT_OUTPUT, "mlbox: cannot write the output: standard output is closed\n")
+
+
+def _with_stderr_closed(*args: str, input_: bytes = b"") -> subprocess.CompletedProcess:
+    """mlbox started with fd 2 not open at all (`2>&-`), where Python's sys.stderr is None."""
+    return subprocess.run([sys.executable, "-m", "mlbox", *args], input=input_, stdout=subprocess.PIPE,
+                          cwd=ROOT, timeout=120, preexec_fn=lambda: os.close(2))
+
+
+@pytest.mark.parametrize("text, args, status, out", [
+    ("val _ = 1 div 0", ["--machine", "c"], cli.EXIT_ERRORS, b"out\n"),  # uncaught exception
+    ("val _ = 1 div 0", ["--machine", "py"], cli.EXIT_ERRORS, b"out\n"),
+    ("val x = ", [], cli.EXIT_ERRORS, b""),  # a diagnostic
+    ("val x = 1", ["--max-stack", "0"], cli.EXIT_USAGE, b""),  # argparse's usage error
+    ("fun f x = f x val _ = f 1", ["--max-reductions", "100"], 3, b"out\n"),  # a limit
+])
+def test_a_closed_standard_error_keeps_mlboxs_messages_out_of_standard_output(program, text, args, status, out):
+    """print(file=sys.stderr) with sys.stderr None writes on stdout: the
+    messages would be mixed into the program's output. They are dropped."""
+    done = _with_stderr_closed("run", program('val _ = print "out\\n"\n' + text), *args)
+    assert (done.returncode, done.stdout) == (status, out)
+
+
+def test_the_repl_runs_with_standard_error_closed():
+    done = _with_stderr_closed("--machine", "c", input_=b'val x = 1 + 2;\nx div 0;\nprint "yo\\n";\n')
+    assert done.returncode == 0
+    out = done.stdout.decode()
+    assert "val x = 3 : int" in out and "yo" in out and "internal error" not in out
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_a_programs_error_output_to_a_closed_standard_error_is_still_an_output_error(program, name):
+    """No descriptor takes the place of the closed fd 2: TextIO.stdErr still fails there."""
+    done = _with_stderr_closed("run", "--machine", name, program('val _ = TextIO.output (TextIO.stdErr, "e")'))
+    assert (done.returncode, done.stdout) == (cli.EXIT_OUTPUT, b"")
