@@ -391,12 +391,17 @@ class _ClosedStderr(io.TextIOBase):
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    from mlbox.diagnostics import escape_controls
-
     stderr = sys.stderr
-    sys.stderr = _EscapingStream(stderr if stderr is not None else _ClosedStderr(), escape_controls)
     try:
+        from mlbox.diagnostics import escape_controls
+
+        sys.stderr = _EscapingStream(stderr if stderr is not None else _ClosedStderr(), escape_controls)
         return _main(argv)
+    except KeyboardInterrupt:
+        # Ctrl-C outside _run's own handler: while the first modules load
+        # (a tenth of a second of start-up) or the arguments are looked at
+        print(INTERRUPTED, file=sys.stderr if stderr is not None else _ClosedStderr())
+        return EXIT_INTERRUPTED
     finally:
         sys.stderr = stderr
 

@@ -74,6 +74,23 @@ def test_ctrl_c_in_the_machine_is_reported_as_in_the_front_end(src, capfd, machi
     assert json.loads(stats)["reductions"] > 0  # stopped in the machine, not before it
 
 
+def _interrupting(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("where", ["_EscapingStream", "_run_stats_style"])
+def test_ctrl_c_before_the_command_runs_is_reported_too(src, capfd, monkeypatch, where):
+    """Ctrl-C in main's first tenth of a second (loading mlbox.diagnostics:
+    _EscapingStream is made just after) or in _main before _run's handler
+    (_run_stats_style) was a KeyboardInterrupt traceback."""
+    from mlbox.cli import EXIT_INTERRUPTED
+
+    program = src("val x = 1")
+    monkeypatch.setattr(cli, where, _interrupting)
+    assert cli.main(["run", program]) == EXIT_INTERRUPTED
+    assert capfd.readouterr() == ("", "mlbox: interrupted\n")
+
+
 # Conses onto a list kept live forever, then (with room) drops it and
 # allocates as much again: the heap at the end is below its peak.
 GROW_THEN_DROP = """
