@@ -1325,7 +1325,10 @@ class Machine:
             program = attrs.evolve(program, global_names=())
         data = _image(program)
         err = ffi.new("char[512]")
-        if lib.ccam_extend(self._m, data, len(data), err, 512) != 0:
+        loaded = lib.ccam_extend(self._m, data, len(data), err, 512)
+        if loaded == -2:  # the heap limit, not the bytes: a machine limit, as a run meets it
+            return Result(Status.HEAP_LIMIT, message=self._message())
+        if loaded != 0:
             _reject(err)
         return self.run()
 

@@ -67,7 +67,17 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
    global table grows to the new image's size).  0, or -1 with err set. */
 int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen) {
     m->oom = 0;
-    return ccamL_load(m, bytes, len, err, errlen) ? -1 : 0;
+    if (!ccamL_load(m, bytes, len, err, errlen)) return 0;
+    /* Met at max_heap, the blocks loaded so far are garbage (never rooted):
+       load again after a major collection, as build_value_within_limit
+       builds again, and refuse only if the image still does not fit. */
+    if (ccamH_retry_after_major(m) && !ccamL_load(m, bytes, len, err, errlen)) return 0;
+    if (m->oom == 2) {
+        ccam_set_message(m, "heap limit exceeded while loading (%lld bytes live, limit %lld)",
+                         (long long)m->live_bytes, (long long)m->max_heap);
+        return -2;
+    }
+    return -1;
 }
 
 void ccam_free(ccam_machine *m) {

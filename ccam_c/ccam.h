@@ -58,7 +58,9 @@ int ccam_computed_goto(void);      /* 1 if the dispatch loop uses computed goto 
    out of memory. */
 ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errlen);
 /* Load another image into the same machine: same heap and globals, the
-   global table grows to the image's nglobals.  0, or -1 with err set. */
+   global table grows to the image's nglobals.  0; -1 with err set; or -2
+   when the image does not fit under max_heap (even after a collection),
+   with the machine's message (ccam_message) saying so. */
 int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen);
 void ccam_free(ccam_machine *m);
 

@@ -1262,6 +1262,34 @@ def test_limits_bound_each_input_and_the_session_goes_on(machine):
     assert s.feed("val x = 6 * 7;") == "val x = 42 : int\n"
 
 
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built")
+def test_an_input_loaded_at_the_heap_limit_is_a_limit_not_an_internal_error():
+    """Each input's code is loaded into the same heap (run_more): at
+    --max-heap the loader failed, and the session said `internal error:
+    BytecodeError: out of memory while loading`."""
+    s = Session(machine="c", limits={"max_heap": 1024})  # less than the prelude holds
+    s.feed("val x = 1;")  # (the prelude's run stops at the limit)
+    for _ in range(2):
+        reply = s.feed("val y = 2;")
+        assert reply.startswith("machine error (HEAP_LIMIT): heap limit exceeded while loading (")
+        assert "raise it with --max-heap SIZE" in reply and "internal error" not in reply
+
+
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built")
+def test_an_input_that_fits_once_the_garbage_is_collected_is_loaded():
+    """The last run left the heap within a few KB of the limit, mostly
+    garbage: the loader collects and loads the input rather than fail."""
+    from ccam.cmachine import lib
+
+    s = Session(machine="c", limits={"max_heap": 1_000_000})
+    s.feed("fun junk 0 = [] | junk n = n :: junk (n - 1);")
+    assert s.feed("val _ = length (junk 14500);") == ""
+    assert lib.ccam_heap_live(s.machine._m) > 950_000  # (what the loader counts against the limit)
+    big = "val big = [" + ",".join(f'"{i}"' for i in range(600)) + "];"
+    assert s.feed(big).startswith("val big = [")
+    assert s.feed("length big;") == "val it = 600 : int\n"
+
+
 def test_the_repl_takes_the_limit_options_of_run(tmp_path):
     env = dict(os.environ, MLBOX_HISTORY=str(tmp_path / "h"))
     done = subprocess.run([sys.executable, "-m", "mlbox", "--max-reductions", "1000"],
