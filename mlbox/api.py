@@ -159,8 +159,16 @@ def _checked_limits(limits: dict) -> dict:
             raise TypeError(f"unknown limit {name!r} (the limits are {', '.join(LIMITS)})")
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or not 1 <= value <= LIMIT_MAX):
-            raise ValueError(f"{name} must be None or an int from 1 to {LIMIT_MAX}, not {value!r}")
+            raise ValueError(f"{name} must be None or an int from 1 to {LIMIT_MAX}, not {_shown_limit(value)}")
     return limits
+
+
+def _shown_limit(value) -> str:
+    """A bad limit as its error message shows it: an int too long for repr
+    (beyond Python's 4,300 digits) or for a readable message, by its size."""
+    if isinstance(value, int) and abs(value).bit_length() > 64:
+        return f"{'a negative' if value < 0 else 'an'} int of {abs(value).bit_length()} bits"
+    return repr(value)
 
 
 def load_source(text: str, *, name: Optional[str] = "<source>", machine: Optional[str] = None,

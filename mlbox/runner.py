@@ -33,7 +33,14 @@ BAD_SIZE = "bad size {text!r}: use a number of bytes, optionally with K, M or G"
 NO_HEAP_LIMIT = "mlbox: warning: --max-heap limits the C machine only; the Python machine (--machine py) has no heap limit"
 PRELUDE_OMITTED = "(* the prelude's {n} instructions are left out; --all shows them *)"
 
-_SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+# ASCII digits only: \d and int() also take other scripts' digits ('１０',
+# '٥') and int() underscores and a sign ('1_000', '+5'), none of which the
+# usage's "a whole number" promises
+_SIZE = re.compile(r"^\s*([0-9]+)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+_COUNT = re.compile(r"^\s*[0-9]+\s*$")
+# beyond LIMIT_MAX whatever they say, and int() refuses more than 4,300
+# digits with a message about Python's sys.set_int_max_str_digits
+_MAX_DIGITS = len(str((1 << 63) - 1)) + 20
 
 
 # The machines keep limits in signed 64-bit integers.
@@ -45,10 +52,7 @@ def limit_count(text: str) -> int:
     """An argparse type: a limit (reductions, stack entries), 1 .. LIMIT_MAX."""
     import argparse
 
-    try:
-        n = int(text, 10)
-    except ValueError:
-        n = 0
+    n = int(text) if _COUNT.match(text) and len(text.strip().lstrip("0")) <= _MAX_DIGITS else 0
     if not 1 <= n <= LIMIT_MAX:
         raise argparse.ArgumentTypeError(BAD_LIMIT.format(text=text, max=LIMIT_MAX))
     return n
@@ -56,8 +60,8 @@ def limit_count(text: str) -> int:
 
 def parse_size(text: str) -> int:
     m = _SIZE.match(text)
-    if not m:
-        raise ValueError(BAD_SIZE.format(text=text))
+    if not m or len(m.group(1).lstrip("0")) > _MAX_DIGITS:
+        raise ValueError(BAD_SIZE.format(text=text) + ("" if not m else f" (from 1 to {LIMIT_MAX})"))
     size = int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
     if not 1 <= size <= LIMIT_MAX:  # 0 as the API refuses it: no program runs in no heap
         raise ValueError(BAD_SIZE.format(text=text) + f" (from 1 to {LIMIT_MAX})")

@@ -447,6 +447,25 @@ def test_bad_limit_flags(tmp_path, flag, value):
     assert_clean(rc, err, expect_rc=EXIT_USAGE)
 
 
+# int() takes these, so they were limits (1000, 5, 10, 5), and a size of
+# 5,000 digits reached int()'s own refusal, which names
+# sys.set_int_max_str_digits: each is now the flag's usage error
+@pytest.mark.parametrize("flag, value, says", [
+    ("--max-stack", "1_000", "bad limit"), ("--max-reductions", "+5", "bad limit"),
+    ("--max-reductions", "\uff11\uff10", "bad limit"), ("--max-heap", "\u0665K", "bad size"),
+    ("--max-heap", "9" * 5000, "bad size"), ("--max-stack", "9" * 5000, "bad limit")])
+def test_a_limit_is_ascii_digits_and_a_number_too_long_says_so(tmp_path, flag, value, says):
+    rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val x = 1"), flag, value)
+    assert_clean(rc, err, expect_rc=EXIT_USAGE)
+    assert f"error: argument {flag}: {says} " in err and "set_int_max_str_digits" not in err, err[-300:]
+
+
+def test_api_a_limit_too_long_to_show_is_shown_by_its_size():
+    for value, shown in ((10 ** 5000, "an int of 16610 bits"), (-(2 ** 99), "a negative int of 100 bits")):
+        with pytest.raises(ValueError, match=f"max_heap must be None or an int from 1 to .*, not {shown}$"):
+            api.load_source("val x = 1", max_heap=value)
+
+
 RUNAWAY_GENERATION = "fun build (c : [int]) = let cogen u = c in build (code (u + 1)) end\nval _ = build (code 0)"
 
 
