@@ -365,6 +365,10 @@ class Machine:
             return self._result(err.status, None, err.message)
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, None, "interrupted")
+        except MemoryError:
+            # Python could not allocate (a process memory limit, ulimit -v):
+            # the C machine's status and message when malloc fails
+            return self._result(Status.HEAP_LIMIT, None, "out of memory")
 
     def _unwind(self, exn: ExnVal) -> None:
         """Transfer to the innermost handler: cut the stacks back to where

@@ -504,6 +504,29 @@ def test_runaway_programs_stop_at_their_limit_and_say_how_to_raise_it(tmp_path, 
     assert status in err and hint in err, err
 
 
+EATS_MEMORY = 'fun eat l = eat (Array.array (16000000, 0) :: l)\nval _ = print "start\\n"\nval _ = eat []'
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_a_process_out_of_memory_stops_both_machines_alike(tmp_path, machine):
+    """Under a memory limit of the process (ulimit -v), the heap limit set
+    above it: the C machine's malloc fails, the Python machine's MemoryError
+    was `internal error: MemoryError`, exit 70."""
+    import resource
+
+    if machine == "c" and not _c_machine_built():
+        pytest.skip("the C machine is not built")
+    path = write(tmp_path, "p.sml", EATS_MEMORY)
+    limit = 1500 << 20  # (no sanitizer here: ASan reserves far more address space)
+    above = ["--max-heap", "8G"] if machine == "c" else []  # (the default 1G would stop it first)
+    proc = subprocess.run([sys.executable, "-m", "mlbox", "run", path, "--machine", machine, *above],
+                          capture_output=True, timeout=300, cwd=ROOT,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+    err = proc.stderr.decode()
+    assert_clean(proc.returncode, err, expect_rc=3)
+    assert (proc.stdout, err.splitlines()[-1]) == (b"start\n", "mlbox: machine error (HEAP_LIMIT): out of memory")
+
+
 def test_huge_allocation_is_an_ml_exception(tmp_path):
     rc, _out, err = mlbox("run", write(tmp_path, "p.sml", "val a = Array.array (1000000000, 0)"))
     assert_clean(rc, err, expect_rc=EXIT_ERRORS)
