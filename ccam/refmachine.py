@@ -333,7 +333,8 @@ class Machine:
                 if reductions > poll_at:
                     if reductions > limit:
                         return self._result(Status.REDUCTION_LIMIT, None,
-                                            f"more than {self.max_reductions} reductions")
+                                            f"more than {self.max_reductions} reduction"
+                                            f"{'' if self.max_reductions == 1 else 's'}")
                     if self._interrupt_requested:
                         self._interrupt_requested = False  # answered by this stop
                         return self._result(Status.INTERRUPTED, None, "interrupted")

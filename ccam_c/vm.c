@@ -1307,7 +1307,8 @@ safepoint:
     if (m->max_reductions >= 0 && red > m->max_reductions) {
         red -= cost;
         SAVE_STATE();
-        ccam_set_message(m, "more than %lld reductions", (long long)m->max_reductions);
+        ccam_set_message(m, "more than %lld reduction%s", (long long)m->max_reductions,
+                         m->max_reductions == 1 ? "" : "s");
         return m->status = CCAM_STATUS_REDUCTION_LIMIT;
     }
     red -= cost;

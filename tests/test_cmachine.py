@@ -132,6 +132,9 @@ def test_reduction_limit_agrees():
     ref, c = run_both(counting_loop(1000), max_reductions=5_000)
     assert c.status == Status.REDUCTION_LIMIT
     assert_same(ref, c)
+    for limit, message in [(1, "more than 1 reduction"), (2, "more than 2 reductions")]:
+        ref, c = run_both(counting_loop(1000), max_reductions=limit)
+        assert (ref.message, c.message) == (message, message)
 
 
 def test_tail_calls_run_in_constant_stack():
