@@ -442,6 +442,9 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq);
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);  /* 0 or a status */
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...);
+/* The message of a failed allocation (m->oom): "out of memory", or at the
+   heap limit what is live and the limit, as the collector's check says. */
+void ccam_set_oom_message(ccam_machine *m);
 
 #define INTERRUPT_SIGINT 1
 #define INTERRUPT_HOST 2

@@ -36,7 +36,7 @@ static int raise_builtin(pctx *c, int exn) {
 }
 
 static int oom(pctx *c) {
-    ccam_set_message(c->m, "%s", c->m->oom == 2 ? "heap limit exceeded" : "out of memory");
+    ccam_set_oom_message(c->m);
     return CCAM_STATUS_HEAP_LIMIT;
 }
 
@@ -360,7 +360,7 @@ int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
             while (cap < m->out_len + len) cap *= 2;
             uint8_t *o = ccamH_raw_realloc(m, m->out, cap);
             if (!o) {
-                ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
+                ccam_set_oom_message(m);
                 return CCAM_STATUS_HEAP_LIMIT;
             }
             m->out = o;

@@ -112,7 +112,7 @@ static int append(ccam_machine *m, block *b, const uint64_t *words, uint32_t n, 
     int r = ccamH_block_reserve(m, b, n + 1);
     if (r == -2) { ccam_set_message(m, "code block too large"); return CCAM_STATUS_HEAP_LIMIT; }
     if (r) {
-        ccam_set_message(m, m->oom == 2 ? "heap limit exceeded" : "out of memory");
+        ccam_set_oom_message(m);
         return CCAM_STATUS_HEAP_LIMIT;
     }
     memcpy(b->code + b->len, words, n * sizeof(uint64_t));
@@ -402,7 +402,8 @@ static inline int acc_fast(value v, uint64_t n, value *out) {
 #define OUT_OF_MEMORY()                                                       \
     do {                                                                      \
         RETRY_IF_LIMIT_SPURIOUS(CCAM_STATUS_HEAP_LIMIT);                      \
-        FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory"); \
+        ccam_set_oom_message(m);                                             \
+        FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->message);  /* (formatted apart first) */ \
     } while (0)
 
 /* After an allocation: make the next instruction go through the safe point
@@ -527,7 +528,7 @@ static int unwind(ccam_machine *m, value x) {
        the raising instruction found it, so the loop may retry it */
     pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, f.env, x);
     if (!p) {
-        ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
+        ccam_set_oom_message(m);
         return m->status = CCAM_STATUS_HEAP_LIMIT;
     }
     m->csp = at;
@@ -788,8 +789,10 @@ dispatch:
             /* words: SWITCH n P0 .. Pn-1, the arms outermost-last on the stack */
             int r = ccamH_block_reserve(m, b, (uint32_t)(n + 3));
             if (r) {
-                if (r == -1) RETRY_IF_LIMIT_SPURIOUS(CCAM_STATUS_HEAP_LIMIT);
-                FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", r == -2 ? "code block too large" : "heap limit exceeded");
+                if (r == -2) FAIL(CCAM_STATUS_HEAP_LIMIT, "code block too large");
+                RETRY_IF_LIMIT_SPURIOUS(CCAM_STATUS_HEAP_LIMIT);
+                ccam_set_oom_message(m);
+                FAIL(CCAM_STATUS_HEAP_LIMIT, "%s", m->message);
             }
             uint64_t *w = b->code + b->len;
             w[0] = CCAM_OP_SWITCH;
@@ -1362,10 +1365,18 @@ int ccamV_apply(ccam_machine *m, value closure, value arg) {
         if (ccamH_retry_after_major(m)) p = ccamH_pair(m, CCAM_K_PAIR, closure, arg);
     }
     if (!p) {
-        ccam_set_message(m, "%s", m->oom == 2 ? "heap limit exceeded" : "out of memory");
+        ccam_set_oom_message(m);
         return m->status = CCAM_STATUS_HEAP_LIMIT;
     }
     return ccamV_execute(m, m->call_block, VAL(p));
+}
+
+void ccam_set_oom_message(ccam_machine *m) {
+    if (m->oom == 2)
+        ccam_set_message(m, "heap limit exceeded (%lld bytes live, limit %lld)",
+                         (long long)m->live_bytes, (long long)m->max_heap);
+    else
+        ccam_set_message(m, "out of memory");
 }
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...) {

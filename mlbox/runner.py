@@ -316,7 +316,7 @@ def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
     if result.status == Status.HEAP_LIMIT and result.message.startswith("heap limit exceeded"):
         size = str(max_heap) if max_heap is not None else f"{DEFAULT_MAX_HEAP >> 30}G (the default)"
         if size.strip().isdigit():  # `--max-heap 10` is 10 bytes: a bare "may hold 10" reads as 10 of anything
-            size = f"{size.strip()} bytes"
+            size = f"{size.strip()} byte{'' if size.strip() == '1' else 's'}"
         return HEAP_HINT.format(size=size)
     return ""
 

@@ -101,6 +101,20 @@ val _ = print "done\\n"
 """
 
 
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: no heap limit")
+@pytest.mark.parametrize("limit, message, hint", [
+    # an allocation refused at the limit said only "heap limit exceeded"
+    # (and "1 bytes"), where the collector's check gave the figures
+    ("1", "heap limit exceeded (0 bytes live, limit 1)", "the live heap may hold 1 byte;"),
+    ("2M", "heap limit exceeded (", "the live heap may hold 2M;"),
+])
+def test_the_heap_limit_says_what_is_live_and_the_limit(src, capfd, limit, message, hint):
+    assert cli.main(["run", src(GROW_THEN_DROP.replace("N", "1000000")), "--max-heap", limit]) == 3
+    err = capfd.readouterr().err
+    assert f"machine error (HEAP_LIMIT): {message}" in err and hint in err, err
+    assert f"limit {1 if limit == '1' else 2 << 20})" in err, err
+
+
 @pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: no heap figures")
 def test_peak_heap_is_the_most_heap_used_at_once(src, capfd):
     # "peak heap" was the heap at the end of the run: after a run stopped at
