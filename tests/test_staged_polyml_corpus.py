@@ -210,7 +210,16 @@ Programs 313 and 314 use ArraySlice and VectorSlice under `code`: a
 convolution kernel unrolled over windows of a vector, applied in place to
 a region of a lifted array, slices lifted whole (313), and a packet
 decoder compiled from its format, at two levels, cutting subslices of a
-shared buffer (314).
+shared buffer (314). Programs 315 to 324 are whole programs of the kind an
+ML programmer writes to try an implementation, each checked against its
+unstaged twin: a stack language with loops compiled to code (315), a DFA
+built by derivatives emitted as one function per state (316), products by
+a known matrix (317), Mealy machines and a tokenizer with a local datatype
+in code (318), bit-field layouts as word shifts and masks (319),
+polymorphic generator combinators with `op`, `o` and `before` (320), an
+expression compiler with generated handlers (321), keyword search by a
+trie unrolled into code under a while loop (322), Horner's rule over three
+stages (323) and Batcher's sorting network over polymorphic arrays (324).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
