@@ -134,6 +134,7 @@ _ALNUM_ID = r"[A-Za-z][A-Za-z0-9_']*"
 _SIMPLE_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v",
                    "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 _GAP_WHITESPACE = " \t\n\r\f\v"
+_NEWLINE = re.compile("\n")
 
 
 class Lexer:
@@ -184,6 +185,28 @@ class Lexer:
             tok = self.lexer.token()
             if tok is None:
                 return demote_staging_keywords(out)
+            out.append(tok)
+
+    def tokenize_more(self, text: str, start: int) -> list[ply.lex.LexToken]:
+        """The tokens of `text` from offset `start`, where `text` extends
+        the text of the previous call (or of `tokenize`) and `start` is
+        outside any token, comment and string of it: the REPL lexes only
+        the lines added to an input (mlbox.parser.GrowingInput). The
+        tokens are not demoted: see demote_staging_keywords' `start`."""
+        if self.lexer is None:
+            self.build()
+        self.text = text
+        self.ended_inside_literal = False
+        starts = self._line_starts
+        del starts[bisect.bisect_right(starts, start):]
+        starts.extend(m.end() for m in _NEWLINE.finditer(text, start))
+        self.lexer.input(text)
+        self.lexer.lexpos = start
+        out = []
+        while True:
+            tok = self.lexer.token()
+            if tok is None:
+                return out
             out.append(tok)
 
     # ------------------------------------------------------------ positions
@@ -576,7 +599,7 @@ def _after_binder_keyword(tokens: list, i: int) -> bool:
     return j >= 0 and tokens[j].type in ("FUN", "VAL")
 
 
-def demote_staging_keywords(tokens: list) -> list:
+def demote_staging_keywords(tokens: list, start: int = 0) -> list:
     """Turn `code`, `lift` and `cogen` back into identifiers where they
     cannot be the staging constructs, so that plain SML programs that use
     them as names (`val code = ...`, `if code = 3`) keep their meaning:
@@ -590,8 +613,15 @@ def demote_staging_keywords(tokens: list) -> list:
     The one ambiguity left is a variable named `code` or `lift` applied to
     an argument where an expression begins (`val y = code x`), which reads
     as the staging construct.
+
+    Only tokens[start:] are considered (those before are already
+    demoted). A token's fate depends on the three after it, so that the
+    tokens of a text that ends with `;` are final whatever follows, but
+    for `cogen op ;`, a syntax error however it is read
+    (mlbox.parser.GrowingInput relies on it).
     """
-    for i, tok in enumerate(tokens):
+    for i in range(start, len(tokens)):
+        tok = tokens[i]
         if tok.type not in STAGING_KEYWORDS:
             continue
         after = tokens[i + 1].type if i + 1 < len(tokens) else None

@@ -50,6 +50,7 @@ from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import STDIN_CLOSED, OutputFailed, StdinUnreadable
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.lexer import SYMBOL_CHARS
+from mlbox.parser import GrowingInput
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 from mlbox.runner import limit_hint, uncaught_report
 from mlbox.types import TypePrinter
@@ -146,6 +147,8 @@ class Session:
         self.stats = stats
         self.out = out
         self.finished = False  # set by :quit
+        # the input is_complete was last asked about, parsed as far as it goes
+        self.growing_input = GrowingInput()
         # how replies show values (SML/NJ's defaults; :set changes them)
         self.print_limits = valueprint.DEFAULT_LIMITS
         self.line_width = pretty.WIDTH
@@ -175,7 +178,6 @@ class Session:
         """Whether `text` is ready to be fed: a command line, or input that
         ends with ';' outside any unfinished construct (or is blank)."""
         from mlbox.lexer import tokenize
-        from mlbox.parser import is_incomplete
 
         stripped = text.strip()
         if not stripped or _is_command_line(stripped):
@@ -188,7 +190,7 @@ class Session:
             # so far again at each line (which made a long piped file
             # without `;` quadratic: 1,500 lines took minutes).
             return False
-        if is_incomplete(text, self.incremental.fixity):
+        if self.growing_input.is_incomplete(text, self.incremental.fixity):
             return False
         tokens, errors = tokenize(text)
         if not tokens and not errors:
@@ -208,6 +210,7 @@ class Session:
         (program output, replies, diagnostics, stats), each line ending in
         a newline."""
         out: list[str] = []
+        self.growing_input.drop()
         try:
             stripped = text.strip()
             if _is_command_line(stripped):

@@ -899,6 +899,48 @@ def test_is_incomplete(text, incomplete):
     assert is_incomplete(text) is incomplete
 
 
+# Inputs read a line at a time whose lines end in `;` inside an unfinished
+# construct, with errors a line or more after it opened: GrowingInput parses
+# each line's tokens on from the lines before, and must answer as
+# is_incomplete does at every line.
+GROWING_INPUTS = [
+    "fun f () =\n let val x = 1 in\n print \"a\";\n x;\n x\n end;",
+    "fun f () =\n let val x = 1 in\n print \"a\";\n (1 +;\n 2\n end;",  # an operator before `;`
+    "(print \"a\";\n print \"b\";\n 1 :: 2 @ [3] = 4 + 5 :: [];\n 3);",
+    # fixity declared inside the construct, and a mixed associativity
+    "let infix 5 ++ infixr 5 +++\nfun a ++ b = a\nfun a +++ b = a\nin (1 ++ 2;\n 1 +++ 2;\n 1 ++ 2 +++ 3;\n 0) end;",
+    # `;` inside strings, gaps and comments spanning lines
+    "(print \"a;\n\";\n print \"b\\\n  \\c;\";\n (* a ; comment\n ; *) 1;\n 2);",
+    "(code 1;\n lift 2;\n code;\n 3);",
+    "(val x = 2;\n 3);",
+    "(1;\n 2 $ 3;\n 4);",  # a lexical error
+    "(1;\n #\"ab\";\n 4);",
+    "let val x = [1,\n 2];\n val y = (x;\n x) in x end;",
+    "(1;\n end;\n 2);",
+    "(fn x => x;\n fn => 1;\n 2);",
+    "(1; (* c *)\n 2; (* d *)\n 3) (* e *);",
+    "local val x = 1;\n val y = 2;\n in val z = 3; end;",
+    "abstype t = T with val x = T;\n val y = 1;\n end;",
+    "(cogen op ;\n = 1);",
+    "(1;\n 2;",
+]
+
+
+@pytest.mark.parametrize("text", GROWING_INPUTS)
+def test_an_input_read_a_line_at_a_time_is_incomplete_as_when_parsed_whole(text):
+    from mlbox.parser import GrowingInput
+
+    growing = GrowingInput()
+    lines = text.split("\n")
+    answers, expected = [], []
+    for k in range(1, len(lines) + 1):
+        prefix = "\n".join(lines[:k])
+        answers.append(growing.is_incomplete(prefix))
+        expected.append(is_incomplete(prefix))
+    assert answers == expected
+    assert growing.is_incomplete("(1;") and not growing.is_incomplete("(1);")  # another input
+
+
 def test_only_a_variable_can_be_layered_with_a_type():
     assert syntax_error("val ((x, y) : int * int as z) = (1, 2)") == [(MSG_LAYERED, (1, 6))]
 
