@@ -40,7 +40,8 @@ from mlbox.pretty import Doc, flat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, fresh_domain_vars, instantiate, prune,
+    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, fresh_domain_vars, instantiate,
+    is_shallow_instance, prune,
     rebuild, restrict, substitute, unify, unify_fresh, unify_instance, walk,
 )
 
@@ -878,19 +879,22 @@ class Checker:
         return TVar(self.level)
 
     def expect(self, actual: Type, expected: Type, node, message: str, *notes: str, fresh: bool = False,
-               fresh_vars: tuple = (), box_notes: bool = True, **fmt) -> bool:
+               fresh_vars: tuple = (), made_args: tuple = (), box_notes: bool = True, **fmt) -> bool:
         """Unify the type of `node` with what its context expects; on
         failure report `message` (formatted with both types) at node.
         `fresh`: `expected` is a variable just made that nothing refers to
         yet, so no occurs check is needed (types.unify_fresh); `fresh_vars`:
         `expected` is the domain of an instance just made, with variables
-        that `actual` cannot contain (types.fresh_domain_vars). `box_notes`:
-        whether a missing `code` or `eval` may be suggested."""
+        that `actual` cannot contain (types.fresh_domain_vars); `made_args`:
+        for each of them (or for `actual`, one), whether that part of
+        `actual` was made after `expected` of variables `expected` cannot
+        contain (types.unify_made_args). `box_notes`: whether a missing
+        `code` or `eval` may be suggested."""
         try:
             if fresh:
                 unify_fresh(actual, expected)
-            elif fresh_vars:
-                unify_instance(actual, expected, fresh_vars)
+            elif fresh_vars or any(made_args):
+                unify_instance(actual, expected, fresh_vars or (frozenset(),), made_args)
             else:
                 unify(actual, expected)
             return True
@@ -2095,8 +2099,15 @@ class Checker:
                         item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
                     rec_note = "" if level is None else _polymorphic_recursion_note(
                         fn, fn_ty, level, len(e.arg.items), e.arg.items.index(item), item_actual)
+                    # an operand `[]` or `NONE`, whose type was made after the
+                    # domain (types.unify_made_args)
+                    item_entry = self.scope.find_value(item.name) if isinstance(item, S.Var) else None
+                    made_args = (isinstance(item, S.ListExp) and not item.items) \
+                        or (isinstance(item_entry, (VarInfo, DataCon, BasisValue))
+                            and is_shallow_instance(item_entry.ty, item_actual))
                     ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name,
-                                     fresh_vars=(fresh[position],) if len(fresh) > 1 else ())
+                                     fresh_vars=(fresh[position],) if len(fresh) > 1 else (),
+                                     made_args=(made_args,))
             if slipped:
                 return self.slip_result()
         else:
@@ -2495,8 +2506,14 @@ class Checker:
             self.error(CON_NO_ARG.format(name=p.name), p.span)
             return ty, mc.WILD
         ty = prune(ty)
-        self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'",
-                    fresh_vars=fresh_domain_vars(entry.ty, ty) if isinstance(entry, DataCon) else ())
+        fresh_vars = fresh_domain_vars(entry.ty, ty) if isinstance(entry, DataCon) else ()
+        # a component `_` or variable: its type was made after ty (types.unify_made_args)
+        made_args = tuple(isinstance(item, (S.PWild, S.PVar)) and isinstance(prune(item_ty), TVar)
+                          for item, item_ty in zip(arg.items, prune(arg_ty).items)) \
+            if isinstance(arg, S.PTuple) and isinstance(prune(arg_ty), TTuple) \
+            and len(fresh_vars) == len(arg.items) > 1 else ()
+        self.expect(arg_ty, ty.arg, arg, ARG_MISMATCH, fn=f"constructor '{p.name}'", fresh_vars=fresh_vars,
+                    made_args=made_args)
         return ty.res, mc.Con(ctor, [arg_spat])
 
     # ------------------------------------------------------- match checks

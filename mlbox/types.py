@@ -420,19 +420,66 @@ def _made_var_occurrences(general: Type, made: Type) -> Optional[dict[int, int]]
     return occurrences
 
 
-def unify_instance(actual: Type, domain: Type, fresh: tuple[frozenset[int], ...]) -> None:
+def is_shallow_instance(scheme: Type, instance: Type) -> bool:
+    """Whether `instance`, made from `scheme` and not yet unified with
+    anything, is a type constructor applied to distinct variables the
+    instantiation made (the `'b list` of `[]`, the `'b option` of `NONE`):
+    what unify_made_args takes."""
+    scheme, instance = prune(scheme), prune(instance)
+    if not (isinstance(scheme, TCon) and isinstance(instance, TCon) and scheme.tycon is instance.tycon
+            and scheme.args):
+        return False
+    made = [prune(x) for x in instance.args]
+    return (all(isinstance(x, TVar) and x.level == GENERIC for x in map(prune, scheme.args))
+            and all(isinstance(x, TVar) and x.level != GENERIC and x.link is None for x in made)
+            and len({id(x) for x in made}) == len(made))
+
+
+def unify_made_args(actual: Type, expected: Type) -> None:
+    """unify(actual, expected) for an `actual` that is a bare variable or
+    a type constructor applied to distinct variables, each made since
+    `expected` was (the type of a `_` or of a pattern variable, an
+    is_shallow_instance), and not unified with anything since: then no
+    variable of actual can occur in expected, nor come to by the binding
+    of another one, as each occurs once and they are bound in turn to
+    parts of expected (expected is never bound to a part of actual). So
+    each is bound by unify_fresh, without the occurs check, which walked
+    the whole expected type: `(... ([] :: []) ...) :: []` and the pattern
+    `(... (y :: _) ...) :: _` bound the `'b` of each `[]` and `_` to the
+    list type before it, n² steps at depth n."""
+    actual, expected = prune(actual), prune(expected)
+    if isinstance(actual, TVar):
+        unify_fresh(expected, actual)
+    elif isinstance(actual, TCon) and isinstance(expected, TCon) and actual.tycon is expected.tycon:
+        for made, part in zip(actual.args, expected.args):
+            unify_fresh(part, made)
+    else:
+        unify(actual, expected)
+
+
+def unify_instance(actual: Type, domain: Type, fresh: tuple[frozenset[int], ...],
+                   made: tuple[bool, ...] = ()) -> None:
     """unify(actual, domain) for the domain of an instance that
-    fresh_domain_vars gave `fresh` for: a tuple component by component."""
+    fresh_domain_vars gave `fresh` for: a tuple component by component.
+    `made`: for each component (or for actual, one), whether it may be
+    unified by unify_made_args."""
+    made = made or (False,) * len(fresh)
     if len(fresh) == 1:
-        unify(actual, domain, fresh=fresh[0])
+        if made[0]:
+            unify_made_args(actual, domain)
+        else:
+            unify(actual, domain, fresh=fresh[0])
         return
     actual, domain = prune(actual), prune(domain)
     if not (isinstance(actual, TTuple) and isinstance(domain, TTuple)
-            and len(actual.items) == len(domain.items) == len(fresh)):
+            and len(actual.items) == len(domain.items) == len(fresh) == len(made)):
         unify(actual, domain)
         return
-    for x, y, fresh_here in zip(actual.items, domain.items, fresh):
-        unify(x, y, fresh=fresh_here)
+    for x, y, fresh_here, made_here in zip(actual.items, domain.items, fresh, made):
+        if made_here:
+            unify_made_args(x, y)
+        else:
+            unify(x, y, fresh=fresh_here)
 
 
 def _bind(v: TVar, t: Type, occurs: bool = True) -> None:
