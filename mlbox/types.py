@@ -440,10 +440,11 @@ def unify_made_args(actual: Type, expected: Type) -> None:
     a type constructor applied to distinct variables, each made since
     `expected` was (the type of a `_` or of a pattern variable, an
     is_shallow_instance), and not unified with anything since: then no
-    variable of actual can occur in expected, nor come to by the binding
-    of another one, as each occurs once and they are bound in turn to
-    parts of expected (expected is never bound to a part of actual). So
-    each is bound by unify_fresh, without the occurs check, which walked
+    variable of actual occurs in expected. Each occurs once, and they are
+    bound in turn to their parts of expected (or merged with them, when
+    variables): such a merge may make a later part reach an earlier
+    variable of actual, never its own one. So each is bound by
+    unify_fresh, without the occurs check, which walked
     the whole expected type: `(... ([] :: []) ...) :: []` and the pattern
     `(... (y :: _) ...) :: _` bound the `'b` of each `[]` and `_` to the
     list type before it, n² steps at depth n."""
