@@ -114,6 +114,9 @@ PUNCTUATION = {"(": "LPAREN", ")": "RPAREN", "[": "LBRACKET", "]": "RBRACKET",
 # `t.1`, `(f x).2`: a tuple's component as other languages take it
 MSG_INDEXING_DOT = "ML has no a.(i): element i (from 0) of an array is Array.sub (a, i), of a vector Vector.sub (v, i)"
 MSG_TUPLE_COMPONENT = "a tuple's components are taken with #1 t, #2 t, ..."
+MSG_RECORD = ("records are not supported (a tuple can stand for one: its fields in order, taken apart "
+              "with a pattern or #1, #2, ...)")
+MSG_ELLIPSIS = "illegal '...' (a record pattern's wildcard: records are not supported)"
 _BAD_CHAR_NOTES = {
     "{": "records are not supported", "}": "records are not supported",
     ".": "qualified names are written without spaces, as in Int.toString",
@@ -158,6 +161,9 @@ class Lexer:
         self.errors_reported = 0
         # (start, end) spans of each comment opened by `(*)`
         self.star_comments: list = []
+        # for each `{`: the offset after its `}` (Lexer._record_end)
+        self._record_ends: Optional[dict[int, int]] = None
+        self._record_ends_from = 0
 
     def build(self) -> None:
         # PLY's lex() validates the rules and compiles the master regex:
@@ -178,6 +184,7 @@ class Lexer:
         self.text = text
         self.ended_inside_literal = False
         self.star_comments = []
+        self._record_ends = None
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.lexer.input(text)
         out = []
@@ -197,6 +204,7 @@ class Lexer:
             self.build()
         self.text = text
         self.ended_inside_literal = False
+        self._record_ends = None
         starts = self._line_starts
         del starts[bisect.bisect_right(starts, start):]
         starts.extend(m.end() for m in _NEWLINE.finditer(text, start))
@@ -252,22 +260,15 @@ class Lexer:
 
     def t_comment(self, t):
         r"\(\*"
-        depth, pos = 1, t.lexpos + 2
         text = self.text
-        while depth:
-            # the nearer of `(*` and `*)` in one scan: finding each with
-            # str.find would rescan to the end of the text for the one absent
-            # (quadratic in deeply nested comments)
-            found = _COMMENT_BRACKET.search(text, pos)
-            if found is None:
-                opener = text[t.lexpos:t.lexpos + 3]
-                self._error(MSG_UNTERMINATED_COMMENT + (f" ({MSG_STAR_IN_PARENS})" if opener == "(*)" else ""),
-                            t.lexpos, t.lexpos + 2)
-                self.ended_inside_literal = True
-                t.lexer.lexpos = len(text)
-                return None
-            depth += 1 if found.group() == "(*" else -1
-            pos = found.end()
+        pos = _comment_end(text, t.lexpos + 2)
+        if pos is None:
+            opener = text[t.lexpos:t.lexpos + 3]
+            self._error(MSG_UNTERMINATED_COMMENT + (f" ({MSG_STAR_IN_PARENS})" if opener == "(*)" else ""),
+                        t.lexpos, t.lexpos + 2)
+            self.ended_inside_literal = True
+            t.lexer.lexpos = len(text)
+            return None
         if text[t.lexpos:t.lexpos + 3] == "(*)":
             # (meant as the multiplication function, probably: a syntax
             # error after it is noted so)
@@ -375,9 +376,35 @@ class Lexer:
         r"[()\[\],;]"
         return self._finish(t, PUNCTUATION[t.value], t.value)
 
+    def t_record(self, t):
+        r"\{"
+        # a record, expression, pattern or type: one error for all of it
+        # (its `...`, `#a`, `}` are no further ones), if its `}` is found
+        end = self._record_end(t.lexpos)
+        if end is None:
+            self._error(MSG_BAD_CHAR.format("{") + f" ({_BAD_CHAR_NOTES['{']})", t.lexpos, t.lexpos + 1)
+            end = t.lexpos + 1
+        else:
+            self._error(MSG_RECORD, t.lexpos, end)
+        t.lexer.lexpos = end
+
+    def _record_end(self, start: int) -> Optional[int]:
+        """The offset after the `}` that closes the `{` at `start`, or None.
+        One pass from the first `{` finds those of every `{` after it
+        (strings and comments skipped), so that many `{` without their `}`
+        cost no more than one."""
+        if self._record_ends is None or start < self._record_ends_from:
+            self._record_ends, self._record_ends_from = _brace_ends(self.text, start), start
+        return self._record_ends.get(start)
+
     def t_error(self, t):
         char = t.value[0]
         message = MSG_BAD_CHAR.format(char)
+        if char == "." and self.text.startswith("...", t.lexpos):
+            # a record pattern's wildcard, alone: one error, not three
+            self._error(MSG_ELLIPSIS, t.lexpos, t.lexpos + 3)
+            t.lexer.skip(3)
+            return
         if "\ud800" <= char <= "\udfff":
             # a byte that was not UTF-8 (read with surrogate escapes): name the
             # byte, as in a literal, not the escape Python stands it for
@@ -499,6 +526,50 @@ class Lexer:
 
 
 _COMMENT_BRACKET = re.compile(r"\(\*|\*\)")
+_BRACE_SCAN = re.compile(r'[{}"]|\(\*')
+_STRING_REST = re.compile(r'(?:[^"\\]|\\.)*"', re.S)
+
+
+def _comment_end(text: str, pos: int) -> Optional[int]:
+    """The offset after the `*)` closing a comment whose `(*` ends at
+    `pos` (comments nest), or None."""
+    depth = 1
+    while depth:
+        # the nearer of `(*` and `*)` in one scan: finding each with
+        # str.find would rescan to the end of the text for the one absent
+        # (quadratic in deeply nested comments)
+        found = _COMMENT_BRACKET.search(text, pos)
+        if found is None:
+            return None
+        depth += 1 if found.group() == "(*" else -1
+        pos = found.end()
+    return pos
+
+
+def _brace_ends(text: str, start: int) -> dict[int, int]:
+    """For each `{` from `start` on, outside strings and comments: the
+    offset after its matching `}`, if any (up to an unterminated string
+    or comment, after which nothing is known)."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    pos = start
+    while True:
+        found = _BRACE_SCAN.search(text, pos)
+        if found is None:
+            return ends
+        pos = found.end()
+        kind = found.group()
+        if kind == "{":
+            opened.append(found.start())
+        elif kind == "}":
+            if opened:
+                ends[opened.pop()] = pos
+        else:
+            rest = _STRING_REST.match(text, pos) if kind == '"' else None
+            end = (rest.end() if rest else None) if kind == '"' else _comment_end(text, pos)
+            if end is None:
+                return ends
+            pos = end
 # What a string literal holds as itself: all but its quote, escapes, control
 # characters and surrogates (bytes that were not UTF-8), which _scan_string
 # takes one by one. A 10 MB literal was 10^7 turns of its loop (~9 s).

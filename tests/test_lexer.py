@@ -264,6 +264,33 @@ def test_a_run_of_illegal_characters_is_one_error():
         MSG_BAD_CHAR.format("{") + " (records are not supported)"]
 
 
+@pytest.mark.parametrize("text, span", [
+    ("val {1 = p, ...} = (1, 2)", (1, 5, 1, 17)),  # was five errors: `{`, each `.`, `}`
+    ("val r = {a = 1}", (1, 9, 1, 16)),
+    ("fun f {x, y} = x", (1, 7, 1, 13)),
+    ("type t = {a : int}", (1, 10, 1, 19)),
+    ("val r = {a = {b = 1},\n c = 2}", (1, 9, 2, 8)),  # nested, over two lines
+    ('val r = {a = "}", b = (* } *) 2}', (1, 9, 1, 33)),  # a `}` in a string or a comment
+])
+def test_a_record_is_one_error(text, span):
+    from mlbox.lexer import MSG_RECORD
+
+    assert [(message, (s.line, s.col, s.end_line, s.end_col)) for message, s in tokenize(text)[1]] == [
+        (MSG_RECORD, span)]
+
+
+def test_record_punctuation_outside_a_record_is_one_error_each():
+    from mlbox.lexer import MSG_ELLIPSIS
+
+    assert errors_of("val x = ...") == [(MSG_ELLIPSIS, (1, 9))]  # was three
+    assert errors_of("val r = {a = 1") == [(MSG_BAD_CHAR.format("{") + " (records are not supported)", (1, 9))]
+    assert errors_of("val r = {a = 1} }") == [
+        (errors_of("{a}")[0][0], (1, 9)), (MSG_BAD_CHAR.format("}") + " (records are not supported)", (1, 17))]
+    # and the other dots keep their messages
+    assert "without spaces" in errors_of("val x = List . map")[0][0]
+    assert errors_of("val x = Int.toString 3 val y = 1.5") == [(MSG_REAL, (1, 32))]
+
+
 def test_a_bad_escape_in_a_character_literal_is_one_error():
     # the escape, reported, left no character: "must contain exactly one
     # character" as well was a second error for one mistake
