@@ -1630,9 +1630,10 @@ class GrowingInput:
     infix resolution) depends only on the tokens before: if it takes every
     token so far, the whole text parsed afresh fails no sooner than at its
     end. With more brackets, `let`s, `local`s or `abstype`s opened than
-    closed it fails there, so the input is incomplete. Anything else
-    (the parse stopped, the construct closed, a text that does not end
-    with `;` or has lexical errors) gets is_incomplete's own answer."""
+    closed it fails there, so the input is incomplete; as it is when the
+    lines added end inside a comment or a string. Anything else (the parse
+    stopped, the construct closed, lines that do not end with `;` or have
+    lexical errors) gets is_incomplete's own answer."""
 
     def __init__(self) -> None:
         self._reset(None)
@@ -1662,7 +1663,9 @@ class GrowingInput:
         errors: list = []
         self.lexer.error_func = lambda message, span: errors.append(message)
         new = self.lexer.tokenize_more(text, len(self.text))
-        if errors or self.lexer.ended_inside_literal or not new or new[-1].type != "SEMICOLON":
+        if self.lexer.ended_inside_literal:
+            return True  # (as lexing all of it ends there too: the lines before ended outside)
+        if errors or not new or new[-1].type != "SEMICOLON":
             return is_incomplete(text, fixity)  # (those tokens are lexed again next time)
         start = len(self.tokens)
         self.tokens += new

@@ -923,6 +923,8 @@ GROWING_INPUTS = [
     "abstype t = T with val x = T;\n val y = 1;\n end;",
     "(cogen op ;\n = 1);",
     "(1;\n 2;",
+    "(1;\n (* a comment;\n of lines;\n ending in `;` *) 2;\n \"a string\\\n ;\\ gap;\";\n 3);",
+    "(1;\n (* a comment;\n (* nested; *);\n 2;",
 ]
 
 
