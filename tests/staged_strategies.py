@@ -5,7 +5,8 @@ context `ctx`. It dispatches on the wanted type to one strategy per typing
 rule (a constant, a variable, the introduction rules of the type's
 constructor, the primitives producing it, and the rules that work at any
 type: if, let, fun, cogen, case (flat, and with nested overlapping
-patterns), application, raise/handle, sequencing, refs, while, eval),
+patterns), application, raise/handle, sequencing, refs, arrays, while,
+eval, local exceptions, refs and arrays lifted into code),
 listed simplest first so that Hypothesis shrinks towards constants and
 variables. The base types are int, bool, string, unit, a datatype, word
 and char (constants at the edges: the top bit, all ones, escapes, high
@@ -17,6 +18,14 @@ The context is Δ;Γ plus the globals: every binding is LOCAL (Γ), CODE (Δ,
 bound by cogen) or GLOBAL (top level and basis). Under `code` the LOCAL
 bindings are dropped — exactly the premise Δ;· ⊢ M of the paper's `code`
 rule — while code variables and globals stay usable.
+
+Exceptions: the preamble's two, and `let exception E [of t]` at any
+level (t any small type, functions and generators too), raised with an
+argument and handled by rules whose argument pattern may fail; one
+declared outside a `code` is not in scope under it (the checker forbids
+it). Mutable cells cross the stages: a ref or an array made by the
+generator is lifted (`cogen u = lift r`) into code that reads and writes
+it, while the generator writes it too (`let_lifted_mutable`).
 
 Termination: the only recursion is a `fun` whose body contains one
 recursive call, on `n div 2`, behind a test `n <= 0`, so a call runs
@@ -53,6 +62,7 @@ UNIT = S.TyCon("unit")
 SHAPE = S.TyCon("shape")
 WORD = S.TyCon("word")
 CHAR = S.TyCon("char")
+EXN = S.TyCon("exn")  # never drawn as a wanted type: only exception constructors have it
 
 MAX_CODE_LEVEL = 3  # `code` nested at most this deep
 
@@ -67,6 +77,10 @@ def option_of(t: S.Ty) -> S.Ty:
 
 def ref_of(t: S.Ty) -> S.Ty:
     return S.TyCon("ref", (t,))
+
+
+def array_of(t: S.Ty) -> S.Ty:
+    return S.TyCon("array", (t,))
 
 
 def arrow(a: S.Ty, r: S.Ty) -> S.Ty:
@@ -239,18 +253,78 @@ class Ctx:
     def refs(self) -> list[Binding]:
         return [b for b in self.scope.values() if is_con(b.ty, "ref")]
 
+    def arrays(self) -> list[Binding]:
+        return [b for b in self.scope.values() if is_con(b.ty, "array")]
+
+    def exceptions(self) -> list[Binding]:
+        """Exception constructors in scope: `E : exn` or `E : t -> exn`."""
+        return [b for b in self.scope.values()
+                if b.ty == EXN or (isinstance(b.ty, S.TyArrow) and b.ty.res == EXN)]
+
 
 def arity_to(head_ty: S.Ty, wanted: S.Ty) -> Optional[list[S.Ty]]:
     """The argument types a head of type a1 -> ... -> ak -> wanted needs
-    (k >= 1), or None."""
+    (k >= 1), or None. A polymorphic head (of a `let_poly` function) is
+    instantiated to fit: the argument types come back with its type
+    variables replaced as the match with `wanted` says (a variable the
+    result does not mention is left for apply_head to draw)."""
     args = []
     ty = head_ty
     while isinstance(ty, S.TyArrow):
         args.append(ty.arg)
         ty = ty.res
-        if ty == wanted:
-            return list(args)
+        subst: dict = {}
+        if ty == wanted or (has_type_vars(ty) and is_instance(ty, wanted, subst)):
+            return [substitute(a, subst) for a in args]
     return None
+
+
+def has_type_vars(ty: S.Ty) -> bool:
+    match ty:
+        case S.TyVar():
+            return True
+        case S.TyCon(_, args):
+            return any(has_type_vars(a) for a in args)
+        case S.TyArrow(a, r):
+            return has_type_vars(a) or has_type_vars(r)
+        case S.TyTuple(items):
+            return any(has_type_vars(i) for i in items)
+        case S.TyBox(body):
+            return has_type_vars(body)
+    return False
+
+
+def substitute(ty: S.Ty, subst: dict) -> S.Ty:
+    match ty:
+        case S.TyVar(name):
+            return subst.get(name, ty)
+        case S.TyCon(name, args):
+            return S.TyCon(name, tuple(substitute(a, subst) for a in args))
+        case S.TyArrow(a, r):
+            return S.TyArrow(substitute(a, subst), substitute(r, subst))
+        case S.TyTuple(items):
+            return S.TyTuple(tuple(substitute(i, subst) for i in items))
+        case S.TyBox(body):
+            return S.TyBox(substitute(body, subst))
+    raise TypeError(ty)
+
+
+def type_vars(ty: S.Ty) -> list[str]:
+    match ty:
+        case S.TyVar(name):
+            return [name]
+        case S.TyCon(_, args) | S.TyTuple(args):
+            return [v for a in args for v in type_vars(a)]
+        case S.TyArrow(a, r):
+            return type_vars(a) + type_vars(r)
+        case S.TyBox(body):
+            return type_vars(body)
+    return []
+
+
+def fits(head_ty: S.Ty, wanted: S.Ty) -> bool:
+    """A head of type head_ty used as it is, at type `wanted`."""
+    return head_ty == wanted or (has_type_vars(head_ty) and is_instance(head_ty, wanted))
 
 
 # ------------------------------------------------------- AST conveniences
@@ -326,6 +400,8 @@ PREAMBLE: tuple[S.Dec, ...] = (
 )
 
 PREAMBLE_GLOBALS = [
+    (EXN_PLAIN, EXN),
+    (EXN_INT, arrow(INT, EXN)),
     (COUNTER, ref_of(INT)),
     (BUMP, arrow(INT, INT)),
     ("Circle", arrow(INT, SHAPE)),
@@ -387,7 +463,7 @@ def char_constant(ty, ctx, size):
 
 
 def variable(ty, ctx, size):
-    heads = [h for h in ctx.heads() if h.ty == ty]
+    heads = [h for h in ctx.heads() if fits(h.ty, ty)]
     return st.sampled_from(heads).map(Head.use)
 
 
@@ -400,6 +476,9 @@ def apply_head(draw, ty, ctx, size):
     """A function in scope (or the recursive call) applied to arguments."""
     candidates = head_candidates(ty, ctx)
     head, arg_types = draw(st.sampled_from(candidates))
+    # a polymorphic head's type variables the wanted type leaves open
+    free = {v: draw(types(1)) for a in arg_types for v in type_vars(a)}
+    arg_types = [substitute(a, free) for a in arg_types]
     exp = head.use()
     for a in arg_types:
         exp = S.App(exp, draw(expressions(a, ctx, sub(size))))
@@ -930,27 +1009,57 @@ def nested_case(draw, ty, ctx, size):
 
 @st.composite
 def raise_rule(draw, ty, ctx, size):
-    if draw(st.booleans()):
-        return S.Raise(var(EXN_PLAIN))
-    return S.Raise(S.App(var(EXN_INT), draw(expressions(INT, ctx, sub(size)))))
+    """`raise E` or `raise E arg`, E one of the exceptions in scope: the
+    preamble's, or one a `let exception` declared (at this level: one
+    declared outside an enclosing `code` is not in scope under it)."""
+    exn = draw(st.sampled_from(ctx.exceptions()))
+    if exn.ty == EXN:
+        return S.Raise(var(exn.name))
+    return S.Raise(S.App(var(exn.name), draw(expressions(exn.ty.arg, ctx, sub(size)))))
 
 
 @st.composite
 def handle_rule(draw, ty, ctx, size):
+    """A handler with a rule for some of the exceptions in scope (an
+    argument matched by a refutable pattern, so that a handler rule can
+    fail and the exception go on to the next rule or out), Div, and
+    sometimes a catch-all last."""
     body = draw(expressions(ty, ctx, sub(size)))
-    handled = ["Oops", "Boom", "Div", "any"]  # a catch-all comes last
-    which = sorted(draw(st.lists(st.sampled_from(handled), min_size=1, max_size=3, unique=True)), key=handled.index)
+    exns = ctx.exceptions()
+    which = draw(st.lists(st.sampled_from(exns), min_size=1, max_size=3, unique_by=lambda b: b.name))
     rules = []
-    for w in which:
-        if w == "Boom":
-            k = ctx.names.fresh("k")
-            rules.append(S.Rule(S.PCon(EXN_INT, S.PVar(k)),
-                                draw(expressions(ty, ctx.bind(k, INT, LOCAL), sub(size)))))
-        elif w == "any":
-            rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
+    for exn in which:
+        if exn.ty == EXN:
+            rules.append(S.Rule(S.PVar(exn.name), draw(expressions(ty, ctx, sub(size)))))
         else:
-            rules.append(S.Rule(S.PVar(w), draw(expressions(ty, ctx, sub(size)))))
+            pat, bound = draw(refutable_pattern(exn.ty.arg, ctx, depth=1))
+            rules.append(S.Rule(S.PCon(exn.name, pat),
+                                draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))))
+    if draw(st.booleans()):
+        rules.append(S.Rule(S.PVar("Div"), draw(expressions(ty, ctx, sub(size)))))
+    if draw(st.booleans()):
+        rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
     return S.Handle(body, tuple(rules))
+
+
+@st.composite
+def let_exception(draw, ty, ctx, size):
+    """`let exception E [of t] in BODY end`, BODY often handling E: a new
+    exception each time the declaration is evaluated (in a recursive
+    function, or in generated code each time that code runs). Its argument
+    may be of any small type, a function or a generator too."""
+    name = ctx.names.fresh("E")
+    arg = draw(st.one_of(st.none(), types(1)))
+    inner = ctx.bind(name, EXN if arg is None else arrow(arg, EXN), LOCAL)
+    body = draw(expressions(ty, inner, sub(size)))
+    if draw(st.booleans()):
+        if arg is None:
+            pat, bound = S.PVar(name), []
+        else:
+            p, bound = draw(binder_pattern(arg, inner, allow_shadow=False))
+            pat = S.PCon(name, p)
+        body = S.Handle(body, (S.Rule(pat, draw(expressions(ty, inner.bind_all(bound, LOCAL), sub(size)))),))
+    return let([S.ExceptionDec((S.ExnBind(name, arg),))], body)
 
 
 @st.composite
@@ -965,6 +1074,140 @@ def let_ref(draw, ty, ctx, size):
     init = draw(expressions(t, ctx, sub(size)))
     body = draw(expressions(ty, ctx.bind(r, ref_of(t), LOCAL), sub(size)))
     return let([val(r, call("ref", init))], body)
+
+
+@st.composite
+def let_array(draw, ty, ctx, size):
+    """`let val a = Array.array (n, e)` (or `Array.fromList [...]`) `in
+    BODY end`: BODY reads (`Array.sub`, Subscript past the end), writes and
+    measures it."""
+    t = draw(related_types(ty))
+    a = ctx.names.fresh("a")
+    if draw(st.booleans()):
+        init = call("Array.array", int_(draw(st.integers(0, 3))), draw(expressions(t, ctx, sub(size))))
+    else:
+        items = [draw(expressions(t, ctx, sub(size))) for _ in range(draw(st.integers(0, 3)))]
+        init = call("Array.fromList", S.ListExp(tuple(items)))
+    inner = ctx.bind(a, array_of(t), LOCAL)
+    body = draw(expressions(ty, inner, sub(size)))
+    if draw(st.booleans()):
+        body = draw(write_then(ty, inner, size, inner.scope[a], body))
+    return let([val(a, init)], body)
+
+
+@st.composite
+def let_lifted_mutable(draw, ty, ctx, size):
+    """A ref or an array made at generation time, lifted into code that
+    reads (and maybe first writes) it, the generator writing it too before
+    the code runs:
+
+        let val r = ref e0            (or Array.array (k, e0))
+            cogen u = lift r
+            cogen w = code ([u := e1;] !u)       (or Array.update/sub)
+        in ([r := e2;] BODY) end      (BODY often just w)
+
+    so the sharing of a lifted mutable value between the stages is
+    compared with the erasure, where `lift` just passes the value on."""
+    t = draw(related_types(ty))
+    r, u, w = ctx.names.fresh("r"), ctx.names.fresh("u"), ctx.names.fresh("w")
+    if draw(st.booleans()):
+        mutable = ref_of(t)
+        init = call("ref", draw(expressions(t, ctx, sub(size))))
+    else:
+        mutable = array_of(t)
+        init = call("Array.array", int_(draw(st.integers(1, 3))), draw(expressions(t, ctx, sub(size))))
+    outer = ctx.bind(r, mutable, LOCAL).bind(u, mutable, CODE)
+    in_code = outer.enter_code()
+    cell = in_code.scope[u]
+    read = call("!", var(u)) if is_con(mutable, "ref") else call("Array.sub", var(u), draw(array_index(in_code, 0)))
+    if draw(st.booleans()):
+        read = draw(write_then(t, in_code, size, cell, read))
+    inner = outer.bind(w, t, CODE)
+    body = var(w) if t == ty and draw(st.booleans()) else draw(expressions(ty, inner, sub(size)))
+    if draw(st.booleans()):  # the generator writes the cell before the code runs
+        body = draw(write_then(ty, inner, size, inner.scope[r], body))
+    return let([val(r, init), S.CogenDec(u, S.Lift(var(r))), S.CogenDec(w, S.Code(read))], body)
+
+
+def array_index(ctx: Ctx, size: int) -> st.SearchStrategy[S.Exp]:
+    """Mostly an index within the arrays drawn (of 0 to 3 elements), else
+    any int expression (Subscript, when past the end or negative)."""
+    return st.one_of(st.integers(0, 2).map(int_), expressions(INT, ctx, size))
+
+
+@st.composite
+def array_sub(draw, ty, ctx, size):
+    a = draw(st.sampled_from([b for b in ctx.arrays() if b.ty.args[0] == ty]))
+    return call("Array.sub", var(a.name), draw(array_index(ctx, sub(size))))
+
+
+@st.composite
+def array_update(draw, ty, ctx, size):
+    a = draw(st.sampled_from(ctx.arrays()))
+    return call("Array.update", var(a.name), draw(array_index(ctx, sub(size))),
+                draw(expressions(a.ty.args[0], ctx, sub(size))))
+
+
+@st.composite
+def write_then(draw, ty, ctx, size, cell: Binding, body: S.Exp):
+    """`(cell := e; body)` or `(Array.update (cell, i, e); body)`."""
+    if is_con(cell.ty, "ref"):
+        write = infix(":=", var(cell.name), draw(expressions(cell.ty.args[0], ctx, sub(size))))
+    else:
+        write = call("Array.update", var(cell.name), draw(array_index(ctx, sub(size))),
+                     draw(expressions(cell.ty.args[0], ctx, sub(size))))
+    return S.Seq((write, body))
+
+
+@st.composite
+def array_length(draw, ty, ctx, size):
+    return call("Array.length", var(draw(st.sampled_from(ctx.arrays())).name))
+
+
+A, B = S.TyVar("'a"), S.TyVar("'b")
+
+
+def cogen_pair(names: Names, g: S.Exp) -> S.Exp:
+    """`let cogen v = g in code (v, v) end`"""
+    v = names.fresh("v")
+    return S.Let((S.CogenDec(v, g),), S.Code(S.Tuple((var(v), var(v)))))
+
+
+# Polymorphic functions for let_poly: (parameter prefixes, body, type); the
+# body is made from the parameters and the program's fresh names. Two of
+# them stage: `lift` at a type variable, a generator of a pair.
+POLY_FUNCTIONS: list[tuple[tuple[str, ...], Callable[..., S.Exp], S.Ty]] = [
+    (("x",), lambda names, x: x, arrow(A, A)),
+    (("x",), lambda names, x: S.Tuple((x, x)), arrow(A, tuple_of(A, A))),
+    (("x", "y"), lambda names, x, y: S.Seq((call(BUMP, int_(1)), x)), arrow(A, arrow(B, A))),
+    (("f", "x"), lambda names, f, x: S.App(f, S.App(f, x)), arrow(arrow(A, A), arrow(A, A))),
+    (("x",), lambda names, x: S.ListExp((x, x)), arrow(A, list_of(A))),
+    (("x",), lambda names, x: S.Lift(x), arrow(A, box(A))),
+    (("x",), cogen_pair, arrow(box(A), box(tuple_of(A, A)))),
+]
+
+
+@st.composite
+def let_poly(draw, ty, ctx, size):
+    """`let fun g x ... = BODY in M end` with g polymorphic, used in M at
+    whatever instances the rules draw (several, in one body), at any level:
+    under `code` too, where the generator compiles the polymorphic function
+    once for all its uses."""
+    params, make_body, g_ty = draw(st.sampled_from(POLY_FUNCTIONS))
+    g = ctx.names.fresh("g")
+    names = [ctx.names.fresh(p) for p in params]
+    body = make_body(ctx.names, *(var(n) for n in names))
+    dec = S.FunDec((), (S.FunBind(g, (S.Clause(tuple(S.PVar(n) for n in names), None, body),)),))
+    inner = ctx.bind(g, g_ty, LOCAL)
+    arg_types = arity_to(g_ty, ty)
+    if arg_types is not None and draw(st.booleans()):
+        # g applied at the wanted type (its arguments may use g again, at other types)
+        free = {v: draw(types(1)) for a in arg_types for v in type_vars(a)}
+        exp: S.Exp = var(g)
+        for a in arg_types:
+            exp = S.App(exp, draw(expressions(substitute(a, free), inner, sub(size))))
+        return let([dec], exp)
+    return let([dec], draw(expressions(ty, inner, sub(size))))
 
 
 @st.composite
@@ -989,21 +1232,21 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "box": [lift_intro, code_intro],
 }
 PRIMITIVES: dict[str, list[Rule]] = {
-    "int": [arith, negate, string_size, list_length, int_of_word_or_char],
+    "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length],
     "bool": [comparison, logic, list_null],
     "string": [concat, int_to_string, string_of_word_or_char],
     "word": [word_arith, word_of],
     "char": [char_of],
-    "unit": [print_call, assign, while_loop],
+    "unit": [print_call, assign, while_loop, array_update],
     "list": [cons, append, reverse, map_list],
 }
 # The rules that apply at any type, in groups: each group is one choice
 # (so that, e.g., exceptions are not drawn as often as all bindings).
 ANY_TYPE: list[list[Rule]] = [
-    [let_val, let_fun, let_ref],
-    [let_cogen, let_cogen_curried, eval_rule],
+    [let_val, let_fun, let_ref, let_array, let_exception, let_poly],
+    [let_cogen, let_cogen_curried, eval_rule, let_lifted_mutable],
     [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed],
-    [apply_head, apply_rule],
+    [apply_head, apply_rule, array_sub],
 ]
 
 
@@ -1048,11 +1291,15 @@ def applicable(rule: Rule, ty: S.Ty, ctx: Ctx) -> bool:
     """Rules that need something from the context (drawing from an empty
     choice would only waste examples)."""
     if rule is variable:
-        return any(h.ty == ty for h in ctx.heads())
+        return any(fits(h.ty, ty) for h in ctx.heads())
     if rule is apply_head:
         return bool(head_candidates(ty, ctx))
     if rule is assign:
         return bool(ctx.refs())
+    if rule in (array_update, array_length):
+        return bool(ctx.arrays())
+    if rule is array_sub:
+        return any(b.ty.args[0] == ty for b in ctx.arrays())
     if rule is code_intro:
         return ctx.level < MAX_CODE_LEVEL
     return True
