@@ -9,8 +9,8 @@ patterns), application, raise/handle, sequencing, refs, arrays, while,
 eval, local exceptions, refs and arrays lifted into code),
 listed simplest first so that Hypothesis shrinks towards constants and
 variables. The base types are int, bool, string, unit, a datatype, word
-and char (constants at the edges: the top bit, all ones, escapes, high
-bytes; the word operators and shifts, ord/chr, Word.toInt/toIntX, so
+and char (constants at the edges: the largest and smallest int, the top
+bit, all ones, escapes, high bytes; the word operators and shifts, ord/chr, Word.toInt/toIntX, so
 that Div, Overflow, Chr and Subscript are raised too). Rules are grouped so that one choice picks a group (bindings,
 staging, control, application, primitives), which keeps the mix even.
 
@@ -439,6 +439,15 @@ def int_constant(ty, ctx, size):
     return SMALL_INTS.map(int_)
 
 
+# ints at the edges of 63-bit arithmetic, so that +, -, *, ~, div and
+# abs raise Overflow (at generation time, or when the code runs)
+EDGE_INTS = st.sampled_from([(1 << 62) - 1, -(1 << 62), (1 << 62) - 2, -(1 << 62) + 1, 1 << 31, -1])
+
+
+def int_edge(ty, ctx, size):
+    return EDGE_INTS.map(int_)
+
+
 def bool_constant(ty, ctx, size):
     return st.sampled_from([TRUE, FALSE])
 
@@ -587,7 +596,7 @@ def arith(draw, ty, ctx, size):
 
 @st.composite
 def negate(draw, ty, ctx, size):
-    return S.App(S.Var("~"), draw(expressions(INT, ctx, sub(size))))
+    return S.App(S.Var(draw(st.sampled_from(["~", "abs"]))), draw(expressions(INT, ctx, sub(size))))
 
 
 @st.composite
@@ -1232,7 +1241,7 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "box": [lift_intro, code_intro],
 }
 PRIMITIVES: dict[str, list[Rule]] = {
-    "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length],
+    "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length, int_edge],
     "bool": [comparison, logic, list_null],
     "string": [concat, int_to_string, string_of_word_or_char],
     "word": [word_arith, word_of],
