@@ -222,6 +222,17 @@ RECORD_ARGUMENT_NOTE = ("{name} takes a record {{src, dst, di}}, and ML\u25a1 ha
                         "(docs/language.md \u00a712); copy with a loop: {loop}")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
+# Basis structures mlbox leaves out: a name in one is said to be missing,
+# not only "corrected" to a neighbour (`IntInf.fromInt` to `Int.fromInt`),
+# which would read as a typo
+ABSENT_STRUCTURES = frozenset({
+    "IntInf", "LargeInt", "Int32", "Int64", "FixedInt", "Position", "Word8", "Word32", "Word64", "LargeWord",
+    "SysWord", "Real", "LargeReal", "Math", "Array2", "Vector2", "Word8Array", "Word8Vector", "CharArray",
+    "CharVector", "BoolArray", "BoolVector", "Word8ArraySlice", "Word8VectorSlice", "CharArraySlice",
+    "CharVectorSlice", "MonoArray", "BinIO", "OS", "Time", "Timer", "Date", "CommandLine", "Posix", "Unix",
+    "Socket", "PackWord32Big", "PackWord32Little", "Byte", "IEEEReal",
+})
+ABSENT_STRUCTURE_NOTE = "ML\u25a1's basis has no structure {structure} (docs/language.md \u00a712: what is left out)"
 # `code` and `lift` where an expression begins are the staging constructs,
 # even where the program has a value of that name (the lexer cannot see scopes): said, as
 # this is the one place a core SML program's meaning changes silently.
@@ -850,6 +861,10 @@ class Checker:
             return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
         close = [n for n in sorted(names) if n.lower() == name.lower()][:1] \
             or difflib.get_close_matches(name, names, n=1, cutoff=0.8)  # (`SOMe`, `Nil`: a slip of case)
+        structure = name.partition(".")[0]
+        if "." in name and structure in ABSENT_STRUCTURES:
+            absent = ABSENT_STRUCTURE_NOTE.format(structure=structure)
+            return f"{absent}; {DID_YOU_MEAN.format(name=close[0])}" if close else absent
         if close:
             return DID_YOU_MEAN.format(name=close[0])
         return UNBOUND_QUALIFIED_NOTE if "." in name else ""
@@ -1830,6 +1845,8 @@ class Checker:
                 notes.append(DID_YOU_MEAN.format(name=FAMILIAR_TYPES[ty.name]))
             elif ty.name in ("real", "Real.real", "float", "double"):
                 notes.append(REAL_TYPE_NOTE)
+            elif "." in ty.name and ty.name.partition(".")[0] in ABSENT_STRUCTURES:
+                notes.append(ABSENT_STRUCTURE_NOTE.format(structure=ty.name.partition(".")[0]))
             if ty.args and ty.name in S.INFIX:
                 # `a : int div b`: an infix name after a type is read as a
                 # type constructor (of the type before it)

@@ -16,6 +16,13 @@ CASES = [
     ("unbound_var", "val x = y + 1", E, 1, 9, C.UNBOUND_VARIABLE.format(name="y"), None),
     ("unbound_qualified", "val n = List.size [1]", E, 1, 9, C.UNBOUND_VARIABLE.format(name="List.size"),
      C.UNBOUND_QUALIFIED_NOTE),
+    # a structure the Basis has and ML\u25a1 leaves out: said, not only "corrected" to a neighbour
+    ("absent_structure", "val n = IntInf.fromInt 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="IntInf.fromInt"),
+     C.ABSENT_STRUCTURE_NOTE.format(structure="IntInf") + "; " + C.DID_YOU_MEAN.format(name="Int.fromInt")),
+    ("absent_structure_no_neighbour", "val r = Real.fromInt 3", E, 1, 9,
+     C.UNBOUND_VARIABLE.format(name="Real.fromInt"), C.ABSENT_STRUCTURE_NOTE.format(structure="Real")),
+    ("absent_structure_type", "fun f (w : Word8.word) = w", E, 1, 12, C.UNBOUND_TYPE.format(name="Word8.word"),
+     C.ABSENT_STRUCTURE_NOTE.format(structure="Word8")),
     ("unbound_typo", "fun fact 0 = 1 | fact n = n * fac (n - 1)", E, 1, 31, C.UNBOUND_VARIABLE.format(name="fac"),
      C.DID_YOU_MEAN.format(name="fact")),
     ("unbound_qualified_typo", "val s = Int.toStrin 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Int.toStrin"),
