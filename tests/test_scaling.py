@@ -1020,32 +1020,39 @@ def test_running_an_input_does_not_hand_the_machine_the_sessions_names(monkeypat
     assert [program.global_names for program in images] == [()]
 
 
+def _count_full_parses(monkeypatch) -> list:
+    """Count the REPL's whole-input parses (parser.is_incomplete): the
+    returned list grows by one per parse."""
+    from mlbox import parser
+
+    parses: list = []
+    incomplete = parser.is_incomplete
+
+    def counted(text, fixity=None):
+        parses.append(text)
+        return incomplete(text, fixity)
+
+    monkeypatch.setattr(parser, "is_incomplete", counted)
+    return parses
+
+
 def test_piping_a_file_without_semicolons_parses_it_once(monkeypatch):
     # The REPL asks after each line whether the input read so far is
     # complete; it lexed and parsed all of it again each time, so that a
     # piped program of 1,500 lines without `;` took minutes. Input that
     # does not end in `;` (or a comment) cannot be complete: no parse.
-    from mlbox import parser
     from mlbox.repl import Session, _step
 
-    parses = 0
-    incomplete = parser.is_incomplete
-
-    def counted(text, fixity=None):
-        nonlocal parses
-        parses += 1
-        return incomplete(text, fixity)
-
-    monkeypatch.setattr(parser, "is_incomplete", counted)
+    parses = _count_full_parses(monkeypatch)
     session = Session()
     lines = []
     for i in range(200):
         lines.append(f"val x{i} = {i} + 1")
         _step(session, lines)
-    assert parses == 0 and len(lines) == 200
+    assert len(parses) == 0 and len(lines) == 200
     lines.append("val y = x199 (* the end *) ;  (* a comment *)")
     _step(session, lines)
-    assert parses == 1 and lines == []
+    assert len(parses) == 1 and lines == []
     # and the answers themselves are unchanged
     for text, complete in [("val x = 1", False), ("val x = 1;", True), ("val x = 1; (* c *)", True),
                            ("(* only a comment *)", True), ("val x = (1;", False), ("val x = 1 +;", True),
@@ -1057,27 +1064,18 @@ def test_piping_a_long_sequence_of_one_statement_a_line_parses_it_once(monkeypat
     # Each line ending in `;` inside an unfinished construct was parsed with
     # everything before it (300 lines 1.4 s, 1,000 lines 15 s): now each
     # line's tokens go on with the parse of the lines before (GrowingInput).
-    from mlbox import parser
     from mlbox.repl import Session, _step
 
-    parses = 0
-    incomplete = parser.is_incomplete
-
-    def counted(text, fixity=None):
-        nonlocal parses
-        parses += 1
-        return incomplete(text, fixity)
-
-    monkeypatch.setattr(parser, "is_incomplete", counted)
+    parses = _count_full_parses(monkeypatch)
     session = Session()
     lines = ["fun f () =", "  let val x = 1 in"]
     for i in range(200):
         lines.append(f'    print "{i};";  (* {i}; *)')
         _step(session, lines)
-    assert parses == 0 and len(lines) == 202
+    assert len(parses) == 0 and len(lines) == 202
     lines += ["    x", "  end;"]
     _step(session, lines)
-    assert parses == 1 and lines == []
+    assert len(parses) == 1 and lines == []
     assert session.feed("f ();").endswith("198;199;val it = 1 : int\n")
 
 
