@@ -20,6 +20,16 @@
 
 #include "ccam_int.h"
 
+/* One thread in a machine at a time (ccam_int.h api_lock): the lock is taken
+   at an entry point's first line and let go when it returns, by whichever
+   return (the cleanup attribute of GCC and Clang). */
+static ccam_machine *api_lock(ccam_machine *m) {
+    pthread_mutex_lock(&m->api_lock);
+    return m;
+}
+static void api_unlock(ccam_machine **m) { pthread_mutex_unlock(&(*m)->api_lock); }
+#define API_ENTRY(m) ccam_machine *api_entered_ __attribute__((cleanup(api_unlock), unused)) = api_lock(m)
+
 
 int ccam_abi_version(void) { return CCAM_ABI_VERSION; }
 const char *ccam_table_hash(void) { return CCAM_TABLE_HASH; }
@@ -47,6 +57,13 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
     if (err && errlen) err[0] = 0;
     ccam_machine *m = calloc(1, sizeof *m);
     if (!m) return NULL;
+    pthread_mutexattr_t recursive;
+    if (pthread_mutexattr_init(&recursive) || pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE) ||
+        pthread_mutex_init(&m->api_lock, &recursive)) {
+        free(m);
+        return NULL;
+    }
+    pthread_mutexattr_destroy(&recursive);
     ccamH_init(m);
     m->fail_after = -1;
     m->max_reductions = -1;
@@ -66,6 +83,7 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
 /* Load another image into the same machine (same heap and globals; the
    global table grows to the new image's size).  0, or -1 with err set. */
 int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, size_t errlen) {
+    API_ENTRY(m);
     m->oom = 0;
     if (!ccamL_load(m, bytes, len, err, errlen)) return 0;
     /* Met at max_heap, the blocks loaded so far are garbage (never rooted):
@@ -92,10 +110,12 @@ void ccam_free(ccam_machine *m) {
     free(m->pin_free);
     free(m->read_ops);
     free(m->read_data);
+    pthread_mutex_destroy(&m->api_lock);
     free(m);
 }
 
 void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack, int64_t max_heap) {
+    API_ENTRY(m);
     m->max_reductions = max_reductions < 0 ? -1 : max_reductions;
     m->max_stack = max_stack < 0 ? CCAM_DEFAULT_MAX_STACK : max_stack;
     m->max_heap = max_heap < 0 ? CCAM_DEFAULT_MAX_HEAP : max_heap;
@@ -103,19 +123,21 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
 }
 
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep) {
+    API_ENTRY(m);
     m->out_fd = fd;
     m->out_keep = keep;
 }
 
 const uint8_t *ccam_output(ccam_machine *m, size_t *len) {
+    API_ENTRY(m);
     *len = m->out_len;
     return m->out;
 }
 
-void ccam_output_clear(ccam_machine *m) { m->out_len = 0; }
-int ccam_output_errno(ccam_machine *m) { return m->out_errno; }
-void ccam_set_debug(ccam_machine *m, int flags) { m->debug = flags; }
-void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { m->fail_after = n < 0 ? -1 : n; }
+void ccam_output_clear(ccam_machine *m) { API_ENTRY(m); m->out_len = 0; }
+int ccam_output_errno(ccam_machine *m) { API_ENTRY(m); return m->out_errno; }
+void ccam_set_debug(ccam_machine *m, int flags) { API_ENTRY(m); m->debug = flags; }
+void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { API_ENTRY(m); m->fail_after = n < 0 ? -1 : n; }
 void ccam_interrupt(ccam_machine *m) { atomic_fetch_or_explicit(&m->interrupt, INTERRUPT_HOST, memory_order_relaxed); }
 void ccam_clear_interrupt(ccam_machine *m) { atomic_store_explicit(&m->interrupt, 0, memory_order_relaxed); }
 
@@ -160,9 +182,10 @@ static void end_run(int installed) {
     if (installed) sigint_restore();
 }
 
-void ccam_set_catch_sigint(ccam_machine *m, int on) { m->catch_sigint = on != 0; }
+void ccam_set_catch_sigint(ccam_machine *m, int on) { API_ENTRY(m); m->catch_sigint = on != 0; }
 
 int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
+    API_ENTRY(m);
     if (n < 1 || n > m->max_stack) {
         ccam_set_message(m, "run: a start stack of %lld values", (long long)n);
         return m->status = CCAM_STATUS_UNDERFLOW;
@@ -189,6 +212,7 @@ int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
 }
 
 int ccam_run(ccam_machine *m) {
+    API_ENTRY(m);
     int sig = begin_run(m);
     int st = ccamV_execute(m, m->main_block, V_UNIT);
     end_run(sig);
@@ -198,6 +222,7 @@ int ccam_run(ccam_machine *m) {
 
 
 int ccam_call(ccam_machine *m, int64_t closure, int64_t arg) {
+    API_ENTRY(m);
     if (!valid_handle(m, closure) || !valid_handle(m, arg)) {
         m->result = V_NONE;
         m->reductions = m->gen_reductions = m->emitted = 0;
@@ -239,35 +264,39 @@ static int64_t pin(ccam_machine *m, value v) {
 }
 
 void ccam_release(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h)) return;
     m->pins[h] = V_NONE;
     m->pin_free[m->pin_free_n++] = h;
     m->npinned--;
 }
 
-int64_t ccam_npinned(ccam_machine *m) { return m->npinned; }
-int64_t ccam_dup(ccam_machine *m, int64_t h) { return valid_handle(m, h) ? pin(m, m->pins[h]) : -1; }
+int64_t ccam_npinned(ccam_machine *m) { API_ENTRY(m); return m->npinned; }
+int64_t ccam_dup(ccam_machine *m, int64_t h) { API_ENTRY(m); return valid_handle(m, h) ? pin(m, m->pins[h]) : -1; }
 
-int64_t ccam_result(ccam_machine *m) { return pin(m, m->result); }
-const char *ccam_message(ccam_machine *m) { return m->message; }
-int64_t ccam_reductions(ccam_machine *m) { return m->reductions; }
-int64_t ccam_gen_reductions(ccam_machine *m) { return m->gen_reductions; }
-int64_t ccam_emitted(ccam_machine *m) { return m->emitted; }
+int64_t ccam_result(ccam_machine *m) { API_ENTRY(m); return pin(m, m->result); }
+const char *ccam_message(ccam_machine *m) { API_ENTRY(m); return m->message; }
+int64_t ccam_reductions(ccam_machine *m) { API_ENTRY(m); return m->reductions; }
+int64_t ccam_gen_reductions(ccam_machine *m) { API_ENTRY(m); return m->gen_reductions; }
+int64_t ccam_emitted(ccam_machine *m) { API_ENTRY(m); return m->emitted; }
 
-int64_t ccam_nglobals(ccam_machine *m) { return m->nglobals; }
+int64_t ccam_nglobals(ccam_machine *m) { API_ENTRY(m); return m->nglobals; }
 
 int64_t ccam_get_global(ccam_machine *m, int64_t i) {
+    API_ENTRY(m);
     if (i < 0 || i >= m->nglobals) return -1;
     return pin(m, m->globals[i]);
 }
 
 int ccam_set_global(ccam_machine *m, int64_t i, int64_t h) {
+    API_ENTRY(m);
     if (i < 0 || i >= m->nglobals || !valid_handle(m, h)) return -1;
     m->globals[i] = m->pins[h];
     return 0;
 }
 
 int ccam_kind(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h)) return -1;
     value v = m->pins[h];
     if (IS_INT(v)) return CCAM_K_INT;
@@ -278,10 +307,12 @@ int ccam_kind(ccam_machine *m, int64_t h) {
 }
 
 int64_t ccam_int_value(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     return valid_handle(m, h) && IS_INT(m->pins[h]) ? INT_OF(m->pins[h]) : -1;
 }
 
 int64_t ccam_tag(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h)) return -1;
     value v = m->pins[h];
     if (IS_CON0(v)) return (int64_t)CON0_TAG(v);
@@ -290,6 +321,7 @@ int64_t ccam_tag(ccam_machine *m, int64_t h) {
 }
 
 int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i) {
+    API_ENTRY(m);
     if (!valid_handle(m, h)) return -1;
     value v = m->pins[h];
     if (!IS_PTR(v)) return -1;
@@ -305,6 +337,7 @@ int64_t ccam_field(ccam_machine *m, int64_t h, int64_t i) {
 }
 
 int64_t ccam_length(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return -1;
     value v = m->pins[h];
     if (KIND(v) == CCAM_K_STRING) return (int64_t)STR(v)->len;
@@ -314,16 +347,19 @@ int64_t ccam_length(ccam_machine *m, int64_t h) {
 }
 
 int ccam_block_sealed(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_BLOCK)) return -1;
     return (OBJ(m->pins[h])->flags & OF_SEALED) != 0;
 }
 
 const uint8_t *ccam_string_data(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_STRING)) return NULL;
     return STR(m->pins[h])->data;
 }
 
 int64_t ccam_exn_name(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h)) return -1;
     value v = m->pins[h];
     if (IS_KIND(v, CCAM_K_EXN)) return pin(m, PAIR(v)->a);
@@ -332,6 +368,7 @@ int64_t ccam_exn_name(ccam_machine *m, int64_t h) {
 }
 
 int64_t ccam_identity(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return 0;
     return (int64_t)(uintptr_t)OBJ(m->pins[h]);
 }
@@ -339,6 +376,7 @@ int64_t ccam_identity(ccam_machine *m, int64_t h) {
 /* ---- block contents, for decoding generated code back to instructions */
 
 int64_t ccam_block_nwords(ccam_machine *m, int64_t h) {
+    API_ENTRY(m);
     if (!valid_handle(m, h) || !IS_KIND(m->pins[h], CCAM_K_BLOCK)) return -1;
     block *b = BLOCK(m->pins[h]);
     return (b->h.flags & OF_SEALED) ? b->len - 1 : b->len;  /* without the end word */
@@ -347,12 +385,14 @@ int64_t ccam_block_nwords(ccam_machine *m, int64_t h) {
 /* Word i of a block: an opcode (a fused one as its plain opcode) or a
    number operand (never mistaken for a fused opcode: see OP_FUSED_TAG). */
 int64_t ccam_block_word(ccam_machine *m, int64_t h, int64_t i) {
+    API_ENTRY(m);
     if (ccam_block_nwords(m, h) <= i || i < 0) return -1;
     return (int64_t)ccam_plain_op(BLOCK(m->pins[h])->code[i]);
 }
 
 /* Word i of a block as a value (constant or sub-program operand): a new handle. */
 int64_t ccam_block_operand(ccam_machine *m, int64_t h, int64_t i) {
+    API_ENTRY(m);
     if (ccam_block_nwords(m, h) <= i || i < 0) return -1;
     value v = BLOCK(m->pins[h])->code[i];
     /* only words that are values may become handles: check before pinning */
@@ -385,6 +425,7 @@ int64_t ccam_block_operand(ccam_machine *m, int64_t h, int64_t i) {
 /* A block decoded from an image's main program; unsealed on request (the
    end word is taken off again). */
 int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sealed, char *err, size_t errlen) {
+    API_ENTRY(m);
     block *b;
     if (ccamL_load_block(m, bytes, len, &b, err, errlen)) return -1;
     if (!sealed) {
@@ -397,6 +438,7 @@ int64_t ccam_mk_block(ccam_machine *m, const uint8_t *bytes, size_t len, int sea
 }
 
 int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t code) {
+    API_ENTRY(m);
     if (!valid_handle(m, env) || !valid_handle(m, code) || !IS_KIND(m->pins[code], CCAM_K_BLOCK)) return -1;
     block *b = BLOCK(m->pins[code]);
     if (ccamH_block_seal(m, b)) return -1;
@@ -407,12 +449,13 @@ int64_t ccam_mk_closure(ccam_machine *m, int64_t env, int64_t code) {
     return pin(m, VAL(c));
 }
 
-int64_t ccam_mk_int(ccam_machine *m, int64_t n) { return INT_FITS(n) ? pin(m, MK_INT(n)) : -1; }
-int64_t ccam_mk_unit(ccam_machine *m) { return pin(m, V_UNIT); }
-int64_t ccam_mk_bottom(ccam_machine *m) { return pin(m, V_BOTTOM); }
-int64_t ccam_mk_con0(ccam_machine *m, int64_t tag) { return tag >= 0 && tag <= UINT32_MAX ? pin(m, MK_CON0(tag)) : -1; }
+int64_t ccam_mk_int(ccam_machine *m, int64_t n) { API_ENTRY(m); return INT_FITS(n) ? pin(m, MK_INT(n)) : -1; }
+int64_t ccam_mk_unit(ccam_machine *m) { API_ENTRY(m); return pin(m, V_UNIT); }
+int64_t ccam_mk_bottom(ccam_machine *m) { API_ENTRY(m); return pin(m, V_BOTTOM); }
+int64_t ccam_mk_con0(ccam_machine *m, int64_t tag) { API_ENTRY(m); return tag >= 0 && tag <= UINT32_MAX ? pin(m, MK_CON0(tag)) : -1; }
 
 int64_t ccam_mk_con(ccam_machine *m, int64_t tag, int64_t arg) {
+    API_ENTRY(m);
     if (tag < 0 || tag > UINT32_MAX || !valid_handle(m, arg)) return -1;
     pair_obj *c = ccamH_pair(m, CCAM_K_CON, m->pins[arg], V_NONE);
     if (!c) return -1;
@@ -421,24 +464,28 @@ int64_t ccam_mk_con(ccam_machine *m, int64_t tag, int64_t arg) {
 }
 
 int64_t ccam_mk_pair(ccam_machine *m, int64_t a, int64_t b) {
+    API_ENTRY(m);
     if (!valid_handle(m, a) || !valid_handle(m, b)) return -1;
     pair_obj *p = ccamH_pair(m, CCAM_K_PAIR, m->pins[a], m->pins[b]);
     return p ? pin(m, VAL(p)) : -1;
 }
 
 int64_t ccam_mk_string(ccam_machine *m, const uint8_t *data, size_t len) {
+    API_ENTRY(m);
     if (len > ((size_t)1 << 30)) return -1;
     value s = ccamH_string(m, data, len);
     return s ? pin(m, s) : -1;
 }
 
 int64_t ccam_mk_ref(ccam_machine *m, int64_t v) {
+    API_ENTRY(m);
     if (!valid_handle(m, v)) return -1;
     pair_obj *p = ccamH_pair(m, CCAM_K_REF, m->pins[v], V_NONE);
     return p ? pin(m, VAL(p)) : -1;
 }
 
 int64_t ccam_mk_array(ccam_machine *m, const int64_t *items, int64_t n) {
+    API_ENTRY(m);
     if (n < 0 || n > (INT64_C(1) << 24)) return -1;
     for (int64_t i = 0; i < n; i++) if (!valid_handle(m, items[i])) return -1;
     array_obj *a = ccamH_array(m, (uint64_t)n);
@@ -448,6 +495,7 @@ int64_t ccam_mk_array(ccam_machine *m, const int64_t *items, int64_t n) {
 }
 
 int64_t ccam_mk_exnname(ccam_machine *m, const uint8_t *name, size_t len) {
+    API_ENTRY(m);
     if (len > ((size_t)1 << 30)) return -1;
     value s = ccamH_string(m, name, len);
     if (!s) return -1;
@@ -456,6 +504,7 @@ int64_t ccam_mk_exnname(ccam_machine *m, const uint8_t *name, size_t len) {
 }
 
 int64_t ccam_mk_exn(ccam_machine *m, int64_t name, int64_t arg) {
+    API_ENTRY(m);
     if (!valid_handle(m, name) || !IS_KIND(m->pins[name], CCAM_K_EXNNAME)) return -1;
     if (arg != -1 && !valid_handle(m, arg)) return -1;
     pair_obj *x = ccamH_pair(m, CCAM_K_EXN, m->pins[name], arg == -1 ? V_NONE : m->pins[arg]);
@@ -645,6 +694,7 @@ static int build_value_within_limit(ccam_machine *m, builder *b, const int64_t *
 }
 
 int64_t ccam_build(ccam_machine *m, const int64_t *ops, int64_t nops, const uint8_t *data, size_t datalen) {
+    API_ENTRY(m);
     builder b = { 0 };
     int64_t at = 0;
     value v;
@@ -684,6 +734,7 @@ static void keep_message(ccam_machine *m, int st) {
 }
 
 const uint8_t *ccam_call_messages(ccam_machine *m, size_t *len) {
+    API_ENTRY(m);
     *len = m->msgs_len;
     return (const uint8_t *)m->msgs;
 }
@@ -927,6 +978,7 @@ static int read_big(big_reader *r, value root) {
 }
 
 int64_t ccam_read(ccam_machine *m, int64_t h, const int64_t **ops, const uint8_t **data, size_t *datalen) {
+    API_ENTRY(m);
     *ops = NULL;
     *data = NULL;
     *datalen = 0;
@@ -1014,12 +1066,14 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
 
 int ccam_call_value(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info) {
+    API_ENTRY(m);
     call_values(m, closure, ops, nops, data, datalen, 1, info, NULL);
     return (int)info[0];
 }
 
 int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                     size_t datalen, int64_t *info, int64_t *rops, int64_t rcap, uint8_t *rdata, size_t rdatacap) {
+    API_ENTRY(m);
     small_reader small = { rops, rcap, rdata, rdatacap };
     call_values(m, closure, ops, nops, data, datalen, 1, info, rcap > 1 ? &small : NULL);
     return (int)info[0];
@@ -1027,11 +1081,13 @@ int ccam_call_small(ccam_machine *m, int64_t closure, const int64_t *ops, int64_
 
 int64_t ccam_call_many(ccam_machine *m, int64_t closure, const int64_t *ops, int64_t nops, const uint8_t *data,
                        size_t datalen, int64_t nargs, int64_t *info) {
+    API_ENTRY(m);
     if (nargs <= 0) return 0;
     return call_values(m, closure, ops, nops, data, datalen, nargs, info, NULL);
 }
 
 int ccam_peek(ccam_machine *m, int64_t h, int64_t *word) {
+    API_ENTRY(m);
     *word = 0;
     if (!valid_handle(m, h)) return -1;
     value v = m->pins[h];
@@ -1043,6 +1099,7 @@ int ccam_peek(ccam_machine *m, int64_t h, int64_t *word) {
 }
 
 int ccam_child(ccam_machine *m, int64_t h, int64_t i, int64_t *word) {
+    API_ENTRY(m);
     *word = 0;
     if (!valid_handle(m, h) || !IS_PTR(m->pins[h])) return -1;
     value v = m->pins[h], f;
@@ -1069,6 +1126,7 @@ int ccam_child(ccam_machine *m, int64_t h, int64_t i, int64_t *word) {
 }
 
 void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
+    API_ENTRY(m);
     for (int64_t i = 0; i < n; i++) ccam_release(m, handles[i]);
 }
 
@@ -1076,25 +1134,27 @@ void ccam_release_many(ccam_machine *m, const int64_t *handles, int64_t n) {
 
 /* The host's "collect now" is a major collection: afterwards live bytes
    and object counts are exact, dead old objects included. */
-void ccam_collect(ccam_machine *m) { ccamH_collect_major(m); }
-int64_t ccam_heap_live(ccam_machine *m) { return m->live_bytes; }
-int64_t ccam_fused_dispatches(ccam_machine *m) { return m->fused_dispatches; }
-int64_t ccam_heap_bytes(ccam_machine *m) { ccamH_sync(m); return m->heap_bytes; }
+void ccam_collect(ccam_machine *m) { API_ENTRY(m); ccamH_collect_major(m); }
+int64_t ccam_heap_live(ccam_machine *m) { API_ENTRY(m); return m->live_bytes; }
+int64_t ccam_fused_dispatches(ccam_machine *m) { API_ENTRY(m); return m->fused_dispatches; }
+int64_t ccam_heap_bytes(ccam_machine *m) { API_ENTRY(m); ccamH_sync(m); return m->heap_bytes; }
 int64_t ccam_heap_peak(ccam_machine *m) {
+    API_ENTRY(m);
     ccamH_sync(m);
     if (m->heap_bytes > m->peak_heap_bytes) m->peak_heap_bytes = m->heap_bytes;
     return m->peak_heap_bytes;
 }
-int64_t ccam_heap_objects(ccam_machine *m) { ccamH_sync(m); return m->nobjects; }
-int64_t ccam_collections(ccam_machine *m) { return m->ncollections; }
-int64_t ccam_major_collections(ccam_machine *m) { return m->nmajor; }
-int64_t ccam_gc_nanoseconds(ccam_machine *m) { return m->gc_nanoseconds; }
-int64_t ccam_heap_total(ccam_machine *m) { ccamH_sync(m); return m->total_allocated; }
-int64_t ccam_heap_reused(ccam_machine *m) { return m->nreused; }
-int64_t ccam_heap_chunks(ccam_machine *m) { return (int64_t)m->nchunks; }
-int64_t ccam_heap_cells_swept(ccam_machine *m) { return m->cells_swept; }
+int64_t ccam_heap_objects(ccam_machine *m) { API_ENTRY(m); ccamH_sync(m); return m->nobjects; }
+int64_t ccam_collections(ccam_machine *m) { API_ENTRY(m); return m->ncollections; }
+int64_t ccam_major_collections(ccam_machine *m) { API_ENTRY(m); return m->nmajor; }
+int64_t ccam_gc_nanoseconds(ccam_machine *m) { API_ENTRY(m); return m->gc_nanoseconds; }
+int64_t ccam_heap_total(ccam_machine *m) { API_ENTRY(m); ccamH_sync(m); return m->total_allocated; }
+int64_t ccam_heap_reused(ccam_machine *m) { API_ENTRY(m); return m->nreused; }
+int64_t ccam_heap_chunks(ccam_machine *m) { API_ENTRY(m); return (int64_t)m->nchunks; }
+int64_t ccam_heap_cells_swept(ccam_machine *m) { API_ENTRY(m); return m->cells_swept; }
 
 int ccam_heap_check(ccam_machine *m) {
+    API_ENTRY(m);
     char why[256];
     if (ccamH_check(m, why, sizeof why) == 0) return 0;
     ccam_set_message(m, "heap check: %s", why);
@@ -1137,6 +1197,7 @@ static void sigint_restore(void) {
 }
 
 int ccam_catch_sigint(ccam_machine *m, int on) {
+    API_ENTRY(m);
     if (on) return sigint_installed ? 0 : sigint_install(m);
     sigint_restore();
     return 0;

@@ -11,6 +11,16 @@
  * Host values cross the boundary as *handles*: small integers naming a slot
  * of the machine's pin table.  A pinned value is a GC root until released,
  * so Python may hold closures and code blocks across runs.
+ *
+ * Threads: one thread is in a machine at a time.  An entry point called
+ * while another thread is inside the same machine (running it, building,
+ * reading or collecting) waits until that one returns; ccam_interrupt and
+ * ccam_clear_interrupt never wait (they stop the run in progress).  A
+ * pointer an entry point returns into the machine (ccam_output,
+ * ccam_message, ccam_string_data, ccam_read's program) stays valid only
+ * until the next entry, of any thread: a host sharing a machine between
+ * threads keeps each call and the reading of its results together.
+ * Different machines run in parallel.
  */
 #ifndef CCAM_H
 #define CCAM_H

@@ -160,6 +160,7 @@
 #ifndef CCAM_INT_H
 #define CCAM_INT_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -343,6 +344,12 @@ struct ccam_machine {
        last poll is stale; INTERRUPT_HOST stays pending until a run stops
        for it or ccam_clear_interrupt. */
     atomic_int interrupt;
+    /* Held by every entry point of api.c (API_ENTRY) but ccam_interrupt,
+       ccam_clear_interrupt and ccam_free: a host thread entering while
+       another runs the machine (or builds, reads, collects) waits for it,
+       where it used to collect or pin under a running loop whose registers
+       were not saved (a crash).  Recursive: entry points call entry points. */
+    pthread_mutex_t api_lock;
 
     /* results */
     int status;

@@ -405,3 +405,77 @@ def test_interrupt_from_another_thread_under_thread_sanitizer(tmp_path):
     assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
     interrupted = int(Status.INTERRUPTED)
     assert r.stdout.splitlines() == [f"during {interrupted} 1"] * 3 + [f"before {interrupted} 0"], r.stdout
+
+
+# A host thread entering a machine while another runs it: ccam_collect, a
+# new pair and the heap checker from a second thread, 20 ms into a run that
+# allocates forever (a third thread stops it at 300 ms).  Each entry waits
+# for the run to end (one thread in a machine at a time, ccam.h), where it
+# used to collect under the running loop, whose registers were not saved:
+# TSan reported the race, and the plain build crashed.
+ENTRY_HARNESS = r"""
+#include <pthread.h>
+#include <stdio.h>
+#include <time.h>
+#include "ccam.h"
+static int checked = -1;
+static void pause_ms(long ms) {
+    struct timespec t = {0, ms * 1000 * 1000};
+    nanosleep(&t, NULL);
+}
+static void *intruder(void *m) {
+    pause_ms(20);
+    ccam_collect((ccam_machine *)m);
+    int64_t a = ccam_mk_int((ccam_machine *)m, 1), p = ccam_mk_pair((ccam_machine *)m, a, a);
+    checked = ccam_heap_check((ccam_machine *)m);
+    ccam_release((ccam_machine *)m, p);
+    ccam_release((ccam_machine *)m, a);
+    return NULL;
+}
+static void *stopper(void *m) {
+    pause_ms(300);
+    ccam_interrupt((ccam_machine *)m);
+    return NULL;
+}
+int main(int argc, char **argv) {
+    static uint8_t image[1 << 16];
+    FILE *f = fopen(argv[1], "rb");
+    size_t n = fread(image, 1, sizeof image, f);
+    fclose(f);
+    char err[512];
+    ccam_machine *m = ccam_load(image, n, err, sizeof err);
+    if (!m) return 2;
+    pthread_t t1, t2;
+    pthread_create(&t1, NULL, intruder, m);
+    pthread_create(&t2, NULL, stopper, m);
+    int st = ccam_run(m);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    printf("run %d check %d pinned %lld\n", st, checked, (long long)ccam_npinned(m));
+    ccam_free(m);
+    return 0;
+}
+"""
+
+
+def test_entry_from_another_thread_during_a_run_waits_under_thread_sanitizer(tmp_path):
+    from ccam.bytecode import write
+    from ccam.instructions import I, Program, Status
+    from tests.machine_cases import NGLOBALS
+
+    if sanitizer_runtime("libtsan.so") is None:
+        pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
+    forever = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
+    (tmp_path / "forever.ccam").write_bytes(write(Program(tuple(forever), NGLOBALS)))
+    (tmp_path / "harness.c").write_text(ENTRY_HARNESS)
+    exe = str(tmp_path / "harness")
+    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
+    r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
+                        "-o", exe, "-lpthread"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    setarch = shutil.which("setarch")
+    command = [setarch, "-R", exe] if setarch else [exe]
+    r = subprocess.run([*command, str(tmp_path / "forever.ccam")], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
+    assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    assert r.stdout.splitlines() == [f"run {int(Status.INTERRUPTED)} check 0 pinned 0"], r.stdout

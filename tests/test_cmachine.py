@@ -185,6 +185,38 @@ def test_interrupt_flag_stops_a_run():
     assert r.status == Status.INTERRUPTED
 
 
+# One thread in a machine at a time (ccam_c/ccam.h): collections a second
+# thread asks for during a run wait for it.  They used to collect under the
+# running loop, whose registers were not saved (a segmentation fault): so
+# the threads run in a process of their own.
+THREADED_COLLECTS = r"""
+import threading, time
+from ccam import cmachine
+from mlbox.diagnostics import Source
+from mlbox.driver import compile_source
+src = ("fun up 0 acc = acc | up n acc = up (n - 1) (n :: acc)\n"
+       "fun len [] k = k | len (_ :: t) k = len t (k + 1)\n"
+       "val _ = print (Int.toString (len (up 3000000 []) 0))\n")
+machine = cmachine.Machine(compile_source(Source("<t>", src)).program)
+def collect():
+    for _ in range(100):
+        machine.collect()
+        time.sleep(0.001)
+thread = threading.Thread(target=collect)
+thread.start()
+r = machine.run()
+thread.join()
+machine.heap_check()
+print(r.status.name, r.output.decode())
+"""
+
+
+def test_collections_from_another_thread_wait_for_the_run():
+    r = subprocess.run([sys.executable, "-c", THREADED_COLLECTS], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["OK", "3000000"]
+
+
 def test_ctrl_c_interrupts_a_run():
     # Python's own handler to start with, as in an interactive process: a
     # test process started with SIGINT ignored (a background job of a
