@@ -53,10 +53,17 @@ Handles are released by their finalizers into a pending list that the
 next machine entry hands to C in one call: a finalizer never calls into
 the machine, so the order in which the garbage collector finalizes a
 machine and its values cannot matter.
+
+Threads: a machine (with its handle objects) may be used from several
+threads; its runs, calls, conversions and handle reads are made one at a
+time, each waiting for the one in progress (the machine's lock, held from
+the C entry to the reading of its results), except `interrupt()`, which
+never waits. Different machines run in parallel.
 """
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 from typing import Optional
@@ -193,12 +200,19 @@ class _Owner:
     reference cycle: its finalizer frees the machine, and finalizers of
     handles only append to `pending` (never call C), whatever the order."""
 
-    __slots__ = ("m", "lib", "pending", "live", "epoch", "exn_names", "code_cache", "word",
+    __slots__ = ("m", "lib", "lock", "pending", "live", "epoch", "exn_names", "code_cache", "word",
                  "read_ops", "read_data", "read_len")
 
     def __init__(self, m):
         self.m = m
         self.lib = lib  # kept: module globals may be gone when finalizers run at exit
+        # One thread at a time from a machine entry to the reading of what it
+        # left (its status, output and message, ccam_read's program, the
+        # scratch cdata below and Machine's): the C machine takes its own
+        # lock per entry only, and between two entries of one call another
+        # thread's run would replace them (a call got another's result).
+        # Reentrant: entries nest (run converts its start stack).
+        self.lock = threading.RLock()
         self.pending: list[int] = []  # handles whose Python owner died: released at the next entry
         self.live: dict[int, None] = {}  # handles owned by handle objects of the current epoch
         self.epoch = 0  # forget() starts a new one
@@ -235,6 +249,18 @@ class _Owner:
 # ------------------------------------------------------------------ handles
 
 
+def _exclusive(method):
+    """A method of Machine or of a handle object run holding its machine's
+    lock (_Owner.lock)."""
+
+    @functools.wraps(method)
+    def exclusive(self, *args, **kwargs):
+        with self._owner.lock:
+            return method(self, *args, **kwargs)
+
+    return exclusive
+
+
 class _Handle:
     """Mixin of the handle classes (their slots: _owner, _h, _epoch, _got)."""
 
@@ -261,6 +287,7 @@ class _Handle:
             raise StaleValueError(STALE_VALUE)
         return owner
 
+    @_exclusive
     def identity_key(self):
         """The object's identity in its machine, for values.show's cycle
         check: reading a handle twice (a ref inside itself) makes two
@@ -283,6 +310,7 @@ class CClosure(_Handle, Closure):
 
     __slots__ = ("_owner", "_h", "_epoch", "_got")
 
+    @_exclusive
     def _read(self):
         if not self._got:
             owner = self._readable()
@@ -313,11 +341,13 @@ class CBlock(_Handle, Block):
     __slots__ = ("_owner", "_h", "_epoch", "_got")
 
     @property
+    @_exclusive
     def sealed(self) -> bool:
         owner = self._readable()
         return owner.lib.ccam_block_sealed(owner.m, self._h) == 1
 
     @property
+    @_exclusive
     def code(self):
         owner = self._readable()
         nwords = owner.lib.ccam_block_nwords(owner.m, self._h)
@@ -344,6 +374,7 @@ class CRef(_Handle, Ref):
     __slots__ = ("_owner", "_h", "_epoch", "_got")
 
     @property
+    @_exclusive
     def value(self):
         if not self._got:
             Ref.value.__set__(self, _Reader(self._readable()).child(self._h, 0))
@@ -360,6 +391,7 @@ class CArray(_Handle, Array):
     __slots__ = ("_owner", "_h", "_epoch", "_got")
 
     @property
+    @_exclusive
     def items(self):
         if not self._got:
             owner = self._readable()
@@ -1160,6 +1192,7 @@ class Machine:
 
     # ------------------------------------------------------------- runs
 
+    @_exclusive
     def run(self, stack: Optional[list] = None) -> Result:
         """Run the program on `stack` (bottom first; default [()])."""
         self._enter()
@@ -1173,6 +1206,7 @@ class Machine:
         finally:
             lib.ccam_release_many(self._m, handles, len(handles))
 
+    @_exclusive
     def call(self, closure, arg) -> Result:
         """Apply a closure (from this machine) to an argument: the program
         `app` on ([e : P], arg), which counts the app."""
@@ -1193,6 +1227,12 @@ class Machine:
                 lib.ccam_release(self._m, ch)
 
     def call_fields(self, closure, arg) -> tuple:
+        """call(closure, arg) as the plain tuple of its Result's fields (see
+        _call_fields), holding the machine's lock as call does."""
+        with self._owner.lock:
+            return self._call_fields(closure, arg)
+
+    def _call_fields(self, closure, arg) -> tuple:
         """call(closure, arg) as the plain tuple of its Result's fields, in
         their order (Result(*fields) is call's Result): the embedding API's
         per-call path (mlbox/api.py), where each step of call() was a large
@@ -1266,6 +1306,7 @@ class Machine:
             return done.value
         raise HostValueError("bad value from the C machine (a handle in a small result)")
 
+    @_exclusive
     def call_many(self, closure, args) -> list[Result]:
         """Apply one closure to each of `args` in one machine entry: a Result
         per argument, as `call` gives it (see the module docstring)."""
@@ -1316,6 +1357,7 @@ class Machine:
             return closure._handle(self._owner), False
         return self.to_handle(closure), True
 
+    @_exclusive
     def run_more(self, program) -> Result:
         """Run another program against the same globals and heap (the global
         table grows to the program's nglobals)."""
@@ -1408,6 +1450,7 @@ class Machine:
     def nglobals(self) -> int:
         return lib.ccam_nglobals(self._m)
 
+    @_exclusive
     def global_value(self, slot: int):
         """The value of a global slot (None if unset)."""
         if not 0 <= slot < self.nglobals:
@@ -1416,6 +1459,7 @@ class Machine:
         h = lib.ccam_get_global(self._m, slot)
         return None if h < 0 else self._take_handle(h)
 
+    @_exclusive
     def set_global(self, slot: int, value) -> None:
         if not 0 <= slot < self.nglobals:
             raise IndexError(slot)
@@ -1427,14 +1471,17 @@ class Machine:
 
     # ------------------------------------------------------------- GC (tests, tools)
 
+    @_exclusive
     def collect(self) -> None:
         self._owner.drain()
         lib.ccam_collect(self._m)
 
+    @_exclusive
     def heap_check(self) -> None:
         if lib.ccam_heap_check(self._m) != 0:
             raise AssertionError(self._message())
 
+    @_exclusive
     def heap_stats(self) -> dict:
         self._owner.drain()
         return {"live": lib.ccam_heap_live(self._m), "bytes": lib.ccam_heap_bytes(self._m),
@@ -1444,6 +1491,7 @@ class Machine:
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m),
                 "gc_seconds": lib.ccam_gc_nanoseconds(self._m) / 1e9}
 
+    @_exclusive
     def fused_dispatches(self) -> int:
         """Superinstructions of the C machine (ccam_c/vm.c) that ran both of
         their instructions in one dispatch, over every run so far."""
@@ -1452,6 +1500,7 @@ class Machine:
     def fail_alloc_after(self, n: int) -> None:
         lib.ccam_fail_alloc_after(self._m, n)
 
+    @_exclusive
     def forget(self) -> None:
         """Release every handle given out so far: those values can no longer
         be passed back or read (StaleValueError), and the C objects only
@@ -1460,10 +1509,12 @@ class Machine:
 
     # ------------------------------------------------------------- conversions
 
+    @_exclusive
     def from_handle(self, h: int):
         """The Python value of a handle (the handle stays owned by the caller)."""
         return self._reader().handle_value(h)
 
+    @_exclusive
     def decode(self, value):
         """A plain structural copy of a value of this machine: handles (and
         handles inside data) decoded fully into the classes of
@@ -1475,6 +1526,7 @@ class Machine:
         finally:
             lib.ccam_release(self._m, h)
 
+    @_exclusive
     def own(self, value):
         """A host value (ccam/values.py classes) built in this machine's
         heap, as this machine's own value: a closure, ref or array as a
@@ -1485,6 +1537,7 @@ class Machine:
         finally:
             lib.ccam_release(self._m, h)
 
+    @_exclusive
     def to_handle(self, value) -> int:
         """A new handle for a Python machine value (the caller releases it)."""
         self._owner.drain()

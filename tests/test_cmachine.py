@@ -217,6 +217,35 @@ def test_collections_from_another_thread_wait_for_the_run():
     assert r.stdout.split() == ["OK", "3000000"]
 
 
+def test_calls_from_several_threads_each_get_their_own_result():
+    # A call's result, output and counters are read from the machine after
+    # the C call: another thread's call in between replaced them (a call
+    # returned another's value or output).  Machine holds its lock from the
+    # entry to the reading of the results.
+    from mlbox.diagnostics import Source
+    from mlbox.driver import compile_source
+    from tests.threads import run_together
+
+    compiled = compile_source(Source("<t>", 'fun f (n : int) = (print (Int.toString n ^ "\\n"); n * 2)'))
+    machine = cmachine.Machine(compiled.program)
+    assert machine.run().status == Status.OK
+    f = machine.global_value(list(compiled.program.global_names).index("f"))
+    wrong = []
+
+    def caller(base, call):
+        def body():
+            for n in range(base, base + 1000):
+                r = call(f, n)
+                value, output = (r.value, r.output) if not isinstance(r, tuple) else (r[1], r[4])
+                if value != 2 * n or output != f"{n}\n".encode():
+                    wrong.append((n, value, output))
+        return body
+
+    run_together([caller(k * 10_000, call) for k in range(2) for call in (machine.call, machine.call_fields)])
+    assert wrong == []
+    machine.heap_check()
+
+
 def test_ctrl_c_interrupts_a_run():
     # Python's own handler to start with, as in an interactive process: a
     # test process started with SIGINT ignored (a background job of a
