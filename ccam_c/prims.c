@@ -314,7 +314,7 @@ static void wait_writable(int fd) {
    refuses the bytes (a closed pipe, a full disk; the errno is kept for
    ccam_output_errno), so that the run stops at this write instead of going
    on and losing its output; INTERRUPTED on Ctrl-C while the write waits for
-   a slow reader. `what` names the stream in the message. */
+   a slow reader (a blocking write, or poll on a non-blocking fd). `what` names the stream in the message. */
 static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, const char *what) {
     size_t done = 0;
     while (done < len) {
@@ -332,6 +332,11 @@ static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, c
         }
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
             wait_writable(fd);
+            /* a Ctrl-C ends the wait (EINTR): stop, as a blocking write does */
+            if (ccam_take_interrupt(m)) {
+                ccam_set_message(m, "interrupted");
+                return CCAM_STATUS_INTERRUPTED;
+            }
             continue;
         }
         m->out_errno = errno;

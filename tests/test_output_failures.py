@@ -142,6 +142,33 @@ def test_a_non_blocking_output_that_is_slow_loses_nothing(name):
     assert received == [("x" * 99 + "\n").encode() * 3000]
 
 
+# Ctrl-C while print waits for a non-blocking output's reader (no reader
+# here: the pipe stays full).  The C machine waited in poll, which the
+# signal woke, then wrote again and waited again: the run never stopped.
+# In a process of its own (a machine that missed it would hang the test).
+CTRL_C_WHILE_WAITING = r"""
+import fcntl, os, signal, sys, threading
+from mlbox import driver
+from mlbox.diagnostics import Source
+text = 'fun loop n = (print "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\n"; loop (n + 1))\nval _ = loop 0\n'
+program = driver.compile_source(Source("p.sml", text)).program
+read_end, write_end = os.pipe()
+fcntl.fcntl(write_end, fcntl.F_SETFL, fcntl.fcntl(write_end, fcntl.F_GETFL) | os.O_NONBLOCK)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+with open(write_end, "wb") as stream:
+    machine = driver.machine_class(sys.argv[1])(program, out=stream, keep_output=False)
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    print(machine.run().status.name)
+"""
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_ctrl_c_stops_a_print_waiting_for_a_non_blocking_outputs_reader(name):
+    r = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_WAITING, name], capture_output=True, text=True,
+                       cwd=ROOT, timeout=60)
+    assert (r.stdout, r.returncode) == ("INTERRUPTED\n", 0), r.stderr[-2000:]
+
+
 # ------------------------------------------------------------------ the command line
 
 
