@@ -98,8 +98,11 @@ int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, si
     return -1;
 }
 
+static void sigint_forget(ccam_machine *m);
+
 void ccam_free(ccam_machine *m) {
     if (!m) return;
+    sigint_forget(m);
     ccamH_free_all(m);
     free(m->globals);
     free(m->vs);
@@ -1194,6 +1197,13 @@ static void sigint_restore(void) {
     sigaction(SIGINT, &saved_sigint, NULL);
     sigint_installed = 0;
     sigint_machine = NULL;
+}
+
+/* A machine being freed takes its handler with it (ccam_catch_sigint left
+   it installed): a later SIGINT wrote into the freed machine, and never
+   reached the host's own handler again. */
+static void sigint_forget(ccam_machine *m) {
+    if (sigint_installed && sigint_machine == m) sigint_restore();
 }
 
 int ccam_catch_sigint(ccam_machine *m, int on) {

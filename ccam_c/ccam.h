@@ -95,7 +95,8 @@ void ccam_fail_alloc_after(ccam_machine *m, int64_t n);
    stops for it or ccam_clear_interrupt drops it. */
 void ccam_interrupt(ccam_machine *m);
 void ccam_clear_interrupt(ccam_machine *m);
-/* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m. */
+/* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m
+   (restored by ccam_free(m) too). */
 int ccam_catch_sigint(ccam_machine *m, int on);
 
 /* Swap in the SIGINT handler of ccam_catch_sigint around every run of m

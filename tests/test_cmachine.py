@@ -262,6 +262,25 @@ def test_ctrl_c_interrupts_a_run():
         signal.signal(signal.SIGINT, inherited)
 
 
+def test_freeing_a_machine_takes_its_ctrl_c_handler_with_it():
+    # ccam_catch_sigint (the C host's lasting handler, not the per-run one)
+    # stayed installed after ccam_free: each SIGINT then wrote into the
+    # freed machine, and the host's own handler never ran again.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+        assert cmachine.lib.ccam_catch_sigint(machine._m, 1) == 0
+        owner = machine._owner
+        del machine
+        owner.__del__()  # ccam_free, now (not when the collector gets to it)
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(100):  # (delivered at once; Python runs its handler between bytecodes)
+                pass
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
+
 def test_ctrl_c_ignored_by_the_process_stays_ignored_during_a_run():
     # A process started with SIGINT ignored (nohup, a background job) must
     # not be stopped by it: the machine installs its handler only over
