@@ -168,7 +168,7 @@ static int valid_handle(ccam_machine *m, int64_t h) {
 /* ------------------------------------------------------------------ Ctrl-C around runs */
 
 static int sigint_install(ccam_machine *m);
-static void sigint_restore(void);
+static void sigint_restore_if(ccam_machine *only_for);
 
 /* Every run entry goes through begin_run / end_run: a fresh output buffer
    and, when the binding asked for it, the SIGINT handler for the run. A
@@ -181,8 +181,8 @@ static int begin_run(ccam_machine *m) {
     return m->catch_sigint && sigint_install(m) == 0;
 }
 
-static void end_run(int installed) {
-    if (installed) sigint_restore();
+static void end_run(ccam_machine *m, int installed) {
+    if (installed) sigint_restore_if(m);  /* (unless another entry put the host's back since) */
 }
 
 void ccam_set_catch_sigint(ccam_machine *m, int on) { API_ENTRY(m); m->catch_sigint = on != 0; }
@@ -208,7 +208,7 @@ int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
     }
     int sig = begin_run(m);
     int st = ccamV_execute_stack(m, m->main_block, vals, (size_t)n);
-    end_run(sig);
+    end_run(m, sig);
     free(vals);
     after_run(m);
     return st;
@@ -218,7 +218,7 @@ int ccam_run(ccam_machine *m) {
     API_ENTRY(m);
     int sig = begin_run(m);
     int st = ccamV_execute(m, m->main_block, V_UNIT);
-    end_run(sig);
+    end_run(m, sig);
     after_run(m);
     return st;
 }
@@ -234,7 +234,7 @@ int ccam_call(ccam_machine *m, int64_t closure, int64_t arg) {
     }
     int sig = begin_run(m);
     int st = ccamV_apply(m, m->pins[closure], m->pins[arg]);
-    end_run(sig);
+    end_run(m, sig);
     after_run(m);
     return st;
 }
@@ -1062,7 +1062,7 @@ static int64_t call_values(ccam_machine *m, int64_t closure, const int64_t *ops,
             break;
         }
     }
-    end_run(sig);
+    end_run(m, sig);
     build_free(&b);
     return done;
 }
@@ -1172,6 +1172,10 @@ int ccam_heap_check(ccam_machine *m) {
 static ccam_machine *volatile sigint_machine;
 static struct sigaction saved_sigint;
 static int sigint_installed;
+/* Machines run in parallel in several threads, each run entry swapping the
+   handler in and out: the swap and the three variables above change under
+   this lock (the handler itself only reads sigint_machine). */
+static pthread_mutex_t sigint_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_sigint(int sig) {
     (void)sig;
@@ -1179,36 +1183,47 @@ static void on_sigint(int sig) {
     if (m) atomic_fetch_or_explicit(&m->interrupt, INTERRUPT_SIGINT, memory_order_relaxed);
 }
 
-/* 0 when this call installed the handler (and must restore it). */
+/* 0 when this call installed the handler (and must restore it), 1 when it
+   was installed already (for this machine or another), -1 on failure. */
 static int sigint_install(ccam_machine *m) {
-    if (sigint_installed) return -1;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigint_machine = m;
-    if (sigaction(SIGINT, &sa, &saved_sigint) != 0) return -1;
-    sigint_installed = 1;
-    return 0;
+    pthread_mutex_lock(&sigint_lock);
+    int st = 1;
+    if (!sigint_installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigint_machine = m;
+        st = sigaction(SIGINT, &sa, &saved_sigint) == 0 ? 0 : -1;
+        if (st == 0) sigint_installed = 1;
+        else sigint_machine = NULL;
+    }
+    pthread_mutex_unlock(&sigint_lock);
+    return st;
 }
 
-static void sigint_restore(void) {
-    if (!sigint_installed) return;
-    sigaction(SIGINT, &saved_sigint, NULL);
-    sigint_installed = 0;
-    sigint_machine = NULL;
+/* Put the host's handler back: always (only_for NULL), or only if the
+   installed handler interrupts only_for. */
+static void sigint_restore_if(ccam_machine *only_for) {
+    pthread_mutex_lock(&sigint_lock);
+    if (sigint_installed && (!only_for || sigint_machine == only_for)) {
+        sigaction(SIGINT, &saved_sigint, NULL);
+        sigint_installed = 0;
+        sigint_machine = NULL;
+    }
+    pthread_mutex_unlock(&sigint_lock);
 }
+
+static void sigint_restore(void) { sigint_restore_if(NULL); }
 
 /* A machine being freed takes its handler with it (ccam_catch_sigint left
    it installed): a later SIGINT wrote into the freed machine, and never
    reached the host's own handler again. */
-static void sigint_forget(ccam_machine *m) {
-    if (sigint_installed && sigint_machine == m) sigint_restore();
-}
+static void sigint_forget(ccam_machine *m) { sigint_restore_if(m); }
 
 int ccam_catch_sigint(ccam_machine *m, int on) {
     API_ENTRY(m);
-    if (on) return sigint_installed ? 0 : sigint_install(m);
+    if (on) return sigint_install(m) < 0 ? -1 : 0;
     sigint_restore();
     return 0;
 }

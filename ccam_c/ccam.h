@@ -20,7 +20,9 @@
  * ccam_message, ccam_string_data, ccam_read's program) stays valid only
  * until the next entry, of any thread: a host sharing a machine between
  * threads keeps each call and the reading of its results together.
- * Different machines run in parallel.
+ * Different machines run in parallel; the SIGINT handler of
+ * ccam_set_catch_sigint is swapped in for one run at a time (a run that
+ * starts while another machine's run has it goes without).
  */
 #ifndef CCAM_H
 #define CCAM_H

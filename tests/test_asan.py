@@ -479,3 +479,65 @@ def test_entry_from_another_thread_during_a_run_waits_under_thread_sanitizer(tmp
                        env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
     assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
     assert r.stdout.splitlines() == [f"run {int(Status.INTERRUPTED)} check 0 pinned 0"], r.stdout
+
+
+# Two machines run in two threads, each swapping the Ctrl-C handler in and
+# out around its runs (ccam_set_catch_sigint): the swap's state is global,
+# and changed without a lock it raced (TSan), which could leave the
+# machine's handler installed for good, swallowing Ctrl-C.  After the runs
+# the process's own handler (the default) must be back.
+SIGINT_HARNESS = r"""
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include "ccam.h"
+static uint8_t image[1 << 16];
+static size_t image_len;
+static void *runner(void *unused) {
+    char err[512];
+    ccam_machine *m = ccam_load(image, image_len, err, sizeof err);
+    if (!m) return (void *)1;
+    ccam_set_catch_sigint(m, 1);
+    for (int i = 0; i < 300; i++)
+        if (ccam_run(m) != 0) return (void *)1;
+    ccam_free(m);
+    return NULL;
+}
+int main(int argc, char **argv) {
+    FILE *f = fopen(argv[1], "rb");
+    image_len = fread(image, 1, sizeof image, f);
+    fclose(f);
+    pthread_t t1, t2;
+    void *r1, *r2;
+    pthread_create(&t1, NULL, runner, NULL);
+    pthread_create(&t2, NULL, runner, NULL);
+    pthread_join(t1, &r1);
+    pthread_join(t2, &r2);
+    struct sigaction now;
+    sigaction(SIGINT, NULL, &now);
+    printf("runs %s handler %s\n", !r1 && !r2 ? "ok" : "failed", now.sa_handler == SIG_DFL ? "default" : "other");
+    return 0;
+}
+"""
+
+
+def test_machines_in_two_threads_swap_the_ctrl_c_handler_under_thread_sanitizer(tmp_path):
+    from ccam.bytecode import write
+    from ccam.instructions import I, Program
+    from tests.machine_cases import NGLOBALS
+
+    if sanitizer_runtime("libtsan.so") is None:
+        pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
+    (tmp_path / "short.ccam").write_bytes(write(Program((I.push, I.cons, I.push, I.cons), NGLOBALS)))
+    (tmp_path / "harness.c").write_text(SIGINT_HARNESS)
+    exe = str(tmp_path / "harness")
+    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
+    r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
+                        "-o", exe, "-lpthread"], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    setarch = shutil.which("setarch")
+    command = [setarch, "-R", exe] if setarch else [exe]
+    r = subprocess.run([*command, str(tmp_path / "short.ccam")], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
+    assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    assert r.stdout.splitlines() == ["runs ok handler default"], r.stdout
