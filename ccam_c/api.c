@@ -189,7 +189,9 @@ void ccam_set_catch_sigint(ccam_machine *m, int on) { API_ENTRY(m); m->catch_sig
 
 int ccam_run_stack(ccam_machine *m, const int64_t *handles, int64_t n) {
     API_ENTRY(m);
-    if (n < 1 || n > m->max_stack) {
+    /* (the bytes of n values must not wrap around: max_stack may be as
+       large as INT64_MAX) */
+    if (n < 1 || n > m->max_stack || (uint64_t)n > SIZE_MAX / sizeof(value)) {
         ccam_set_message(m, "run: a start stack of %lld values", (long long)n);
         return m->status = CCAM_STATUS_UNDERFLOW;
     }

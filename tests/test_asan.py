@@ -541,3 +541,44 @@ def test_machines_in_two_threads_swap_the_ctrl_c_handler_under_thread_sanitizer(
                        env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
     assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
     assert r.stdout.splitlines() == ["runs ok handler default"], r.stdout
+
+
+# ccam_run_stack with a start stack of 2^61 + 1 values under a max_stack of
+# 2^63 - 1: the bytes of its copy, n * 8, wrapped around to 8, and the
+# second handle was written past them.  The host's array holds three
+# handles, the third invalid, so that the copy stops there.
+RUN_STACK_HARNESS = r"""
+#include <stdio.h>
+#include "ccam.h"
+int main(int argc, char **argv) {
+    static uint8_t image[1 << 16];
+    FILE *f = fopen(argv[1], "rb");
+    size_t n = fread(image, 1, sizeof image, f);
+    fclose(f);
+    char err[512];
+    ccam_machine *m = ccam_load(image, n, err, sizeof err);
+    if (!m) return 2;
+    ccam_set_limits(m, -1, INT64_MAX, -1);
+    int64_t unit = ccam_mk_unit(m);
+    int64_t handles[3] = {unit, unit, -1};
+    int st = ccam_run_stack(m, handles, (INT64_C(1) << 61) + 1);
+    printf("%d %s\n", st, ccam_message(m));
+    ccam_free(m);
+    return 0;
+}
+"""
+
+
+def test_a_start_stack_too_large_to_copy_under_sanitizers(tmp_path):
+    from ccam.bytecode import write
+    from ccam.instructions import I, Program, Status
+    from tests.machine_cases import NGLOBALS
+
+    (tmp_path / "id.ccam").write_bytes(write(Program((I.id,), NGLOBALS)))
+    (tmp_path / "harness.c").write_text(RUN_STACK_HARNESS)
+    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
+    compile_c(tmp_path, "harness.c", *shared, "-o", str(tmp_path / "harness"))
+    r = subprocess.run([str(tmp_path / "harness"), str(tmp_path / "id.ccam")], capture_output=True, text=True,
+                       timeout=60, env=ENV)
+    assert r.returncode == 0, r.stderr[-4000:]
+    assert r.stdout == f"{int(Status.UNDERFLOW)} run: a start stack of {(1 << 61) + 1} values\n"
