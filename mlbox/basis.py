@@ -33,15 +33,20 @@ TYPES: dict[str, int] = {
     # abstract, and not equality types (as in SML): a slice's items are
     # the base's, which are compared (arrays) by identity, so slices are not
     "ArraySlice.slice": 1, "VectorSlice.slice": 1,
+    # abstract, and an equality type whatever its argument (identity, as
+    # for arrays; the Basis's eqtype)
+    "Array2.array": 1,
+    # only under its qualified name, as its constructors (as StringCvt.radix)
+    "Array2.traversal": 0,
     # abstract, and not an equality type (as in SML): the position in the
     # string that StringCvt.scanString gives the scanner's reader
     "StringCvt.cs": 0,
 }
 EQTYPES = {"int", "word", "string", "char", "bool", "order", "unit", "list", "option", "ref", "array", "vector",
-           "StringCvt.radix"}
+           "StringCvt.radix", "Array2.array", "Array2.traversal"}
 # ref and array admit equality whatever their argument (identity); list,
 # option and vector (compared element by element) when their argument does.
-EQ_ALWAYS = {"ref", "array"}
+EQ_ALWAYS = {"ref", "array", "Array2.array"}
 
 # Built-in datatypes: name -> (type variables, constructors as
 # (name, argument type or None, tag)). Tags are fixed by the machine.
@@ -53,6 +58,7 @@ DATATYPES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str | None, int], .
     "order": ((), (("LESS", None, 0), ("EQUAL", None, 1), ("GREATER", None, 2))),
     "StringCvt.radix": ((), (("StringCvt.BIN", None, 0), ("StringCvt.OCT", None, 1), ("StringCvt.DEC", None, 2),
                              ("StringCvt.HEX", None, 3))),
+    "Array2.traversal": ((), (("Array2.RowMajor", None, 0), ("Array2.ColMajor", None, 1))),
 }
 
 # Type abbreviations of the Basis: name -> (its type variables, what it
@@ -390,6 +396,19 @@ VALUES: dict[str, tuple[str, tuple]] = {
     "VectorSlice.exists": ("('a -> bool) -> 'a VectorSlice.slice -> bool", ("prelude",)),
     "VectorSlice.all": ("('a -> bool) -> 'a VectorSlice.slice -> bool", ("prelude",)),
     "VectorSlice.collate": ("('a * 'a -> order) -> 'a VectorSlice.slice * 'a VectorSlice.slice -> order", ("prelude",)),
+    "Array2.array": ("int * int * 'a -> 'a Array2.array", ("prelude",)),
+    "Array2.fromList": ("'a list list -> 'a Array2.array", ("prelude",)),
+    "Array2.tabulate": ("Array2.traversal -> int * int * (int * int -> 'a) -> 'a Array2.array", ("prelude",)),
+    "Array2.sub": ("'a Array2.array * int * int -> 'a", ("prelude",)),
+    "Array2.update": ("'a Array2.array * int * int * 'a -> unit", ("prelude",)),
+    "Array2.dimensions": ("'a Array2.array -> int * int", ("prelude",)),
+    "Array2.nRows": ("'a Array2.array -> int", ("prelude",)),
+    "Array2.nCols": ("'a Array2.array -> int", ("prelude",)),
+    "Array2.row": ("'a Array2.array * int -> 'a vector", ("prelude",)),
+    "Array2.column": ("'a Array2.array * int -> 'a vector", ("prelude",)),
+    "Array2.app": ("Array2.traversal -> ('a -> unit) -> 'a Array2.array -> unit", ("prelude",)),
+    "Array2.fold": ("Array2.traversal -> ('a * 'b -> 'b) -> 'b -> 'a Array2.array -> 'b", ("prelude",)),
+    "Array2.modify": ("Array2.traversal -> ('a -> 'a) -> 'a Array2.array -> unit", ("prelude",)),
     "Substring.full": ("string -> substring", ("prelude",)),
     "Substring.string": ("substring -> string", ("prelude",)),
     "Substring.size": ("substring -> int", ("prelude",)),

@@ -211,15 +211,33 @@ LENGTH_FUNCTIONS = {"string": "size", "list": "length", "array": "Array.length",
 MISSING_REC_NOTE = ("'{name}' is the name this `val` declares, which its own expression cannot see: "
                     "for a recursive function write `fun {name} ...` or `val rec {name} = fn ...`")
 # the Basis's functions whose argument is a record, which ML\u25a1 lacks: their
-# names would otherwise be "corrected" to a neighbour (ArraySlice.app)
+# names would otherwise be "corrected" to a neighbour (ArraySlice.app,
+# Array2.app): name -> (the record, a loop that does the same)
+_COPY_RECORD = "{src, dst, di}"
+_REGION_RECORD = "{base, row, col, nrows, ncols}"
 RECORD_ARGUMENT_FUNCTIONS = {
-    "Array.copy": "Array.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
-    "Array.copyVec": "Vector.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
-    "ArraySlice.copy": "ArraySlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
-    "ArraySlice.copyVec": "VectorSlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src",
+    "Array.copy": (_COPY_RECORD, "Array.appi (fn (i, x) => Array.update (dst, di + i, x)) src"),
+    "Array.copyVec": (_COPY_RECORD, "Vector.appi (fn (i, x) => Array.update (dst, di + i, x)) src"),
+    "ArraySlice.copy": (_COPY_RECORD, "ArraySlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src"),
+    "ArraySlice.copyVec": (_COPY_RECORD, "VectorSlice.appi (fn (i, x) => Array.update (dst, di + i, x)) src"),
+    "Array2.copy": ("{src, dst, dst_row, dst_col}",
+                    "let fun go (i, j) = if i = nrows then () else if j = ncols then go (i + 1, 0) else "
+                    "(Array2.update (dst, dst_row + i, dst_col + j, Array2.sub (base, row + i, col + j)); "
+                    "go (i, j + 1)) in go (0, 0) end"),
+    "Array2.appi": (_REGION_RECORD,
+                    "let fun go (i, j) = if i = row + nrows then () else if j = col + ncols then go (i + 1, col) "
+                    "else (f (i, j, Array2.sub (base, i, j)); go (i, j + 1)) in go (row, col) end"),
+    "Array2.foldi": (_REGION_RECORD,
+                     "let fun go (i, j, acc) = if i = row + nrows then acc else if j = col + ncols then "
+                     "go (i + 1, col, acc) else go (i, j + 1, f (i, j, Array2.sub (base, i, j), acc)) "
+                     "in go (row, col, init) end"),
+    "Array2.modifyi": (_REGION_RECORD,
+                       "let fun go (i, j) = if i = row + nrows then () else if j = col + ncols then go (i + 1, col) "
+                       "else (Array2.update (base, i, j, f (i, j, Array2.sub (base, i, j))); go (i, j + 1)) "
+                       "in go (row, col) end"),
 }
-RECORD_ARGUMENT_NOTE = ("{name} takes a record {{src, dst, di}}, and ML\u25a1 has no records "
-                        "(docs/language.md \u00a712); copy with a loop: {loop}")
+RECORD_ARGUMENT_NOTE = ("{name} takes a record {record}, and ML\u25a1 has no records "
+                        "(docs/language.md \u00a712); write the loop: {loop}")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
                           "(\u00a712: what is left out, such as Real)")
 # Basis structures mlbox leaves out: a name in one is said to be missing,
@@ -227,7 +245,7 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 # which would read as a typo
 ABSENT_STRUCTURES = frozenset({
     "IntInf", "LargeInt", "Int32", "Int64", "FixedInt", "Position", "Word8", "Word32", "Word64", "LargeWord",
-    "SysWord", "Real", "LargeReal", "Math", "Array2", "Vector2", "Word8Array", "Word8Vector", "CharArray",
+    "SysWord", "Real", "LargeReal", "Math", "Vector2", "Word8Array", "Word8Vector", "CharArray",
     "CharVector", "BoolArray", "BoolVector", "Word8ArraySlice", "Word8VectorSlice", "CharArraySlice",
     "CharVectorSlice", "MonoArray", "BinIO", "OS", "Time", "Timer", "Date", "CommandLine", "Posix", "Unix",
     "Socket", "PackWord32Big", "PackWord32Little", "Byte", "IEEEReal",
@@ -843,7 +861,8 @@ class Checker:
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
         if name in RECORD_ARGUMENT_FUNCTIONS:
-            return RECORD_ARGUMENT_NOTE.format(name=name, loop=RECORD_ARGUMENT_FUNCTIONS[name])
+            record, loop = RECORD_ARGUMENT_FUNCTIONS[name]
+            return RECORD_ARGUMENT_NOTE.format(name=name, record=record, loop=loop)
         value, _, field = name.rpartition(".")
         entry = self.scope.find_value(value) if value else None
         if isinstance(entry, VarInfo):  # `s.length`: a value's field or method

@@ -1374,3 +1374,97 @@ fun VectorSlice_collate cmp ((v, i, m), (w, j, n)) =
                      EQUAL => from (k + 1)
                    | order => order
     in from 0 end
+
+(* Array2: an r x c array is the triple (items, r, c) of its r * c items
+   row after row in one array (item (i, j) at i * c + j), so a matrix costs
+   one allocation and RowMajor traversals are Array's. The basis gives it
+   the abstract type 'a Array2.array, an equality type whatever 'a is: two
+   triples are equal when their item arrays are the same array, which is
+   the Basis's identity (each array or tabulate makes a fresh one).
+   The dimensions are kept as given, also for 0 x c and r x 0 arrays
+   (Poly/ML 5.7 raises Subscript for nCols of a 0 x c array, SML/NJ gives
+   0: docs/language.md section 12). *)
+local
+    (* the number of items; Size as in the Basis for a negative dimension
+       or more than Array.maxLen items (checked without overflowing r * c) *)
+    fun cells (r, c) =
+        if r < 0 orelse c < 0 orelse (c > 0 andalso r > Array_maxLen div c) then raise Size else r * c
+in
+    fun Array2_array (r, c, x) = (Array.array (cells (r, c), x), r, c)
+
+    (* f is applied in the traversal's order, as in Poly/ML *)
+    fun Array2_tabulate order (r, c, f) =
+        let val n = cells (r, c)
+        in if n = 0 then (Array.fromList [], r, c)
+           else
+             let val a = Array.array (n, f (0, 0))
+                 fun across (k, i, j) =
+                     if k >= n then ()
+                     else if j < c then (Array.update (a, k, f (i, j)); across (k + 1, i, j + 1))
+                     else across (k, i + 1, 0)
+                 fun down (k, i, j) =
+                     if i < r then (Array.update (a, k, f (i, j)); down (k + c, i + 1, j))
+                     else if j + 1 < c then down (j + 1, 0, j + 1)
+                     else ()
+             in case order of
+                    Array2.RowMajor => across (1, 0, 1)
+                  | Array2.ColMajor => down (c, 1, 0);
+                (a, r, c)
+             end
+        end
+end
+
+(* Size for rows of different lengths, checked before any item is copied,
+   as in Poly/ML *)
+fun Array2_fromList [] = (Array.fromList [], 0, 0)
+  | Array2_fromList (rows as first :: _) =
+    let val c = length first
+    in if List_all (fn row => length row = c) rows then (Array.fromList (List_concat rows), length rows, c)
+       else raise Size
+    end
+
+fun Array2_sub ((a, r, c), i, j) =
+    if i < 0 orelse i >= r orelse j < 0 orelse j >= c then raise Subscript else Array.sub (a, i * c + j)
+
+fun Array2_update ((a, r, c), i, j, x) =
+    if i < 0 orelse i >= r orelse j < 0 orelse j >= c then raise Subscript else Array.update (a, i * c + j, x)
+
+fun Array2_dimensions (_ : 'a array, r : int, c : int) = (r, c)
+
+fun Array2_nRows (_ : 'a array, r : int, _ : int) = r
+
+fun Array2_nCols (_ : 'a array, _ : int, c : int) = c
+
+fun Array2_row ((a, r, c), i) = if i < 0 orelse i >= r then raise Subscript else ArraySlice_vector (a, i * c, c)
+
+fun Array2_column ((a, r, c), j) =
+    if j < 0 orelse j >= c then raise Subscript else Vector_tabulate (r, fn i => Array.sub (a, i * c + j))
+
+(* ColMajor: down each column (a step of c items), then to the next
+   column's top *)
+fun Array2_app Array2.RowMajor f (a, _ : int, _ : int) = Array_app f a
+  | Array2_app Array2.ColMajor f (a, _, c) =
+    let val n = Array.length a
+        fun down (k, j) =
+            if k < n then (f (Array.sub (a, k)); down (k + c, j))
+            else if j + 1 < c then down (j + 1, j + 1)
+            else ()
+    in if n = 0 then () else down (0, 0) end
+
+fun Array2_fold Array2.RowMajor f acc (a, _ : int, _ : int) = Array_foldl f acc a
+  | Array2_fold Array2.ColMajor f acc (a, _, c) =
+    let val n = Array.length a
+        fun down (k, j, acc) =
+            if k < n then down (k + c, j, f (Array.sub (a, k), acc))
+            else if j + 1 < c then down (j + 1, j + 1, acc)
+            else acc
+    in if n = 0 then acc else down (0, 0, acc) end
+
+fun Array2_modify Array2.RowMajor f (a, _ : int, _ : int) = Array_modify f a
+  | Array2_modify Array2.ColMajor f (a, _, c) =
+    let val n = Array.length a
+        fun down (k, j) =
+            if k < n then (Array.update (a, k, f (Array.sub (a, k))); down (k + c, j))
+            else if j + 1 < c then down (j + 1, j + 1)
+            else ()
+    in if n = 0 then () else down (0, 0) end

@@ -800,6 +800,13 @@ CASES: dict[str, list[str]] = {
         "ArraySlice.base (ArraySlice.slice (a, 1, NONE));", "ArraySlice.foldli;", "ArraySlice.collate;",
         "fn s => ArraySlice.sub (s, 0) + 1;",
     ],
+    "array2": [
+        "val a = Array2.tabulate Array2.RowMajor (2, 3, fn (i, j) => 10 * i + j);", "[a];", "SOME (a, 1);",
+        "Array2.row (a, 1);", "Array2.column (a, 2);", "Array2.dimensions a;", "a = a;",
+        "Array2.fold Array2.ColMajor (op ::) [] a;", "Array2.tabulate;", "Array2.fold;", "Array2.sub;",
+        "fn b => Array2.sub (b, 0, 0) + 1;", "Array2.ColMajor;", "[Array2.RowMajor, Array2.ColMajor];",
+        "Array2.dimensions (Array2.fromList [[1, 2], [3]]);",
+    ],
     # known differences (see KNOWN_DIFFERENCES)
     "exception_values": [
         'val e = Fail "x";', "val e2 = Div;", "exception F of int * string;", 'val e3 = F (1, "a");',

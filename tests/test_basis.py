@@ -9,7 +9,7 @@ give the same types. The recording is re-checked against Poly/ML when
     python -m tests.test_basis --write
 
 Behaviour is the corpus's business: tests/data/polyml/70_* … 76_* and 97_*
-(490_* … 496_* for ArraySlice and VectorSlice)
+(490_* … 496_* for ArraySlice and VectorSlice, 506_* … 509_* for Array2)
 run every basis name beyond SPEC §1 (edge cases and exceptions included)
 and compare the output with Poly/ML's. This file adds what a run of a
 core program cannot show: the order datatype in the checker and the REPL,
@@ -436,6 +436,52 @@ def test_slices_are_abstract_and_not_equality_types():
         "val s = - : int ArraySlice.slice\n"
     assert session.feed("[VectorSlice.full (Vector.fromList [\"a\"])];") == "val it = [-] : string VectorSlice.slice list\n"
     assert session.feed("ArraySlice.base s;") == "val it = ([|1,2,3|],1,2) : int array * int * int\n"
+
+
+def test_array2_is_abstract_and_an_equality_type_whatever_its_items():
+    # equality is identity, as for arrays: also on arrays of functions
+    assert check("val a = Array2.array (1, 1, fn (x : int) => x)\nval b = a = a andalso [a] <> []").errors == []
+    # the triple is reachable only through the functions
+    [error] = check("val (items, r, c) = Array2.array (1, 1, 0)").errors
+    assert "Array2.array" in error.message
+    # the type and the traversal are named only qualified
+    assert check("val s : int Array2.array = Array2.array (2, 2, 0)\n"
+                 "fun f (t : Array2.traversal) = Array2.fold t op + 0 s").errors == []
+    [error] = check("val t = RowMajor").errors
+    assert "RowMajor" in error.message
+    session = Session(machine="py")
+    assert session.feed("val a = Array2.fromList [[1, 2], [3, 4]];") == "val a = - : int Array2.array\n"
+    assert session.feed("(Array2.ColMajor, a = a);") == "val it = (ColMajor,true) : Array2.traversal * bool\n"
+    assert session.feed("datatype t = datatype Array2.traversal;") == "datatype t = ColMajor | RowMajor\n"
+
+
+@pytest.mark.parametrize("machine", driver.MACHINES)
+def test_array2_keeps_the_dimensions_it_is_given(machine):
+    """Where Poly/ML 5.7 and SML/NJ 110.79 part from the Basis (so not in
+    the corpus): a 0 x c array has c columns (Poly/ML's nCols raises
+    Subscript, SML/NJ's gives 0), so its columns 0 to c-1 are empty
+    vectors; a negative dimension is Size even beside a zero one (Poly/ML
+    makes a 0 x ~2 array); an r x 0 array of any r is no items (Poly/ML
+    and SML/NJ raise Size past their maximum length)."""
+    program = """
+    fun sI (x : int) = Int.toString x
+    fun dims a = let val (r, c) = Array2.dimensions a in sI r ^ "x" ^ sI c ^ " " end
+    val e = Array2.array (0, 5, 0)
+    val _ = print (dims e ^ sI (Array2.nCols e) ^ " " ^ sI (Vector.length (Array2.column (e, 4))) ^ " ")
+    val _ = print ((sI (Vector.length (Array2.column (e, 5)))) handle Subscript => "Subscript ")
+    val _ = print (dims (Array2.fromList ([] : int list list)) ^ dims (Array2.tabulate Array2.ColMajor (0, 3, fn _ => 1)))
+    val _ = print ((dims (Array2.array (0, ~2, 0))) handle Size => "Size ")
+    val _ = print ((dims (Array2.tabulate Array2.RowMajor (~2, 0, fn _ => 0))) handle Size => "Size ")
+    val tall = Array2.array (valOf Int.maxInt, 0, "x")
+    val _ = print (dims tall ^ sI (Array2.fold Array2.ColMajor (fn (_, n) => n + 1) 0 tall) ^ " "
+                   ^ sI (Vector.length (Array2.row (tall, valOf Int.maxInt - 1))) ^ " ")
+    (* past Array.maxLen items (16,777,216 = 4096 * 4096) *)
+    val _ = print ((dims (Array2.array (4097, 4096, 0))) handle Size => "Size ")
+    val _ = print ((dims (Array2.tabulate Array2.ColMajor (3, 5592406, fn _ => 0))) handle Size => "Size ")
+    val _ = print (if Array2.array (0, 0, 0) = Array2.array (0, 0, 0) then "equal" else "distinct")
+    """
+    result = run_to_the_end(program, machine)
+    assert result.output == (b"0x5 5 0 Subscript 0x0 0x3 Size Size 4611686018427387903x0 0 0 Size Size distinct")
 
 
 def test_substrings_inside_code():

@@ -220,6 +220,10 @@ polymorphic generator combinators with `op`, `o` and `before` (320), an
 expression compiler with generated handlers (321), keyword search by a
 trie unrolled into code under a while loop (322), Horner's rule over three
 stages (323) and Batcher's sorting network over polymorphic arrays (324).
+Program 325 uses Array2 under `code`: a 3 x 3 stencil unrolled into a
+smoothing pass over grids given at run time, products by a known matrix
+unrolled by rows, and a lifted Array2 modified by generated code in both
+traversals.
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so

@@ -712,14 +712,39 @@ def test_another_language_s_name_for_a_basis_value_gets_sml_s(program, name, mea
     assert (error.message, error.notes) == (C.UNBOUND_VARIABLE.format(name=name), (C.DID_YOU_MEAN.format(name=meant),))
 
 
-@pytest.mark.parametrize("name", ["Array.copy", "Array.copyVec", "ArraySlice.copy", "ArraySlice.copyVec"])
-def test_a_basis_function_taking_a_record_says_so_and_how_to_copy(name):
-    # ArraySlice.copy was "did you mean 'ArraySlice.app'?"
+@pytest.mark.parametrize("name, record", [
+    ("Array.copy", "{src, dst, di}"), ("Array.copyVec", "{src, dst, di}"), ("ArraySlice.copy", "{src, dst, di}"),
+    ("ArraySlice.copyVec", "{src, dst, di}"), ("Array2.copy", "{src, dst, dst_row, dst_col}"),
+    ("Array2.appi", "{base, row, col, nrows, ncols}"), ("Array2.foldi", "{base, row, col, nrows, ncols}"),
+    ("Array2.modifyi", "{base, row, col, nrows, ncols}"),
+])
+def test_a_basis_function_taking_a_record_says_so_and_how_to_loop(name, record):
+    # ArraySlice.copy was "did you mean 'ArraySlice.app'?", Array2.appi
+    # "did you mean 'Array2.app'?"
     [error] = diagnostics_of(f"val f = {name}")
     assert error.message == C.UNBOUND_VARIABLE.format(name=name)
     [note] = error.notes
-    assert note.startswith(f"{name} takes a record {{src, dst, di}}, and ML\u25a1 has no records")
-    assert note.endswith(C.RECORD_ARGUMENT_FUNCTIONS[name])
+    assert note.startswith(f"{name} takes a record {record}, and ML\u25a1 has no records")
+    assert note.endswith(C.RECORD_ARGUMENT_FUNCTIONS[name][1])
+
+
+# the loops the notes suggest, with the record's fields (and the function's
+# other arguments) as variables: each must check
+RECORD_LOOP_CONTEXTS = {
+    "Array.copy": "fun loop (src : int array, dst : int array, di : int) = {loop}",
+    "Array.copyVec": "fun loop (src : int vector, dst : int array, di : int) = {loop}",
+    "ArraySlice.copy": "fun loop (src : int ArraySlice.slice, dst : int array, di : int) = {loop}",
+    "ArraySlice.copyVec": "fun loop (src : int VectorSlice.slice, dst : int array, di : int) = {loop}",
+    "Array2.copy": "fun loop (base : int Array2.array, row, col, nrows, ncols, dst, dst_row, dst_col) = {loop}",
+    "Array2.appi": "fun loop (f : int * int * string -> unit) (base, row, col, nrows, ncols) = {loop}",
+    "Array2.foldi": "fun loop (f : int * int * string * int -> int) init (base, row, col, nrows, ncols) = {loop}",
+    "Array2.modifyi": "fun loop (f : int * int * string -> string) (base, row, col, nrows, ncols) = {loop}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(C.RECORD_ARGUMENT_FUNCTIONS))
+def test_the_loop_a_record_argument_note_suggests_checks(name):
+    assert diagnostics_of(RECORD_LOOP_CONTEXTS[name].format(loop=C.RECORD_ARGUMENT_FUNCTIONS[name][1])) == []
 
 
 def test_a_familiar_name_the_program_binds_is_its_own():
