@@ -246,7 +246,7 @@ UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00
 ABSENT_STRUCTURES = frozenset({
     "IntInf", "LargeInt", "Int32", "Int64", "FixedInt", "Position", "Word8", "Word32", "Word64", "LargeWord",
     "SysWord", "Real", "LargeReal", "Math", "Vector2", "Word8Array", "Word8Vector", "CharArray",
-    "CharVector", "BoolArray", "BoolVector", "Word8ArraySlice", "Word8VectorSlice", "CharArraySlice",
+    "BoolArray", "BoolVector", "Word8ArraySlice", "Word8VectorSlice", "CharArraySlice",
     "CharVectorSlice", "MonoArray", "BinIO", "OS", "Time", "Timer", "Date", "CommandLine", "Posix", "Unix",
     "Socket", "PackWord32Big", "PackWord32Little", "Byte", "IEEEReal",
 })

@@ -1219,3 +1219,14 @@ def test_an_explicit_type_variable_of_a_mismatched_binding_stays_rigid_for_the_r
     assert (errors[0].span.line, errors[0].span.col) == (1, 16)
     assert len(errors) == 1 + extra, [(d.span.col, d.message) for d in errors]
     assert not any("escapes its scope" in d.message for d in errors)
+
+
+def test_no_structure_of_the_basis_is_said_to_be_absent():
+    # CharVector was listed, so a slip in one of its names said "ML\u25a1's
+    # basis has no structure CharVector"
+    from mlbox import basis
+    names = [*basis.VALUES, *basis.TYPES, *basis.QUALIFIED_TYPES, *basis.QUALIFIED_CONSTRUCTORS]
+    present = {name.partition(".")[0] for name in names if "." in name}
+    assert present & C.ABSENT_STRUCTURES == set()
+    [error] = diagnostics_of('val s = CharVector.fromLis [#"a"]')
+    assert error.notes == (C.DID_YOU_MEAN.format(name="CharVector.fromList"),)
