@@ -62,7 +62,7 @@ UNIT = S.TyCon("unit")
 SHAPE = S.TyCon("shape")
 WORD = S.TyCon("word")
 CHAR = S.TyCon("char")
-EXN = S.TyCon("exn")  # never drawn as a wanted type: only exception constructors have it
+EXN = S.TyCon("exn")  # never drawn by types(): wanted only by the rules on exn values
 
 MAX_CODE_LEVEL = 3  # `code` nested at most this deep
 
@@ -257,9 +257,10 @@ class Ctx:
         return [b for b in self.scope.values() if is_con(b.ty, "array")]
 
     def exceptions(self) -> list[Binding]:
-        """Exception constructors in scope: `E : exn` or `E : t -> exn`."""
-        return [b for b in self.scope.values()
-                if b.ty == EXN or (isinstance(b.ty, S.TyArrow) and b.ty.res == EXN)]
+        """Exception constructors in scope: `E : exn` or `E : t -> exn`
+        (not the exn values `let_exn_value` binds, which are lowercase)."""
+        return [b for b in self.scope.values() if b.name[0].isupper()
+                and (b.ty == EXN or (isinstance(b.ty, S.TyArrow) and b.ty.res == EXN))]
 
 
 def arity_to(head_ty: S.Ty, wanted: S.Ty) -> Optional[list[S.Ty]]:
@@ -643,6 +644,90 @@ def concat(draw, ty, ctx, size):
 
 
 @st.composite
+def implode_rule(draw, ty, ctx, size):
+    """`implode cs`, cs often made by `explode` (char lists are rare otherwise)."""
+    if draw(st.booleans()):
+        return call("implode", draw(expressions(list_of(CHAR), ctx, sub(size))))
+    return call("implode", draw(list_of_chars(STRING, ctx, size)))
+
+
+@st.composite
+def explode_rule(draw, ty, ctx, size):
+    return call("explode", draw(expressions(STRING, ctx, sub(size))))
+
+
+@st.composite
+def list_of_chars(draw, ty, ctx, size):
+    """`explode s`, maybe reversed or filtered."""
+    cs = draw(explode_rule(list_of(CHAR), ctx, size))
+    how = draw(st.sampled_from(["as is", "rev", "filter"]))
+    if how == "rev":
+        return call("rev", cs)
+    if how == "filter":
+        return S.App(S.App(S.Var("List.filter"), draw(expressions(arrow(CHAR, BOOL), ctx, sub(size)))), cs)
+    return cs
+
+
+@st.composite
+def substring(draw, ty, ctx, size):
+    """String.substring (s, i, n): Subscript when i or n is out of range."""
+    return call("String.substring", draw(expressions(STRING, ctx, sub(size))),
+                draw(array_index(ctx, sub(size))), draw(array_index(ctx, sub(size))))
+
+
+@st.composite
+def fold_list(draw, ty, ctx, size):
+    """`List.foldl f init xs` or foldr, at any type."""
+    elem = draw(types(1))
+    f = draw(expressions(arrow(tuple_of(elem, ty), ty), ctx, sub(size)))
+    init = draw(expressions(ty, ctx, sub(size)))
+    xs = draw(expressions(list_of(elem), ctx, sub(size)))
+    return S.App(S.App(S.App(S.Var(draw(st.sampled_from(["List.foldl", "List.foldr"]))), f), init), xs)
+
+
+@st.composite
+def filter_list(draw, ty, ctx, size):
+    pred = draw(expressions(arrow(ty.args[0], BOOL), ctx, sub(size)))
+    return S.App(S.App(S.Var("List.filter"), pred), draw(expressions(ty, ctx, sub(size))))
+
+
+@st.composite
+def exists_list(draw, ty, ctx, size):
+    elem = draw(types(1))
+    pred = draw(expressions(arrow(elem, BOOL), ctx, sub(size)))
+    return S.App(S.App(S.Var("List.exists"), pred), draw(expressions(list_of(elem), ctx, sub(size))))
+
+
+@st.composite
+def compose(draw, ty, ctx, size):
+    """`f o g` through a middle type."""
+    middle = draw(types(1))
+    return infix("o", draw(expressions(arrow(middle, ty.res), ctx, sub(size))),
+                 draw(expressions(arrow(ty.arg, middle), ctx, sub(size))))
+
+
+@st.composite
+def before_rule(draw, ty, ctx, size):
+    return infix("before", draw(expressions(ty, ctx, sub(size))), draw(expressions(UNIT, ctx, sub(size))))
+
+
+DEEP = st.sampled_from([10_000, 20_000, 50_000])  # 22 reductions a level: 50,000 is over half the tests' limit
+
+
+@st.composite
+def deep_recursion(draw, ty, ctx, size):
+    """`let fun d n = if n <= 0 then M else d (n - 1) + 1 in d K end`, K
+    from 10^4 to 5·10^4: a deep stack (not a tail call) on both machines, in
+    either stage; M is computed once, at the bottom."""
+    d, n = ctx.names.fresh("d"), ctx.names.fresh("n")
+    base = draw(expressions(INT, ctx.bind(n, INT, LOCAL), sub(size)))
+    step = infix("+", S.App(var(d), infix("-", var(n), int_(1))), int_(1))
+    dec = S.FunDec((), (S.FunBind(d, (S.Clause((S.PVar(n),), None,
+                                                S.If(infix("<=", var(n), int_(0)), base, step)),)),))
+    return let([dec], S.App(var(d), int_(draw(DEEP))))
+
+
+@st.composite
 def int_to_string(draw, ty, ctx, size):
     return call("Int.toString", draw(expressions(INT, ctx, sub(size))))
 
@@ -760,43 +845,63 @@ def let_val(draw, ty, ctx, size):
 
 @st.composite
 def recursive_fun(draw, ctx: Ctx, size: int, wanted: Optional[S.Ty] = None):
-    """`fun f n [y] = if n <= 0 then BASE else STEP`, or its clausal form
-    `fun f 0 [y] = BASE | f n [y] = if n < 0 then BASE' else STEP`, where
-    STEP may call `f (n div 2)` (once per clause body generated: the call
-    is offered as a head). Returns (declaration, name, type)."""
+    """`fun f n [y] = if n <= 0 then BASE else STEP`, its clausal form
+    `fun f 0 [y] = BASE | f n [y] = if n < 0 then BASE' else STEP`, the
+    same as `val rec f = fn n => [fn y =>] if ...`, or two mutually
+    recursive functions `fun f n [y] = if ... else STEP and g n [y] = if
+    ... else STEP'`, each STEP calling f or g on `n div 2`. A STEP may make
+    that call once per body generated (it is offered as a rationed head).
+    Returns (declaration, name, type) for f."""
     res = draw(types(1) if wanted is None else related_types(wanted))
     curried = draw(st.booleans())
     extra = draw(types(1)) if curried else None
     f_ty = arrow(INT, arrow(extra, res) if curried else res)
+    form = draw(st.sampled_from(["if", "clausal", "val rec", "mutual"]))
     f = ctx.names.fresh("f")
+    g = ctx.names.fresh("f") if form == "mutual" else None
     n = ctx.names.fresh("n")
     rec_ty = arrow(extra, res) if curried else res
-    rec_call = Head(S.App(var(f), infix("div", var(n), int_(2))), rec_ty, mentions=(f, n), uses_left=[1])
+    mentions = (f, n) if g is None else (f, g, n)
+
+    def rec_call() -> Head:
+        callee = draw(st.sampled_from([f, g])) if g is not None else f
+        return Head(S.App(var(callee), infix("div", var(n), int_(2))), rec_ty, mentions=mentions, uses_left=[1])
+
     inner = ctx.bind(n, INT, LOCAL)
     extra_pats: list[S.Pat] = []
     if curried:
         pat, bound = draw(binder_pattern(extra, inner, allow_shadow=False))
         inner = inner.bind_all(bound, LOCAL)
         extra_pats = [pat]
-    # f itself is not callable in its body except through rec_call; its
-    # name is in scope there though, so shadow any older meaning of it.
-    inner = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k != f})
-    clausal = draw(st.booleans())
-    # the clause `f 0 = BASE` does not bind n
-    base_ctx = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k != n}) if clausal else inner
-    base = draw(expressions(res, base_ctx, sub(size)))
-    step = draw(expressions(res, inner.with_recursion(rec_call), sub(size)))
-    if clausal:
+    # f (and g) are not callable in the bodies except through rec_call;
+    # their names are in scope there though, so shadow older meanings.
+    inner = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k not in (f, g)})
+
+    def if_body() -> S.Exp:
+        base = draw(expressions(res, inner, sub(size)))
+        step = draw(expressions(res, inner.with_recursion(rec_call()), sub(size)))
+        return S.If(infix("<=", var(n), int_(0)), base, step)
+
+    if form == "clausal":
+        # the clause `f 0 = BASE` does not bind n
+        base_ctx = attrs.evolve(inner, scope={k: b for k, b in inner.scope.items() if k != n})
+        base = draw(expressions(res, base_ctx, sub(size)))
+        step = draw(expressions(res, inner.with_recursion(rec_call()), sub(size)))
         other_base = draw(expressions(res, inner, sub(size)))
         clauses = (
             S.Clause((S.PConst(S.IntConst(0)), *extra_pats), None, base),
             S.Clause((S.PVar(n), *extra_pats), None,
                      S.If(infix("<", var(n), int_(0)), other_base, step)),
         )
-    else:
-        clauses = (S.Clause((S.PVar(n), *extra_pats), None,
-                            S.If(infix("<=", var(n), int_(0)), base, step)),)
-    return S.FunDec((), (S.FunBind(f, clauses),)), f, f_ty
+        return S.FunDec((), (S.FunBind(f, clauses),)), f, f_ty
+    if form == "val rec":
+        body = if_body()
+        for p in reversed([S.PVar(n), *extra_pats]):
+            body = fn(p, body)
+        return S.ValDec((), (S.ValBind(S.PVar(f), body),), rec=True), f, f_ty
+    binds = [S.FunBind(name, (S.Clause((S.PVar(n), *extra_pats), None, if_body()),))
+             for name in ([f] if g is None else [f, g])]
+    return S.FunDec((), tuple(binds)), f, f_ty
 
 
 @st.composite
@@ -1004,23 +1109,49 @@ def refutable_pattern(draw, ty: S.Ty, ctx: Ctx, depth: int = 2):
 
 @st.composite
 def nested_case(draw, ty, ctx, size):
-    """case with nested, possibly overlapping patterns and a final
-    catch-all, for the pattern-match compiler in both translations."""
+    """case with nested, possibly overlapping patterns and, mostly, a
+    final catch-all, for the pattern-match compiler in both translations
+    (without it the case may raise Match)."""
     st_ty = draw(types(1))
     scrutinee = draw(expressions(st_ty, ctx, sub(size)))
     rules = []
     for _ in range(draw(st.integers(1, 3))):
         pat, bound = draw(refutable_pattern(st_ty, ctx))
         rules.append(S.Rule(pat, draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))))
-    rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
+    if draw(st.integers(0, 2)) > 0:
+        rules.append(S.Rule(S.PWild(), draw(expressions(ty, ctx, sub(size)))))
     return S.Case(scrutinee, tuple(rules))
+
+
+@st.composite
+def partial_fn(draw, ty, ctx, size):
+    """`fn PAT => M [| PAT' => M']` with refutable patterns and no
+    catch-all: applying it may raise Match."""
+    rules = []
+    for _ in range(draw(st.integers(1, 2))):
+        pat, bound = draw(refutable_pattern(ty.arg, ctx))
+        rules.append(S.Rule(pat, draw(expressions(ty.res, ctx.bind_all(bound, LOCAL), sub(size)))))
+    return S.Fn(tuple(rules))
+
+
+@st.composite
+def let_val_refutable(draw, ty, ctx, size):
+    """`let val PAT = e in M end`, PAT refutable: Bind when it fails."""
+    t = draw(types(1))
+    pat, bound = draw(refutable_pattern(t, ctx))
+    rhs = draw(expressions(t, ctx, sub(size)))
+    body = draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))
+    return let([S.ValDec((), (S.ValBind(pat, rhs),))], body)
 
 
 @st.composite
 def raise_rule(draw, ty, ctx, size):
     """`raise E` or `raise E arg`, E one of the exceptions in scope: the
     preamble's, or one a `let exception` declared (at this level: one
-    declared outside an enclosing `code` is not in scope under it)."""
+    declared outside an enclosing `code` is not in scope under it); or
+    `raise e` for an expression e : exn."""
+    if draw(st.integers(0, 2)) == 0:
+        return S.Raise(draw(exn_value(ctx, sub(size))))
     exn = draw(st.sampled_from(ctx.exceptions()))
     if exn.ty == EXN:
         return S.Raise(var(exn.name))
@@ -1060,6 +1191,15 @@ def let_exception(draw, ty, ctx, size):
     name = ctx.names.fresh("E")
     arg = draw(st.one_of(st.none(), types(1)))
     inner = ctx.bind(name, EXN if arg is None else arrow(arg, EXN), LOCAL)
+    decs: list[S.Dec] = [S.ExceptionDec((S.ExnBind(name, arg),))]
+    if draw(st.integers(0, 2)) == 0:
+        # `exception E' = E`: the same exception under another name, which
+        # the body raises or handles in E's place
+        alias = ctx.names.fresh("E")
+        decs.append(S.ExceptionDec((S.ExnBind(alias, None, same_as=name),)))
+        inner = inner.bind(alias, inner.scope[name].ty, LOCAL)
+        if draw(st.booleans()):
+            name = alias
     body = draw(expressions(ty, inner, sub(size)))
     if draw(st.booleans()):
         if arg is None:
@@ -1068,7 +1208,39 @@ def let_exception(draw, ty, ctx, size):
             p, bound = draw(binder_pattern(arg, inner, allow_shadow=False))
             pat = S.PCon(name, p)
         body = S.Handle(body, (S.Rule(pat, draw(expressions(ty, inner.bind_all(bound, LOCAL), sub(size)))),))
-    return let([S.ExceptionDec((S.ExnBind(name, arg),))], body)
+    return let(decs, body)
+
+
+def exn_value(ctx: Ctx, size: int) -> st.SearchStrategy[S.Exp]:
+    """An expression of type exn: a constructor (applied), an exn value
+    in scope, or one taken out of a list of them."""
+    return st.one_of(expressions(EXN, ctx, size),
+                     st.lists(expressions(EXN, ctx, size), min_size=1, max_size=3).map(
+                         lambda items: call("hd", S.ListExp(tuple(items)))))
+
+
+@st.composite
+def let_exn_value(draw, ty, ctx, size):
+    """`let val e = EXN-EXPRESSION in M end`: a first-class exception
+    value, raised (`raise e`) and put in lists by M."""
+    e = ctx.names.fresh("e")
+    rhs = draw(exn_value(ctx, sub(size)))
+    inner = ctx.bind(e, EXN, LOCAL)
+    body = draw(expressions(ty, inner, sub(size)))
+    if draw(st.booleans()):
+        body = S.If(draw(expressions(BOOL, inner, sub(size))), S.Raise(var(e)), body)
+    return let([val(e, rhs)], body)
+
+
+def exn_constant(ty, ctx, size):
+    return st.just(var(EXN_PLAIN))
+
+
+@st.composite
+def exn_applied(draw, ty, ctx, size):
+    """`E arg` for an exception constructor E of t -> exn in scope."""
+    exn = draw(st.sampled_from([b for b in ctx.exceptions() if b.ty != EXN]))
+    return S.App(var(exn.name), draw(expressions(exn.ty.arg, ctx, sub(size))))
 
 
 @st.composite
@@ -1239,23 +1411,26 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "tuple": [tuple_intro],
     "arrow": [fn_intro],
     "box": [lift_intro, code_intro],
+    "exn": [exn_constant],
 }
 PRIMITIVES: dict[str, list[Rule]] = {
-    "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length, int_edge],
-    "bool": [comparison, logic, list_null],
-    "string": [concat, int_to_string, string_of_word_or_char],
+    "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length, int_edge, deep_recursion],
+    "bool": [comparison, logic, list_null, exists_list],
+    "string": [concat, int_to_string, string_of_word_or_char, implode_rule, substring],
     "word": [word_arith, word_of],
     "char": [char_of],
     "unit": [print_call, assign, while_loop, array_update],
-    "list": [cons, append, reverse, map_list],
+    "list": [cons, append, reverse, map_list, filter_list, explode_rule],
+    "arrow": [partial_fn, compose],
+    "exn": [exn_applied],
 }
 # The rules that apply at any type, in groups: each group is one choice
 # (so that, e.g., exceptions are not drawn as often as all bindings).
 ANY_TYPE: list[list[Rule]] = [
-    [let_val, let_fun, let_ref, let_array, let_exception, let_poly],
+    [let_val, let_fun, let_ref, let_array, let_exception, let_poly, let_val_refutable, let_exn_value],
     [let_cogen, let_cogen_curried, eval_rule, let_lifted_mutable],
-    [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed],
-    [apply_head, apply_rule, array_sub],
+    [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed, before_rule],
+    [apply_head, apply_rule, array_sub, fold_list],
 ]
 
 
@@ -1309,6 +1484,10 @@ def applicable(rule: Rule, ty: S.Ty, ctx: Ctx) -> bool:
         return bool(ctx.arrays())
     if rule is array_sub:
         return any(b.ty.args[0] == ty for b in ctx.arrays())
+    if rule is explode_rule:
+        return ty == list_of(CHAR)
+    if rule is exn_applied:
+        return any(b.ty != EXN for b in ctx.exceptions())
     if rule is code_intro:
         return ctx.level < MAX_CODE_LEVEL
     return True
