@@ -6,12 +6,15 @@ rule (a constant, a variable, the introduction rules of the type's
 constructor, the primitives producing it, and the rules that work at any
 type: if, let, fun, cogen, case (flat, and with nested overlapping
 patterns), application, raise/handle, sequencing, refs, arrays, while,
-eval, local exceptions, refs and arrays lifted into code),
+eval, local exceptions, refs and arrays lifted into code, folds, `before`),
 listed simplest first so that Hypothesis shrinks towards constants and
 variables. The base types are int, bool, string, unit, a datatype, word
 and char (constants at the edges: the largest and smallest int, the top
 bit, all ones, escapes, high bytes; the word operators and shifts, ord/chr, Word.toInt/toIntX, so
-that Div, Overflow, Chr and Subscript are raised too). Rules are grouped so that one choice picks a group (bindings,
+that Div, Overflow, Chr and Subscript are raised too; explode, implode and
+String.substring). Matches may fail: a nested case without its catch-all,
+`fn` with refutable patterns only and `let val PAT = e` raise Match and
+Bind, in either stage. Rules are grouped so that one choice picks a group (bindings,
 staging, control, application, primitives), which keeps the mix even.
 
 The context is Δ;Γ plus the globals: every binding is LOCAL (Γ), CODE (Δ,
@@ -23,13 +26,16 @@ Exceptions: the preamble's two, and `let exception E [of t]` at any
 level (t any small type, functions and generators too), raised with an
 argument and handled by rules whose argument pattern may fail; one
 declared outside a `code` is not in scope under it (the checker forbids
-it). Mutable cells cross the stages: a ref or an array made by the
+it). Exceptions are values too: `exception E' = E` aliases, `val e = E a`,
+lists of them, `raise e`. Mutable cells cross the stages: a ref or an array made by the
 generator is lifted (`cogen u = lift r`) into code that reads and writes
 it, while the generator writes it too (`let_lifted_mutable`).
 
-Termination: the only recursion is a `fun` whose body contains one
-recursive call, on `n div 2`, behind a test `n <= 0`, so a call runs
-O(log n) levels; `while` loops count a hidden counter up to a small
+Termination: the recursion is a `fun` (or `val rec`, or two functions
+`fun f ... and g ...`) whose body contains one recursive call, to itself
+or the other, on `n div 2`, behind a test `n <= 0`, so a call runs
+O(log n) levels, and a fixed `d (n - 1) + 1` counting down from 10^4 to
+5·10^4 (deep stacks on both machines); `while` loops count a hidden counter up to a small
 constant. (A recursive call inside a loop or a mapped function may run a
 few times per level; the tests bound reductions and discard such runs.)
 
