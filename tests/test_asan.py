@@ -381,16 +381,18 @@ int main(int argc, char **argv) {
 """
 
 
-def test_interrupt_from_another_thread_under_thread_sanitizer(tmp_path):
+def _run_under_thread_sanitizer(tmp_path, harness: str, program: list, image_name: str):
+    """Build `harness` (C, with the machine's sources) under ThreadSanitizer,
+    run it on `program` written as a bytecode file, and return the run,
+    checked to have ended cleanly with no TSan report."""
     from ccam.bytecode import write
-    from ccam.instructions import I, Program, Status
+    from ccam.instructions import Program
     from tests.machine_cases import NGLOBALS
 
     if sanitizer_runtime("libtsan.so") is None:
         pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
-    forever = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
-    (tmp_path / "forever.ccam").write_bytes(write(Program(tuple(forever), NGLOBALS)))
-    (tmp_path / "harness.c").write_text(INTERRUPT_HARNESS)
+    (tmp_path / image_name).write_bytes(write(Program(tuple(program), NGLOBALS)))
+    (tmp_path / "harness.c").write_text(harness)
     exe = str(tmp_path / "harness")
     shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
     r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
@@ -400,9 +402,17 @@ def test_interrupt_from_another_thread_under_thread_sanitizer(tmp_path):
     # clash with a kernel's wider randomisation
     setarch = shutil.which("setarch")
     command = [setarch, "-R", exe] if setarch else [exe]
-    r = subprocess.run([*command, str(tmp_path / "forever.ccam")], capture_output=True, text=True, timeout=60,
+    r = subprocess.run([*command, str(tmp_path / image_name)], capture_output=True, text=True, timeout=60,
                        env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
     assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    return r
+
+
+def test_interrupt_from_another_thread_under_thread_sanitizer(tmp_path):
+    from ccam.instructions import I, Status
+
+    forever = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
+    r = _run_under_thread_sanitizer(tmp_path, INTERRUPT_HARNESS, forever, "forever.ccam")
     interrupted = int(Status.INTERRUPTED)
     assert r.stdout.splitlines() == [f"during {interrupted} 1"] * 3 + [f"before {interrupted} 0"], r.stdout
 
@@ -459,25 +469,10 @@ int main(int argc, char **argv) {
 
 
 def test_entry_from_another_thread_during_a_run_waits_under_thread_sanitizer(tmp_path):
-    from ccam.bytecode import write
-    from ccam.instructions import I, Program, Status
-    from tests.machine_cases import NGLOBALS
+    from ccam.instructions import I, Status
 
-    if sanitizer_runtime("libtsan.so") is None:
-        pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
     forever = [I.cur([I.acc(0), I.push, I.cons, I.app]), I.push, I.cons, I.app]  # f f where f x = x x
-    (tmp_path / "forever.ccam").write_bytes(write(Program(tuple(forever), NGLOBALS)))
-    (tmp_path / "harness.c").write_text(ENTRY_HARNESS)
-    exe = str(tmp_path / "harness")
-    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
-    r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
-                        "-o", exe, "-lpthread"], capture_output=True, text=True, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    setarch = shutil.which("setarch")
-    command = [setarch, "-R", exe] if setarch else [exe]
-    r = subprocess.run([*command, str(tmp_path / "forever.ccam")], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
-    assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    r = _run_under_thread_sanitizer(tmp_path, ENTRY_HARNESS, forever, "forever.ccam")
     assert r.stdout.splitlines() == [f"run {int(Status.INTERRUPTED)} check 0 pinned 0"], r.stdout
 
 
@@ -522,24 +517,9 @@ int main(int argc, char **argv) {
 
 
 def test_machines_in_two_threads_swap_the_ctrl_c_handler_under_thread_sanitizer(tmp_path):
-    from ccam.bytecode import write
-    from ccam.instructions import I, Program
-    from tests.machine_cases import NGLOBALS
+    from ccam.instructions import I
 
-    if sanitizer_runtime("libtsan.so") is None:
-        pytest.skip("the C compiler has no ThreadSanitizer runtime (libtsan)")
-    (tmp_path / "short.ccam").write_bytes(write(Program((I.push, I.cons, I.push, I.cons), NGLOBALS)))
-    (tmp_path / "harness.c").write_text(SIGINT_HARNESS)
-    exe = str(tmp_path / "harness")
-    shared = [os.path.join(CSRC, s) for s in SOURCES if s != "driver.c"]
-    r = subprocess.run([CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-I", CSRC, "harness.c", *shared,
-                        "-o", exe, "-lpthread"], capture_output=True, text=True, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    setarch = shutil.which("setarch")
-    command = [setarch, "-R", exe] if setarch else [exe]
-    r = subprocess.run([*command, str(tmp_path / "short.ccam")], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "TSAN_OPTIONS": "exitcode=66"})
-    assert "ThreadSanitizer" not in r.stderr and r.returncode == 0, r.stderr[-4000:]
+    r = _run_under_thread_sanitizer(tmp_path, SIGINT_HARNESS, [I.push, I.cons, I.push, I.cons], "short.ccam")
     assert r.stdout.splitlines() == ["runs ok handler default"], r.stdout
 
 
