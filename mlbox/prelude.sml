@@ -1442,15 +1442,6 @@ fun Array2_column ((a, r, c), j) =
 
 (* ColMajor: down each column (a step of c items), then to the next
    column's top *)
-fun Array2_app Array2.RowMajor f (a, _ : int, _ : int) = Array_app f a
-  | Array2_app Array2.ColMajor f (a, _, c) =
-    let val n = Array.length a
-        fun down (k, j) =
-            if k < n then (f (Array.sub (a, k)); down (k + c, j))
-            else if j + 1 < c then down (j + 1, j + 1)
-            else ()
-    in if n = 0 then () else down (0, 0) end
-
 fun Array2_fold Array2.RowMajor f acc (a, _ : int, _ : int) = Array_foldl f acc a
   | Array2_fold Array2.ColMajor f acc (a, _, c) =
     let val n = Array.length a
@@ -1459,6 +1450,10 @@ fun Array2_fold Array2.RowMajor f acc (a, _ : int, _ : int) = Array_foldl f acc 
             else if j + 1 < c then down (j + 1, j + 1, acc)
             else acc
     in if n = 0 then acc else down (0, 0, acc) end
+
+(* app is fold's walk, with nothing carried *)
+fun Array2_app Array2.RowMajor f (a, _ : int, _ : int) = Array_app f a
+  | Array2_app Array2.ColMajor f arr = Array2_fold Array2.ColMajor (fn (x, ()) => f x) () arr
 
 fun Array2_modify Array2.RowMajor f (a, _ : int, _ : int) = Array_modify f a
   | Array2_modify Array2.ColMajor f (a, _, c) =
