@@ -1192,8 +1192,13 @@ class Checker:
         and rec f = fn ...` the bindings are simultaneous, only those after
         `rec` see the recursive names (SML '97 rules 26 and 28)."""
         frame = self.push_tyvars(dec, dec.tyvars)
-        bound, restricted, mismatched = self.check_plain_binds(dec.plain_binds, is_global)
-        for name, info in self.check_rec_binds(dec.recursive_binds, is_global).items():
+        checked = self.infer_plain_binds(dec.plain_binds, is_global)
+        recursive = self.check_rec_binds(dec.recursive_binds, is_global)
+        # closed only now: generalising a plain binding's type makes the
+        # explicit type variables in it generic, and the `rec` bindings may
+        # share them (`val f : 'a -> 'a = ... and rec g : 'a -> 'a = ...`)
+        bound, restricted, mismatched = self.close_plain_binds(checked)
+        for name, info in recursive.items():
             if name in bound:
                 self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)
             bound[name] = info
@@ -1208,13 +1213,9 @@ class Checker:
         for name, info in bound.items():
             self.bind_value(name, info, is_global)
 
-    def check_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool
-                          ) -> tuple[dict[str, VarInfo], list[Type], list[Type]]:
-        """The variables `binds` bind, the types of the bindings the value
-        restriction kept from being generalised, and the types of the
-        patterns that did not agree with their expressions. Each binding is
-        closed on its own (SML '97's Clos_{C,valbind}), so in `val 'a id =
-        fn x : 'a => x and r = ref 3` only r's type must be free of 'a."""
+    def infer_plain_binds(self, binds: tuple[S.ValBind, ...], is_global: bool) -> list[tuple]:
+        """Check the bindings `binds` (those of a `val` before any `rec`);
+        close_plain_binds then generalises them."""
         self.level += 1
         checked = []
         for bind in binds:
@@ -1246,6 +1247,15 @@ class Checker:
                 self.typed_nodes.append((id(bind.exp), exp_ty))
             checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
         self.level -= 1
+        return checked
+
+    def close_plain_binds(self, checked: list[tuple]) -> tuple[dict[str, VarInfo], list[Type], list[Type]]:
+        """The variables the bindings infer_plain_binds checked bind, the
+        types of the bindings the value restriction kept from being
+        generalised, and the types of the patterns that did not agree with
+        their expressions. Each binding is closed on its own (SML '97's
+        Clos_{C,valbind}), so in `val 'a id = fn x : 'a => x and r = ref 3`
+        only r's type must be free of 'a."""
         restricted: list[Type] = []
         mismatches: list[Type] = []
         bound: dict[str, VarInfo] = {}

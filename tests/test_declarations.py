@@ -542,6 +542,18 @@ def test_and_rec_round_trips_and_erases():
         "val u = fn () => 1\nval a = u () and rec u = fn n => u n")
 
 
+def test_and_rec_bindings_share_their_explicit_type_variables():
+    # Generalising the plain bindings first made 'a generic before the
+    # `rec` ones were checked: "'b escapes its scope" where Poly/ML agrees,
+    # and an internal error (an uncaught escape) on the second program.
+    assert described("val f : 'a -> 'a = fn x => x and rec g : 'a -> 'a = fn x => x\n"
+                     "val 'a h = (fn x : 'a => x) and rec k = fn (y : 'a) => y") == [
+        "val f : 'a -> 'a", "val g : 'a -> 'a", "val h : 'a -> 'a", "val k : 'a -> 'a"]
+    assert [message for message, _ in errors("val () = x : 'a and rec x as (_ : 'a) = x")] == [
+        C.UNBOUND_VARIABLE.format(name="x"), C.VAL_MISMATCH.format(actual="'a", expected="unit"),
+        C.VAL_REC_NOT_FN, C.VAL_REC_NOT_FN]
+
+
 @pytest.mark.parametrize("machine", ["c", "py"])
 def test_and_rec_runs_at_top_level_and_in_let(machine):
     session = Session(machine=machine)
