@@ -24,7 +24,11 @@ from typing import Callable, Iterable, Optional, Union
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 
 GENERIC = 1 << 30  # the level of a generalised (quantified) variable
-GROUND = -1  # the max_level of a composite with no variable (and no alias argument) in it
+# The max_level of a composite with no variable (and no alias argument) in
+# it, whose datatypes are all the basis's; one holding a declared datatype
+# is marked GROUND - (a stamp no datatype in it exceeds), so `<= GROUND`
+# tells a ground node (see _occurs_adjust).
+GROUND = -1
 
 
 class Overload:
@@ -182,9 +186,12 @@ Type = Union[TVar, TCon, TArrow, TTuple, TBox]
 # clears the marks of the nodes it walks into; Snapshot.restore puts marks
 # back with the levels. A node found to hold no variable at all is marked
 # GROUND, below every level, which stays true for good (nothing in it can
-# be linked): generalising, instantiating and binding without the occurs
-# check then skip it, at any level (n nested `let val a = SOME (...) in a
-# end` walked the whole type at each level: n² steps).
+# be linked): generalising, instantiating and binding then skip it, at any
+# level (n nested `let val a = SOME (...) in a end` walked the whole type
+# at each level: n² steps), the occurs check too, unless the variable is
+# older than a datatype in it (the mark bounds their stamps): then the
+# walk must find that datatype to report it escaping (`(fn x => [x]) ((fn
+# x => [x]) (... 1))` walked the argument's whole type at each level).
 
 
 def components(t: Type) -> tuple:
@@ -516,12 +523,15 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
     """Walk t (pre-order): fail if v occurs in it (unless `occurs` is
     false: the caller knows it cannot), lower its variables deeper than
     `level`, fail on a rigid one; then mark the composite nodes walked as
-    holding no variable deeper than `level`. Without the occurs check,
-    nodes already so marked are not entered."""
+    holding no variable deeper than `level` (or none at all: ground).
+    Ground nodes are not entered unless v is older than a datatype in
+    them; without the occurs check, nodes already marked at `level` or
+    below neither."""
     walked = []
     entered: set[int] = set()  # a shared node is walked once
     pending = [t]
     ground = True  # no variable, and no alias argument, met so far
+    youngest = 0  # the largest stamp of a datatype met so far
     while pending:
         u = prune(pending.pop())
         if isinstance(u, TVar):
@@ -537,21 +547,27 @@ def _occurs_adjust(v: TVar, t: Type, level: int, occurs: bool = True) -> None:
             if u.fields:
                 pending.extend(u.fields.values())
             continue
+        if u.max_level <= GROUND and (not occurs or GROUND - u.max_level <= v.born):
+            youngest = max(youngest, GROUND - u.max_level)
+            continue  # no variable in it, and no datatype younger than v (or v is just made)
         if not occurs and u.max_level <= level:
-            ground = ground and u.max_level == GROUND
+            ground = False
             continue  # (only for a v just made: no datatype is younger than it)
         if id(u) in entered:
             continue
         entered.add(id(u))
-        if isinstance(u, TCon) and u.tycon.stamp > v.born:
-            raise UnifyError("tyname", var=v, ty=u)
+        if isinstance(u, TCon) and u.tycon.stamp:
+            if u.tycon.stamp > v.born:
+                raise UnifyError("tyname", var=v, ty=u)
+            youngest = max(youngest, u.tycon.stamp)
         if u.alias is not None and u.alias.args:
             ground = False
         walked.append(u)
         pending.extend(reversed(components(u)))
-    mark = GROUND if ground else level
+    mark = GROUND - youngest if ground else level
     for u in walked:
-        if u.max_level > mark:
+        # a ground node keeps its own bound, which may be tighter than t's
+        if u.max_level > mark and u.max_level > GROUND:
             u.max_level = mark
 
 
@@ -704,7 +720,7 @@ def instantiate(t: Type, level: int) -> Type:
                 fresh = mapping[id(t)] = TVar(level, eq=t.eq)
             return fresh
         if (isinstance(t, TCon) and not t.args) or (isinstance(t, TTuple) and not t.items) \
-                or t.max_level == GROUND:
+                or t.max_level <= GROUND:
             return t  # closed: shared, with its alias
         made = mapping.get(id(t))
         if made is None:
@@ -762,7 +778,7 @@ def free_vars(t: Type) -> list[TVar]:
         u = prune(pending.pop())
         if isinstance(u, TVar):
             found.setdefault(id(u), u)
-        elif u.max_level != GROUND and id(u) not in entered:  # (as walk, without the ground nodes)
+        elif u.max_level > GROUND and id(u) not in entered:  # (as walk, without the ground nodes)
             entered.add(id(u))
         else:
             continue

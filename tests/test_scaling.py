@@ -642,7 +642,8 @@ def nested_lists(depth: int) -> str:
 
 
 def nested_cases(depth: int) -> str:
-    return "val c = " + "case 0 of _ => " * depth + "1\n"
+    # a leaf with a variable: an int is ground, walked once for the whole program
+    return "val c = fn y => " + "case 0 of _ => " * depth + "[y]\n"
 
 
 def nested_list_patterns(depth: int) -> str:
@@ -1108,6 +1109,9 @@ GROWING_TYPES = {
     "a [] :: [] chain": lambda n: "val x = " + "(" * n + "[] :: []" + ") :: []" * n + "\n",
     "a nil :: nil chain": lambda n: "val x = " + "(" * n + "nil :: nil" + ") :: nil" * n + "\n",
     "a y :: _ pattern": lambda n: "fun f (" + "(" * n + "y :: _" + ") :: _" * n + ") = 1 | f _ = 0\n",
+    # a `fn`'s domain may be shared with its scope, so it keeps the occurs
+    # check, which skips the argument's type once it is known ground
+    "a fn applied": lambda n: "val x = " + "(fn x => [x]) (" * n + "1" + ")" * n + "\n",
 }
 
 
@@ -1137,3 +1141,19 @@ def test_an_instance_domain_bound_without_the_occurs_check_still_finds_circular_
     assert [(d.span.line, d.message.split(":")[0]) for d in diagnostics] == \
         [(1, "circular type"), (2, "circular type"), (4, "circular type"), (6, "circular type"),
          (7, "circular type"), (9, "circular type"), (10, "circular type")], diagnostics
+
+
+def test_the_occurs_check_skipping_ground_types_still_finds_a_datatype_escaping():
+    # Each type below is known ground (walked once by a younger variable:
+    # `(fn z => z) l`) before a variable older than its datatype meets it;
+    # the mark keeps the datatype's stamp, so the walk is not skipped then.
+    text = ("fun f y = let datatype t = A val l = [A] val k = (fn z => z) l in y = l end\n"
+            "val r = ref []\ndatatype u = B\nval l2 = [B]\nval k2 = (fn z => z) l2\nval _ = r := l2\n"
+            "fun g y = let datatype w = C val l = [[C]] val k = (fn z => z) l\n"
+            "              val k3 = (fn z => z) (hd l) in y = hd l end\n")
+    with pytest.raises(CompileError) as raised:
+        deep.with_deep_stack(driver.front_end)(Source("escape.sml", text))
+    diagnostics = raised.value.diagnostics
+    assert [(d.span.line, d.message.split(":")[0]) for d in diagnostics] == \
+        [(1, "the type t escapes its scope"), (6, "the type u escapes its scope"),
+         (8, "the type w escapes its scope")], diagnostics
