@@ -266,7 +266,7 @@ MAX_ARRAY_LENGTH = 1 << 24
 # Default limits of a run (both machines; each can be changed per machine).
 # The stacks grow on demand, so a generous depth costs nothing until used.
 DEFAULT_MAX_STACK = 16_000_000  # value stack entries + control frames
-DEFAULT_MAX_HEAP = 1 << 30  # live heap bytes (C machine only)
+DEFAULT_MAX_HEAP = 1 << 30  # live heap (C machine only) and kept output bytes
 # How deeply sub-programs may nest in a .ccam file (the main program is at
 # depth 1, a sub-program operand of an instruction at depth d at d + 1).
 # Every walker over code (both readers, the writer, the verifier, the

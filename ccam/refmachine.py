@@ -37,8 +37,14 @@ INTERRUPTED: Ctrl-C (KeyboardInterrupt) stops the run where it falls;
 interrupt(), from any thread, is polled before a run's first instruction and
 then every POLL_INTERVAL reductions, as in the C machine (whose interval is
 longer).
-The heap limit (HEAP_LIMIT) exists only in the C machine: Python's memory is
-Python's business, so the reference machine never reports it.
+The heap limit (HEAP_LIMIT) on the live heap exists only in the C machine:
+Python's memory is Python's business, so the reference machine never
+reports it. What it can count it bounds as the C machine does: the output it
+keeps (below) must stay within max_heap, which on the C machine it shares
+with the live heap; a print that would keep more stops the run with
+HEAP_LIMIT before it writes anything, and what was kept before stays in
+Result.output. (The C machine may stop at an earlier print: it counts its
+live heap too.)
 
 Output: `print` writes to `out`'s file descriptor directly when it has one
 (after flushing `out` when a run starts), one write per print as the C
@@ -46,7 +52,7 @@ machine does, so both stop at the same print when the writes fail (status
 OUTPUT, the errno in `output_errno`); a stream without a descriptor gets
 `out.write`. Result.output also holds the output unless keep_output=False
 (for a long-running program writing to a stream, whose output need not stay
-in memory).
+in memory); output not kept is bounded by nothing.
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ from typing import Callable, Optional
 
 from ccam.bytecode import check_program
 from ccam.instructions import (
+    DEFAULT_MAX_HEAP,
     DEFAULT_MAX_STACK,
     BUILTIN_EXNS,
     ConstCon,
@@ -102,6 +109,12 @@ _NO_LIMIT = (1 << 63) - 1
 # POLL_INTERVAL, as this machine is a hundred times slower (a poll every 20 ms
 # or so on a busy host); the poll costs nothing between polls.
 POLL_INTERVAL = 1 << 14
+
+
+# A print that would keep more output than max_heap: the C machine's message
+# (ccam_c/prims.c ccamP_output) without its live bytes, which only it counts.
+KEPT_OUTPUT_OVER_LIMIT = ("the kept output would pass the heap limit ({kept} bytes kept + {more} to print "
+                          "> limit {limit}); write the output to a stream without keeping it, or raise the heap limit")
 
 
 class MLRaise(Exception):
@@ -162,12 +175,13 @@ class Machine:
     `start`/`step`/`state` run it one transition at a time."""
 
     def __init__(self, program: Program, *, max_reductions: Optional[int] = None,
-                 max_stack: int = DEFAULT_MAX_STACK, out=None, trace: Optional[TraceHook] = None,
-                 keep_output: bool = True):
+                 max_stack: int = DEFAULT_MAX_STACK, max_heap: int = DEFAULT_MAX_HEAP, out=None,
+                 trace: Optional[TraceHook] = None, keep_output: bool = True):
         check_program(program)  # the verifier's rules, on a Program in memory
         self.program = program
         self.max_reductions = max_reductions
         self.max_stack = max_stack
+        self.max_heap = max_heap  # bounds the kept output only (see the module docstring)
         self.keep_output = keep_output
         self.output_errno = 0  # the errno of the print that stopped the latest run with OUTPUT
         self.out = out
@@ -251,6 +265,10 @@ class Machine:
         """print: the bytes to `out` (see the module docstring), then to
         Result.output; a stream refusing them stops the run (OUTPUT)."""
         out = self._out
+        keep = out is None or self.keep_output
+        if keep and data and self._kept + len(data) > self.max_heap:
+            raise MachineError(Status.HEAP_LIMIT, KEPT_OUTPUT_OVER_LIMIT.format(
+                kept=self._kept, more=len(data), limit=self.max_heap))
         if out is not None:
             try:
                 if self._out_fd is not None:
@@ -259,9 +277,10 @@ class Machine:
                     out.write(data)
             except OSError as err:
                 raise self._output_failed(err, "the output") from None
-            if not self.keep_output:
+            if not keep:
                 return
         self.output.append(data)
+        self._kept += len(data)
 
     def write_error_output(self, data: bytes) -> None:
         """TextIO.stdErr's bytes: to the process's standard error
@@ -292,6 +311,7 @@ class Machine:
         self.gen_reductions = 0
         self.emitted = 0
         self.output: list[bytes] = []
+        self._kept = 0  # the bytes in self.output
 
     def _result(self, status: Status, value=None, message: str = "") -> Result:
         return Result(status, value, message, self.reductions, b"".join(self.output),

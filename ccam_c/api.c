@@ -91,8 +91,8 @@ int ccam_extend(ccam_machine *m, const uint8_t *bytes, size_t len, char *err, si
        builds again, and refuse only if the image still does not fit. */
     if (ccamH_retry_after_major(m) && !ccamL_load(m, bytes, len, err, errlen)) return 0;
     if (m->oom == 2) {
-        ccam_set_message(m, "heap limit exceeded while loading (%lld bytes live, limit %lld)",
-                         (long long)m->live_bytes, (long long)m->max_heap);
+        ccam_set_heap_limit_message(m);  /* "heap limit exceeded (...)" */
+        ccam_set_message(m, "heap limit exceeded while loading%s", m->message + strlen("heap limit exceeded"));
         return -2;
     }
     return -1;

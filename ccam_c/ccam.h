@@ -80,7 +80,16 @@ void ccam_free(ccam_machine *m);
    always have a default). */
 void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack, int64_t max_heap);
 /* print: bytes go to fd when fd >= 0 (and also into the buffer read by
-   ccam_output when keep is set); with fd < 0 only into the buffer. */
+   ccam_output when keep is set); with fd < 0 only into the buffer.  The
+   buffer (the run's output so far; in a batch, the output of its calls so
+   far) counts against max_heap with the live heap: a print whose bytes
+   would not fit stops the run with CCAM_STATUS_HEAP_LIMIT before it writes
+   anything ("the kept output would pass the heap limit (K bytes kept + N
+   to print + L bytes live > limit M); ..."), and an allocation that does
+   not fit beside the buffer names it ("heap limit exceeded (L bytes live
+   and K bytes of kept output, limit M)").  What was printed before the stop
+   stays in the buffer (and was written to fd).  Bytes written to fd and
+   not kept count against nothing. */
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
 const uint8_t *ccam_output(ccam_machine *m, size_t *len);
 void ccam_output_clear(ccam_machine *m);

@@ -141,6 +141,7 @@
  *     and builds again before it refuses the value, whatever the last
  *     collection was (ccamH_retry_after_major).  The heap never passes
  *     max_heap on the host's account.
+ *     Everywhere here, max_heap is less the kept output (ccamH_limit).
  *   - The debug heap checker verifies the generational invariant: every
  *     old object pointing to a young one is in the remembered set, the set
  *     holds flagged old objects only, full chunks hold only old cells.
@@ -361,7 +362,7 @@ struct ccam_machine {
     int out_fd;
     int out_keep;            /* also collect into out (for Result.output) */
     int out_errno;           /* why the latest failed print failed (0: none) */
-    uint8_t *out; size_t out_len, out_cap;
+    uint8_t *out; size_t out_len, out_cap;  /* out_len counts against max_heap: ccamH_limit */
     char *msgs; size_t msgs_len, msgs_cap;  /* the messages of a batch of calls */
 
     /* host handles */
@@ -394,6 +395,16 @@ void *ccamH_raw_realloc(ccam_machine *m, void *p, size_t size);
 
 void ccamH_sync(ccam_machine *m);
 void ccamH_init(ccam_machine *m);
+
+/* The bytes the heap may take: max_heap less the output kept for the host
+   (out_len, the latest run's print bytes when there is no output fd or the
+   host keeps them).  That output is memory the program takes, outside the
+   heap, and nothing else bounds it (a print loop would grow the host until
+   the system killed it): so it shares max_heap with the live heap, and
+   print refuses bytes that would not fit beside what is live
+   (ccamP_output).  Output written to an fd and not kept is bounded by
+   nothing: a program may print forever to a pipe. */
+static inline int64_t ccamH_limit(const ccam_machine *m) { return m->max_heap - (int64_t)m->out_len; }
 void ccamH_refresh_budget(ccam_machine *m);
 
 /* The hot path of ccamH_alloc for small objects: take the cell at the
@@ -452,6 +463,7 @@ void ccam_set_message(ccam_machine *m, const char *fmt, ...);
 /* The message of a failed allocation (m->oom): "out of memory", or at the
    heap limit what is live and the limit, as the collector's check says. */
 void ccam_set_oom_message(ccam_machine *m);
+void ccam_set_heap_limit_message(ccam_machine *m);
 
 #define INTERRUPT_SIGINT 1
 #define INTERRUPT_HOST 2

@@ -149,7 +149,7 @@ void ccamH_sync(ccam_machine *m) {
    if the value and what is live cannot fit, so the heap never passes
    max_heap on the host's account. */
 static int64_t headroom(ccam_machine *m) {
-    return m->max_heap - (m->building ? m->heap_bytes : m->live_bytes);
+    return ccamH_limit(m) - (m->building ? m->heap_bytes : m->live_bytes);
 }
 
 /* How many cells the fast path may hand out before the slow path must look
@@ -169,7 +169,7 @@ void ccamH_refresh_budget(ccam_machine *m) {
         m->small_budget = m->building ? room / SMALL_CELL : INT64_MAX / 4;
         return;
     }
-    int64_t limit = m->gc_threshold < m->max_heap ? m->gc_threshold : m->max_heap;
+    int64_t limit = m->gc_threshold < ccamH_limit(m) ? m->gc_threshold : ccamH_limit(m);
     room = limit - m->heap_bytes;
     m->small_budget = room > 0 ? room / SMALL_CELL : 0;
 }
@@ -250,7 +250,7 @@ static void account(ccam_machine *m, int64_t charged) {
     m->nobjects++;
     m->heap_bytes += charged;
     m->total_allocated += charged;
-    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > ccamH_limit(m)) m->gc_pending = 1;
 }
 
 /* A new object of `size` bytes (header included).  NULL when memory or the
@@ -357,7 +357,7 @@ int ccamH_block_reserve(ccam_machine *m, block *b, uint32_t words) {
     m->total_allocated += grow;
     LARGE_OF(b)->bytes += grow;
     b->cap = (uint32_t)cap;
-    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > m->max_heap) m->gc_pending = 1;
+    if (m->heap_bytes > m->gc_threshold || m->heap_bytes > ccamH_limit(m)) m->gc_pending = 1;
     ccamH_refresh_budget(m);
     return 0;
 }
@@ -764,7 +764,7 @@ static void collect(ccam_machine *m, int major) {
    never stops at the limit because of dead old objects. */
 void ccamH_collect(ccam_machine *m) {
     collect(m, m->major_next || m->remembered_lost);
-    if (m->live_inexact && m->live_bytes > m->max_heap) collect(m, 1);
+    if (m->live_inexact && m->live_bytes > ccamH_limit(m)) collect(m, 1);
 }
 
 void ccamH_collect_major(ccam_machine *m) { collect(m, 1); }

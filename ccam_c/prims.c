@@ -354,15 +354,34 @@ static int error_output(ccam_machine *m, const uint8_t *data, size_t len) {
 
 /* print's bytes: all of them to the output fd when there is one (see
    write_all), and into the buffer read by ccam_output when there is no fd
-   or the host keeps it. */
+   or the host keeps it.  Kept bytes count against max_heap with the live
+   heap (ccamH_limit): bytes that would not fit beside what was live at the
+   last collection are refused before any is written, so that the loop may
+   redo the print after a major collection (RETRY_IF_LIMIT_SPURIOUS) and a
+   refused print writes nothing anywhere; the run stops with HEAP_LIMIT
+   and the output kept so far stays for ccam_output. */
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
+    int keep = (m->out_fd < 0 || m->out_keep) && len;
+    /* (a string is shorter than 2^62 bytes: len fits an int64_t) */
+    if (keep && (int64_t)len > ccamH_limit(m) - m->live_bytes) {
+        m->oom = 2;
+        /* (ccam/refmachine.py words its own stop the same way) */
+        ccam_set_message(m,
+                         "the kept output would pass the heap limit (%zu bytes kept + %zu to print + %lld bytes live "
+                         "> limit %lld); write the output to a stream without keeping it, or raise the heap limit",
+                         m->out_len, len, (long long)m->live_bytes, (long long)m->max_heap);
+        return CCAM_STATUS_HEAP_LIMIT;
+    }
     if (m->out_fd >= 0) TRY(write_all(m, m->out_fd, data, len, "the output"));
     /* (nothing to keep for print "": the buffer may not exist yet, and
        memcpy to a null pointer is undefined even for no bytes) */
-    if ((m->out_fd < 0 || m->out_keep) && len) {
-        if (m->out_len + len > m->out_cap) {
+    if (keep) {
+        size_t need = m->out_len + len;  /* at most max_heap (checked above) */
+        if (need > m->out_cap) {
             size_t cap = m->out_cap ? m->out_cap : 256;
-            while (cap < m->out_len + len) cap *= 2;
+            while (cap < need) cap *= 2;
+            /* (doubling past the limit would reserve memory no print may fill) */
+            if (cap > (uint64_t)m->max_heap) cap = need;
             uint8_t *o = ccamH_raw_realloc(m, m->out, cap);
             if (!o) {
                 ccam_set_oom_message(m);
@@ -372,7 +391,8 @@ int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
             m->out_cap = cap;
         }
         memcpy(m->out + m->out_len, data, len);
-        m->out_len += len;
+        m->out_len = need;
+        ccamH_refresh_budget(m);  /* the heap's room shrank by len */
     }
     return 0;
 }

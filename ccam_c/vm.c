@@ -1339,9 +1339,8 @@ safepoint:
             ccam_set_message(m, "heap check failed after collection: %s", why);
             return m->status = CCAM_STATUS_HEAP_LIMIT;
         }
-        if (m->live_bytes > m->max_heap) {
-            ccam_set_message(m, "heap limit exceeded (%lld bytes live, limit %lld)",
-                             (long long)m->live_bytes, (long long)m->max_heap);
+        if (m->live_bytes > ccamH_limit(m)) {
+            ccam_set_heap_limit_message(m);
             return m->status = CCAM_STATUS_HEAP_LIMIT;
         }
     }
@@ -1373,10 +1372,20 @@ int ccamV_apply(ccam_machine *m, value closure, value arg) {
 
 void ccam_set_oom_message(ccam_machine *m) {
     if (m->oom == 2)
-        ccam_set_message(m, "heap limit exceeded (%lld bytes live, limit %lld)",
-                         (long long)m->live_bytes, (long long)m->max_heap);
+        ccam_set_heap_limit_message(m);
     else
         ccam_set_message(m, "out of memory");
+}
+
+/* The heap limit met by the live heap, with the kept output named when
+   there is any, as it shares the limit (ccamH_limit). */
+void ccam_set_heap_limit_message(ccam_machine *m) {
+    if (m->out_len)
+        ccam_set_message(m, "heap limit exceeded (%lld bytes live and %zu bytes of kept output, limit %lld)",
+                         (long long)m->live_bytes, m->out_len, (long long)m->max_heap);
+    else
+        ccam_set_message(m, "heap limit exceeded (%lld bytes live, limit %lld)", (long long)m->live_bytes,
+                         (long long)m->max_heap);
 }
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...) {

@@ -149,7 +149,8 @@ TOO_DEEP_TO_CONVERT = ("a value nested too deeply to convert between Python and 
                        "(beyond Python's recursion limit); keep it in ML as an MLValue (keep=True)")
 LIMITS = ("max_reductions", "max_stack", "max_heap")
 LIMIT_MAX = (1 << 63) - 1
-NO_HEAP_LIMIT = "max_heap limits the C machine only; the Python machine (machine=\"py\") has no heap limit"
+NO_HEAP_LIMIT = ("the Python machine (machine=\"py\") has no heap limit: there max_heap bounds only "
+                 "the output a call keeps")
 
 
 def _checked_limits(limits: dict) -> dict:
@@ -212,9 +213,9 @@ class Program:
             import warnings
 
             # as `mlbox run --machine py --max-heap` warns: a host that sets
-            # the limit for the C machine can still debug on the Python one
+            # the limit for the C machine can still debug on the Python one,
+            # which bounds with it what it can count (the kept output)
             warnings.warn(NO_HEAP_LIMIT, RuntimeWarning, stacklevel=3)
-            limits = {k: v for k, v in limits.items() if k != "max_heap"}
         self._machine = driver.machine_class(machine)(compiled.program, **{k: v for k, v in limits.items()
                                                                             if v is not None})
         # One thread at a time in the machine (and in the conversions, which
@@ -780,10 +781,20 @@ def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) ->
     if result.status == Status.INTERRUPTED and result.message == "interrupted":
         raise MachineFailure(Status.INTERRUPTED, INTERRUPTED_BY, index)  # not "INTERRUPTED: interrupted"
     hint = LIMIT_HINTS.get(Status(result.status))
-    raise MachineFailure(Status(result.status), result.message + (f"; {hint}" if hint else ""), index)
+    message = result.message
+    if message.startswith(KEPT_OUTPUT_STOP):
+        # the machine's advice (an output stream) is not the API's to take
+        message, hint = message.split("; ", 1)[0], KEPT_OUTPUT_HINT
+    raise MachineFailure(Status(result.status), message + (f"; {hint}" if hint else ""), index)
 
 
 INTERRUPTED_BY = "stopped by interrupt() or Ctrl-C"
+# A print stopped because the output kept for prog.output would pass
+# max_heap (ccam_c/prims.c ccamP_output, ccam/refmachine.py); the rest of
+# the machine's message says how many bytes.
+KEPT_OUTPUT_STOP = "the kept output would pass the heap limit"
+KEPT_OUTPUT_HINT = ("a call's output is kept until the call returns (then it is in prog.output): "
+                    "print less in one call, or raise max_heap=BYTES when loading the program")
 EXCEPTION_TYPES = 256  # Program._exception_type: the exception names whose types are kept
 
 

@@ -992,6 +992,32 @@ def test_output_is_collected_in_linear_time_and_can_be_cleared():
 
 
 @pytest.mark.parametrize("machine", MACHINES)
+def test_a_call_that_prints_past_max_heap_stops_with_its_output_so_far(machine):
+    # a call's output is kept until it returns: a print loop grew the host
+    # past any max_heap (200 MB under 64 MB) until the system killed it
+    import warnings
+
+    chunk, limit = 1 << 18, 1 << 22
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # (machine="py": max_heap bounds only the output)
+        prog = api.load_source('fun double (s, 0) = s | double (s, n) = double (s ^ s, n - 1)\n'
+                               'val chunk = double ("x", 18)\n'
+                               'fun loop 0 = () | loop n = (print chunk; loop (n - 1))', machine=machine,
+                               max_heap=limit)
+    with pytest.raises(MachineFailure) as failure:
+        prog.call("loop", 64)
+    assert failure.value.status.name == "HEAP_LIMIT"
+    message = str(failure.value)
+    assert message.startswith("HEAP_LIMIT: the kept output would pass the heap limit (")
+    assert message.endswith(f"> limit {limit}); {api.KEPT_OUTPUT_HINT}")
+    assert "stream" not in message  # (the machine's advice: no stream to choose here)
+    assert 0 < len(prog.output) <= limit and prog.output == b"x" * len(prog.output)
+    prog.output = b""
+    prog.call("loop", 2)  # the next call starts afresh
+    assert prog.output == b"x" * 2 * chunk
+
+
+@pytest.mark.parametrize("machine", MACHINES)
 def test_an_uncaught_exception_of_the_program_carries_its_argument_converted(machine):
     # MLError.arg was None for any argument but a string: E (3, ["x"]) lost
     # the 3, an int-carrying exception its int

@@ -794,3 +794,114 @@ def test_a_cyclic_value_has_a_repr():
     env = Pair(5, None)
     env.snd = Con(1, env)
     assert repr(env) == "Pair(5, Con(1, ...))"
+
+
+# ------------------------------------------------------------- the kept output and the heap limit
+# What a run keeps of its output (for Result.output) is memory it takes: it
+# counts against max_heap, with the live heap on the C machine; output
+# written to a stream and not kept is bounded by nothing. (A print loop used
+# to grow the host past any max_heap: 200 MB of output under a 64 MB limit.)
+
+CHUNK = 1 << 18  # the bytes of one print below
+KEPT_LIMIT = 1 << 22  # max_heap of these tests: 16 chunks
+PRINTS_CHUNKS = ('fun double (s, 0) = s | double (s, n) = double (s ^ s, n - 1)\n'
+                 'val chunk = double ("x", 18)\n'
+                 'fun loop 0 = () | loop n = (print chunk; loop (n - 1))\n')
+KEPT_OUTPUT_STOP = "the kept output would pass the heap limit ("
+KEPT_OUTPUT_ADVICE = "; write the output to a stream without keeping it, or raise the heap limit"
+
+
+def compiled(text: str) -> Program:
+    from mlbox.diagnostics import Source
+    from mlbox.driver import compile_source
+
+    return compile_source(Source("p.sml", text)).program
+
+
+def stop_figures(message: str) -> list[int]:
+    """The byte counts of a kept-output stop's message, in order."""
+    import re
+
+    assert message.startswith(KEPT_OUTPUT_STOP) and message.endswith(KEPT_OUTPUT_ADVICE), message
+    return [int(n) for n in re.findall(r"\d+", message[:-len(KEPT_OUTPUT_ADVICE)])]
+
+
+@pytest.mark.parametrize("machine", [cmachine, refmachine])
+def test_a_print_loop_stops_at_the_heap_limit_with_its_output_so_far(machine):
+    # 64 chunks: 16 MiB of output under a 4 MiB limit (it used to end OK, all of it kept)
+    r = machine.Machine(compiled(PRINTS_CHUNKS + "val _ = loop 64\n"), max_heap=KEPT_LIMIT).run()
+    assert r.status == Status.HEAP_LIMIT, r.message
+    figures = stop_figures(r.message)
+    kept, more, limit = figures[0], figures[1], figures[-1]
+    assert (more, limit) == (CHUNK, KEPT_LIMIT)
+    assert kept == len(r.output) and r.output == b"x" * kept and kept % CHUNK == 0
+    assert kept + CHUNK > KEPT_LIMIT - (figures[2] if machine is cmachine else 0)
+    if machine is cmachine:
+        assert kept + figures[2] <= KEPT_LIMIT  # (live bytes: only the C machine counts them)
+    else:
+        assert kept == KEPT_LIMIT  # as much as fits, the print that would pass the limit refused
+
+
+def test_the_c_machine_counts_the_live_heap_with_the_kept_output():
+    # 2 MiB held live: the C machine keeps at most the 2 MiB left; the Python
+    # machine, which does not count its heap, keeps 4
+    text = PRINTS_CHUNKS + 'val held = double ("y", 21)\nval _ = loop 64\n'
+    c = cmachine.Machine(compiled(text), max_heap=KEPT_LIMIT).run()
+    ref = refmachine.Machine(compiled(text), max_heap=KEPT_LIMIT).run()
+    assert (c.status, ref.status) == (Status.HEAP_LIMIT, Status.HEAP_LIMIT)
+    assert stop_figures(c.message)[2] >= 2 * CHUNK * 4  # the live bytes named
+    assert len(c.output) <= KEPT_LIMIT - (1 << 21) and len(ref.output) == KEPT_LIMIT
+
+
+def test_the_kept_output_leaves_the_heap_less_room():
+    # 3 MiB kept, then 3 MiB more live (a 2 MiB string made from a 1 MiB one):
+    # past 4 MiB together; it used to end OK
+    text = PRINTS_CHUNKS + 'val _ = loop 12\nval more = double ("z", 21)\n'
+    r = cmachine.Machine(compiled(text), max_heap=KEPT_LIMIT).run()
+    assert r.status == Status.HEAP_LIMIT
+    assert r.message.startswith("heap limit exceeded (")
+    assert r.message.endswith(f"bytes live and {12 * CHUNK} bytes of kept output, limit {KEPT_LIMIT})")
+    assert len(r.output) == 12 * CHUNK
+    # the Python machine has no heap limit: only its output is bounded
+    assert refmachine.Machine(compiled(text), max_heap=KEPT_LIMIT).run().status == Status.OK
+
+
+@pytest.mark.parametrize("machine", [cmachine, refmachine])
+def test_output_to_a_stream_and_not_kept_is_not_bounded(machine, tmp_path):
+    path = tmp_path / "out"
+    with open(path, "wb") as stream:
+        r = machine.Machine(compiled(PRINTS_CHUNKS + "val _ = loop 64\n"), max_heap=KEPT_LIMIT, out=stream,
+                            keep_output=False).run()
+    assert (r.status, r.output) == (Status.OK, b"")
+    assert path.stat().st_size == 64 * CHUNK
+
+
+@pytest.mark.parametrize("machine", [cmachine, refmachine])
+def test_a_stream_that_also_keeps_gets_what_was_printed_before_the_stop(machine, tmp_path):
+    path = tmp_path / "out"
+    with open(path, "wb") as stream:
+        r = machine.Machine(compiled(PRINTS_CHUNKS + "val _ = loop 64\n"), max_heap=KEPT_LIMIT, out=stream).run()
+    assert r.status == Status.HEAP_LIMIT
+    assert path.read_bytes() == r.output != b""  # the refused print wrote nothing
+
+
+def test_a_stream_without_a_descriptor_is_kept_until_the_run_ends():
+    # the C machine writes such a stream after the run: until then it keeps the output
+    stream = io.BytesIO()
+    r = cmachine.Machine(compiled(PRINTS_CHUNKS + "val _ = loop 64\n"), max_heap=KEPT_LIMIT, out=stream,
+                         keep_output=False).run()
+    assert r.status == Status.HEAP_LIMIT
+    assert 0 < len(stream.getvalue()) <= KEPT_LIMIT
+
+
+def test_a_batch_keeps_the_output_of_its_calls_together():
+    # one buffer holds a batch's output until it returns: 2 MiB a call
+    program = compiled(PRINTS_CHUNKS)
+    machine = cmachine.Machine(program, max_heap=KEPT_LIMIT)
+    machine.run()
+    loop = machine.global_value(len(program.global_names) - 1)  # (the last declaration's slot)
+    results = machine.call_many(loop, [8, 8, 8])
+    assert [r.status for r in results] == [Status.OK, Status.HEAP_LIMIT, Status.HEAP_LIMIT]
+    assert sum(len(r.output) for r in results) <= KEPT_LIMIT
+    assert len(results[0].output) == 8 * CHUNK and results[2].output == b""
+    assert machine.call(loop, 8).status == Status.OK  # each call (or batch) starts afresh

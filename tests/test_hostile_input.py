@@ -676,7 +676,7 @@ def test_an_argument_too_big_for_the_heap_limit_is_refused_before_the_heap_passe
 
 
 def test_api_heap_limit_on_the_python_machine_warns_as_the_cli_does():
-    with pytest.warns(RuntimeWarning, match="max_heap limits the C machine only"):
+    with pytest.warns(RuntimeWarning, match="has no heap limit: there max_heap bounds only the output a call keeps"):
         prog = api.load_source("val x = 1", machine="py", max_heap=1 << 20)
     assert prog["x"] == 1
 

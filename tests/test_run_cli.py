@@ -122,6 +122,16 @@ def test_the_heap_limit_says_what_is_live_and_the_limit(src, capfd, limit, messa
     assert f"limit {1 if limit == '1' else 2 << 20})" in err, err
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_run_prints_more_than_the_heap_limit_as_it_goes(src, capfd, machine):
+    # `mlbox run` writes the output and keeps none of it: the kept output's
+    # share of --max-heap does not apply (a program may print forever to a pipe)
+    text = ('fun double (s, 0) = s | double (s, n) = double (s ^ s, n - 1)\n'
+            'val chunk = double ("x", 16)\nfun loop 0 = () | loop n = (print chunk; loop (n - 1))\nval _ = loop 64\n')
+    assert cli.main(["run", src(text), "--max-heap", "1M", "--machine", machine]) == 0
+    assert capfd.readouterr().out == "x" * (64 << 16)
+
+
 @pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: no heap figures")
 def test_peak_heap_is_the_most_heap_used_at_once(src, capfd):
     # "peak heap" was the heap at the end of the run: after a run stopped at
