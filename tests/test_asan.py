@@ -352,7 +352,10 @@ INTERRUPT_HARNESS = r"""
 #include <time.h>
 #include "ccam.h"
 static void *stopper(void *m) {
-    struct timespec t = {0, 20 * 1000 * 1000};
+    /* long enough for the main thread to be in ccam_run on a loaded host
+       (at 20 ms it was once not yet, and the interrupt, kept for the next
+       run, stopped it before its first reduction) */
+    struct timespec t = {0, 200 * 1000 * 1000};
     nanosleep(&t, NULL);
     ccam_interrupt((ccam_machine *)m);
     return NULL;
