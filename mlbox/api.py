@@ -418,6 +418,14 @@ class Program:
     def __getitem__(self, name: str):
         return self.value(name)
 
+    # Without these two, `in` and `for` would fall back on prog[0], prog[1],
+    # ... and fail with NameNotFound for 0: a program is looked up by name.
+    def __contains__(self, name) -> bool:
+        return isinstance(name, str) and name in self._bindings
+
+    def __iter__(self):
+        return iter(self.names())
+
     def function(self, name: str) -> "MLFunction":
         raw, ty = self._raw(name)
         if function_parts(ty) is None:

@@ -61,6 +61,15 @@ def test_lookup_and_plain_values(prog):
             prog.value(not_a_name)
 
 
+def test_in_and_iteration_ask_for_top_level_names(prog):
+    # `in` and `for` fell back on prog[0], prog[1], ...: `"area" in prog`
+    # raised NameNotFound ("no top-level value 0 in the program")
+    assert "area" in prog and "answer" in prog
+    assert "nothing" not in prog and 3 not in prog and None not in prog and ["area"] not in prog
+    assert list(prog) == prog.names()
+    assert "area" in list(prog)
+
+
 def test_calls_convert_by_type(prog):
     assert prog.call("area", Data("Rect", (3, 4))) == 12
     assert prog.call("area", "Empty") == 0
