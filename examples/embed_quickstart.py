@@ -42,10 +42,15 @@ def main(args: list[str]) -> int:
         with open(filter_path, encoding="utf-8") as f:
             insns = parse_filter(f.read(), filter_path)
         validate(insns, filter_path)
-        packets = read_capture(capture_path).packets
+        capture = read_capture(capture_path)
     except (OSError, UnicodeDecodeError, FilterError, CaptureError) as err:
         print(f"embed_quickstart: {err}", file=sys.stderr)
         return 2
+    # A capture that ends inside a packet (a copy cut short, a capture still
+    # being written) is read up to the damage, as tcpdump reads it: say so.
+    for warning in capture.warnings:
+        print(f"embed_quickstart: warning: {warning}", file=sys.stderr)
+    packets = capture.packets
 
     # 3. Specialise: `load` turns (code, jt, jf, k) numbers into an ML
     #    `insn array`, kept in the machine (keep=True); `specialise` returns
@@ -63,8 +68,8 @@ def main(args: list[str]) -> int:
         print(f"embed_quickstart: {err}", file=sys.stderr)
         return 1
     accepted = sum(1 for verdict in verdicts if verdict)
-    print(f"{accepted} of {len(packets)} packets accepted, "
-          f"{prog.last_stats.reductions / len(packets):.1f} reductions per packet")
+    per_packet = f", {prog.last_stats.reductions / len(packets):.1f} reductions per packet" if packets else ""
+    print(f"{accepted} of {len(packets)} packets accepted{per_packet}")
     return 0
 
 

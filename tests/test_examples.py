@@ -136,3 +136,33 @@ def test_specialised_packet_filter_is_straight_line():
             spent[name] += program.last_stats.reductions
         assert len(verdicts) == 1
     assert 3 * spent["specialised"] < spent["interpreted"]
+
+
+def _quickstart(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, str(EXAMPLES / "embed_quickstart.py"), *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_quickstart_says_when_a_capture_is_cut_short(tmp_path):
+    # it counted the packets before the damage as if they were the capture
+    cut = tmp_path / "cut.pcap"
+    cut.write_bytes((EXAMPLES / "captures" / "telnet_small.pcap").read_bytes()[:3000])
+    ran = _quickstart(str(EXAMPLES / "filters" / "tcp_port_23.bpf"), str(cut))
+    assert ran.returncode == 0
+    assert re.search(r"^embed_quickstart: warning: .*cut\.pcap: the file ends inside packet record \d+ ",
+                     ran.stderr, re.M), ran.stderr
+    assert re.search(r"^\d+ of \d+ packets accepted", ran.stdout, re.M)
+
+
+def test_the_quickstart_runs_on_a_capture_of_no_packets(tmp_path):
+    # a pcap file header alone: it divided by zero packets (a traceback)
+    empty = tmp_path / "empty.pcap"
+    empty.write_bytes((EXAMPLES / "captures" / "telnet_small.pcap").read_bytes()[:24])
+    ran = _quickstart(str(EXAMPLES / "filters" / "tcp_port_23.bpf"), str(empty))
+    assert "Traceback" not in ran.stderr
+    assert ran.returncode == 0, ran.stderr
+    assert "0 of 0 packets accepted\n" in ran.stdout
+    assert "embed_quickstart: warning: " in ran.stderr
