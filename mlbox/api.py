@@ -34,7 +34,7 @@ import attrs
 from ccam.instructions import I, Status
 from ccam.values import UNIT_VALUE, Closure, Pair, Result
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED
+from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED, on_deep_stack
 from mlbox.types import TTuple, prune
 from mlbox.hostvalues import (
     NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLRef, MLValue, Plans, Polymorphic,
@@ -146,7 +146,23 @@ def load(path: str, *, machine: Optional[str] = None, **limits) -> "Program":
 
 
 TOO_DEEP_TO_CONVERT = ("a value nested too deeply to convert between Python and ML "
-                       "(beyond Python's recursion limit); keep it in ML as an MLValue (keep=True)")
+                       "(or containing itself); keep it in ML as an MLValue (keep=True)")
+
+
+def _converted(convert: Callable, *args):
+    """convert(*args), a conversion between Python and ML values, which
+    recurses as deep as the value is nested (a few frames a level). One
+    nested deeper than Python's ordinary recursion limit lets it go (a few
+    hundred levels: a list of a datatype of its own, a deep syntax tree) is
+    converted again on the deep stack (mlbox/deep.py), whose limit stops
+    only a value nested some 100,000 levels or one containing itself (a
+    RecursionError then, which the callers report as TOO_DEEP_TO_CONVERT).
+    `convert` must leave nothing behind when it fails, as it is run again."""
+    try:
+        return convert(*args)
+    except RecursionError:
+        pass
+    return on_deep_stack(convert, *args)
 LIMITS = ("max_reductions", "max_stack", "max_heap")
 LIMIT_MAX = (1 << 63) - 1
 NO_HEAP_LIMIT = ("the Python machine (machine=\"py\") has no heap limit: there max_heap bounds only "
@@ -350,8 +366,8 @@ class Program:
         try:  # a monomorphic type's compiled conversion, as a call's result has one
             convert = self._plans.to_python(content)
         except Polymorphic:
-            return self._wrap(Converter(self).to_python(value, content))
-        return self._wrap(convert(value))
+            return self._wrap(_converted(lambda: Converter(self).to_python(value, content)))
+        return self._wrap(_converted(convert, value))
 
     def _write_ref(self, ref: MLRef, value) -> None:
         """MLRef.set: `ref := value`, the value converted by the content
@@ -371,9 +387,9 @@ class Program:
         try:  # as a call's argument (see MLFunction._call)
             convert = self._plans.to_ml(content)
         except Polymorphic:  # a weak variable not yet fixed
-            converted = Converter(self).argument(value, content)
+            converted = _converted(lambda: Converter(self).argument(value, content))
         else:
-            [converted] = self._plans.arguments(convert, (value,))
+            [converted] = _converted(self._plans.arguments, convert, (value,))
         self._run_accessor(assign, Pair(ref.value, converted))
 
     def _ref_accessors(self) -> tuple:
@@ -408,7 +424,7 @@ class Program:
             if keep:
                 return make_handle(raw, ty, self)
             try:
-                value = Converter(self).to_python(raw, ty)
+                value = _converted(lambda: Converter(self).to_python(raw, ty))
             except RecursionError:  # as MLFunction.call says it (an array inside itself, too)
                 raise HostValueError(TOO_DEEP_TO_CONVERT) from None
             # a function is named as prog.function(name) names it (in its
@@ -498,6 +514,14 @@ class Program:
             if converted:
                 _link_weak_fixes(fixes)
 
+        def convert_argument(value):
+            try:
+                return to_ml(value)
+            except BaseException:
+                if filled or weak_fixes:
+                    settle_argument(False)
+                raise
+
         def fast(value):
             with lock:
                 # _interruptible, inline (its docstring says why no interrupt
@@ -506,16 +530,11 @@ class Program:
                 program._call_in_progress = True
                 accepted = False
                 try:
-                    try:
-                        if shallow_arg:
-                            arg = to_ml(value)
-                        else:
-                            with ORDINARY_RECURSION:
-                                arg = to_ml(value)
-                    except BaseException:
-                        if filled or weak_fixes:
-                            settle_argument(False)
-                        raise
+                    if shallow_arg:
+                        arg = convert_argument(value)
+                    else:
+                        with ORDINARY_RECURSION:
+                            arg = _converted(convert_argument, value)
                     if filled or weak_fixes:
                         settle_argument(True)
                     try:
@@ -533,7 +552,7 @@ class Program:
                         value = to_python(result)
                     else:
                         with ORDINARY_RECURSION:
-                            value = to_python(result)
+                            value = _converted(to_python, result)
                 except RecursionError:
                     raise HostValueError(TOO_DEEP_TO_CONVERT) from None
                 finally:
@@ -773,6 +792,17 @@ def _raise_refused(error: ValueError) -> None:
     raise HostValueError(reason) from None
 
 
+def _converter_to_python(converter: Converter) -> Callable:
+    """converter.to_python, run again from the same count of nodes made if
+    a first try was too deep (what it converted is kept: it is shared)."""
+    nodes = converter.nodes
+
+    def to_python(v, t):
+        converter.nodes = nodes
+        return converter.to_python(v, t)
+    return to_python
+
+
 def _string_arg(exn) -> Optional[str]:
     """An exception's argument if it is a string (decoded as string results are), else None."""
     arg = getattr(exn, "arg", None)
@@ -852,7 +882,8 @@ class MLFunction(Handle):
         program = self.program
         try:
             # one thread at a time in the machine (see Program.__init__);
-            # the conversions count on the ordinary recursion limit (deep.py)
+            # the conversions count on the ordinary recursion limit (deep.py),
+            # and go to the deep stack past it (_converted)
             with program._lock, ORDINARY_RECURSION:
                 return program._interruptible(self._call, args, keep)
         except RecursionError:
@@ -868,18 +899,22 @@ class MLFunction(Handle):
         value = args[0] if len(args) == 1 else args
         plan = self._plan
         if plan is None:  # polymorphic: the type variables are fixed by this call's argument
-            converter = Converter(program)
             arg_type, result_type = function_parts(self.type)
-            result = program._apply(self.closure, converter.argument(value, arg_type))
+
+            def convert_argument():
+                converter = Converter(program)  # (afresh if the first try was too deep)
+                return converter, converter.argument(value, arg_type)
+            converter, arg = _converted(convert_argument)
+            result = program._apply(self.closure, arg)
             converter.weaken_open(result_type)
             if keep:
                 return make_handle(result, converter.resolved(result_type), program)
-            return program._wrap(converter.to_python(result, result_type))
-        [arg] = program._plans.arguments(plan.arg, (value,))
+            return program._wrap(_converted(_converter_to_python(converter), result, result_type))
+        [arg] = _converted(program._plans.arguments, plan.arg, (value,))
         result = program._apply(self.closure, arg)
         if keep:
             return make_handle(result, function_parts(self.type)[1], program)
-        return plan.result(result)
+        return _converted(plan.result, result)
 
     def _curried(self, nargs: int) -> bool:
         """Whether several Python arguments were probably meant one at a
@@ -909,21 +944,9 @@ class MLFunction(Handle):
             plan = self._plan
             arg_type, result_type = function_parts(self.type)
             if plan is None:
-                weak_fixes: dict = {}  # one weak variable has one type in the whole batch
-                converters = [Converter(self.program, weak_fixes=weak_fixes) for _ in args]
-                ml_args = []
-                try:
-                    for c, a in zip(converters, args):
-                        ml_args.append(c.to_ml(a, arg_type))
-                except HostValueError as error:
-                    error.index = len(ml_args)
-                    raise
-                if converters:  # all converted: the calls will be made (unless a settle refuses)
-                    for converter in converters:
-                        converter.settle_weak()
-                    converters[0].commit_weak_fixes()
+                converters, ml_args = _converted(self._polymorphic_arguments, args, arg_type)
             else:
-                ml_args = self.program._plans.arguments(plan.arg, args, batch=True)
+                ml_args = _converted(self.program._plans.arguments, plan.arg, args, True)
             results = self.program._apply_many(self.closure, ml_args)
             if plan is None:
                 for converter in converters:
@@ -933,9 +956,10 @@ class MLFunction(Handle):
                     return [make_handle(r, c.resolved(result_type), self.program) for c, r in zip(converters, results)]
                 return [make_handle(r, result_type, self.program) for r in results]
             if plan is None:
-                return [self.program._wrap(c.to_python(r, result_type)) for c, r in zip(converters, results)]
+                return [self.program._wrap(_converted(_converter_to_python(c), r, result_type))
+                        for c, r in zip(converters, results)]
             convert = plan.result
-            return [convert(r) for r in results]
+            return _converted(lambda: [convert(r) for r in results])
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
         except HostValueError as error:
@@ -945,6 +969,24 @@ class MLFunction(Handle):
             batch_error = HostValueError(f"{error}{BATCH_ARGUMENT.format(index=error.index)}")
             batch_error.index = error.index
             raise batch_error from None
+
+    def _polymorphic_arguments(self, args, arg_type) -> tuple[list, list]:
+        """A batch's Converters (one a call) and its arguments converted by
+        them, at a polymorphic function's argument type."""
+        weak_fixes: dict = {}  # one weak variable has one type in the whole batch
+        converters = [Converter(self.program, weak_fixes=weak_fixes) for _ in args]
+        ml_args = []
+        try:
+            for c, a in zip(converters, args):
+                ml_args.append(c.to_ml(a, arg_type))
+        except HostValueError as error:
+            error.index = len(ml_args)
+            raise
+        if converters:  # all converted: the calls will be made (unless a settle refuses)
+            for converter in converters:
+                converter.settle_weak()
+            converters[0].commit_weak_fixes()
+        return converters, ml_args
 
     @property
     def last_stats(self) -> Stats:

@@ -249,6 +249,33 @@ def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
+def on_deep_stack(fn: Callable[..., T], *args) -> T:
+    """fn(*args) on the deep stack (in a helper thread, unless this thread
+    has it already), its result or exception, a RecursionError included,
+    coming back to the caller: for work that is not a compiler's pass (the
+    API's conversion of a value nested too deeply for the ordinary limit)."""
+    if _local.inside:
+        return fn(*args)
+    outcome: list = []
+
+    def body() -> None:
+        _local.inside = True
+        try:
+            outcome.append((True, fn(*args)))
+        except RecursionError as error:  # (without its traceback, hundreds of thousands of frames)
+            outcome.append((False, RecursionError(*error.args)))
+        except BaseException as error:  # handed to the caller's thread, re-raised there
+            outcome.append((False, error))
+        finally:
+            _local.inside = False
+
+    _run_in_deep_thread(body)
+    ok, value = outcome[0]
+    if ok:
+        return value
+    raise value
+
+
 _limit_lock = threading.Lock()
 _deep_threads = 0
 _saved_limit = 1000

@@ -48,7 +48,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from ccam.instructions import INT_MAX, INT_MIN, TAG_NONE, TAG_SOME
-from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, from_word, to_word
+from ccam.values import UNIT_VALUE, Array, Con, Pair, Vector, WORD_MODULUS, _path_key, from_word, to_word
 from mlbox.deep import with_deep_stack
 from mlbox.types import (GENERIC, TArrow, TBox, TCon, TTuple, TVar, Type, TypePrinter, admits_equality, components,
                          free_vars, prune)
@@ -82,6 +82,13 @@ TOO_LARGE_TO_CONVERT = ("a value of more than {limit:,} nodes as a Python value 
 
 def too_large() -> "HostValueError":
     return HostValueError(TOO_LARGE_TO_CONVERT.format(limit=MAX_PYTHON_NODES))
+
+
+# An array is copied into a list, so one inside itself has no finite copy;
+# found as it is met again inside its own copy (it used to be found only by
+# the recursion limit, seconds later once a deep value gets the deep stack).
+ARRAY_INSIDE_ITSELF = ("an array that contains itself cannot be converted to Python (its copy would "
+                       "be infinite); keep it in ML as an MLValue (keep=True)")
 
 
 LEAF_TYPES = frozenset(("int", "word", "bool", "char", "string"))
@@ -414,6 +421,7 @@ class Converter(_NodeCounting):
         self.immutable: dict[int, tuple[bool, Any]] = {}  # converts_immutable's table
         self.arg_types: dict[tuple[int, int], tuple[Type, Type]] = {}  # see _constructor_arg_type
         self.nodes = 0  # Python nodes made by to_python (containers and their items)
+        self.copying: set = set()  # the arrays being copied (see ARRAY_INSIDE_ITSELF)
 
     # ------------------------------------------------------------ helpers
 
@@ -843,7 +851,14 @@ class Converter(_NodeCounting):
                 self._made(1 + len(out))
                 return out
             if name == "array":
-                out = [self.to_python(item, t.args[0]) for item in v.items]
+                key = _path_key(v)  # (a C machine's array is a new Python object at each read)
+                if key in self.copying:
+                    raise HostValueError(ARRAY_INSIDE_ITSELF)
+                self.copying.add(key)
+                try:
+                    out = [self.to_python(item, t.args[0]) for item in v.items]
+                finally:
+                    self.copying.discard(key)
                 self._made(1 + len(out))
                 return out
             if name == "vector":
@@ -1405,10 +1420,24 @@ class Plans(_NodeCounting):
                     return make(v.items)
                 return copy_to_python
 
-            def sequence_to_python(v):
+            if name == "vector":  # (immutable: a vector cannot contain itself)
+                def sequence_to_python(v):
+                    made(1 + len(v.items))
+                    return make([item(x) for x in v.items])
+                return sequence_to_python
+            copying: set = set()  # (see ARRAY_INSIDE_ITSELF)
+
+            def array_to_python(v):
                 made(1 + len(v.items))
-                return make([item(x) for x in v.items])
-            return sequence_to_python
+                key = _path_key(v)  # (a C machine's array is a new Python object at each read)
+                if key in copying:
+                    raise HostValueError(ARRAY_INSIDE_ITSELF)
+                copying.add(key)
+                try:
+                    return [item(x) for x in v.items]
+                finally:
+                    copying.discard(key)
+            return array_to_python
 
         def list_to_python(v):
             out = []

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from mlbox import api, driver
+from mlbox import deep as deep_module
 from mlbox.api import CompileFailed, Data, HostValueError, MLError, MLFunction, MachineFailure, NameNotFound
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
@@ -276,16 +277,70 @@ def either(request):
 def test_a_value_that_contains_itself_is_an_error_or_kept(machine):
     # An array is copied into a list: one inside itself would be infinite.
     # prog["a"] raised Python's RecursionError, where a call's result says
-    # HostValueError (too deep to convert; keep it in ML).
+    # HostValueError; it is found as the array is met inside its own copy
+    # (not by the recursion limit, which a deep value passes now).
     prog = api.load_source("datatype t = L | A of t array\n"
                            "val a = Array.array (2, L)\n"
                            "val _ = Array.update (a, 1, A a)\n"
-                           "fun get () = a\n", machine=machine)
-    with pytest.raises(HostValueError, match="too deeply to convert"):
+                           "fun get () = a\n"
+                           "fun pick (x : 'a) = (a, x)\n"
+                           "val r = ref a\n", machine=machine)
+    inside_itself = "an array that contains itself cannot be converted to Python"
+    with pytest.raises(HostValueError, match=inside_itself):
         prog["a"]
-    with pytest.raises(HostValueError, match="too deeply to convert"):
+    with pytest.raises(HostValueError, match=inside_itself):
         prog.call("get", None)
+    with pytest.raises(HostValueError, match=inside_itself):
+        prog.call("pick", 1)  # polymorphic: the Converter's copy
+    with pytest.raises(HostValueError, match=inside_itself):
+        prog.function("get").map([None, None])
+    with pytest.raises(HostValueError, match=inside_itself):
+        prog["r"].get()
+    assert prog.call("pick", 1, keep=True) is not None
     assert "t array" in repr(prog.value("a", keep=True))  # kept in ML, it is fine
+
+
+def _depth(value) -> int:
+    """How many N constructors deep a Data value is (without recursion)."""
+    depth = 0
+    while value != "L" and value.constructor == "N":
+        value, depth = value.arg[0], depth + 1
+    return depth
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_value_nested_deeper_than_the_recursion_limit_converts(machine, monkeypatch):
+    # A datatype value some 330 levels deep (a list of a datatype of the
+    # program's own, a deep syntax tree) was "nested too deeply to
+    # convert", either way: the converters recurse a few frames a level,
+    # and Python's limit is 1,000 frames. Such a value is converted again
+    # on the deep stack (mlbox/deep.py).
+    prog = api.load_source("datatype t = L | N of t * int\n"
+                           "fun mk 0 = L | mk n = N (mk (n - 1), n)\n"
+                           "fun depth L = 0 | depth (N (t, _)) = 1 + depth t\n"
+                           "fun withDeep x = (x, mk 20000)\n"
+                           "val deep = mk 20000\n"
+                           "val r = ref L\n", machine=machine)
+    deep = "L"
+    for i in range(1, 20_001):
+        deep = Data("N", (deep, i))
+    assert prog.call("depth", deep) == 20_000
+    assert prog.function("depth").map([deep, "L", deep]) == [20_000, 0, 20_000]
+    assert _depth(prog.call("mk", 20_000)) == 20_000
+    assert [_depth(v) for v in prog.function("mk").map([20_000, 3])] == [20_000, 3]
+    assert _depth(prog["deep"]) == 20_000
+    x, made = prog.call("withDeep", "polymorphic")  # the Converter's conversion of the result
+    assert x == "polymorphic" and _depth(made) == 20_000
+    r = prog["r"]
+    r.set(deep)
+    assert _depth(r.get()) == 20_000
+    # what even the deep stack cannot hold is still an error, not a crash
+    monkeypatch.setattr(deep_module, "RECURSION_LIMIT", 5_000)
+    with pytest.raises(HostValueError, match="too deeply to convert"):
+        prog.call("depth", deep)
+    with pytest.raises(HostValueError, match="too deeply to convert"):
+        prog["deep"]
+    assert prog.call("depth", Data("N", ("L", 1))) == 1
 
 
 BATCH_SOURCE = r'''

@@ -79,7 +79,7 @@ import sys, threading, time
 from mlbox import api
 from mlbox.deep import with_deep_stack
 
-prog = api.load_source("datatype t = L | A of t array\nval a = Array.array (2, L)\nval _ = Array.update (a, 1, A a)\n",
+prog = api.load_source("datatype t = L | N of t\nfun mk 0 = L | mk n = N (mk (n - 1))\nval a = mk 5000\n",
                        machine=sys.argv[1])
 started = threading.Event()
 
@@ -96,7 +96,10 @@ started.wait()
 outcome = []
 def convert():
     try:
-        outcome.append(prog["a"])
+        value, depth = prog["a"], 0
+        while value != "L" and value.constructor == "N":
+            value, depth = value.arg, depth + 1
+        outcome.append(depth)
     except api.HostValueError as error:
         outcome.append(str(error)[:40])
 converting = threading.Thread(target=convert)
@@ -113,9 +116,10 @@ def test_a_conversion_waits_while_another_thread_compiles_deep(machine):
     # which is the whole process's: a value containing itself, converted
     # meanwhile in another thread, recursed far past the ordinary limit,
     # and when the compile put the limit back Python killed the process
-    # ("Fatal Python error: Cannot recover from stack overflow").
-    assert run_python(CONVERSION_DURING_DEEP_RUN, machine).strip() == \
-        "['a value nested too deeply to convert bet']"
+    # ("Fatal Python error: Cannot recover from stack overflow"). A value
+    # nested deeper than the ordinary limit lets a conversion go is
+    # converted on the deep stack, after the compile.
+    assert run_python(CONVERSION_DURING_DEEP_RUN, machine).strip() == "[5000]"
 
 
 CTRL_C_DURING_DEEP_RUN = r"""
@@ -208,6 +212,5 @@ def test_a_call_converts_shallow_values_during_a_deep_run_and_waits_to_convert_d
     # where the conversion is a few frames deep whatever the value (an
     # int): such a call goes on while another thread compiles deep; one
     # that converts a value as deep as it is (a datatype) still waits, and
-    # then stops at the ordinary limit.
-    assert run_python(CALLS_DURING_DEEP_RUN, "c").strip() == \
-        "[42, True, 'a value nested too deeply to convert bet']"
+    # then, too deep for the ordinary limit, converts on the deep stack.
+    assert run_python(CALLS_DURING_DEEP_RUN, "c").strip() == "[42, True, 5000]"
