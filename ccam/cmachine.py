@@ -870,13 +870,18 @@ class _Writer:
             return
         if t is Pair or t is Con:
             # a small tree (an API call's tuple argument), lists of small
-            # trees anywhere in it, without the walk's tables; at most
-            # MAX_HOST_NODES words written (each node writes one to three),
-            # beyond which the walk counts the nodes exactly
+            # trees anywhere in it, without the walk's tables. Each node
+            # writes one to three words: at most MAX_HOST_NODES words are
+            # within the bound whatever they are; up to three times that,
+            # the nodes written are counted (a list of a million ints, 5
+            # words a cell, went to the walk, 4 times slower); beyond, or
+            # past the bound (a node met twice is written twice here, once
+            # by the walk), the walk counts them exactly
             mark, chunks, offset = len(ops), len(self.chunks), self.offset
-            self.limit = mark + MAX_HOST_NODES
+            self.limit = mark + 3 * MAX_HOST_NODES
             self.lists_open = 0
-            if self._tree(x, SMALL_TREE_DEPTH) is not None:
+            if self._tree(x, SMALL_TREE_DEPTH) is not None and (
+                    len(ops) - mark <= MAX_HOST_NODES or _nodes_written(ops, mark) <= MAX_HOST_NODES):
                 ops.append(B_END)
                 return
             del ops[mark:], self.chunks[chunks:]  # (what it wrote of x)
@@ -1064,6 +1069,21 @@ class _Writer:
                 raise HostValueError(FOREIGN_EXN_NAME)
             else:
                 raise HostValueError(NOT_A_VALUE.format(kind=type(x).__name__))
+
+
+# The operands after each opcode the fast path of _Writer.value writes.
+_FAST_OPERANDS = {B_INT: 1, B_STRING: 2, B_CON0: 1, B_CON: 1, B_PAIR: 0, B_UNIT: 0, B_HANDLE: 1}
+
+
+def _nodes_written(ops: list, start: int) -> int:
+    """The nodes (opcodes) of the build program ops[start:], as the fast
+    path of _Writer.value writes it."""
+    operands = _FAST_OPERANDS
+    i, end, nodes = start, len(ops), 0
+    while i < end:
+        i += operands[ops[i]] + 1
+        nodes += 1
+    return nodes
 
 
 class _BlockHandle:

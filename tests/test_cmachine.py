@@ -776,6 +776,34 @@ def test_long_lists_inside_tuples_and_lists_are_written_without_the_walk(monkeyp
     machine.heap_check()
 
 
+def test_a_list_within_the_node_bound_but_past_as_many_words_is_written_without_the_walk(monkeypatch):
+    # A list of ints writes 5 words a cell for 3 nodes: one of a million
+    # ints (3 million nodes, under the bound) went to the walk, 4 times
+    # slower, as soon as it wrote more words than the bound has nodes
+    machine = cmachine.Machine(Program((I.id,), NGLOBALS))
+    g = NGLOBALS - 1
+    walks = []
+    real_walk = cmachine._Writer._walk
+    monkeypatch.setattr(cmachine._Writer, "_walk", lambda self, x: (walks.append(x), real_walk(self, x)))
+    monkeypatch.setattr(cmachine, "MAX_HOST_NODES", 2_000)
+    for value in (ml_list(list(range(600))),  # 3,002 words, 1,801 nodes
+                  Pair(ml_list([b"ab"] * 400), 7),  # 3,205 words, 1,204 nodes
+                  ml_list([Pair(i, Con(2)) for i in range(390)])):  # 3,511 words, 1,951 nodes
+        machine.set_global(g, value)
+        assert show(machine.decode(machine.global_value(g))) == show(value)
+    assert walks == []
+    # past the bound as the fast path counts (an item met twice is written
+    # twice): the walk counts again, and refuses what is past it
+    with pytest.raises(cmachine.HostValueError, match="more than 2,000 nodes"):
+        machine.set_global(g, ml_list(list(range(700))))  # 2,101 nodes
+    assert len(walks) == 1
+    shared = Pair(1, Pair(2, Pair(3, 4)))
+    machine.set_global(g, ml_list([shared] * 300))  # 2,701 nodes written, 601 + 7 for the walk
+    assert len(walks) == 2
+    assert show(machine.decode(machine.global_value(g))) == show(ml_list([shared] * 300))
+    machine.heap_check()
+
+
 @pytest.mark.parametrize("code, start", [
     ([I.rec(1), I.push, I.update(0)], 5),  # an environment holding itself: E = (5, E)
     ([I.rec(1), I.push, I.pack(1), I.update(0), I.pack(1)], 1),  # C (E) with E = (1, C (E))
