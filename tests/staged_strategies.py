@@ -22,6 +22,18 @@ bound by cogen) or GLOBAL (top level and basis). Under `code` the LOCAL
 bindings are dropped — exactly the premise Δ;· ⊢ M of the paper's `code`
 rule — while code variables and globals stay usable.
 
+Datatypes: besides the preamble's, `let datatype` at any level (under
+`code` too: a generator building code that declares, builds, matches
+and raises exceptions carrying its own datatype) and top-level `local
+datatype ... in val ... end`. They may be polymorphic ('a, 'b), recursive
+(lists, trees, options of themselves) and carry functions or generators
+(then they admit no equality); a name may shadow a datatype in scope, and
+a constructor name one of another datatype, so that the erasure and the
+compiler must keep same-named types apart. Once declared, a datatype is
+drawn like any type (bound, matched by case, fn and val patterns, nested,
+compared, lifted into code, carried by exceptions); each comes with a
+function turning its values to strings, which the body uses to print one.
+
 Exceptions: the preamble's two, and `let exception E [of t]` at any
 level (t any small type, functions and generators too), raised with an
 argument and handled by rules whose argument pattern may fail; one
@@ -41,7 +53,7 @@ few times per level; the tests bound reductions and discard such runs.)
 
 `programs()` draws a whole program: a fixed preamble (a datatype with a `withtype`, two
 exceptions, a global counter and a global effectful function), then a few
-top-level `val`, `fun` and `cogen` declarations, each followed by a line
+top-level `val` (some inside `local datatype ...`), `fun` and `cogen` declarations, each followed by a line
 printing its value through a type-directed show expression (functions are
 applied to a drawn argument, generators are run with `eval`). It returns
 the program and the type intended for each top-level binding.
@@ -173,13 +185,14 @@ def show_type(ty: S.Ty) -> str:
 # ---------------------------------------------------------------- context
 
 LOCAL, CODE, GLOBAL = "local", "code", "global"
+CONSTRUCTOR = "constructor"  # of a datatype the program declares: usable under `code` too
 
 
 @attrs.frozen
 class Binding:
     name: str
     ty: S.Ty
-    kind: str  # LOCAL (Γ), CODE (Δ) or GLOBAL
+    kind: str  # LOCAL (Γ), CODE (Δ), GLOBAL or CONSTRUCTOR
 
 
 class Names:
@@ -219,6 +232,13 @@ class Ctx:
     names: Names
     level: int = 0  # how many `code` we are under
     recursion: Optional[Head] = None  # the recursive call allowed here (LOCAL)
+    # the datatypes the program declared so far on the way here (by id,
+    # shadowed ones too: their values may still be around), the id each
+    # printed type name denotes here, and the datatype (id) each
+    # constructor name denotes here
+    datatypes: dict = attrs.field(factory=dict)
+    visible: dict = attrs.field(factory=dict)
+    constructors: dict = attrs.field(factory=dict)
 
     def bind(self, name: str, ty: S.Ty, kind: str) -> "Ctx":
         scope = dict(self.scope)
@@ -240,7 +260,19 @@ class Ctx:
         """Δ;Γ ⊢ code M needs Δ;· ⊢ M: forget the local value variables
         (and the recursive call, which mentions the local n)."""
         scope = {n: b for n, b in self.scope.items() if b.kind != LOCAL}
-        return Ctx(scope, self.names, self.level + 1, None)
+        return attrs.evolve(self, scope=scope, level=self.level + 1, recursion=None)
+
+    def declare(self, dt: "DataType") -> "Ctx":
+        """The context after `datatype dt`: its name and constructors
+        denote it, hiding any others of the same names."""
+        ctx = attrs.evolve(self, datatypes={**self.datatypes, dt.id: dt},
+                           visible={**self.visible, dt.printed: dt.id},
+                           constructors={**self.constructors, **{c: dt.id for c, _ in dt.cons}})
+        return ctx.bind_all([(c, dt.self_ty if arg is None else arrow(arg, dt.self_ty)) for c, arg in dt.cons],
+                            CONSTRUCTOR)
+
+    def visible_constructors(self, dt: "DataType") -> list[tuple[str, Optional[S.Ty]]]:
+        return [(c, arg) for c, arg in dt.cons if self.constructors.get(c) == dt.id]
 
     def with_recursion(self, head: Optional[Head]) -> "Ctx":
         return attrs.evolve(self, recursion=head)
@@ -493,7 +525,7 @@ def apply_head(draw, ty, ctx, size):
     candidates = head_candidates(ty, ctx)
     head, arg_types = draw(st.sampled_from(candidates))
     # a polymorphic head's type variables the wanted type leaves open
-    free = {v: draw(types(1)) for a in arg_types for v in type_vars(a)}
+    free = {v: draw(scope_types(ctx)) for a in arg_types for v in type_vars(a)}
     arg_types = [substitute(a, free) for a in arg_types]
     exp = head.use()
     for a in arg_types:
@@ -613,7 +645,7 @@ def string_size(draw, ty, ctx, size):
 
 @st.composite
 def list_length(draw, ty, ctx, size):
-    elem = draw(types(1))
+    elem = draw(scope_types(ctx))
     return call("length", draw(expressions(list_of(elem), ctx, sub(size))))
 
 
@@ -621,7 +653,7 @@ def list_length(draw, ty, ctx, size):
 def comparison(draw, ty, ctx, size):
     kind = draw(st.sampled_from(["eq", "order"]))
     if kind == "eq":
-        t = draw(eq_types())
+        t = draw(scope_eq_types(ctx))
         op = draw(st.sampled_from(["=", "<>"]))
     else:
         t = draw(st.sampled_from([INT, STRING, WORD, CHAR]))
@@ -641,7 +673,7 @@ def logic(draw, ty, ctx, size):
 
 @st.composite
 def list_null(draw, ty, ctx, size):
-    return call("null", draw(expressions(list_of(draw(types(1))), ctx, sub(size))))
+    return call("null", draw(expressions(list_of(draw(scope_types(ctx))), ctx, sub(size))))
 
 
 @st.composite
@@ -684,7 +716,7 @@ def substring(draw, ty, ctx, size):
 @st.composite
 def fold_list(draw, ty, ctx, size):
     """`List.foldl f init xs` or foldr, at any type."""
-    elem = draw(types(1))
+    elem = draw(scope_types(ctx))
     f = draw(expressions(arrow(tuple_of(elem, ty), ty), ctx, sub(size)))
     init = draw(expressions(ty, ctx, sub(size)))
     xs = draw(expressions(list_of(elem), ctx, sub(size)))
@@ -699,7 +731,7 @@ def filter_list(draw, ty, ctx, size):
 
 @st.composite
 def exists_list(draw, ty, ctx, size):
-    elem = draw(types(1))
+    elem = draw(scope_types(ctx))
     pred = draw(expressions(arrow(elem, BOOL), ctx, sub(size)))
     return S.App(S.App(S.Var("List.exists"), pred), draw(expressions(list_of(elem), ctx, sub(size))))
 
@@ -707,7 +739,7 @@ def exists_list(draw, ty, ctx, size):
 @st.composite
 def compose(draw, ty, ctx, size):
     """`f o g` through a middle type."""
-    middle = draw(types(1))
+    middle = draw(scope_types(ctx))
     return infix("o", draw(expressions(arrow(middle, ty.res), ctx, sub(size))),
                  draw(expressions(arrow(ty.arg, middle), ctx, sub(size))))
 
@@ -819,7 +851,7 @@ def reverse(draw, ty, ctx, size):
 
 @st.composite
 def map_list(draw, ty, ctx, size):
-    source = draw(types(1))
+    source = draw(scope_types(ctx))
     f = draw(expressions(arrow(source, ty.args[0]), ctx, sub(size)))
     xs = draw(expressions(list_of(source), ctx, sub(size)))
     return S.App(S.App(S.Var("map"), f), xs)
@@ -834,15 +866,15 @@ def if_rule(draw, ty, ctx, size):
                 draw(expressions(ty, ctx, sub(size))))
 
 
-def related_types(ty: S.Ty) -> st.SearchStrategy[S.Ty]:
+def related_types(ty: S.Ty, ctx: Ctx) -> st.SearchStrategy[S.Ty]:
     """The type to give a new binding: the wanted type itself first (so
     that the body can use the binding right away), else any small type."""
-    return st.one_of(st.just(ty), types(1))
+    return st.one_of(st.just(ty), scope_types(ctx))
 
 
 @st.composite
 def let_val(draw, ty, ctx, size):
-    t = draw(related_types(ty))
+    t = draw(related_types(ty, ctx))
     pat, bound = draw(binder_pattern(t, ctx))
     rhs = draw(expressions(t, ctx, sub(size)))
     body = draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))
@@ -858,9 +890,9 @@ def recursive_fun(draw, ctx: Ctx, size: int, wanted: Optional[S.Ty] = None):
     ... else STEP'`, each STEP calling f or g on `n div 2`. A STEP may make
     that call once per body generated (it is offered as a rationed head).
     Returns (declaration, name, type) for f."""
-    res = draw(types(1) if wanted is None else related_types(wanted))
+    res = draw(scope_types(ctx) if wanted is None else related_types(wanted, ctx))
     curried = draw(st.booleans())
-    extra = draw(types(1)) if curried else None
+    extra = draw(scope_types(ctx)) if curried else None
     f_ty = arrow(INT, arrow(extra, res) if curried else res)
     form = draw(st.sampled_from(["if", "clausal", "val rec", "mutual"]))
     f = ctx.names.fresh("f")
@@ -919,7 +951,7 @@ def let_fun(draw, ty, ctx, size):
 @st.composite
 def let_cogen(draw, ty, ctx, size):
     """Δ;Γ ⊢ M : [τ] and (Δ, u:τ);Γ ⊢ N : σ  give  let cogen u = M in N end : σ"""
-    t = draw(related_types(ty))
+    t = draw(related_types(ty, ctx))
     gen = draw(expressions(box(t), ctx, sub(size)))
     u = draw(binder_name(ctx, "u"))
     body = draw(expressions(ty, ctx.bind(u, t, CODE), sub(size)))
@@ -938,7 +970,7 @@ def let_cogen_curried(draw, ty, ctx, size):
     fn _ => ...`)."""
     n = draw(st.integers(2, 3))
     first = draw(st.sampled_from(["chain", "effect", "ref", "clauses"]))
-    arg_types = [INT if first == "clauses" else draw(types(1)) for _ in range(n)]
+    arg_types = [INT if first == "clauses" else draw(scope_types(ctx)) for _ in range(n)]
     inner = ctx.enter_code()
     pats = []
     for k, t in enumerate(arg_types):
@@ -1001,7 +1033,7 @@ def eval_rule(draw, ty, ctx, size):
 
 @st.composite
 def apply_rule(draw, ty, ctx, size):
-    a = draw(types(1))
+    a = draw(scope_types(ctx))
     f = draw(expressions(arrow(a, ty), ctx, sub(size)))
     return S.App(f, draw(expressions(a, ctx, sub(size))))
 
@@ -1010,7 +1042,7 @@ def apply_rule(draw, ty, ctx, size):
 def case_rule(draw, ty, ctx, size):
     """case over the scrutinee's type: constants of int, [] / ::, NONE /
     SOME, the datatype's constructors, tuples, or a plain variable."""
-    st_ty = draw(types(1))
+    st_ty = draw(scope_types(ctx))
     scrutinee = draw(expressions(st_ty, ctx, sub(size)))
 
     def arm(pat: S.Pat, bound: list[tuple[str, S.Ty]]) -> S.Rule:
@@ -1036,6 +1068,19 @@ def case_rule(draw, ty, ctx, size):
         s, sb = fresh_var(STRING)
         rules = [arm(S.PVar("Dot"), []), arm(S.PCon("Circle", r), rb),
                  arm(S.PCon("Rect", S.PTuple((w, s))), wb + sb)]
+    elif is_datatype(st_ty):
+        # one arm a constructor visible here, and a catch-all when a later
+        # declaration hides some of them
+        dt = ctx.datatypes[st_ty.name]
+        subst = dt.instance(st_ty.args)
+        visible = ctx.visible_constructors(dt)
+        for c, arg in visible:
+            if arg is None:
+                rules.append(arm(S.PVar(c), []))
+            else:
+                rules.append(arm(*(lambda pb: (S.PCon(c, pb[0]), pb[1]))(fresh_var(substitute(arg, subst)))))
+        if len(visible) < len(dt.cons):
+            rules.append(arm(*fresh_var(st_ty)))
     elif is_con(st_ty, "list"):
         h, hb = fresh_var(st_ty.args[0])
         t, tb = fresh_var(st_ty)
@@ -1088,6 +1133,14 @@ def refutable_pattern(draw, ty: S.Ty, ctx: Ctx, depth: int = 2):
         else:
             (p1, b1), (p2, b2) = inner(INT), inner(STRING)
             pat, bound = S.PCon("Rect", S.PTuple((p1, p2))), b1 + b2
+    elif is_datatype(ty):
+        dt = ctx.datatypes[ty.name]
+        c, arg = draw(st.sampled_from(ctx.visible_constructors(dt)))
+        if arg is None:
+            pat, bound = S.PVar(c), []
+        else:
+            p, bound = inner(substitute(arg, dt.instance(ty.args)))
+            pat = S.PCon(c, p)
     elif is_con(ty, "option"):
         if draw(st.booleans()):
             pat, bound = S.PVar("NONE"), []
@@ -1118,7 +1171,7 @@ def nested_case(draw, ty, ctx, size):
     """case with nested, possibly overlapping patterns and, mostly, a
     final catch-all, for the pattern-match compiler in both translations
     (without it the case may raise Match)."""
-    st_ty = draw(types(1))
+    st_ty = draw(scope_types(ctx))
     scrutinee = draw(expressions(st_ty, ctx, sub(size)))
     rules = []
     for _ in range(draw(st.integers(1, 3))):
@@ -1143,7 +1196,7 @@ def partial_fn(draw, ty, ctx, size):
 @st.composite
 def let_val_refutable(draw, ty, ctx, size):
     """`let val PAT = e in M end`, PAT refutable: Bind when it fails."""
-    t = draw(types(1))
+    t = draw(scope_types(ctx))
     pat, bound = draw(refutable_pattern(t, ctx))
     rhs = draw(expressions(t, ctx, sub(size)))
     body = draw(expressions(ty, ctx.bind_all(bound, LOCAL), sub(size)))
@@ -1195,7 +1248,7 @@ def let_exception(draw, ty, ctx, size):
     function, or in generated code each time that code runs). Its argument
     may be of any small type, a function or a generator too."""
     name = ctx.names.fresh("E")
-    arg = draw(st.one_of(st.none(), types(1)))
+    arg = draw(st.one_of(st.none(), scope_types(ctx)))
     inner = ctx.bind(name, EXN if arg is None else arrow(arg, EXN), LOCAL)
     decs: list[S.Dec] = [S.ExceptionDec((S.ExnBind(name, arg),))]
     if draw(st.integers(0, 2)) == 0:
@@ -1256,7 +1309,7 @@ def sequence(draw, ty, ctx, size):
 
 @st.composite
 def let_ref(draw, ty, ctx, size):
-    t = draw(related_types(ty))
+    t = draw(related_types(ty, ctx))
     r = ctx.names.fresh("r")
     init = draw(expressions(t, ctx, sub(size)))
     body = draw(expressions(ty, ctx.bind(r, ref_of(t), LOCAL), sub(size)))
@@ -1268,7 +1321,7 @@ def let_array(draw, ty, ctx, size):
     """`let val a = Array.array (n, e)` (or `Array.fromList [...]`) `in
     BODY end`: BODY reads (`Array.sub`, Subscript past the end), writes and
     measures it."""
-    t = draw(related_types(ty))
+    t = draw(related_types(ty, ctx))
     a = ctx.names.fresh("a")
     if draw(st.booleans()):
         init = call("Array.array", int_(draw(st.integers(0, 3))), draw(expressions(t, ctx, sub(size))))
@@ -1295,7 +1348,7 @@ def let_lifted_mutable(draw, ty, ctx, size):
 
     so the sharing of a lifted mutable value between the stages is
     compared with the erasure, where `lift` just passes the value on."""
-    t = draw(related_types(ty))
+    t = draw(related_types(ty, ctx))
     r, u, w = ctx.names.fresh("r"), ctx.names.fresh("u"), ctx.names.fresh("w")
     if draw(st.booleans()):
         mutable = ref_of(t)
@@ -1389,7 +1442,7 @@ def let_poly(draw, ty, ctx, size):
     arg_types = arity_to(g_ty, ty)
     if arg_types is not None and draw(st.booleans()):
         # g applied at the wanted type (its arguments may use g again, at other types)
-        free = {v: draw(types(1)) for a in arg_types for v in type_vars(a)}
+        free = {v: draw(scope_types(ctx)) for a in arg_types for v in type_vars(a)}
         exp: S.Exp = var(g)
         for a in arg_types:
             exp = S.App(exp, draw(expressions(substitute(a, free), inner, sub(size))))
@@ -1400,6 +1453,279 @@ def let_poly(draw, ty, ctx, size):
 @st.composite
 def typed(draw, ty, ctx, size):
     return S.Typed(draw(expressions(ty, ctx, sub(size))), ty)
+
+
+# -- datatypes the program declares --------------------------------------
+#
+# `let datatype ... in M end` at any level (under `code` too: a generator
+# that builds code declaring its own datatype), and at top level plain or
+# in `local`. Each comes with a function turning its values to strings,
+# declared with it, so that their values reach the output as plain text.
+# The generator knows a datatype by its id: its printed name, with "~N"
+# added when the declaration reuses (shadows) the name of one in scope;
+# `strip_shadow_marks` removes the marks from the finished program. A
+# value of the outer type can still be around under the inner declaration,
+# where its type cannot be written: `nameable` says which types can.
+
+DATATYPE_PREFIX = "dt"
+SHADOW_MARK = "~"
+PARAMS = (S.TyVar("'a"), S.TyVar("'b"))
+
+
+@attrs.frozen
+class DataType:
+    id: str
+    params: tuple[S.TyVar, ...]
+    # constructor name and argument type (over the params and self_ty)
+    cons: tuple[tuple[str, Optional[S.Ty]], ...]
+    eq: bool  # admits equality (where its parameters do)
+
+    @property
+    def printed(self) -> str:
+        return self.id.split(SHADOW_MARK)[0]
+
+    @property
+    def self_ty(self) -> S.Ty:
+        return S.TyCon(self.id, self.params)
+
+    def instance(self, args: tuple[S.Ty, ...]) -> dict:
+        return {p.name: a for p, a in zip(self.params, args)}
+
+
+def is_datatype(ty: S.Ty) -> bool:
+    return isinstance(ty, S.TyCon) and ty.name.startswith(DATATYPE_PREFIX)
+
+
+def nameable(ty: S.Ty, ctx: Ctx) -> bool:
+    """Whether `ty` can be written here: every datatype in it is the one
+    its name denotes (not one a later declaration of the name hides)."""
+    match ty:
+        case S.TyCon(name, args):
+            here = not is_datatype(ty) or ctx.visible.get(ctx.datatypes[name].printed) == name
+            return here and all(nameable(a, ctx) for a in args)
+        case S.TyArrow(a, r):
+            return nameable(a, ctx) and nameable(r, ctx)
+        case S.TyTuple(items):
+            return all(nameable(i, ctx) for i in items)
+        case S.TyBox(body):
+            return nameable(body, ctx)
+    return True
+
+
+def strip_shadow_marks(node):
+    """`node` with each datatype id replaced by its printed name."""
+    if isinstance(node, tuple):
+        return tuple(strip_shadow_marks(item) for item in node)
+    if isinstance(node, (S.TyCon, S.DataBind)) and SHADOW_MARK in node.name:
+        node = attrs.evolve(node, name=node.name.split(SHADOW_MARK)[0])
+    if attrs.has(type(node)):
+        return attrs.evolve(node, **{f.name: strip_shadow_marks(getattr(node, f.name))
+                                     for f in attrs.fields(type(node)) if f.name != "span"})
+    return node
+
+
+def datatype_instances(ctx: Ctx, eq: bool = False) -> Optional[st.SearchStrategy[S.Ty]]:
+    """The datatypes declared in scope (visible by name), their parameters
+    given base types; with eq, those admitting equality only."""
+    ids = sorted(i for i in ctx.visible.values() if ctx.datatypes[i].eq or not eq)
+    if not ids:
+        return None
+    return st.sampled_from(ids).flatmap(lambda i: st.tuples(
+        *[st.sampled_from(BASE_TYPES) for _ in ctx.datatypes[i].params]).map(lambda args: S.TyCon(i, args)))
+
+
+def scope_types(ctx: Ctx, depth: int = 1) -> st.SearchStrategy[S.Ty]:
+    """types(depth), and the datatypes in scope (also in a list, an option
+    or a generator)."""
+    instances = datatype_instances(ctx)
+    if instances is None:
+        return types(depth)
+    return st.one_of(types(depth), instances, instances.map(list_of), instances.map(option_of),
+                     instances.map(box))
+
+
+def scope_eq_types(ctx: Ctx) -> st.SearchStrategy[S.Ty]:
+    instances = datatype_instances(ctx, eq=True)
+    if instances is None:
+        return eq_types()
+    return st.one_of(eq_types(), instances, instances.map(list_of))
+
+
+@st.composite
+def constructor_argument(draw, self_ty: S.Ty, params: tuple[S.TyVar, ...]) -> Optional[S.Ty]:
+    """A constructor's argument: nothing, a base type or parameter, the
+    datatype itself (a list, a tree, ...), or a function or generator."""
+    item = st.sampled_from([INT, STRING, BOOL, CHAR, *params])
+    shape = draw(st.sampled_from(["none", "item", "self", "pair", "tree", "list", "option", "fn", "gen"]))
+    if shape == "none":
+        return None
+    if shape == "item":
+        return draw(item)
+    if shape == "self":
+        return self_ty
+    if shape == "pair":
+        return tuple_of(self_ty, draw(item))
+    if shape == "tree":
+        return tuple_of(self_ty, draw(item), self_ty)
+    if shape == "list":
+        return draw(st.sampled_from([list_of(self_ty), tuple_of(draw(item), list_of(self_ty))]))
+    if shape == "option":
+        return option_of(draw(st.sampled_from([self_ty, draw(item)])))
+    if shape == "fn":
+        return arrow(INT, draw(item))
+    return box(draw(item))
+
+
+def admits_equality(ty: Optional[S.Ty]) -> bool:
+    match ty:
+        case S.TyArrow() | S.TyBox():
+            return False
+        case S.TyCon(_, args) | S.TyTuple(args):
+            return all(admits_equality(a) for a in args)
+    return True
+
+
+@st.composite
+def datatype_declaration(draw, ctx: Ctx, stage_fn_kind: str = LOCAL):
+    """`datatype [params] dtN = K1 [of t1] | ...` and `fun showN [fa fb] v
+    = case v of ...`. The name is fresh or shadows a datatype in scope; a
+    constructor name may be one of another datatype in scope (never its
+    first constructor, which takes no argument of the datatype, so that
+    every datatype keeps one that makes a value out of nothing of its
+    own). Returns the two declarations and the context after them."""
+    shadowed = sorted(ctx.visible)
+    if shadowed and draw(st.integers(0, 2)) == 0:
+        printed = draw(st.sampled_from(shadowed))
+        dt_id = f"{printed}{SHADOW_MARK}{ctx.names.fresh('')}"
+    else:
+        dt_id = ctx.names.fresh(DATATYPE_PREFIX)
+    params = PARAMS[:draw(st.sampled_from([0, 0, 1, 2]))]
+    self_ty = S.TyCon(dt_id, params)
+    first = draw(st.sampled_from([None, INT, STRING, *params]))
+    cons = [(ctx.names.fresh("K"), first)]
+    reusable = sorted(c for i in ctx.visible.values() for c, _ in ctx.datatypes[i].cons[1:]
+                      if ctx.constructors.get(c) == i)
+    for _ in range(draw(st.integers(1, 3))):
+        taken = {c for c, _ in cons}
+        free = [c for c in reusable if c not in taken]
+        name = draw(st.sampled_from(free)) if free and draw(st.integers(0, 2)) == 0 else ctx.names.fresh("K")
+        cons.append((name, draw(constructor_argument(self_ty, params))))
+    dt = DataType(dt_id, params, tuple(cons), all(admits_equality(a) for _, a in cons))
+    dec = S.DatatypeDec((S.DataBind(tuple(p.name for p in params), dt_id,
+                                    tuple(S.ConBind(c, a) for c, a in cons)),))
+    shower = ctx.names.fresh("show")
+    param_showers = [ctx.names.fresh("fa") for _ in params]
+    inner = ctx.declare(dt)
+    shower_ty = arrow(dt.self_ty, STRING)
+    for p in reversed(params):
+        shower_ty = arrow(arrow(p, STRING), shower_ty)
+    call_shower: S.Exp = var(shower)
+    for f in param_showers:
+        call_shower = S.App(call_shower, var(f))
+    shown = {p.name: var(f) for p, f in zip(params, param_showers)}
+    v = ctx.names.fresh("v")
+    rules = []
+    for c, arg in cons:
+        if arg is None:
+            rules.append(S.Rule(S.PVar(c), string_(c)))
+        else:
+            x = ctx.names.fresh("x")
+            text = infix("^", infix("^", string_(c + "("), show_template(arg, var(x), dt, call_shower, shown, ctx.names)),
+                         string_(")"))
+            rules.append(S.Rule(S.PCon(c, S.PVar(x)), text))
+    clause = S.Clause(tuple(S.PVar(f) for f in param_showers) + (S.PVar(v),), None, S.Case(var(v), tuple(rules)))
+    shower_dec = S.FunDec((), (S.FunBind(shower, (clause,)),))
+    return [dec, shower_dec], dt, inner.bind(shower, shower_ty, stage_fn_kind), shower
+
+
+def show_template(ty: S.Ty, exp: S.Exp, dt: DataType, call_shower: S.Exp, shown: dict, names: Names) -> S.Exp:
+    """A string for `exp : ty`, ty a constructor argument of dt."""
+    def go(t: S.Ty, e: S.Exp) -> S.Exp:
+        match t:
+            case S.TyVar(name):
+                return S.App(shown[name], e)
+            case S.TyCon(name, _) if name == dt.id:
+                return S.App(call_shower, e)
+            case S.TyCon("int"):
+                return call("Int.toString", e)
+            case S.TyCon("string"):
+                return infix("^", infix("^", string_('"'), call("String.toString", e)), string_('"'))
+            case S.TyCon("bool"):
+                return S.If(e, string_("true"), string_("false"))
+            case S.TyCon("char"):
+                return call("Char.toString", e)
+            case S.TyCon("list", (elem,)):
+                x = names.fresh("x")
+                item = fn(S.PVar(x), infix("^", go(elem, var(x)), string_(";")))
+                return infix("^", infix("^", string_("["), call("String.concat", S.App(S.App(var("map"), item), e))),
+                             string_("]"))
+            case S.TyCon("option", (elem,)):
+                x = names.fresh("x")
+                return S.Case(e, (S.Rule(S.PVar("NONE"), string_("NONE")),
+                                  S.Rule(S.PCon("SOME", S.PVar(x)), infix("^", string_("SOME "), go(elem, var(x))))))
+            case S.TyTuple(items):
+                xs = [names.fresh("x") for _ in items]
+                text = go(items[0], var(xs[0]))
+                for x, i in zip(xs[1:], items[1:]):
+                    text = infix("^", infix("^", text, string_(",")), go(i, var(x)))
+                return S.Case(e, (S.Rule(S.PTuple(tuple(S.PVar(x) for x in xs)), text),))
+            case S.TyArrow(_, res):
+                # applied: printing a function value runs it
+                return infix("^", string_("fn=>"), go(res, S.App(e, int_(1))))
+            case S.TyBox(body):
+                return infix("^", string_("code:"), go(body, call("eval", e)))
+        raise TypeError(t)
+
+    return go(ty, exp)
+
+
+@st.composite
+def datatype_intro(draw, ty, ctx, size):
+    """A constructor of the wanted datatype, applied; at size 0 its first
+    one (which needs no value of the datatype)."""
+    dt = ctx.datatypes[ty.name]
+    subst = dt.instance(ty.args)
+    visible = ctx.visible_constructors(dt)
+    c, arg = visible[0] if size == 0 else draw(st.sampled_from(visible))
+    if arg is None:
+        return var(c)
+    return S.App(var(c), draw(expressions(substitute(arg, subst), ctx, sub(size))))
+
+
+@st.composite
+def shown_value(draw, ctx: Ctx, dt: DataType, shower: str, size: int):
+    """`showN [fa fb] e` for some e of dt at base-type parameters."""
+    args = tuple(draw(st.sampled_from(BASE_TYPES)) for _ in dt.params)
+    exp: S.Exp = var(shower)
+    for a in args:
+        x = ctx.names.fresh("s")
+        exp = S.App(exp, fn(S.PVar(x), draw(show(a, var(x), ctx))))
+    return S.App(exp, draw(expressions(S.TyCon(dt.id, args), ctx, size)))
+
+
+@st.composite
+def let_datatype(draw, ty, ctx, size):
+    """`let datatype ... fun showN ... in M end` at any level: M uses the
+    constructors (applied, matched by case, fn and val patterns, compared
+    where the datatype admits equality) through the other rules, which
+    draw the datatype's types as any other; M sometimes prints a value of
+    it, or is one shown, when a string is wanted."""
+    decs, dt, inner, shower = draw(datatype_declaration(ctx))
+    how = draw(st.sampled_from(["print", "show", "plain"]))
+    if how == "show" and ty == STRING:
+        body = draw(shown_value(inner, dt, shower, sub(size)))
+    else:
+        body = draw(expressions(ty, inner, sub(size)))
+        if how != "plain":
+            body = draw(printing_first(inner, dt, shower, size, body))
+    return let(decs, body)
+
+
+@st.composite
+def printing_first(draw, ctx: Ctx, dt: DataType, shower: str, size: int, body: S.Exp):
+    """`(print (showN e ^ "\n"); body)`"""
+    line = infix("^", draw(shown_value(ctx, dt, shower, sub(size))), string_("\n"))
+    return S.Seq((call("print", line), body))
 
 
 # Introduction rules (structural ones first, usable at size 0) and the
@@ -1418,6 +1744,7 @@ STRUCTURAL: dict[str, list[Rule]] = {
     "arrow": [fn_intro],
     "box": [lift_intro, code_intro],
     "exn": [exn_constant],
+    "datatype": [datatype_intro],
 }
 PRIMITIVES: dict[str, list[Rule]] = {
     "int": [arith, negate, string_size, list_length, int_of_word_or_char, array_length, int_edge, deep_recursion],
@@ -1433,7 +1760,8 @@ PRIMITIVES: dict[str, list[Rule]] = {
 # The rules that apply at any type, in groups: each group is one choice
 # (so that, e.g., exceptions are not drawn as often as all bindings).
 ANY_TYPE: list[list[Rule]] = [
-    [let_val, let_fun, let_ref, let_array, let_exception, let_poly, let_val_refutable, let_exn_value],
+    [let_val, let_fun, let_ref, let_array, let_exception, let_poly, let_val_refutable, let_exn_value,
+     let_datatype],
     [let_cogen, let_cogen_curried, eval_rule, let_lifted_mutable],
     [if_rule, case_rule, nested_case, sequence, handle_rule, raise_rule, typed, before_rule],
     [apply_head, apply_rule, array_sub, fold_list],
@@ -1441,6 +1769,8 @@ ANY_TYPE: list[list[Rule]] = [
 
 
 def type_key(ty: S.Ty) -> str:
+    if is_datatype(ty):
+        return "datatype"
     match ty:
         case S.TyCon(name):
             return name
@@ -1496,6 +1826,8 @@ def applicable(rule: Rule, ty: S.Ty, ctx: Ctx) -> bool:
         return any(b.ty != EXN for b in ctx.exceptions())
     if rule is code_intro:
         return ctx.level < MAX_CODE_LEVEL
+    if rule in (typed, let_cogen_curried):  # they write the type down
+        return nameable(ty, ctx)
     return True
 
 
@@ -1597,15 +1929,23 @@ def programs(draw, max_decs: int = 4, max_size: int = 3) -> GeneratedProgram:
     decs: list[S.Dec] = list(PREAMBLE)
     intended = []
     for _ in range(draw(st.integers(1, max_decs))):
-        kind = draw(st.sampled_from(["val", "fun", "cogen"]))
+        kind = draw(st.sampled_from(["val", "fun", "cogen", "local"]))
         size = draw(st.integers(0, max_size))
-        if kind == "val":
+        if kind in ("val", "local"):
             t = draw(types())
             name = ctx.names.fresh("v")
-            exp = draw(expressions(t, ctx, size))
+            # `local datatype ... fun showN ... in val v = M end`: M sees the
+            # datatype (and showN, a global: usable under `code`); v's type
+            # does not mention it
+            local_decs, dt, inner, shower = (draw(datatype_declaration(ctx, GLOBAL)) if kind == "local"
+                                             else ([], None, ctx, None))
+            exp = draw(expressions(t, inner, size))
+            if kind == "local" and draw(st.booleans()):
+                exp = draw(printing_first(inner, dt, shower, size, exp))
             # Non-values are annotated so that the value restriction never
             # leaves a top-level type variable undetermined.
-            decs.append(val(name, exp, None if is_syntactic_value(exp) else t))
+            binding = val(name, exp, None if is_syntactic_value(exp) else t)
+            decs.append(S.LocalDec(tuple(local_decs), (binding,)) if kind == "local" else binding)
         elif kind == "fun":
             dec, name, t = draw(recursive_fun(ctx, size))
             decs.append(dec)
@@ -1618,7 +1958,7 @@ def programs(draw, max_decs: int = 4, max_size: int = 3) -> GeneratedProgram:
         intended.append((kind, name, t))
         decs.append(print_line(infix("^", string_(name + " = "), draw(show(t, var(name), ctx)))))
     decs.append(print_line(infix("^", string_("counter = "), call("Int.toString", call("!", var(COUNTER))))))
-    return GeneratedProgram(S.Program(tuple(decs)), tuple(intended))
+    return GeneratedProgram(S.Program(strip_shadow_marks(tuple(decs))), tuple(intended))
 
 
 # ------------------------------------------- comparing with the checker's types
