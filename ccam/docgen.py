@@ -80,7 +80,7 @@ _STATUS_MEANING = {
     "SEALED": "`emit`, `lift` or a merge into a sealed code block",
     "GLOBAL": "read of an unset global, or a global index beyond the table",
     "STACK_LIMIT": "value stack + control stack deeper than the limit",
-    "HEAP_LIMIT": "live heap beyond the limit (C machine only)",
+    "HEAP_LIMIT": "live heap (C machine only) and kept output beyond the limit",
     "REDUCTION_LIMIT": "more reductions than allowed",
     "UNDERFLOW": "an instruction needed more values than the stack holds, or the program ended with an "
                  "empty stack",
