@@ -2,6 +2,7 @@
 the `mlbox`, `ccam` and `tests` packages importable from the checkout.)"""
 
 import os
+import signal
 
 import pytest
 from hypothesis import settings
@@ -13,6 +14,15 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True)
 settings.register_profile("dev")
 settings.load_profile(os.environ.get("MLBOX_HYPOTHESIS_PROFILE", "dev"))
+
+# A run started in the background by a non-interactive shell (`bash .ci/run
+# &`) ignores SIGINT, and so does every process it starts: the tests of
+# Ctrl-C would see no Ctrl-C (Python installs no KeyboardInterrupt then) and
+# find the host's handler "ignore" where they expect the default. Handled
+# here, it is back to the default in each child (exec resets a handled
+# signal, not an ignored one).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")
