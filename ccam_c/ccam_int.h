@@ -313,7 +313,8 @@ struct ccam_machine {
     int64_t debug_countdown; /* COLLECT_SOMETIMES: safe points until the next collection */
     int64_t debug_tick;      /* COLLECT_SOMETIMES: picks the next interval */
     int64_t debug_collections;  /* collections the debug modes asked for (every fifth is major) */
-    int oom;                 /* an allocation failed in the current instruction */
+    int oom;                 /* an allocation failed in the current instruction: 1 out of memory,
+                                2 at max_heap (heap.c), 3 the stacks would pass their bound (vm.c) */
 
     /* program */
     block *main_block;

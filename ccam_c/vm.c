@@ -81,10 +81,30 @@ const char *ccamV_kind_name(value v) {
 
 /* ------------------------------------------------------------------ stacks */
 
+/* The stacks together take at most the bytes of the heap limit, or of the
+   default heap limit if that is more (STACKS_MAX_BYTES): with max_stack
+   raised past what memory holds (--max-stack 2^62) a runaway recursion took
+   all of the host's memory.  The default stack limit stays reachable under
+   any heap limit (16M entries are at most 768 MB of frames), so this binds
+   only a max_stack raised past it.  How many entries of `size` bytes a
+   stack may hold beside `other` bytes of the other one. */
+#define STACKS_MAX_BYTES(m) ((uint64_t)((m)->max_heap > CCAM_DEFAULT_MAX_HEAP ? (m)->max_heap : CCAM_DEFAULT_MAX_HEAP))
+static size_t stack_entries_within_heap(const ccam_machine *m, size_t size, size_t other) {
+    uint64_t limit = STACKS_MAX_BYTES(m);
+    return other < limit ? (size_t)((limit - other) / size) : 0;
+}
+
 /* Grow the value stack (called when it is full).  The depth rule is checked
-   by the instructions themselves; this only finds the memory. */
+   by the instructions themselves; this only finds the memory (m->oom 3:
+   the stacks would pass STACKS_MAX_BYTES). */
 static int grow_values(ccam_machine *m) {
     size_t cap = m->vs_cap ? m->vs_cap * 2 : 1024;
+    size_t within = stack_entries_within_heap(m, sizeof(value), m->cs_cap * sizeof(frame));
+    if (cap > within) cap = within;
+    if (cap <= m->vs_cap) {
+        m->oom = 3;
+        return -1;
+    }
     value *vs = ccamH_raw_realloc(m, m->vs, cap * sizeof(value));
     if (!vs) return -1;
     m->vs = vs;
@@ -94,6 +114,12 @@ static int grow_values(ccam_machine *m) {
 
 static int grow_frames(ccam_machine *m) {
     size_t cap = m->cs_cap ? m->cs_cap * 2 : 256;
+    size_t within = stack_entries_within_heap(m, sizeof(frame), m->vs_cap * sizeof(value));
+    if (cap > within) cap = within;
+    if (cap <= m->cs_cap) {
+        m->oom = 3;
+        return -1;
+    }
     frame *cs = ccamH_raw_realloc(m, m->cs, cap * sizeof(frame));
     if (!cs) return -1;
     m->cs = cs;
@@ -496,7 +522,7 @@ int ccamV_execute_stack(ccam_machine *m, block *code, const value *stack, size_t
     m->out_errno = 0;
     while (m->vs_cap < n) {
         if (grow_values(m)) {
-            ccam_set_message(m, "out of memory");
+            ccam_set_oom_message(m);
             return m->status = CCAM_STATUS_HEAP_LIMIT;
         }
     }
@@ -1373,6 +1399,10 @@ int ccamV_apply(ccam_machine *m, value closure, value arg) {
 void ccam_set_oom_message(ccam_machine *m) {
     if (m->oom == 2)
         ccam_set_heap_limit_message(m);
+    else if (m->oom == 3)
+        ccam_set_message(m, "the machine's stacks would take more than %llu bytes (room for %zu values and %zu "
+                         "frames; they may take the heap limit's bytes, or the default's if more)",
+                         (unsigned long long)STACKS_MAX_BYTES(m), m->vs_cap, m->cs_cap);
     else
         ccam_set_message(m, "out of memory");
 }

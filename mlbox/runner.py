@@ -301,6 +301,8 @@ def cmd_run(args) -> int:
 STACK_HINT = "  note: the stack holds {n} entries (values and return frames); raise it with --max-stack N"
 REDUCTIONS_HINT = "  note: raise the limit with a larger --max-reductions N (without the flag there is none)"
 HEAP_HINT = "  note: the live heap may hold {size}; raise it with --max-heap SIZE (e.g. --max-heap 4G)"
+STACKS_IN_HEAP_HINT = ("  note: a recursion this deep needs more memory for its stacks; raise --max-heap SIZE "
+                       "(e.g. --max-heap 4G), which bounds them too")
 
 
 def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
@@ -313,11 +315,12 @@ def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
         return STACK_HINT.format(n=max_stack or DEFAULT_MAX_STACK)
     if result.status == Status.REDUCTION_LIMIT:
         return REDUCTIONS_HINT
-    if result.status == Status.HEAP_LIMIT and result.message.startswith("heap limit exceeded"):
+    stacks = result.message.startswith("the machine's stacks would take more than")
+    if result.status == Status.HEAP_LIMIT and (result.message.startswith("heap limit exceeded") or stacks):
         size = str(max_heap) if max_heap is not None else f"{DEFAULT_MAX_HEAP >> 30}G (the default)"
         if size.strip().isdigit():  # `--max-heap 10` is 10 bytes: a bare "may hold 10" reads as 10 of anything
             size = f"{size.strip()} byte{'' if size.strip() == '1' else 's'}"
-        return HEAP_HINT.format(size=size)
+        return STACKS_IN_HEAP_HINT if stacks else HEAP_HINT.format(size=size)
     return ""
 
 

@@ -11,7 +11,7 @@ import pytest
 from ccam.bytecode import write
 from mlbox import cli, driver
 from mlbox.diagnostics import Source
-from mlbox.runner import MACHINE_ERROR, REDUCTIONS_HINT
+from mlbox.runner import MACHINE_ERROR, REDUCTIONS_HINT, STACKS_IN_HEAP_HINT
 
 HELLO = 'val _ = print "hello\\n"\n'
 NOT_EXHAUSTIVE = 'fun f 0 = "zero"\nval _ = print (f 0 ^ "\\n")\n'
@@ -120,6 +120,22 @@ def test_the_heap_limit_says_what_is_live_and_the_limit(src, capfd, limit, messa
     err = capfd.readouterr().err
     assert f"machine error (HEAP_LIMIT): {message}" in err and hint in err, err
     assert f"limit {1 if limit == '1' else 2 << 20})" in err, err
+
+
+@pytest.mark.skipif(not driver.c_machine_available(), reason="the C machine is not built: its stacks' bound")
+def test_a_runaway_recursion_under_a_stack_limit_past_memory_stops_at_the_stacks_bound(src, capfd):
+    # With --max-stack 2^62 the stacks grew until the system killed the
+    # process (24 GB); they now take at most the heap limit's bytes, or the
+    # default heap limit's if more, so the default stack limit stays
+    # reachable under a small heap.
+    runaway = src("fun f n = 1 + f (n + 1)\nval _ = f 0\n")
+    assert cli.main(["run", runaway, "--max-stack", str(1 << 62)]) == 3
+    err = capfd.readouterr().err
+    assert f"machine error (HEAP_LIMIT): the machine's stacks would take more than {1 << 30} bytes" in err, err
+    assert STACKS_IN_HEAP_HINT in err, err
+    deep = src('fun sum 0 = 0 | sum n = n + sum (n - 1)\nval _ = print (Int.toString (sum 400000))\n')
+    assert cli.main(["run", deep, "--max-heap", "1M"]) == 0
+    assert capfd.readouterr().out == "80000200000"
 
 
 @pytest.mark.parametrize("machine", ["c", "py"])
