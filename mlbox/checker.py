@@ -2609,8 +2609,9 @@ class Checker:
 
 # Declarations whose type variables are not the enclosing value
 # declaration's: nested value declarations scope their own, and a
-# datatype's or type abbreviation's are its parameters.
-_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec, S.AbstypeDec)
+# datatype's or type abbreviation's are its parameters. (Not an abstype:
+# its datatype is a boundary, but its body is the enclosing declaration's.)
+_TYVAR_SCOPE_BOUNDARIES = (S.ValDec, S.FunDec, S.CogenDec, S.ExpDec, S.DatatypeDec, S.TypeDec)
 
 
 def _unguarded_tyvars(dec) -> list[str]:

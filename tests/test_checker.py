@@ -9,7 +9,7 @@ import pytest
 from ccam.instructions import BUILTIN_EXNS, TAG_CONS, TAG_NIL, TAG_SOME, TAG_TRUE
 from mlbox import matchcheck as mc
 from mlbox import syntax as S
-from mlbox.checker import check_program, describe_binding, initial_env
+from mlbox.checker import UNBOUND_TYVAR, check_program, describe_binding, initial_env
 from mlbox.diagnostics import Source
 from mlbox.elaboration import BasisRef, ConRef, ExnRef, VarRef
 from mlbox.parser import parse_program
@@ -334,6 +334,22 @@ def test_an_explicit_type_variable_is_scoped_at_the_outermost_val_where_it_is_un
     assert types["nested"] == "'a -> 'a list"
     assert check("val f = fn x => let val y : 'a = x in y end").errors
     assert check("fun f x = let fun g (y : 'a) = (x : 'a) in g end").errors
+
+
+def test_an_explicit_type_variable_in_an_abstype_body_is_scoped_at_the_enclosing_val():
+    """An abstype's body is part of the value declaration around it (only
+    its datatype binding's variables are its own): 'b in an exception
+    declared there is scoped at the `fun` (Poly/ML and SML/NJ agree);
+    mlbox called it unbound."""
+    types = types_of("""
+    fun f x = let abstype t = A with exception E of 'b end in x end
+    fun g (x : ''a) = let abstype 'c t = A of 'c with val h = fn y => (y, x : ''a) end in h 1 end
+    """)
+    assert types["f"] == "'a -> 'a"
+    assert types["g"] == "''a -> int * ''a"
+    # at top level nothing scopes it
+    assert [e.message for e in check("abstype t = A with exception E of 'b end").errors] == [
+        UNBOUND_TYVAR.format(name="'b")]
 
 
 def test_a_generalised_explicit_type_variable_prints_in_order_of_appearance():
