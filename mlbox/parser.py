@@ -100,6 +100,8 @@ MSG_FUN_HEAD_WITHOUT_NAME = ("syntax error: unexpected {}: a `fun` clause begins
                              "fun (x ++ y) z = ...")
 MSG_STAGING_IN_PATTERN = ("{}: '{}' builds code and is not a pattern; bind the code to a name and open it "
                           "with cogen: fun f c = let cogen u = c in code (u + 1) end")
+MSG_PARENTHESIZED_CONSTRUCTOR = ("syntax error: unexpected {}: a constructor applied in a pattern is written "
+                                 "without parentheses (`op :: (x, r)`, `SOME x`)")
 MSG_PARENTHESIZED_FUN_NAME = ("syntax error: unexpected {}: a `fun` clause names its function `op f`, "
                               "without parentheses (`fun op + (x, y) = ...`)")
 
@@ -408,6 +410,8 @@ class Grammar:
         if len(run) == 1:
             return self.pat_atom(run[0])
         con, arg = run[0], run[1]
+        if id(con) in self.parenthesized_ops:  # `(op ::) x`: two atoms, the first no constructor's name
+            self.fail_at(con.span, MSG_PARENTHESIZED_CONSTRUCTOR)
         if isinstance(con, _Name):
             name = con.name
         elif isinstance(con, S.PVar) and con.op and id(con) not in self.infix_patterns:

@@ -418,6 +418,19 @@ def test_a_fun_clause_names_its_function_without_parentheses():
     assert one_dec("fun f (op +) = 1 + 2").binds[0].clauses[0].pats == (S.PVar("+", op=True),)
 
 
+def test_a_constructor_applied_in_a_pattern_is_not_parenthesised():
+    # `(op ::) x` is an atomic pattern followed by another, not a
+    # constructor applied (SML '97: `<op> longvid atpat`); Poly/ML and
+    # SML/NJ reject it, as mlbox did `(SOME) x`, but it took `(op ::) x`
+    # for `op :: x` (found by tests/polyml_types_diff.py)
+    from mlbox.parser import MSG_PARENTHESIZED_CONSTRUCTOR
+
+    assert syntax_error("val f = fn ((op ::) x) => x") == [(MSG_PARENTHESIZED_CONSTRUCTOR.format("'('"), (1, 13))]
+    assert syntax_error("fun f ((op SOME) (x, y)) = x")[0][1] == (1, 8)
+    assert syntax_error("val (op SOME) x = SOME 1")[0][1] == (1, 5)
+    assert one_dec("val f = fn (op :: x) => x").binds[0].exp.rules[0].pat == S.PCon("::", S.PVar("x"))
+
+
 def test_infix_fun_clauses_mean_op_on_a_pair():
     infix_form = one_dec("fun [] @ ys = ys\n  | (x :: xs) @ ys = x :: xs @ ys")
     prefix_form = one_dec("fun op @ ([], ys) = ys\n  | op @ (x :: xs, ys) = x :: xs @ ys")
