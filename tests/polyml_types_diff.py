@@ -13,7 +13,13 @@ without their argument, duplicate pattern variables, `val rec` of a
 non-`fn`, `rec` after `and` in a `val`, `withtype`, `abstype` (hidden
 constructors, no equality outside), datatype replication and symbolic
 constructors. Each family of
-declarations has well-typed forms and forms with one deliberate error.
+declarations has well-typed forms and forms with one deliberate error. Two families combine these where scoping and
+generalisation interact: `scoping` (written forms, each well-typed or
+with one error) and `combined` (declarations composed at random: val
+with `and` and `and rec`, fun with `and`, local, let, abstype,
+exceptions, datatypes with infix constructors, abbreviations over type
+variables, explicit type variables bound or implicit in patterns,
+expressions and results; about one in six accepted).
 Besides the families: expressions well-typed by construction (of a random ground type, over the prelude's polymorphic
 functions, let-polymorphism, case, fn), random small terms (mostly
 ill-typed: they test what is rejected), and one program in five has one
@@ -33,8 +39,9 @@ Normalisation of printed types (`parse_type`, `canonical`): type variables
 are renamed in order of first appearance, keeping their kind: `'a`
 (generic), `''a` (generic, equality) and weak. A weak variable is Poly's
 `_a`, SML/NJ's dummy type `?.X1` and mlbox's `'_a` or `''_a`: Poly and
-SML/NJ do not print whether a weak variable admits equality, so neither
-does the comparison. A type declared again since a value was bound prints
+SML/NJ do not print whether a weak variable admits equality, nor reliably
+which weak variables are one (each printed type names them afresh), so
+all print as `'_`. A type declared again since a value was bound prints
 as `?.t` in Poly (and in mlbox when printed after the redeclaration), as
 `?.Un.t` in SML/NJ: all become `?.t`; mlbox prints each binding as of its
 declaration, so its earlier mentions of a redeclared type are renamed
@@ -58,6 +65,17 @@ tie where the two differ. Where they were seen to differ:
   enclosing top-level declaration: mlbox follows Poly.
 - A datatype escaping its `let` (`val x = let datatype t = A in A end`):
   SML/NJ accepts it, Poly and the Definition (and mlbox) reject it.
+- A datatype declared in a `let` whose type is discarded
+  (`val x = (let datatype t = A in A end; 1)`): Poly and SML/NJ accept
+  it, Poly refusing a local datatype only in the declaration's type; the
+  Definition (rule 4: the `let`'s type may not mention it) and mlbox
+  reject it. The combined family draws it rarely (about once in 10,000
+  programs, through an abstype's function in a `let`).
+- An explicit type variable kept by an expansive binding of a `val ...
+  and ...` (`val f : 'a list = [] and r : 'a list ref = ref []`): Poly
+  5.7.1 accepts it, r polymorphic, and crashes when r is used at two
+  types; the Definition (rule 15's side condition), SML/NJ and mlbox
+  reject it (not generated).
 - A redundant match rule is an error in SML/NJ, a warning in Poly and
   mlbox (the Definition asks only for a warning).
 - An infix identifier used as an operand without `op` (`val x = before`):
@@ -825,9 +843,275 @@ class Gen:
                                    f"exception {op}{op} of {t}\nval e{t} = {op}{op} N{t}"))
         return decls
 
+    # ------------------------------------------------------------ combinations
+    # Scoping and generalisation where features meet: explicit type
+    # variables (bound by `val 'a`, or scoped implicitly at the outermost
+    # val or fun) across `and`, `and rec`, nested let and local, abstype,
+    # `fun ... and`, exceptions and datatypes declared inside, the value
+    # restriction, `''a` meeting `'a`, abbreviations over type variables,
+    # `op` and infix constructors, `as` with annotations. `fam_scoping`
+    # has written forms, each with a well-typed and an ill-typed variant;
+    # `fam_combined` composes random declarations of these features (about
+    # half of them are accepted).
+
+    def fam_scoping(self, bad: bool) -> list[str]:
+        f, g, h, x, y = self.name("f"), self.name("g"), self.name("h"), self.name("x"), self.name("y")
+        t, c, e = self.name("t"), self.name("C"), self.name("E")
+        pairs = [
+            (f"val {f} : 'a -> 'a = fn {x} => {x} and rec {g} : 'a -> 'a = fn {y} => {y}",
+             f"val {f} : 'a -> 'a = fn {x} => {x} and rec {g} : 'a -> 'a = fn {y} => {y} + 1"),
+            (f"val 'a {f} = fn ({x} : 'a) => {x} and {g} = fn ({y} : 'a) => [{y}]",
+             f"val 'a {f} = fn ({x} : 'a) => {x} and 'a {g} = fn ({y} : 'a) => [{y}]"),
+            (f"fun {f} ({x} : 'a) = {g} {x} and {g} ({y} : 'a) : 'a = {y}",
+             f"fun {f} ({x} : 'a) = {g} {x} and {g} ({y} : 'b) : 'a = {y}"),
+            (f"fun {f} {x} = let val {g} = fn ({y} : 'a) => {y} in ({g} {x}, {x} : 'a) end",
+             f"fun {f} {x} = let val 'a {g} = fn ({y} : 'a) => {y} in ({g} {x}, {x} : 'a) end"),
+            (f"fun 'a {f} ({x} : 'a) = let fun {g} ({y} : 'b) = ({y}, {x} : 'a) in ({g} 1, {g} true) end",
+             f"fun 'a {f} ({x} : 'a) = let fun {g} ({y} : 'a) = ({y}, {x}) in ({g} 1, {g} true) end"),
+            (f"val {f} = let val {g} = ref [] in fn ({x} : 'a) => ({g} := [{x}]; {x}) end",
+             f"val {f} : 'a -> 'a = let val {g} = ref [] in fn ({x} : 'a) => (hd (!{g}) : 'a) end"),
+            (f"val {f} = let exception {e} of int in fn ({x} : 'a) => {x} end",
+             f"val {f} = fn ({x} : 'a) => let exception {e} of 'a in raise {e} {x} end"),
+            (f"fun {f} ({x} : 'a) = let exception {e} of 'a * 'a in ({x}, {x}) handle {e} p => p end",
+             f"val {f} = let exception {e} of 'a in fn {x} => raise {e} {x} end"),
+            (f"fun {f} {x} = let datatype {t} = {c} of int in case {c} {x} of {c} {y} => {y} end",
+             f"fun {f} {x} = let datatype {t} = {c} of int in {c} {x} end"),
+            (f"fun {f} ({x} : ''a) {y} = ({x} = {y}, {y} : ''a)",
+             f"fun {f} ({x} : ''a) ({y} : 'a) = {x} = {y}"),
+            (f"fun {f} ({x} : 'a) = let val {g} = fn ({y} : ''b) => {y} = {y} in {g} 1 end",
+             f"fun {f} ({x} : 'a) = let val {g} = fn ({y} : ''a) => {y} = {y} in {g} {x} end"),
+            (f"type 'a {t} = 'a * 'a\nval {f} : 'a {t} -> 'a = fn ({x}, _) => {x}",
+             f"type 'a {t} = 'a * 'a\nval {f} : 'a {t} -> 'b = fn ({x}, _) => {x}"),
+            (f"type ('a, 'b) {t} = 'b * 'a\nfun {f} (({x}, {y}) : ('a, 'b) {t}) : ('b, 'a) {t} = ({y}, {x})",
+             f"type ('a, 'b) {t} = 'b * 'a\nfun {f} (({x}, {y}) : ('a, 'b) {t}) : ('a, 'b) {t} = ({y}, {x})"),
+            (f"val {f} = fn ({x} : 'a) => let val {g} = fn ({y} : 'a) => {y} in {g} {x} end",
+             f"val {f} = fn ({x} : 'a) => let val 'a {g} = fn ({y} : 'a) => {y} in {g} {x} end"),
+            (f"fun {f} ({x} as ({y} : 'a)) = ({x}, {y})",
+             f"fun {f} ({x} as ({y} : 'a)) = ({x} + 1, {y} : 'a)"),
+            (f"val {f} = fn ({x} : 'a) as {y} => ({y}, {x} : 'a)",
+             f"val {f} = fn ({x} : 'a) as {y} => ({y} : 'b, {x} : 'a)"),
+            (f"datatype 'a {t} = {c} of 'a * 'a | N{t}\ninfix {c}\nfun {f} (({x} : 'b) {c} {y}) = [{x}, {y}] | {f} _ = []",
+             f"datatype 'a {t} = {c} of 'a * 'a | N{t}\ninfix {c}\nfun {f} (({x} : 'b) {c} ({y} : 'c)) = [{x}, {y}] | {f} _ = []"),
+            (f"datatype 'a {t} = {c} of 'a * 'a\ninfix {c}\nval {f} = op {c} : 'a * 'a -> 'a {t}",
+             f"datatype 'a {t} = {c} of 'a * 'a\ninfix {c}\nval {f} = {c} : 'a * 'a -> 'a {t}"),
+            (f"abstype 'a {t} = {c} of 'a list with val 'a {f} = fn ({x} : 'a) => {c} [{x}] "
+             f"fun {g} ({c} l : 'b {t}) = length l end",
+             f"abstype 'a {t} = {c} of 'a list with val 'a {f} = fn ({x} : 'a) => {c} [{x}] "
+             f"fun {g} ({c} l : 'b {t}) : 'b = length l end"),
+            (f"local val {g} = ref [] in fun {f} ({x} : int) = ({g} := {x} :: !{g}; !{g}) end",
+             f"local val {g} = ref [] in fun {f} ({x} : 'a) = ({g} := {x} :: !{g}; !{g}) end"),
+            (f"local fun {g} ({x} : 'a) = {x} in val {f} = ({g} 1, {g} true) end",
+             f"local val {g} = fn ({x} : 'a) => {x} in val {f} : 'b = ({g} 1, {g} true) end"),
+            (f"val {f} = fn {x} => ({x} : 'a) and {g} = fn {y} => ({y} : 'a list)",
+             f"val {f} = fn {x} => ({x} : 'a) and {g} = fn {y} => ({y} : 'a list) + 1"),
+            (f"val rec {f} = fn ({x} : 'a) => {x} and {g} = fn {y} => {f} {y}",
+             f"val rec {f} = fn ({x} : 'a) => {x} and {g} = fn {y} => ({f} 1, {f} true)"),
+            (f"fun {f} ({x} : 'a) = let val {y} : 'a list = [] val {g} = fn z => z :: {y} in {g} {x} end",
+             f"fun {f} ({x} : 'a) = let val {y} : 'a list = [] val {g} = fn z => z :: {y} in {g} 1 end"),
+            (f"val {f} = ref (fn ({x} : int) => {x})",
+             f"val {f} = ref (fn ({x} : 'a) => {x})"),
+            (f"val {f} : ('a -> 'a) list = [] and {g} = ref []",
+             # (not `and {g} : 'a list ref = ref []`: Poly/ML 5.7.1 accepts that, see the docstring)
+             f"val {f} : ('a -> 'a) list = [] val {g} : 'a list ref = ref []"),
+        ]
+        ok, wrong = self.rng.choice(pairs)
+        return [wrong if bad else ok]
+
+    TYVARS = ("'a", "'b", "''a", "''b")
+
+    def combo_type(self, depth: int, abbrevs: list) -> str:
+        rng = self.rng
+        if depth <= 0 or self.chance(0.4):
+            r = rng.random()
+            if r < 0.6:
+                return rng.choice(self.TYVARS[:2] if self.chance(0.7) else self.TYVARS)
+            return rng.choice(("int", "bool", "string", "unit"))
+        k = rng.randrange(5)
+        sub = lambda: self.combo_type(depth - 1, abbrevs)
+        if k == 0:
+            return f"{sub()} list"
+        if k == 1:
+            return f"({sub()} * {sub()})"
+        if k == 2:
+            return f"({sub()} -> {sub()})"
+        if k == 3 and abbrevs:
+            name, arity = rng.choice(abbrevs)
+            return f"{sub()} {name}" if arity == 1 else f"({sub()}, {sub()}) {name}"
+        return f"{sub()} ref" if self.chance(0.3) else f"{sub()} option"
+
+    def combo_exp(self, depth: int, scope: list, env: dict) -> str:
+        """An expression over the variables in scope and the constructors
+        and exceptions in env ("cons": [(name, takes_arg, infix)], "excs")."""
+        rng = self.rng
+        if depth <= 0 or self.chance(0.25):
+            r = rng.random()
+            if scope and r < 0.6:
+                return rng.choice(scope)
+            if env["cons"] and r < 0.7:
+                con, arg, infix = rng.choice(env["cons"])
+                return f"op {con}" if infix else con
+            if r < 0.9:
+                return rng.choice(("[]", "NONE", "id", "(fn z => z)", "(ref [])"))
+            return rng.choice(("1", "true", "()", '"s"'))
+        sub = lambda s=scope: self.combo_exp(depth - 1, s, env)
+        # weighted towards forms that are well-typed whatever their parts' types
+        k = rng.choices(range(15), weights=(5, 5, 4, 3, 1, 2, 2, 2, 3, 1, 1, 1, 1, 3, 1))[0]
+        if k == 0:
+            ty = self.pick("'a", "'b", "''a", "'a list", "'a * 'b", "'a -> 'a") if self.chance(0.7) else \
+                self.combo_type(2, env["abbrevs"])
+            return f"({sub()} : {ty})"
+        if k == 1:
+            v = self.name("x")
+            return f"(fn {self.combo_pat(v, env)} => {self.combo_exp(depth - 1, scope + [v], env)})"
+        if k == 2:
+            inner_scope = list(scope)
+            decs = self.combo_decs(depth - 1, inner_scope, dict(env, cons=list(env["cons"]),
+                                                                excs=list(env["excs"]),
+                                                                abbrevs=list(env["abbrevs"])))
+            return f"(let {decs} in {self.combo_exp(depth - 1, inner_scope, env)} end)"
+        if k == 3:
+            return f"({sub()}, {sub()})"
+        if k == 4:
+            return f"({sub()} {sub()})"
+        if k == 5:
+            return f"(ref {sub()})"
+        if k == 6:
+            return f"[{sub()}, {sub()}]"
+        if k == 7 and env["excs"]:
+            exc, arg = rng.choice(env["excs"])
+            v = self.name("y")
+            raised = f"{exc} {sub()}" if arg else exc
+            handler = f"{exc} {v}" if arg else exc
+            return f"((raise {raised}) handle {handler} => {self.combo_exp(depth - 1, scope + [v] if arg else scope, env)})"
+        if k == 8 and env["cons"]:
+            con, arg, infix = rng.choice(env["cons"])
+            if not arg:
+                return con
+            if infix:
+                return f"({sub()} {con} {sub()})"
+            return f"({con} {sub()})"
+        if k == 9:
+            return f"({sub()} = {sub()})"
+        if k == 10:
+            return f"(!{sub()})"
+        if k == 11:
+            return f"({sub()}; {sub()})"
+        if k == 12:
+            return f"(if {sub()} then {sub()} else {sub()})"
+        if k == 13:
+            return self.pick(f"(id {sub()})", f"(fst ({sub()}, {sub()}))", f"(SOME {sub()})", f"(const {sub()})")
+        return f"(case {sub()} of {self.name('z')} => {sub()})"
+
+    def combo_pat(self, v: str, env: dict) -> str:
+        r = self.rng.random()
+        ty = lambda: self.combo_type(1, env["abbrevs"])
+        if r < 0.4:
+            return v
+        if r < 0.7:
+            return f"({v} : {ty()})"
+        if r < 0.8:
+            return f"({v} as (_ : {ty()}))"
+        if r < 0.9:
+            return f"({v} : {ty()} as _)"
+        return f"(ref {v})"
+
+    def combo_tyvarseq(self) -> str:
+        if self.chance(0.75):
+            return ""
+        return self.pick("'a ", "'b ", "''a ", "('a, 'b) ", "('a, ''b) ")
+
+    def combo_dec(self, depth: int, scope: list, env: dict) -> str:
+        """One declaration; binds what it declares in scope and env."""
+        rng = self.rng
+        k = rng.randrange(12)
+        sub = lambda s=scope: self.combo_exp(max(depth, 1), s, env)
+        if k <= 2:  # val ... and [rec] ...
+            binds, new = [], []
+            for i in range(rng.randint(1, 3)):
+                v = self.name("v")
+                ann = f" : {self.combo_type(2, env['abbrevs'])}" if self.chance(0.4) else ""
+                if i and self.chance(0.4):
+                    w = self.name("w")
+                    binds.append(f"rec {v}{ann} = fn {self.combo_pat(w, env)} => "
+                                 f"{self.combo_exp(depth, scope + new + [v, w], env)}")
+                else:
+                    head = f"{self.combo_tyvarseq()}{v}{ann}" if i == 0 else f"{v}{ann}"
+                    binds.append(f"{head} = {sub()}")
+                new.append(v)
+            scope += new
+            return "val " + " and ".join(binds)
+        if k <= 4:  # fun ... and ...
+            binds, names = [], [self.name("f") for _ in range(rng.randint(1, 2))]
+            for i, fn_name in enumerate(names):
+                w = self.name("p")
+                result = f" : {self.combo_type(1, env['abbrevs'])}" if self.chance(0.3) else ""
+                head = self.combo_tyvarseq() if i == 0 else ""
+                binds.append(f"{head}{fn_name} {self.combo_pat(w, env)}{result} = "
+                             f"{self.combo_exp(depth, scope + names + [w], env)}")
+            scope += names
+            return "fun " + " and ".join(binds)
+        if k == 5:
+            e = self.name("E")
+            arg = self.chance(0.7)
+            env["excs"].append((e, arg))
+            return f"exception {e}" + (f" of {self.combo_type(1, env['abbrevs'])}" if arg else "")
+        if k == 6:
+            d, c, n = self.name("d"), self.name("C"), self.name("N")
+            infix = self.chance(0.4)
+            params = self.pick("'a ", "('a, 'b) ", "")
+            arg = self.combo_type(1, []) if not infix else self.pick("'a * 'a", "int * 'a", "'a * 'a list")
+            if not params and self.chance(0.8):  # (else mostly a parameter unbound)
+                arg = self.pick("int", "int * int", "string list", "unit -> int")
+            env["cons"] += [(c, True, infix), (n, False, False)]
+            dec = f"datatype {params}{d} = {c} of {arg} | {n}"
+            return dec + (f" infix {c}" if infix else "")
+        if k == 7:
+            a = self.name("ab")
+            arity = rng.randint(1, 2)
+            env["abbrevs"].append((a, arity))
+            return self.pick(f"type 'a {a} = 'a * 'a", f"type 'a {a} = 'a -> 'a list",
+                             f"type 'a {a} = 'a list ref") if arity == 1 else \
+                self.pick(f"type ('a, 'b) {a} = 'b * 'a", f"type ('a, 'b) {a} = 'a -> 'b")
+        if k == 8:  # local
+            inner = list(scope)
+            inner_env = dict(env, cons=list(env["cons"]), excs=list(env["excs"]), abbrevs=list(env["abbrevs"]))
+            hidden = self.combo_decs(depth - 1, inner, inner_env)
+            marks = len(inner), {key: len(inner_env[key]) for key in env}
+            exported = self.combo_decs(depth - 1, inner, inner_env)
+            # only what the part after `in` declares is visible after `end`
+            scope += inner[marks[0]:]
+            for key, start in marks[1].items():
+                env[key] += inner_env[key][start:]
+            return f"local {hidden} in {exported} end"
+        if k == 9:  # abstype
+            t, c = self.name("at"), self.name("A")
+            env_inner = dict(env, cons=env["cons"] + [(c, True, False)], excs=env["excs"], abbrevs=env["abbrevs"])
+            body = self.combo_decs(depth - 1, scope, env_inner)
+            return f"abstype 'a {t} = {c} of 'a list with val mk{t} = fn x => {c} [x] {body} end"
+        v = self.name("v")
+        rhs = self.pick(f"ref {sub()}", f"fn {self.combo_pat('z', env)} => {self.combo_exp(depth, scope + ['z'], env)}",
+                        f"{sub()} {sub()}", f"({sub()} : {self.combo_type(2, env['abbrevs'])})")
+        scope.append(v)
+        return f"val {self.combo_tyvarseq()}{v} = {rhs}"
+
+    def combo_decs(self, depth: int, scope: list, env: dict) -> str:
+        return " ".join(self.combo_dec(depth, scope, env) for _ in range(self.rng.randint(1, 2)))
+
+    def fam_combined(self, bad: bool) -> list[str]:
+        # `bad` is not used: a composed declaration is ill-typed often enough by itself
+        env = {"cons": [], "excs": [], "abbrevs": []}
+        scope: list = []
+        decls = [self.combo_dec(self.rng.randint(1, 3), scope, env) for _ in range(self.rng.randint(1, 3))]
+        if scope and self.chance(0.5):
+            # use a binding at two types: fine only where it was generalised
+            v = self.rng.choice(scope)
+            decls.append(self.pick(f"val _ = ({v} 1, {v} true)", f"val _ = ({v}, {v})", f"val _ = [{v}]",
+                                   f"val _ = ({v} = {v})", f"val _ = {v} := {v}"))
+        return decls
+
     FAMILIES = ("value_restriction", "let_poly", "equality", "overloading", "datatypes", "abbreviations",
                 "explicit_tyvars", "exceptions", "patterns", "recursion", "withtype", "abstype", "replication",
-                "symbolic_constructors")
+                "symbolic_constructors", "scoping", "combined", "combined")
 
     def program(self) -> str:
         units = self.rng.randint(1, 3)
@@ -1002,14 +1286,22 @@ def _substitute(tree, sub: dict):
 
 def canonical(tree, names: Optional[dict] = None) -> str:
     """The tree printed with its type variables renamed in order of first
-    appearance (`names` carries a renaming across several trees)."""
+    appearance (`names` carries a renaming across several trees). Every
+    weak variable prints as `'_`: Poly/ML names them afresh in each type it
+    prints, so that one bound by an earlier declaration may print as a
+    variable of this one (after `val r = ref (fn (ref x) => x)`, `val s =
+    ref (fn y => r)` prints as `(_a -> (_a ref -> _a) ref) ref`, and
+    SML/NJ's dummy types do the same): which weak variables are one is not
+    known."""
     names = {} if names is None else names
 
     def show(t, prec):
         kind = t[0]
+        if kind == "var" and t[1] == "weak":
+            return "'_"
         if kind == "var":
             if t[2] not in names:
-                prefix = {"gen": "'", "eq": "''", "weak": "'_"}[t[1]]
+                prefix = {"gen": "'", "eq": "''"}[t[1]]
                 names[t[2]] = f"{prefix}v{len(names)}"
             return names[t[2]]
         if kind == "->":
@@ -1280,6 +1572,7 @@ def compare(mine: tuple[bool, list[str]], theirs: Optional[str], smlnj: bool = F
                 f"the other {'accepts' if theirs is not None else 'rejects'}"]
     ours, abbrevs = summarise_mlbox(lines)
     others = summarise_sig(theirs, abbrevs)
+    ours, others = _unalias_replicated(ours), _unalias_replicated(others)
     if smlnj:
         ours, others = ({k: v.replace("?.", "") for k, v in d.items() if k.startswith(("val ", "exception "))}
                         for d in (ours, others))
@@ -1290,6 +1583,32 @@ def compare(mine: tuple[bool, list[str]], theirs: Optional[str], smlnj: bool = F
         if ours.get(key) != others.get(key):
             diffs.append(f"{key}: mlbox {ours.get(key)!r}, other {others.get(key)!r}")
     return diffs
+
+
+# The constructors of the basis datatypes a program may replicate
+# (`datatype u = datatype bool`).
+BASIS_DATATYPES = {"bool": {"true", "false"}, "list": {"nil", "::"}, "option": {"NONE", "SOME"},
+                   "order": {"LESS", "EQUAL", "GREATER"}}
+
+
+def _unalias_replicated(summary: dict[str, str]) -> dict[str, str]:
+    """The summary with a replica of a basis datatype (a datatype with
+    exactly its constructors) named as the original: `u` and `bool` are
+    one type after `datatype u = datatype bool`, and which of the two names
+    an implementation prints is its choice (mlbox prints `u`, Poly/ML
+    either)."""
+    aliases = {}
+    for key, value in summary.items():
+        if key.startswith("datatype "):
+            cons = {alt.split(" of ")[0] for alt in value.split(" | ")}
+            for basis, basis_cons in BASIS_DATATYPES.items():
+                if cons == basis_cons:
+                    aliases[key[len("datatype "):]] = basis
+    if not aliases:
+        return summary
+    pattern = re.compile(r"(?<![\w'.])(" + "|".join(map(re.escape, aliases)) + r")(?![\w'])")
+    return {key: value if key.startswith("datatype ") else pattern.sub(lambda m: aliases[m.group(1)], value)
+            for key, value in summary.items()}
 
 
 def generate(seed: int, count: int) -> list[str]:
