@@ -3,7 +3,9 @@ what Poly/ML 5.7 makes of 300 programs of tests/polyml_types_diff.py's
 generator (let-polymorphism, the value restriction, equality types,
 overloading, datatypes, shadowing, abbreviations, explicit type variables,
 exceptions, recursion, `withtype`, `abstype`, datatype replication, symbolic
-constructors, `and rec`, random terms; a fifth mutated by one token): whether
+constructors, `and rec`, explicit type variables meeting `and rec`, let,
+local, abstype, local exceptions and datatypes, random declarations
+composing these, random terms; a fifth mutated by one token): whether
 it accepts each, and the signature it prints. mlbox must give the same
 verdict and, where both accept, the same types (modulo the renaming of type
 variables the tool documents). The recording makes this independent of
