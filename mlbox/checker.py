@@ -126,6 +126,10 @@ COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this 
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
 CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands for generated code, "
                           "not for a generator; write 'code {name}' to get a generator")
+# `eval f x` for a code variable f, by analogy with `eval g x` for a generator g
+CODE_VAR_EVALUATED = ("'{name}' is a code variable of type {type}: it stands for the code its generator "
+                      "emits (spliced inside 'code', run outside it) and needs no 'eval'; write '{name}' "
+                      "for 'eval {name}'")
 CODE_MISSING = ("'code (...)' around an expression of type {type} makes a generator of type [{type}] "
                 "(so does 'lift (...)', computing the value now)")
 GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {type}: 'eval (...)' generates "
@@ -1021,7 +1025,8 @@ class Checker:
             pass
         elif isinstance(ref, VarRef) and ref.is_code and isinstance(prune(expected), TBox) \
                 and not isinstance(prune(actual), TBox):
-            extra.append(CODE_VAR_NOT_GENERATOR.format(name=node.name, type=shown_actual))
+            note = CODE_VAR_EVALUATED if fmt.get("applies_eval") else CODE_VAR_NOT_GENERATOR
+            extra.append(note.format(name=node.name, type=shown_actual))
         # t where [t] is expected (a missing `code`), or [t] where t is (a
         # missing `eval`): the types differ by the box alone
         elif isinstance(prune(expected), TBox) and _returns_generator(actual):
@@ -2171,8 +2176,9 @@ class Checker:
             if isinstance(fn, S.Var) and fn.name == "!":
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
             rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
+            applies_eval = isinstance(entry, BasisValue) and entry.name == "eval"
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
-                               fresh_vars=fresh) and tupled \
+                               fresh_vars=fresh, applies_eval=applies_eval) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res

@@ -254,9 +254,21 @@ CASES = [
     ("cogen_top_non_generator", 'cogen u = "forty-two"', E, 1, 11, C.COGEN_NOT_GENERATOR.format(actual="string"), None),
     ("cogen_function", "fun f g = let cogen u = g in u end\nval x = f (fn y => y)", E, 2, 11,
      C.ARG_MISMATCH.format(actual="'a -> 'a", fn="'f'", expected="['b]"), None),
-    ("code_var_as_generator", "val k = let cogen v = lift 3 in eval v end", E, 1, 38,
+    # `eval v` for a code variable: v already runs (or splices) its code;
+    # the note said to write `eval (code v)`, which is v again
+    ("code_var_evaluated", "val k = let cogen v = lift 3 in eval v end", E, 1, 38,
      C.ARG_MISMATCH.format(actual="int", fn="'eval'", expected="['a]"),
-     C.CODE_VAR_NOT_GENERATOR.format(name="v", type="int")),
+     C.CODE_VAR_EVALUATED.format(name="v", type="int")),
+    ("code_var_evaluated_under_code",
+     "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+     "      let cogen f = compPoly p cogen a' = lift a in code (fn x => a' + x * eval f x) end", E, 3, 81,
+     C.ARG_MISMATCH.format(actual="'a -> int", fn="'eval'", expected="['b]"),
+     C.CODE_VAR_EVALUATED.format(name="f", type="'a -> int")),
+    # a code variable passed to a function other than eval wanting a generator
+    ("code_var_as_generator", "fun twice g = let cogen h = g in code (fn x => h (h x)) end\n"
+     "val k = let cogen v = code (fn x => x + 1) in twice v end", E, 2, 53,
+     C.ARG_MISMATCH.format(actual="int -> int", fn="'twice'", expected="['a -> 'a]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="v", type="int -> int")),
     # a recursive generator whose result is annotated: the annotation types the
     # recursive call first, so the code variable it binds is blamed where it is
     # passed as a generator (not the whole body as returning [[int -> int]])
