@@ -130,6 +130,9 @@ CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands
 CODE_VAR_EVALUATED = ("'{name}' is a code variable of type {type}: it stands for the code its generator "
                       "emits (spliced inside 'code', run outside it) and needs no 'eval'; write '{name}' "
                       "for 'eval {name}'")
+FORGOTTEN_LIFT_NOTE = ("'{callee}' takes generators where this argument has values: `cogen {u} = {x}` at {at} "
+                       "makes '{x}' a generator; if '{x}' holds a value to put into the generated code, "
+                       "write `cogen {u} = lift {x}`")
 CODE_MISSING = ("'code (...)' around an expression of type {type} makes a generator of type [{type}] "
                 "(so does 'lift (...)', computing the value now)")
 GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {type}: 'eval (...)' generates "
@@ -393,7 +396,7 @@ class VarInfo:
     """A value or code variable. `depth` is the `code` nesting at which it
     was bound; `binder` the AST node that binds it."""
 
-    __slots__ = ("name", "ty", "binder", "depth", "is_global", "is_code", "used")
+    __slots__ = ("name", "ty", "binder", "depth", "is_global", "is_code", "used", "cogens_of_variables")
 
     def __init__(self, name: str, ty: Type, binder, depth: int, is_global: bool, is_code: bool = False):
         self.name = name
@@ -403,6 +406,10 @@ class VarInfo:
         self.is_global = is_global
         self.is_code = is_code
         self.used = False
+        # for a top-level function: its `cogen u = x` that made a variable
+        # x a generator (Checker.cogens_of_variables), kept for a later
+        # input of the REPL calling it
+        self.cogens_of_variables: tuple = ()
 
 
 class DataCon:
@@ -835,6 +842,10 @@ class Checker:
         # the top-level functions of the program being checked, by name, for
         # a use above its declaration (`fun even ...` calling a later `odd`)
         self.top_functions: dict[str, S.Span] = {}
+        # `cogen u = x` for a local value variable x of a type not yet known:
+        # x becomes a generator by this cogen alone, which is also how a
+        # forgotten `lift` reads (`cogen a' = a` for `cogen a' = lift a`)
+        self.cogens_of_variables: list[S.CogenDec] = []
 
     # -------------------------------------------------------- reporting
 
@@ -1035,6 +1046,7 @@ class Checker:
             extra.append(CODE_MISSING.format(type=shown_actual))
         elif _boxed(actual, expected):
             extra.append(GENERATOR_NOT_VALUE.format(type=printer.show(prune(actual).body)))
+        extra.append(_forgotten_lift_note(fmt.get("callee"), actual, expected))
         extra.append(_selector_width_note(printer, actual, expected))
         extra.append(_call_it_note(actual, expected, node))
         # (a conversion is for a value handed on, not for a branch or element)
@@ -1375,7 +1387,10 @@ class Checker:
         defining = {id(info): self.level - 1 for _, info in infos}
         self.defining.update(defining)
         for (fb, info), types in zip(infos, prepared):
+            before = len(self.cogens_of_variables)
             self.check_clauses(fb, info.ty, types)
+            if is_global:
+                info.cogens_of_variables = tuple(self.cogens_of_variables[before:])
         for key in defining:
             del self.defining[key]
         self.scope = outer
@@ -1804,6 +1819,10 @@ class Checker:
         self.level += 1
         exp_ty = self.infer(dec.exp)
         exp_ty = self.spliced_generators.get(id(dec.exp), exp_ty)
+        if isinstance(prune(exp_ty), TVar) and isinstance(dec.exp, S.Var):
+            ref = self.elab.refs.get(id(dec.exp))
+            if isinstance(ref, VarRef) and not ref.is_code and not ref.is_global:
+                self.cogens_of_variables.append(dec)
         body_ty = self.fresh()
         if not isinstance(prune(exp_ty), TBox):
             hint = ""
@@ -2158,7 +2177,7 @@ class Checker:
                             and is_shallow_instance(item_entry.ty, item_actual))
                     ok = self.expect(item_actual, item_ty, item, message, item_note, rec_note, fn=fn_name,
                                      fresh_vars=(fresh[position],) if len(fresh) > 1 else (),
-                                     made_args=(made_args,))
+                                     made_args=(made_args,), callee=entry if isinstance(entry, VarInfo) else None)
             if slipped:
                 return self.slip_result()
         else:
@@ -2177,8 +2196,9 @@ class Checker:
                 tupled_note = lambda _printer: _not_a_ref_note(arg_ty, e.arg)  # noqa: E731
             rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
             applies_eval = isinstance(entry, BasisValue) and entry.name == "eval"
+            callee = entry if isinstance(entry, VarInfo) else None
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
-                               fresh_vars=fresh, applies_eval=applies_eval) and tupled \
+                               fresh_vars=fresh, applies_eval=applies_eval, callee=callee) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -3075,6 +3095,42 @@ def _boxed(boxed: Type, other: Type) -> bool:
     # (a generator of anything, ['a] as eval takes, says nothing of `other`)
     return isinstance(boxed, TBox) and not isinstance(prune(boxed.body), TVar) \
         and not isinstance(other, (TBox, TVar)) and _same_shape(boxed.body, other, set())
+
+
+def _forgotten_lift_note(callee: Optional[VarInfo], actual: Type, expected: Type) -> str:
+    """For a top-level function `callee` that expects generators inside
+    its argument where the argument has values (`compPoly [1, 2]` wanting
+    `[int] list`): a `cogen u = x` in its definition that made x a
+    generator, probably meant as `cogen u = lift x`. (A generator expected
+    where the whole argument is a value has its own note, and is what a
+    function such as `compose` of generators wants.)"""
+    if callee is None or not callee.cogens_of_variables or _boxed(expected, actual) \
+            or not _box_left_out(expected, actual, set()):
+        return ""
+    dec = callee.cogens_of_variables[0]
+    return FORGOTTEN_LIFT_NOTE.format(callee=callee.name, u=dec.name, x=dec.exp.name,
+                                      at=f"{dec.span.line}:{dec.span.col}")
+
+
+def _box_left_out(boxed: Type, other: Type, entered: set) -> bool:
+    """Whether somewhere in `boxed`, where `other` has the same shape
+    around it, a generator type [t] stands where `other` has a t (type
+    variables match anything)."""
+    boxed, other = prune(boxed), prune(other)
+    if isinstance(boxed, TVar) or isinstance(other, TVar) or (id(boxed), id(other)) in entered:
+        return False
+    entered.add((id(boxed), id(other)))
+    if _boxed(boxed, other):
+        return True
+    if isinstance(boxed, TArrow) and isinstance(other, TArrow):
+        return _box_left_out(boxed.arg, other.arg, entered) or _box_left_out(boxed.res, other.res, entered)
+    if isinstance(boxed, TTuple) and isinstance(other, TTuple) and len(boxed.items) == len(other.items):
+        return any(_box_left_out(x, y, entered) for x, y in zip(boxed.items, other.items))
+    if isinstance(boxed, TBox) and isinstance(other, TBox):
+        return _box_left_out(boxed.body, other.body, entered)
+    if isinstance(boxed, TCon) and isinstance(other, TCon) and boxed.tycon is other.tycon:
+        return any(_box_left_out(x, y, entered) for x, y in zip(boxed.args, other.args))
+    return False
 
 
 def _returns_generator(ty: Type) -> bool:

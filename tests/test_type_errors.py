@@ -1242,3 +1242,42 @@ def test_no_structure_of_the_basis_is_said_to_be_absent():
     assert present & C.ABSENT_STRUCTURES == set()
     [error] = diagnostics_of('val s = CharVector.fromLis [#"a"]')
     assert error.notes == (C.DID_YOU_MEAN.format(name="CharVector.fromList"),)
+
+
+FORGOTTEN_LIFT = ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+                  "      let cogen f = compPoly p\n          cogen a' = a\n"
+                  "      in code (fn x => a' + (x * f x)) end\n")
+
+
+@pytest.mark.parametrize("call", ["val g = compPoly [1, 2]", "val g = eval (compPoly [1, 2, 3])"])
+def test_a_forgotten_lift_is_named_where_the_function_is_called(call):
+    # `cogen a' = a` (for `cogen a' = lift a`) checks: compPoly takes an
+    # [int] list; the error is at the call, far from the slip, which the
+    # note names
+    [error] = [d for d in diagnostics_of(FORGOTTEN_LIFT + call) if d.severity == E]
+    assert error.message == C.ARG_MISMATCH.format(actual="int list", fn="'compPoly'", expected="[int] list")
+    assert C.FORGOTTEN_LIFT_NOTE.format(callee="compPoly", u="a'", x="a", at="4:11") in error.notes
+
+
+def test_a_forgotten_lift_is_named_for_a_tuple_argument_and_a_later_repl_input():
+    program = ("fun compDot (i, []) = code (fn (v : int vector) => 0)\n"
+               "  | compDot (i, a :: rest) =\n      let cogen r = compDot (i + 1, rest)\n"
+               "          cogen a' = a\n          cogen i' = lift i\n"
+               "      in code (fn v => a' * Vector.sub (v, i') + r v) end\n")
+    first = check_program(parse_program(program))
+    assert not first.diagnostics
+    [error] = check_program(parse_program("val f = compDot (0, [1, 2])"), env=first.env).diagnostics
+    assert (error.span.line, error.span.col) == (1, 21)
+    assert C.FORGOTTEN_LIFT_NOTE.format(callee="compDot", u="a'", x="a", at="4:11") in error.notes
+
+
+@pytest.mark.parametrize("program", [
+    # compose takes generators, as its cogens say: the argument lacks a `code`
+    "fun compose f g = let cogen f' = f cogen g' = g in code (fn x => f' (g' x)) end\n"
+    "val h = compose (fn x => x + 1) (code (fn x => x))",
+    # the generators inside the argument come from a cogen of no variable
+    "fun run (n, gs : [int] list) = let cogen s = lift n in code s end\nval r = run (1, [2])",
+])
+def test_no_forgotten_lift_note_where_no_cogen_made_a_value_a_generator(program):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert not any("takes generators where" in n for n in error.notes), error.notes
