@@ -788,6 +788,7 @@ class Checker:
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
+        self.codes = 0  # `code` and `lift` expressions checked (with cogens: what lint.regenerations needs)
         self.monotypes = 0  # unique types made of weak variables at top-level `;`s
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
@@ -2396,6 +2397,7 @@ class Checker:
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
+        self.codes += 1
         self.note_open_ended_body("code", e.exp)
         ty = self.infer(e.exp)
         self.code_spans.pop()
@@ -2405,6 +2407,7 @@ class Checker:
     def infer_lift(self, e: S.Lift) -> Type:
         self.warn_staging_word_bound("lift", e)
         self.note_open_ended_body("lift", e.exp)
+        self.codes += 1
         return TBox(self.infer(e.exp))
 
     _INFER = {
@@ -3078,8 +3081,10 @@ def check_program(program: S.Program, source: Optional[Source] = None, env: Opti
         # input's can be, by the next input, and the REPL shows it as '_a).
         checker.warn_free_tyvars()
     checker.finish()
-    if checker.cogens and not any(d.severity == "error" for d in checker.diagnostics):
-        checker.diagnostics += lint.exponential_splices(program, checker.elab)
+    if (checker.cogens or checker.codes) and not any(d.severity == "error" for d in checker.diagnostics):
+        if checker.cogens:
+            checker.diagnostics += lint.exponential_splices(program, checker.elab)
+        checker.diagnostics += lint.regenerations(program, checker.elab)
     # the next input looks its environment up at the top scope: leave the
     # cursor there (and what the inner scopes saved to the collector)
     checker.toplevel.cursor.move_to(checker.toplevel)

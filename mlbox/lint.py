@@ -9,6 +9,14 @@ generates is exponential in the recursion's depth (2^n for two splices),
 as the paper's splicing is a copy. Splicing u once and sharing its value,
 `code (let val y = u in y + y end)`, keeps one copy. A code variable used
 outside `code` (run, not spliced) or once per `code` is not reported.
+
+Regeneration. `eval g` generates g's code and runs it, every time it is
+evaluated; so does a code variable used outside `code`. Inside a function
+whose argument the generator does not depend on (`fn x => eval (compPoly
+poly1) x`), each call generates the same code again: generating it once,
+outside the function, is what staging is for. Reported where the
+generator mentions no variable bound in the innermost function around it
+(at the same stage: a `code` inside that function starts a later one).
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from collections import defaultdict
 
 from mlbox import syntax as S
 from mlbox.diagnostics import Diagnostic
-from mlbox.elaboration import Elaboration, VarRef
+from mlbox.elaboration import BasisRef, Elaboration, VarRef
 
 EXPONENTIAL_SPLICE = ("code variable '{name}' is spliced {count} times into one `code`; it holds the code of "
                       "a recursive call of '{callee}', so the generated code grows exponentially with the "
@@ -107,13 +115,140 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
     return warnings
 
 
+REGENERATED = ("{what} generates this code again at every call of the function around it, though the "
+               "generator does not depend on the function's arguments")
+REGENERATED_EVAL_NOTE = "generate it once, outside the function (`val f = eval (...)`), and call f inside it"
+REGENERATED_COGEN_NOTE = ("'{name}' used outside `code` generates and runs its code each time: bind the "
+                          "generated value once, outside the function, with `val f = eval (...)`")
+
+
+def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
+    """A warning for each `eval g`, and each `cogen u = g` whose u is used
+    outside `code`, evaluated inside a function (a `fn` rule or a `fun`
+    clause) when g mentions no variable bound in that function: every call
+    generates the same code.
+
+    Nodes are numbered in preorder. A variable used in g depends on the
+    function F around it if its binder's number lies between F's and g's
+    (bound inside F, not inside g); all the questions are answered in one
+    sweep over the uses (a Fenwick tree counting binders), so that nested
+    `eval`s do not walk each other's generators again."""
+    refs = elab.refs
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}  # of the generators, once walked
+    count = 0
+    # (function node or None, `code` depth at its entry), innermost last
+    functions: list[tuple[object, int]] = [(None, 0)]
+    depth = 0
+    candidates: list[tuple[object, object, object, object]] = []  # (node, generator, function, kind)
+    generators: set[int] = set()
+    uses: list[tuple[int, int]] = []  # (number of a use of a variable, id of its binder), in order
+    runs: set[int] = set()  # binders of code variables used outside `code`
+    cogen_depth: dict[int, int] = {}
+    fn_rules: set[int] = set()  # the rules of `fn`s (a `case`'s rules are no function)
+    pending: list = [program.decs]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _Leave):
+            if node.kind == "code":
+                depth -= 1
+            elif node.kind == "fn":
+                functions.pop()
+            else:
+                last[id(node.what)] = count
+            continue
+        if isinstance(node, (tuple, list)):
+            pending.extend(reversed(node))
+            continue
+        if not S.is_node(type(node)):
+            continue
+        count += 1
+        first[id(node)] = count
+        if id(node) in generators:
+            pending.append(_Leave("generator", node))
+        if isinstance(node, S.Var):
+            ref = refs.get(id(node))
+            if isinstance(ref, VarRef):
+                uses.append((count, ref.binder))
+                if ref.is_code and cogen_depth.get(ref.binder) == depth:
+                    runs.add(ref.binder)
+            continue
+        function, function_depth = functions[-1]
+        if isinstance(node, S.App) and isinstance(node.fn, S.Var) and function is not None \
+                and depth == function_depth and isinstance(refs.get(id(node.fn)), BasisRef) \
+                and refs[id(node.fn)].name == "eval":
+            candidates.append((node, node.arg, function, "eval"))
+            generators.add(id(node.arg))
+        elif isinstance(node, S.CogenDec):
+            cogen_depth[id(node)] = depth
+            if function is not None and depth == function_depth:
+                candidates.append((node, node.exp, function, "cogen"))
+                generators.add(id(node.exp))
+        elif isinstance(node, S.Code):
+            depth += 1
+            pending.append(_Leave("code", None))
+        elif isinstance(node, (S.Rule, S.Clause)) and (isinstance(node, S.Clause) or id(node) in fn_rules):
+            functions.append((node, depth))
+            pending.append(_Leave("fn", node))
+        elif isinstance(node, S.Fn):
+            fn_rules.update(id(rule) for rule in node.rules)
+        pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
+    candidates = [c for c in candidates if c[3] == "eval" or id(c[0]) in runs]
+    if not candidates:
+        return []
+    # dependent[k]: uses in candidate k's generator of binders numbered in
+    # [its function's number, its generator's), counted as (uses up to the
+    # generator's end) - (uses before its start)
+    dependent = [0] * len(candidates)
+    asks = []  # (up to this use number, candidate, sign)
+    for k, (_, generator, function, _) in enumerate(candidates):
+        asks.append((last[id(generator)], k, 1))
+        asks.append((first[id(generator)] - 1, k, -1))
+    asks.sort()
+    tree = [0] * (count + 2)
+    next_use = 0
+    for upto, k, sign in asks:
+        while next_use < len(uses) and uses[next_use][0] <= upto:
+            bound = first.get(uses[next_use][1])
+            if bound is not None:
+                i = bound
+                while i <= count:
+                    tree[i] += 1
+                    i += i & -i
+            next_use += 1
+        _, generator, function, _ = candidates[k]
+        dependent[k] += sign * (_prefix(tree, first[id(generator)] - 1) - _prefix(tree, first[id(function)] - 1))
+    warnings = []
+    for (node, _, _, kind), found in zip(candidates, dependent):
+        if found:
+            continue
+        if kind == "eval":
+            warnings.append(Diagnostic("warning", REGENERATED.format(what="`eval`"),
+                                       node.span, (REGENERATED_EVAL_NOTE,)))
+        else:
+            warnings.append(Diagnostic("warning", REGENERATED.format(what=f"'{node.name}', used outside `code`,"),
+                                       node.span, (REGENERATED_COGEN_NOTE.format(name=node.name),)))
+    return warnings
+
+
+def _prefix(tree: list[int], i: int) -> int:
+    """The Fenwick tree's count of the numbers 1 .. i."""
+    total = 0
+    while i > 0:
+        total += tree[i]
+        i -= i & -i
+    return total
+
+
 class _Leave:
     """On the walk's stack below a scope's contents: leave that scope."""
 
     __slots__ = ("kind", "what")
 
     def __init__(self, kind: str, what):
-        self.kind = kind  # "rec" (what: binders), "code", or "cogen" (what: the CogenDec)
+        # "rec" (what: binders), "code", "cogen" (what: the CogenDec); for
+        # regenerations: "fn" (what: the rule or clause), "generator"
+        self.kind = kind
         self.what = what
 
 

@@ -1,6 +1,8 @@
 """mlbox/lint.py: the warning for a code variable that holds the code of a
 recursive call and is spliced more than once into one `code`, which makes
-the generated code exponential in the recursion's depth."""
+the generated code exponential in the recursion's depth; and the warning
+for a generator evaluated again at every call of a function whose
+arguments it does not depend on."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import pathlib
 
 import pytest
 
-from mlbox import driver
+from mlbox import driver, lint
 from mlbox.checker import check_program
 from mlbox.diagnostics import Source
 from mlbox.parser import parse_program
@@ -114,3 +116,48 @@ def test_a_use_at_the_cogens_own_stage_runs_the_code_and_is_not_a_splice():
     [warning] = splice_warnings("fun gen n = if n = 0 then code 1 else let cogen k = lift (n - 1)\n"
                                 "  in code (let cogen u = gen k in eval (code (u + u)) end) end")
     assert warning.message.startswith("code variable 'u' is spliced 2 times")
+
+
+def regeneration_warnings(text: str):
+    result = check_program(parse_program(text), Source("lint.sml", text))
+    assert result.errors == []
+    return [w for w in result.warnings if "generates this code again" in w.message]
+
+
+POLY = ("fun compPoly nil = code (fn x => 0)\n"
+        "  | compPoly (a :: p) = let cogen f = compPoly p cogen a' = lift a in code (fn x => a' + x * f x) end\n"
+        "val poly1 = [2, 4, 0, 2333]\n")
+
+
+@pytest.mark.parametrize("use,line,col,note", [
+    # the tutorial's classic mistake: the same code generated for every point
+    ("val ys = map (fn x => eval (compPoly poly1) x) [1, 2, 3]", 4, 23, lint.REGENERATED_EVAL_NOTE),
+    ("fun at x = eval (compPoly poly1) x", 4, 12, lint.REGENERATED_EVAL_NOTE),
+    # a code variable used outside `code` runs its generator each time too
+    ("fun at x = let cogen f = compPoly poly1 in f x end", 4, 16,
+     lint.REGENERATED_COGEN_NOTE.format(name="f")),
+    # generated code that generates the same code at each of its calls
+    ("val g = code (fn x => eval (compPoly [1, 2]) x)", 4, 23, lint.REGENERATED_EVAL_NOTE),
+    # a variable bound inside the generator itself is no dependence
+    ("val ys = map (fn x => eval (code (fn y => y + 1)) x) [1, 2]", 4, 23, lint.REGENERATED_EVAL_NOTE),
+    # the innermost function: each call of the one returned generates again
+    ("fun at p = let val q = rev p in fn x => eval (compPoly q) x end", 4, 41, lint.REGENERATED_EVAL_NOTE),
+])
+def test_a_generator_evaluated_again_at_every_call_is_reported(use, line, col, note):
+    [warning] = regeneration_warnings(POLY + use)
+    assert (warning.span.line, warning.span.col) == (line, col)
+    assert warning.notes == (note,)
+
+
+@pytest.mark.parametrize("use", [
+    "val f = eval (compPoly poly1)\nval ys = map f [1, 2, 3]",  # generated once
+    "val v = eval (compPoly poly1) 47",  # at top level: evaluated once
+    "fun at (p, x) = eval (compPoly p) x",  # the generator depends on the argument
+    "fun at x = let cogen f = compPoly poly1 cogen x' = lift x in code (f x') end",  # only spliced
+    "val g = code (fn y => eval (compPoly [y]) 2)",  # the generated function's argument
+    "fun at x = let val q = [x, 1] in eval (compPoly q) end",  # a variable bound inside the function
+    "val h = map (fn x => case x of 0 => 1 | n => n) [1]\nval k = case 3 of n => eval (compPoly [n]) 1",
+    "fun eval g = 3\nfun at x = eval (compPoly poly1)",  # not the basis's eval
+])
+def test_a_generator_depending_on_the_function_s_arguments_or_evaluated_once_is_not(use):
+    assert regeneration_warnings(POLY + use) == []
