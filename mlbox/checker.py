@@ -788,7 +788,7 @@ class Checker:
         self.depth = 0  # how many `code` we are under
         self.code_spans: list[S.Span] = []
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
-        self.codes = 0  # `code` and `lift` expressions checked (with cogens: what lint.regenerations needs)
+        self.codes = 0  # `code`, `lift` and `eval` checked (with cogens: what lint.regenerations looks at)
         self.monotypes = 0  # unique types made of weak variables at top-level `;`s
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
@@ -1970,6 +1970,8 @@ class Checker:
             return entry.ty
         if isinstance(entry, BasisValue):
             self.elab.refs[id(e)] = BasisRef(e.name)
+            if e.name == "eval":  # (a REPL input may eval generators an earlier one made)
+                self.codes += 1
             return instantiate(entry.ty, self.level)
         var = TVar(self.level, overload=Overload(e.name, entry.allowed, entry.allowed[0]))
         self.pending_overloads.append((e, e.name, var))

@@ -161,3 +161,13 @@ def test_a_generator_evaluated_again_at_every_call_is_reported(use, line, col, n
 ])
 def test_a_generator_depending_on_the_function_s_arguments_or_evaluated_once_is_not(use):
     assert regeneration_warnings(POLY + use) == []
+
+
+def test_the_repl_warns_of_a_regeneration_in_an_input_with_only_eval():
+    # the generator was made by an earlier input; this one has no code,
+    # lift or cogen of its own
+    session = Session(machine="py")
+    session.feed("val inc = code (fn x => x + 1);")
+    out = session.feed("fun at x = eval inc x;")
+    assert "warning: `eval` generates this code again at every call" in out
+    assert out.rstrip().endswith("val at = fn : int -> int")
