@@ -1403,6 +1403,12 @@ class Machine:
         """Drop a stop request no run has answered yet."""
         lib.ccam_clear_interrupt(self._m)
 
+    def set_deadline(self, seconds: Optional[float]) -> None:
+        """Stop the runs that poll more than `seconds` from now (None: no
+        deadline) with INTERRUPTED and the message DEADLINE_MESSAGE, as the
+        reference machine's set_deadline (see ccam_set_deadline in ccam_c/ccam.h)."""
+        lib.ccam_set_deadline(self._m, -1.0 if seconds is None else max(float(seconds), 0.0))
+
     def _message(self) -> str:
         return ffi.string(lib.ccam_message(self._m)).decode("utf-8", "replace")
 

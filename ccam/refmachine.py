@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import os
 import select
+import time
 
 from typing import Callable, Optional
 
@@ -109,6 +110,8 @@ _NO_LIMIT = (1 << 63) - 1
 # POLL_INTERVAL, as this machine is a hundred times slower (a poll every 20 ms
 # or so on a busy host); the poll costs nothing between polls.
 POLL_INTERVAL = 1 << 14
+# A run stopped by set_deadline's deadline (the C machine's CCAM_DEADLINE_MESSAGE).
+DEADLINE_MESSAGE = "the deadline passed"
 
 
 # A print that would keep more output than max_heap: the C machine's message
@@ -187,6 +190,7 @@ class Machine:
         self.out = out
         self.trace = trace
         self._interrupt_requested = False  # see interrupt()
+        self._deadline: Optional[float] = None  # see set_deadline
         self.builtin_exns = {name: ExnName(name.encode("ascii")) for name in BUILTIN_EXNS}
         self.globals: list = [_UNSET] * program.nglobals
         for slot, name in enumerate(BUILTIN_EXNS):
@@ -229,6 +233,14 @@ class Machine:
 
     def clear_interrupt(self) -> None:
         self._interrupt_requested = False
+
+    def set_deadline(self, seconds: Optional[float]) -> None:
+        """Stop the runs that poll (where they poll for interrupt()) more
+        than `seconds` from now with INTERRUPTED and DEADLINE_MESSAGE; a run
+        begun past it stops before its first instruction. None: no deadline.
+        It stays until set again. Set by the thread that runs the machine,
+        between runs: it stops that thread's runs only."""
+        self._deadline = None if seconds is None else time.monotonic() + max(seconds, 0.0)
 
     def start(self, stack: Optional[list] = None, code: Optional[tuple] = None) -> None:
         """Load a state: `code` (default the program's) on `stack` (bottom first)."""
@@ -358,6 +370,8 @@ class Machine:
                     if self._interrupt_requested:
                         self._interrupt_requested = False  # answered by this stop
                         return self._result(Status.INTERRUPTED, None, "interrupted")
+                    if self._deadline is not None and time.monotonic() >= self._deadline:
+                        return self._result(Status.INTERRUPTED, None, DEADLINE_MESSAGE)
                     poll_at = min(reductions + POLL_INTERVAL, limit)
                 self.pc = pc + 1
                 try:

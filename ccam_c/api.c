@@ -144,6 +144,21 @@ void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { API_ENTRY(m); m->fail_a
 void ccam_interrupt(ccam_machine *m) { atomic_fetch_or_explicit(&m->interrupt, INTERRUPT_HOST, memory_order_relaxed); }
 void ccam_clear_interrupt(ccam_machine *m) { atomic_store_explicit(&m->interrupt, 0, memory_order_relaxed); }
 
+void ccam_set_deadline(ccam_machine *m, double seconds) {
+    API_ENTRY(m);
+    if (!(seconds >= 0)) {  /* (a NaN too: no deadline) */
+        m->deadline_ns = 0;
+        return;
+    }
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    double ns = seconds * 1e9;
+    int64_t now = (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+    /* (a deadline centuries away is as good as none, but is one: clamp it) */
+    m->deadline_ns = ns >= (double)(INT64_MAX - now) ? INT64_MAX : now + (int64_t)ns;
+    if (m->deadline_ns == 0) m->deadline_ns = 1;  /* (0 means none) */
+}
+
 /* ------------------------------------------------------------------ runs */
 
 static void after_run(ccam_machine *m) {

@@ -106,6 +106,13 @@ void ccam_fail_alloc_after(ccam_machine *m, int64_t n);
    stops for it or ccam_clear_interrupt drops it. */
 void ccam_interrupt(ccam_machine *m);
 void ccam_clear_interrupt(ccam_machine *m);
+/* Give m's runs a deadline `seconds` from now (< 0: none, the default): a
+   run polling past it (where it polls for ccam_interrupt) stops with
+   CCAM_STATUS_INTERRUPTED and the message "the deadline passed"; one begun
+   past it stops before its first instruction.  It stays until set again,
+   for every run (a batch: all its calls).  Only the thread holding the
+   machine sets it, between runs: it stops that thread's runs, no other's. */
+void ccam_set_deadline(ccam_machine *m, double seconds);
 /* Install (on = 1) / restore (on = 0) a SIGINT handler that interrupts m
    (restored by ccam_free(m) too). */
 int ccam_catch_sigint(ccam_machine *m, int on);

@@ -163,6 +163,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -346,6 +347,11 @@ struct ccam_machine {
        last poll is stale; INTERRUPT_HOST stays pending until a run stops
        for it or ccam_clear_interrupt. */
     atomic_int interrupt;
+    /* The host's deadline for its runs (ccam_set_deadline): the CLOCK_MONOTONIC
+       time in ns past which a poll stops the run with CCAM_STATUS_INTERRUPTED
+       and CCAM_DEADLINE_MESSAGE; 0: none.  Written only between runs, by the
+       thread that holds the machine (no atomic needed). */
+    int64_t deadline_ns;
     /* Held by every entry point of api.c (API_ENTRY) but ccam_interrupt,
        ccam_clear_interrupt and ccam_free: a host thread entering while
        another runs the machine (or builds, reads, collects) waits for it,
@@ -466,6 +472,8 @@ void ccam_set_message(ccam_machine *m, const char *fmt, ...);
 void ccam_set_oom_message(ccam_machine *m);
 void ccam_set_heap_limit_message(ccam_machine *m);
 
+#define CCAM_DEADLINE_MESSAGE "the deadline passed"
+
 #define INTERRUPT_SIGINT 1
 #define INTERRUPT_HOST 2
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free (signal-safe)");
@@ -476,6 +484,16 @@ static inline int ccam_take_interrupt(ccam_machine *m) {
     /* (a plain load first: the exchange, a write, only when one is there) */
     return atomic_load_explicit(&m->interrupt, memory_order_relaxed) != 0
         && atomic_exchange_explicit(&m->interrupt, 0, memory_order_relaxed) != 0;
+}
+
+/* Whether the host's deadline (deadline_ns) has passed: read at the same
+   polls as the interrupt flag (a clock read every POLL_INTERVAL reductions
+   costs nothing measurable), only when one is set. */
+static inline int ccam_deadline_passed(ccam_machine *m) {
+    if (m->deadline_ns == 0) return 0;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec >= m->deadline_ns;
 }
 
 #endif

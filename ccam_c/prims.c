@@ -233,8 +233,8 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
             if (eq_push(m, &work, ARR(vx)->items[i], ARR(vy)->items[i])) status = -1;
             continue;
         }
-        if ((++steps & 0xFFFFF) == 0 && ccam_take_interrupt(m)) {
-            ccam_set_message(m, "interrupted");
+        if ((++steps & 0xFFFFF) == 0 && (ccam_take_interrupt(m) || ccam_deadline_passed(m))) {
+            ccam_set_message(m, ccam_deadline_passed(m) ? CCAM_DEADLINE_MESSAGE : "interrupted");
             status = CCAM_STATUS_INTERRUPTED;
             break;
         }

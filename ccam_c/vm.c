@@ -1346,6 +1346,10 @@ safepoint:
         ccam_set_message(m, "interrupted");
         return m->status = CCAM_STATUS_INTERRUPTED;
     }
+    if (ccam_deadline_passed(m)) {
+        ccam_set_message(m, CCAM_DEADLINE_MESSAGE);
+        return m->status = CCAM_STATUS_INTERRUPTED;
+    }
     int debug_collect = (m->debug & CCAM_DEBUG_COLLECT_ALWAYS) != 0;
     if (!debug_collect && (m->debug & CCAM_DEBUG_COLLECT_SOMETIMES) && --m->debug_countdown <= 0) {
         debug_collect = 1;

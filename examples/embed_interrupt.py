@@ -1,11 +1,13 @@
-"""Stopping a call from another thread (docs/embedding.md): a worker thread
-runs a call that would never end, as a request of a server might; when its
-deadline passes, the main thread stops it with prog.interrupt(), and the
+"""Deadlines and stopping calls (docs/embedding.md): a thread pool serves
+requests on one program, each call with its own deadline (timeout=), which
+stops that call only, wherever the others are; and prog.interrupt() stops
+whatever call is in progress, from any thread (a host's "cancel"). The
 program goes on serving.
 
     python examples/embed_interrupt.py"""
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from mlbox import api
 
@@ -15,18 +17,30 @@ fun square (n : int) = n * n
 """)
 
 
-def request():
+def request(name, n, timeout):
     try:
-        print("result:", prog.call("search", 0))
+        return prog.call(name, n, timeout=timeout)  # the request's deadline, waiting for the program included
     except api.MachineFailure as failure:
-        print("stopped:", failure.status.name)  # MachineFailure: INTERRUPTED
+        return f"stopped: {failure}"  # INTERRUPTED: the deadline passed (timeout=0.2 s): ...
 
 
-worker = threading.Thread(target=request)
+requests = [("square", 12, 5.0), ("search", 0, 0.2), ("square", 5, 5.0)]
+with ThreadPoolExecutor(max_workers=3) as pool:
+    answers = pool.map(lambda r: request(*r), requests)
+    for (name, n, _), answer in zip(requests, answers):
+        print(f"{name} {n}:", answer)
+
+
+def cancelled():
+    try:
+        prog.call("search", 0)  # no deadline
+    except api.MachineFailure as failure:
+        print("cancelled:", failure.status.name)  # MachineFailure: INTERRUPTED
+
+
+worker = threading.Thread(target=cancelled)
 worker.start()
-worker.join(timeout=0.5)  # the request's deadline
 while worker.is_alive():  # interrupt() is False until the call has begun: try again
     prog.interrupt()
     worker.join(timeout=0.1)
-print("the next call:", prog.call("square", 12))
 print("interrupt() with nothing running:", prog.interrupt())

@@ -24,8 +24,10 @@ name), MachineFailure (a limit reached, or a machine error).
 
 from __future__ import annotations
 
+import math
 import os
 import threading
+import time
 import weakref
 from typing import Any, Callable, Iterable, Optional
 
@@ -90,13 +92,16 @@ class MLError(APIError):
 
 class MachineFailure(APIError):
     """The machine stopped without a value: a limit or a machine error.
-    In a batch, `index` is the call that stopped."""
+    In a batch, `index` is the call that stopped. `timeout` is the call's
+    timeout (seconds) when its deadline passed (status INTERRUPTED), else None."""
 
-    def __init__(self, status: Status, message: str, index: Optional[int] = None):
+    def __init__(self, status: Status, message: str, index: Optional[int] = None,
+                 timeout: Optional[float] = None):
         super().__init__((f"{status.name}: {message}" if message else status.name)
                          + ("" if index is None else BATCH_CALL.format(index=index)))
         self.status = status
         self.index = index
+        self.timeout = timeout
 
 
 @attrs.frozen
@@ -249,6 +254,9 @@ class Program:
         # interrupt()s deciding (under the guard): a count, not a flag, as a
         # signal handler's interrupt() can run inside another in its thread
         self._interrupting = 0
+        # (deadline, timeout) of the call in progress when it has one (see
+        # _Deadline): written by the thread holding _lock
+        self._deadline: Optional[tuple[float, float]] = None
         self._plans = Plans(self)
         self._call_plans: dict = {}  # the key (Plans.type_key) of a function type -> _CallPlan
         self._batch: tuple = ((), (), ())  # reductions, generating, emitted of each call of the latest map
@@ -448,8 +456,18 @@ class Program:
             raise APIError(f"{name} is not a function: it has type {show_type(ty)}")
         return MLFunction(self, raw, ty, name)
 
-    def call(self, name: str, *args, keep: bool = False):
-        return self.function(name).call(*args, keep=keep)
+    def call(self, name: str, *args, keep: bool = False, timeout: Optional[float] = None):
+        """The top-level function `name` called on `args` (MLFunction.call:
+        `timeout` bounds the lookup too)."""
+        if timeout is None:
+            return self.function(name).call(*args, keep=keep)
+        with _Deadline(self, timeout):
+            return self.function(name).call(*args, keep=keep)
+
+    def _holding(self, timeout: Optional[float]):
+        """What a call holds while it runs: the program's lock, with the
+        call's deadline if it has a timeout."""
+        return self._lock if timeout is None else _Deadline(self, timeout)
 
     def _wrap(self, value, name: str = "fn"):
         if isinstance(value, MLValue) and function_parts(value.type) is not None:
@@ -637,7 +655,7 @@ class Program:
             return accepted
 
     def _check(self, result, index: Optional[int] = None) -> None:
-        _check(result, index, self._exception_arg)
+        _check(result, index, self._exception_arg, self._deadline)
 
     def _exception_arg(self, exn) -> Any:
         """The argument of the uncaught exception value `exn`, converted by
@@ -809,9 +827,13 @@ def _string_arg(exn) -> Optional[str]:
     return arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else None
 
 
-def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) -> None:
+def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any],
+           deadline: Optional[tuple[float, float]] = None) -> None:
     if result.status == Status.OK:
         return
+    if result.status == Status.INTERRUPTED and result.message == DEADLINE_MESSAGE and deadline is not None:
+        timeout = deadline[1]
+        raise MachineFailure(Status.INTERRUPTED, DEADLINE_PASSED.format(timeout=timeout), index, timeout)
     if result.status == Status.UNCAUGHT:
         exn = result.value
         name = exn.name.name.decode("latin-1") if hasattr(exn, "name") else "?"
@@ -827,6 +849,65 @@ def _check(result, index: Optional[int], exception_arg: Callable[[Any], Any]) ->
 
 
 INTERRUPTED_BY = "stopped by interrupt() or Ctrl-C"
+DEADLINE_MESSAGE = "the deadline passed"  # a machine's run stopped by set_deadline
+DEADLINE_PASSED = "the deadline passed (timeout={timeout:g} s): the call was stopped"
+DEADLINE_WAITED = ("the deadline passed (timeout={timeout:g} s) while the call waited for another "
+                   "thread's call to end: it did not run")
+
+
+def _checked_timeout(timeout) -> float:
+    """A call's `timeout`: a positive finite number of seconds."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout is a number of seconds (or None), not {type(timeout).__name__}")
+    if not (0 < timeout < math.inf):
+        raise ValueError(f"timeout must be a positive finite number of seconds, not {_shown_limit(timeout)}")
+    return float(timeout)
+
+
+class _Deadline:
+    """`with _Deadline(program, timeout):` holds the program's lock as a
+    call does, with a deadline `timeout` seconds from now for the calls
+    made inside: waiting for the lock counts (the timeout bounds how long
+    the call takes, from the moment it is made — a request's deadline), and
+    a wait that outlasts it raises MachineFailure (DEADLINE_WAITED) without
+    running anything. Then the machine's own deadline (set_deadline) stops
+    its runs past it, with DEADLINE_PASSED. The machine's deadline is set
+    and put back by the thread holding the lock, so it stops this thread's
+    calls only, never another's; no timer thread. A nested deadline (a call
+    inside a call that has one) keeps the earlier of the two."""
+
+    __slots__ = ("program", "timeout", "deadline", "previous")
+
+    def __init__(self, program: Program, timeout):
+        self.program = program
+        self.timeout = _checked_timeout(timeout)
+        self.deadline = time.monotonic() + self.timeout
+        self.previous = None
+
+    def __enter__(self) -> "_Deadline":
+        program = self.program
+        if not program._lock.acquire(timeout=max(self.deadline - time.monotonic(), 0.0)):
+            raise MachineFailure(Status.INTERRUPTED, DEADLINE_WAITED.format(timeout=self.timeout),
+                                 timeout=self.timeout)
+        try:
+            previous = self.previous = program._deadline
+            if previous is None or self.deadline < previous[0]:
+                program._machine.set_deadline(self.deadline - time.monotonic())
+                program._deadline = (self.deadline, self.timeout)
+        except BaseException:
+            program._lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        program = self.program
+        try:
+            previous = self.previous
+            if program._deadline is not previous:
+                program._deadline = previous
+                program._machine.set_deadline(None if previous is None else previous[0] - time.monotonic())
+        finally:
+            program._lock.release()
 # A print stopped because the output kept for prog.output would pass
 # max_heap (ccam_c/prims.c ccamP_output, ccam/refmachine.py); the rest of
 # the machine's message says how many bytes.
@@ -870,13 +951,21 @@ class MLFunction(Handle):
     def __repr__(self) -> str:
         return f"<ML function {self.name} : {show_type(self.type)}>"
 
-    def call(self, *args, keep: bool = False):
+    def call(self, *args, keep: bool = False, timeout: Optional[float] = None):
+        """The function called on `args` (one ML argument: several stand for
+        a tuple). `timeout` (seconds): this call's deadline, counted from
+        now, waiting for another thread's call included; past it the call
+        stops with MachineFailure (INTERRUPTED, the deadline in its message
+        and its `timeout`), no other call is affected (see _Deadline)."""
         fast = self._fast
         if fast is not None and not keep:
-            return fast(args[0] if len(args) == 1 else args)
-        return self._general(*args, keep=keep)
+            if timeout is None:
+                return fast(args[0] if len(args) == 1 else args)
+            with _Deadline(self.program, timeout):  # (the lock is held again inside: reentrant)
+                return fast(args[0] if len(args) == 1 else args)
+        return self._general(*args, keep=keep, timeout=timeout)
 
-    def _general(self, *args, keep: bool = False):
+    def _general(self, *args, keep: bool = False, timeout: Optional[float] = None):
         """call() for every function and every call (the fast path's
         specification)."""
         program = self.program
@@ -884,7 +973,7 @@ class MLFunction(Handle):
             # one thread at a time in the machine (see Program.__init__);
             # the conversions count on the ordinary recursion limit (deep.py),
             # and go to the deep stack past it (_converted)
-            with program._lock, ORDINARY_RECURSION:
+            with program._holding(timeout), ORDINARY_RECURSION:
                 return program._interruptible(self._call, args, keep)
         except RecursionError:
             raise HostValueError(TOO_DEEP_TO_CONVERT) from None
@@ -927,14 +1016,16 @@ class MLFunction(Handle):
 
     __call__ = call  # f(x) is f.call(x), without a second Python call per call
 
-    def map(self, args: Iterable, *, keep: bool = False) -> list:
+    def map(self, args: Iterable, *, keep: bool = False, timeout: Optional[float] = None) -> list:
         """Call the function on each element of `args`, any iterable (each
         one argument: a tuple for a function of a tuple), converting every argument first and
         entering the machine once for all the calls. Returns the results in
         order; `program.last_batch_stats` has each call's reductions and
         `program.last_stats` their sum. Results and reductions are those
-        of the same calls made one at a time."""
-        with self.program._lock, ORDINARY_RECURSION:
+        of the same calls made one at a time. `timeout` (seconds) is the
+        batch's deadline, as a call's (see call): the call it stops raises
+        MachineFailure with its `index`; the calls after it are not made."""
+        with self.program._holding(timeout), ORDINARY_RECURSION:
             return self.program._interruptible(self._map, args, keep)
 
     def _map(self, args: Iterable, keep: bool) -> list:
