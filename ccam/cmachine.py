@@ -1515,7 +1515,8 @@ class Machine:
                 "objects": lib.ccam_heap_objects(self._m), "collections": lib.ccam_collections(self._m),
                 "major_collections": lib.ccam_major_collections(self._m),
                 "pinned": lib.ccam_npinned(self._m), "total": lib.ccam_heap_total(self._m),
-                "gc_seconds": lib.ccam_gc_nanoseconds(self._m) / 1e9}
+                "gc_seconds": lib.ccam_gc_nanoseconds(self._m) / 1e9,
+                "output_capacity": lib.ccam_output_capacity(self._m)}
 
     @_exclusive
     def fused_dispatches(self) -> int:

@@ -138,6 +138,7 @@ const uint8_t *ccam_output(ccam_machine *m, size_t *len) {
 }
 
 void ccam_output_clear(ccam_machine *m) { API_ENTRY(m); m->out_len = 0; }
+int64_t ccam_output_capacity(ccam_machine *m) { API_ENTRY(m); return (int64_t)m->out_cap; }
 int ccam_output_errno(ccam_machine *m) { API_ENTRY(m); return m->out_errno; }
 void ccam_set_debug(ccam_machine *m, int flags) { API_ENTRY(m); m->debug = flags; }
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n) { API_ENTRY(m); m->fail_after = n < 0 ? -1 : n; }
@@ -192,6 +193,14 @@ static void sigint_restore_if(ccam_machine *only_for);
    two calls of a batch still ends the batch. */
 static int begin_run(ccam_machine *m) {
     m->out_len = 0;
+    /* A run that kept much output (60 MB printed) left its buffer that
+       large: release it now that it is read, rather than hold it until
+       ccam_free; a small one is kept for the next run's prints. */
+    if (m->out_cap > OUTPUT_KEPT_CAPACITY) {
+        free(m->out);
+        m->out = NULL;
+        m->out_cap = 0;
+    }
     atomic_fetch_and_explicit(&m->interrupt, ~INTERRUPT_SIGINT, memory_order_relaxed);
     return m->catch_sigint && sigint_install(m) == 0;
 }

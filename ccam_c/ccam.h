@@ -93,6 +93,9 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
 const uint8_t *ccam_output(ccam_machine *m, size_t *len);
 void ccam_output_clear(ccam_machine *m);
+/* Bytes the buffer of kept output holds allocated (what ccam_output reads
+   from): shrunk when a run begins if a run before made it large. */
+int64_t ccam_output_capacity(ccam_machine *m);
 /* The errno of the print that stopped the latest run with CCAM_STATUS_OUTPUT (0: none). */
 int ccam_output_errno(ccam_machine *m);
 void ccam_set_debug(ccam_machine *m, int flags);

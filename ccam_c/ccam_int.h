@@ -473,6 +473,8 @@ void ccam_set_oom_message(ccam_machine *m);
 void ccam_set_heap_limit_message(ccam_machine *m);
 
 #define CCAM_DEADLINE_MESSAGE "the deadline passed"
+/* The largest output buffer a run begins with (api.c begin_run). */
+#define OUTPUT_KEPT_CAPACITY (1 << 20)
 
 #define INTERRUPT_SIGINT 1
 #define INTERRUPT_HOST 2
