@@ -42,6 +42,7 @@ type of that position, which passes it through or raises the usual error.
 
 from __future__ import annotations
 
+import math
 import weakref
 from typing import Any, Callable, Optional
 
@@ -731,6 +732,7 @@ class Converter(_NodeCounting):
         if name in ("list", "array", "vector"):
             if not isinstance(value, (list, tuple)):
                 raise self._fail(value, t, f"a{'n' if name == 'array' else ''} {name} is a Python list or tuple")
+            _check_node_bound(self.owner, value, name == "list")
             items = [self.to_ml(v, t.args[0]) for v in value]
             if name == "array":
                 return Array(items)
@@ -1032,6 +1034,29 @@ def _bool_to_python(v):
     return v.tag == 1
 
 
+def host_node_bound(owner) -> Optional[int]:
+    """The most nodes a value passed to `owner`'s machine may have: the C
+    machine's MAX_HOST_NODES (ccam/cmachine.py), None for the Python one."""
+    if getattr(owner, "machine_name", None) != "c":
+        return None
+    from ccam.cmachine import MAX_HOST_NODES
+
+    return MAX_HOST_NODES
+
+
+def _check_node_bound(owner, items, is_list: bool) -> None:
+    """Refuse a Python list or tuple that converts to more nodes than the
+    machine takes, before converting it: an ML list of n items has at least
+    3n + 1 nodes (a constructor and a pair a cell, an item, the nil), an
+    array or a vector n + 1; the machine's walk would count them all (5
+    million items: 10 seconds) to say the same."""
+    bound = host_node_bound(owner)
+    if bound is not None and (3 * len(items) + 1 if is_list else len(items) + 1) > bound:
+        from ccam.cmachine import HOST_VALUE_TOO_LARGE
+
+        raise HostValueError(HOST_VALUE_TOO_LARGE.format(limit=bound))
+
+
 class Plans(_NodeCounting):
     """Compiled converters of one loaded program, one per ML type, made on
     first use and kept (so a function's argument and result types are
@@ -1294,18 +1319,25 @@ class Plans(_NodeCounting):
 
     def _sequence_to_ml(self, t: TCon, slow: Callable) -> Callable:
         item = self.to_ml(t.args[0])
+        bound = host_node_bound(self.owner)
         if t.tycon.basis_name in ("array", "vector"):
             make = Array if t.tycon.basis_name == "array" else Vector
+            most = math.inf if bound is None else bound - 1  # the array's node, one an item
 
             def array_to_ml(v):
                 if type(v) is list or type(v) is tuple:
+                    if len(v) > most:
+                        _check_node_bound(self.owner, v, False)
                     return make([item(x) for x in v])
                 return slow(v)
             return array_to_ml
+        most = math.inf if bound is None else (bound - 1) // 3  # a cell's CON and PAIR, its item; the nil
 
         def list_to_ml(v):
             if type(v) is not list and type(v) is not tuple:
                 return slow(v)
+            if len(v) > most:
+                _check_node_bound(self.owner, v, True)
             result = Con(0)
             for x in reversed([item(x) for x in v]):  # converted left to right, as the Converter does
                 result = Con(1, Pair(x, result))

@@ -1275,3 +1275,26 @@ def test_the_argument_of_a_local_exception_raised_many_times_is_converted_each_t
             prog.call("g", str(n))
         assert (caught.value.name, caught.value.arg) == ("G", str(n))
     assert len(prog._exception_types) <= api.EXCEPTION_TYPES
+
+
+@pytest.mark.skipif(api.default_machine() != "c", reason="the C machine is not built")
+def test_a_list_too_large_for_the_c_machine_is_refused_before_converting():
+    # 3n + 1 nodes at least (a cell's constructor and pair, its item; the
+    # nil): past the bound, refused without the walk that counted them all
+    # (5,000,000 ints took 10 s to be refused)
+    import time
+
+    from ccam.cmachine import MAX_HOST_NODES
+
+    prog = api.load_source("fun sum (l : int list) = foldl op+ 0 l\nfun size (l : 'a list) = length l\n"
+                           "fun count (a : int array) = Array.length a", machine="c")
+    most = (MAX_HOST_NODES - 1) // 3
+    big = list(range(5_000_000))
+    for call in (lambda: prog.call("sum", big), lambda: prog.call("size", big),  # (compiled and general paths)
+                 lambda: prog.call("sum", [0] * (most + 1)), lambda: prog.call("count", [0] * MAX_HOST_NODES)):
+        start = time.monotonic()
+        with pytest.raises(HostValueError, match=f"more than {MAX_HOST_NODES:,} nodes cannot be passed"):
+            call()
+        assert time.monotonic() - start < 0.5
+    assert prog.call("sum", [1] * most) == most  # at the bound: passed
+    assert prog.call("count", [0] * (MAX_HOST_NODES - 1)) == MAX_HOST_NODES - 1
