@@ -37,10 +37,10 @@ from ccam.instructions import I, Status
 from ccam.values import UNIT_VALUE, Closure, Pair, Result
 from mlbox.diagnostics import CompileError, Source, render_all
 from mlbox.deep import ORDINARY_RECURSION, UNRESTRICTED, on_deep_stack
-from mlbox.types import TTuple, prune
+from mlbox.types import TTuple, TVar, prune
 from mlbox.hostvalues import (
     NO_ARG, NOT_PICKLED, APIError, Converter, Data, Handle, HostValueError, MLRef, MLValue, Plans, Polymorphic,
-    _link_weak_fixes, converts_shallowly, function_parts, make_handle, show_type,
+    _link_weak_fixes, bounded_repr, converts_shallowly, function_parts, make_handle, show_type,
 )
 
 __all__ = ["load", "load_source", "Program", "MLFunction", "MLValue", "MLRef", "Data", "NO_ARG", "Stats", "APIError",
@@ -77,12 +77,10 @@ class MLError(APIError):
     In a batch (MLFunction.map), `index` is the call that raised it."""
 
     def __init__(self, name: str, arg: Any = None, index: Optional[int] = None):
-        import reprlib
-
         if isinstance(arg, str):
             shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        else:  # (bounded: an argument may be a long list)
-            shown = "" if arg is None else reprlib.repr(arg)
+        else:  # (bounded: an argument may be a long list, or a deep datatype value)
+            shown = "" if arg is None else bounded_repr(arg)
         super().__init__(f"uncaught exception {name}" + (f" {shown}" if shown else "")
                          + ("" if index is None else BATCH_CALL.format(index=index)))
         self.name = name
@@ -451,6 +449,7 @@ class Program:
         return iter(self.names())
 
     def function(self, name: str) -> "MLFunction":
+        _check_name(name, "function")
         raw, ty = self._raw(name)
         if function_parts(ty) is None:
             raise APIError(f"{name} is not a function: it has type {show_type(ty)}")
@@ -459,6 +458,7 @@ class Program:
     def call(self, name: str, *args, keep: bool = False, timeout: Optional[float] = None):
         """The top-level function `name` called on `args` (MLFunction.call:
         `timeout` bounds the lookup too)."""
+        _check_name(name, "call")
         if timeout is None:
             return self.function(name).call(*args, keep=keep)
         with _Deadline(self, timeout):
@@ -778,6 +778,16 @@ class Program:
         return results
 
 
+def _arity(ty) -> int:
+    """How many Python arguments a call of a function of type `ty` takes:
+    the items of a tuple argument (0 for unit), else 1; -1 for a type
+    variable (any number: several stand for a tuple)."""
+    arg_type = prune(function_parts(ty)[0])
+    if isinstance(arg_type, TTuple):
+        return len(arg_type.items)
+    return -1 if isinstance(arg_type, TVar) else 1
+
+
 # A call of a batch that Ctrl-C or interrupt() ended before it, as ccam.cmachine's call_many gives it.
 NOT_MADE = Result(Status.INTERRUPTED, None, "interrupted before this call")
 
@@ -853,6 +863,15 @@ DEADLINE_MESSAGE = "the deadline passed"  # a machine's run stopped by set_deadl
 DEADLINE_PASSED = "the deadline passed (timeout={timeout:g} s): the call was stopped"
 DEADLINE_WAITED = ("the deadline passed (timeout={timeout:g} s) while the call waited for another "
                    "thread's call to end: it did not run")
+
+
+def _check_name(name, method: str) -> None:
+    """prog.call and prog.function look a function up by its name: given
+    something else (an MLFunction a host meant to call), say what they take."""
+    if not isinstance(name, str):
+        hint = " (call a handle itself: f(x))" if isinstance(name, Handle) else ""
+        raise TypeError(f"prog.{method} takes the name of a top-level function (a str), "
+                        f"not {type(name).__name__}{hint}")
 
 
 def _checked_timeout(timeout) -> float:
@@ -936,6 +955,7 @@ class MLFunction(Handle):
         self.type = ty
         self.name = name
         self._plan = program._call_plan(ty)
+        self._arity = _arity(ty)
         # f(x) of the usual kind, made once here (Program._fast_call), or None
         self._fast = program._fast_call(closure, ty, self._plan)
 
@@ -957,6 +977,8 @@ class MLFunction(Handle):
         now, waiting for another thread's call included; past it the call
         stops with MachineFailure (INTERRUPTED, the deadline in its message
         and its `timeout`), no other call is affected (see _Deadline)."""
+        if len(args) != 1 and len(args) != self._arity and self._arity >= 0:
+            raise self._arity_error(len(args))
         fast = self._fast
         if fast is not None and not keep:
             if timeout is None:
@@ -968,6 +990,8 @@ class MLFunction(Handle):
     def _general(self, *args, keep: bool = False, timeout: Optional[float] = None):
         """call() for every function and every call (the fast path's
         specification)."""
+        if len(args) != 1 and len(args) != self._arity and self._arity >= 0:
+            raise self._arity_error(len(args))
         program = self.program
         try:
             # one thread at a time in the machine (see Program.__init__);
@@ -1004,6 +1028,24 @@ class MLFunction(Handle):
         if keep:
             return make_handle(result, function_parts(self.type)[1], program)
         return _converted(plan.result, result)
+
+    def _arity_error(self, given: int) -> HostValueError:
+        """f(), f(a, b) for a function whose argument is not a tuple of that
+        many items (nor unit, for f())."""
+        arg_type = prune(function_parts(self.type)[0])
+        if isinstance(arg_type, TTuple) and not arg_type.items:
+            takes = "(), passed as f()"
+        elif isinstance(arg_type, TTuple):
+            takes = f"a tuple of {len(arg_type.items)}, passed as f(a, b) or f((a, b))"
+        else:
+            takes = f"of ML type {show_type(arg_type)}"
+        error = HostValueError(f"{self.name} : {show_type(self.type)} takes one argument ({takes}); "
+                               f"{'none was' if given == 0 else f'{given} were'} given "
+                               "(an ML function takes one argument: a tuple is one)")
+        if given > 1 and self._curried(given):
+            error = HostValueError(f"{error}; {self.name} is curried ({show_type(self.type)}): "
+                                   f"pass its arguments one at a time, f(a)(b)")
+        return error
 
     def _curried(self, nargs: int) -> bool:
         """Whether several Python arguments were probably meant one at a

@@ -43,6 +43,7 @@ type of that position, which passes it through or raises the usual error.
 from __future__ import annotations
 
 import math
+import reprlib
 import weakref
 from typing import Any, Callable, Optional
 
@@ -203,6 +204,30 @@ class Data:
         if self.arg is NO_ARG:
             return f"Data({self.constructor!r})"
         return f"Data({self.constructor!r}, {self.arg!r})"
+
+
+class _BoundedRepr(reprlib.Repr):
+    """reprlib's bounded work on huge, deeply nested or cyclic containers,
+    through Data values too: reprlib shows an object of another class by
+    its repr, which recurses through a Data value's argument unbounded (and
+    a deep one's failed: `<Data instance at 0x…>`)."""
+
+    def repr_Data(self, x: Data, level: int) -> str:
+        constructor = self.repr1(x.constructor, level - 1)
+        if x.arg is NO_ARG:
+            return f"Data({constructor})"
+        if level <= 0:
+            return f"Data({constructor}, {self.fillvalue})"
+        return f"Data({constructor}, {self.repr1(x.arg, level - 1)})"
+
+
+_BOUNDED_REPR = _BoundedRepr()
+
+
+def bounded_repr(value) -> str:
+    """A Python value as an error message shows it: bounded in depth and
+    length (reprlib's limits), whatever the value."""
+    return _BOUNDED_REPR.repr(value)
 
 
 class Handle:
@@ -634,10 +659,7 @@ class Converter(_NodeCounting):
                 pending.extend(zip(components(a), components(b)))
 
     def _fail(self, value, t: Type, why: str = "") -> HostValueError:
-        import reprlib
-
-        # reprlib: bounded work on huge, deeply nested or cyclic containers
-        shown = reprlib.repr(value)
+        shown = bounded_repr(value)
         if len(shown) > 60:
             shown = shown[:57] + "..."
         return HostValueError(f"cannot pass {shown} (Python {type(value).__name__}) as ML type {show_type(t)}"

@@ -1298,3 +1298,51 @@ def test_a_list_too_large_for_the_c_machine_is_refused_before_converting():
         assert time.monotonic() - start < 0.5
     assert prog.call("sum", [1] * most) == most  # at the bound: passed
     assert prog.call("count", [0] * (MAX_HOST_NODES - 1)) == MAX_HOST_NODES - 1
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_handle_where_a_name_is_expected_is_a_type_error(machine):
+    prog = api.load_source("fun square (n : int) = n * n", machine=machine)
+    square = prog.function("square")
+    for lookup in (lambda: prog.call(square, 1), lambda: prog.function(square)):
+        with pytest.raises(TypeError, match=r"takes the name of a top-level function \(a str\), not MLFunction "
+                                            r"\(call a handle itself: f\(x\)\)"):
+            lookup()
+    with pytest.raises(TypeError, match="not int$"):
+        prog.call(3)
+    assert prog.call("square", 4) == 16
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_call_with_the_wrong_number_of_arguments_says_how_many(machine):
+    prog = api.load_source("fun square (n : int) = n * n\nfun add (a : int, b : int) = a + b\n"
+                           "fun unit () = 1\nfun id x = x", machine=machine)
+    square, add, unit = prog.function("square"), prog.function("add"), prog.function("unit")
+    cases = [(lambda: square(), r"square : int -> int takes one argument \(of ML type int\); none was given"),
+             (lambda: square(1, 2), r"takes one argument \(of ML type int\); 2 were given \(an ML function "
+                                    r"takes one argument: a tuple is one\)"),
+             (lambda: square.call(1, 2, keep=True), "2 were given"),  # (the general path)
+             (lambda: add(1, 2, 3), r"takes one argument \(a tuple of 2, passed as f\(a, b\) or f\(\(a, b\)\)\); "
+                                    "3 were given"),
+             (lambda: unit(1, 2), r"takes one argument \(\(\), passed as f\(\)\); 2 were given")]
+    for call, message in cases:
+        with pytest.raises(HostValueError, match=message):
+            call()
+    assert square(3) == 9 and add(1, 2) == 3 and add((1, 2)) == 3 and unit() == 1
+    assert prog.call("id", 1, 2) == (1, 2)  # a type variable: several stand for a tuple
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_deep_data_value_in_an_error_is_shown_bounded(machine):
+    prog = api.load_source("datatype t = L | N of t\nfun id x = x", machine=machine)
+    deep = Data("L")
+    for _ in range(5000):
+        deep = Data("N", deep)
+    with pytest.raises(HostValueError) as error:
+        prog.call("id", (deep, object()))  # a function's type cannot be told from a Python object
+    assert "cannot pass (Data('N', Data('N', " in str(error.value)
+    assert "instance at 0x" not in str(error.value)
+    from mlbox.hostvalues import bounded_repr
+    assert bounded_repr(deep) == "Data('N', " * 7 + "..." + ")" * 7  # reprlib's six levels
+    assert bounded_repr(Data("L")) == "Data('L')"
+    assert bounded_repr([Data("N", Data("L"))] * 100).endswith(", ...]")
