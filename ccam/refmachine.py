@@ -36,7 +36,7 @@ Counting rules shared with the C machine (docs/ccam.md states them):
 INTERRUPTED: Ctrl-C (KeyboardInterrupt) stops the run where it falls;
 interrupt(), from any thread, is polled before a run's first instruction and
 then every POLL_INTERVAL reductions, as in the C machine (whose interval is
-longer).
+longer); so is the deadline set_deadline sets (message DEADLINE_MESSAGE).
 The heap limit (HEAP_LIMIT) on the live heap exists only in the C machine:
 Python's memory is Python's business, so the reference machine never
 reports it. What it can count it bounds as the C machine does: the output it
