@@ -85,7 +85,8 @@ _STATUS_MEANING = {
     "UNDERFLOW": "an instruction needed more values than the stack holds, or the program ended with an "
                  "empty stack",
     "INTERRUPTED": "stopped from outside: Ctrl-C, or `interrupt()` from another thread (the machines' "
-                   "`interrupt`, the API's `Program.interrupt`)",
+                   "`interrupt`, the API's `Program.interrupt`), or past the deadline the host set (the "
+                   "machines' `set_deadline`, the API's `timeout=`; message `the deadline passed`)",
     "OUTPUT": "`print` or `output` could not write to its stream (a closed pipe, a full disk); the machine's "
               "`output_errno` says why",
 }
