@@ -225,26 +225,7 @@ def with_deep_stack(fn: Callable[..., T]) -> Callable[..., T]:
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        if _local.inside:
-            return fn(*args, **kwargs)
-        outcome: list = []
-
-        def body() -> None:
-            _local.inside = True
-            try:
-                outcome.append((True, fn(*args, **kwargs)))
-            except RecursionError:
-                outcome.append((False, too_deep()))
-            except BaseException as error:  # handed to the caller's thread, re-raised there
-                outcome.append((False, error))
-            finally:
-                _local.inside = False
-
-        _run_in_deep_thread(body)
-        ok, value = outcome[0]
-        if ok:
-            return value
-        raise value
+        return _deep_call(lambda: fn(*args, **kwargs), lambda error: too_deep())
 
     return wrapper
 
@@ -254,16 +235,24 @@ def on_deep_stack(fn: Callable[..., T], *args) -> T:
     has it already), its result or exception, a RecursionError included,
     coming back to the caller: for work that is not a compiler's pass (the
     API's conversion of a value nested too deeply for the ordinary limit)."""
+    # (a RecursionError without its traceback, hundreds of thousands of frames)
+    return _deep_call(lambda: fn(*args), lambda error: RecursionError(*error.args))
+
+
+def _deep_call(call: Callable[[], T], on_recursion: Callable[[RecursionError], BaseException]) -> T:
+    """call() on the deep stack, unless this thread has it already; its
+    result, or its exception re-raised in the caller's thread, a
+    RecursionError as on_recursion makes it."""
     if _local.inside:
-        return fn(*args)
+        return call()
     outcome: list = []
 
     def body() -> None:
         _local.inside = True
         try:
-            outcome.append((True, fn(*args)))
-        except RecursionError as error:  # (without its traceback, hundreds of thousands of frames)
-            outcome.append((False, RecursionError(*error.args)))
+            outcome.append((True, call()))
+        except RecursionError as error:
+            outcome.append((False, on_recursion(error)))
         except BaseException as error:  # handed to the caller's thread, re-raised there
             outcome.append((False, error))
         finally:
