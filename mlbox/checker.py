@@ -41,7 +41,7 @@ from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
     UnifyError, _letters, admits_equality, aliased, free_vars, generalize, fresh_domain_vars, instantiate,
-    is_shallow_instance, prune,
+    is_shallow_instance, now, prune, vars_made_since,
     rebuild, restrict, substitute, unify, unify_fresh, unify_instance, walk,
 )
 
@@ -2081,6 +2081,7 @@ class Checker:
             return self.fresh()
         if isinstance(fn, S.App):
             self.applied_further.add(id(fn))
+        start = now() if isinstance(fn, S.Fn) else 0
         fn_ty = prune(self.infer(fn))
         if id(fn_ty) in self.slip_results:  # `b` of `a == b`, `g y` of `f x == g y`
             self.infer(e.arg)
@@ -2138,6 +2139,9 @@ class Checker:
         # fn_ty is the instance of entry's type, made before the argument is inferred
         fresh = fresh_domain_vars(entry.ty, fn_ty) if isinstance(entry, (VarInfo, DataCon, BasisValue)) \
             else (frozenset(),)
+        if isinstance(fn, S.Fn):
+            made = vars_made_since(domain, start)
+            fresh = (made,) * len(domain.items) if isinstance(domain, TTuple) and len(domain.items) > 1 else (made,)
         if isinstance(e.arg, S.Tuple) and isinstance(domain, TTuple) and len(domain.items) == len(e.arg.items) \
                 and e.arg.items:
             # check operand by operand, to point at the one that is wrong

@@ -19,6 +19,7 @@ Type variables carry the constraints SML attaches to them:
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable, Iterable, Optional, Union
 
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
@@ -29,6 +30,17 @@ GENERIC = 1 << 30  # the level of a generalised (quantified) variable
 # is marked GROUND - (a stamp no datatype in it exceeds), so `<= GROUND`
 # tells a ground node (see _occurs_adjust).
 GROUND = -1
+
+# One clock orders the making of type variables and the declaring of
+# datatypes (TVar.born, Tycon.stamp): a variable can stand for no datatype
+# declared after it, and (see made_since) none made after a time can be
+# reached from a type built before it, unless linked there.
+_clock = itertools.count(1)
+
+
+def now() -> int:
+    """The time (on the clock of variables and datatypes) of the next one."""
+    return next(_clock)
 
 
 class Overload:
@@ -65,9 +77,10 @@ class TVar:
         self.eq = eq
         self.overload = overload
         self.rigid = rigid  # the user's name ("'a") of an explicit type variable
-        # how many datatypes the program had declared when the variable was
-        # made: it can stand for none declared later (Tycon.stamp)
-        self.born = Tycon.declared
+        # when the variable was made (the clock above), lowered to the time
+        # of any variable whose type it becomes part of: it can stand for no
+        # datatype declared later (Tycon.stamp)
+        self.born = next(_clock)
         # The argument of a selector `#i`: a tuple whose width is not known
         # yet, of at least max(fields) components, component i being
         # fields[i]. Like an overload, it is resolved once per unit of
@@ -83,14 +96,13 @@ class Tycon:
 
     __slots__ = ("name", "arity", "equality", "cons", "stamp", "abstract")
 
-    # Datatypes declared by programs so far (in this process). A declared
-    # one's `stamp` is its number (the basis's are 0): a type variable made
+    # A declared datatype's `stamp` is when it was declared, on the clock of
+    # the type variables (the basis's are 0): a type variable made
     # before it (TVar.born) cannot be bound to a type mentioning it, as in
     # SML the type of a variable is over the type names that exist where
     # it is bound (`val r = ref []` then `datatype t = A` then `r := [A]`
     # is an error, as in Poly/ML; so is `fn y => let datatype t = A in
     # y = A end`).
-    declared = 0
 
     def __init__(self, name: str, arity: int, equality: str = "args", declared: bool = False):
         self.name = name
@@ -100,9 +112,7 @@ class Tycon:
         # an abstype's: `cons` are its constructors, which only the
         # declarations inside it see (values print as `-` outside)
         self.abstract = False
-        if declared:
-            Tycon.declared += 1
-        self.stamp = Tycon.declared if declared else 0
+        self.stamp = next(_clock) if declared else 0
 
     @property
     def basis_name(self) -> str:
@@ -403,6 +413,35 @@ def fresh_domain_vars(scheme: Type, instance: Type) -> tuple[frozenset[int], ...
         if occurrences is None:
             return tuple(sets) + (frozenset(),) * (len(parts) - len(sets))
     return tuple(sets)
+
+
+def vars_made_since(domain: Type, start: int) -> frozenset[int]:
+    """For the domain of a `fn` checked since `start` (now() before it) and
+    applied at once to an argument not yet inferred (`(fn x => [x]) e`):
+    the variables (their ids) made since `start` that occur once in the
+    domain, none of its nodes shared; no argument's type can contain them,
+    so unification binds them without the occurs check (fresh_domain_vars
+    says why once). A variable made since `start` and still born after it
+    was linked into no older one's type, so no type built before `start`
+    reaches it: the argument's can reach the `fn`'s types only through
+    those. (`(fn x => [x]) ((fn x => [x]) (... []))` walked the argument's
+    whole type at each level: n² steps.)"""
+    count: dict[int, int] = {}
+    entered: set[int] = set()
+    pending = [domain]
+    while pending:
+        t = prune(pending.pop())
+        if isinstance(t, TVar):
+            if t.born > start and t.rigid is None:
+                count[id(t)] = count.get(id(t), 0) + 1
+            if t.fields:
+                return frozenset()
+            continue
+        if id(t) in entered:
+            return frozenset()
+        entered.add(id(t))
+        pending.extend(components(t))
+    return frozenset(var for var, n in count.items() if n == 1)
 
 
 def _made_var_occurrences(general: Type, made: Type) -> Optional[dict[int, int]]:

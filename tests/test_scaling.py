@@ -1112,6 +1112,11 @@ GROWING_TYPES = {
     # a `fn`'s domain may be shared with its scope, so it keeps the occurs
     # check, which skips the argument's type once it is known ground
     "a fn applied": lambda n: "val x = " + "(fn x => [x]) (" * n + "1" + ")" * n + "\n",
+    # with a variable at the bottom, the argument's type is not ground: the
+    # domain, made while checking the `fn` and linked to nothing older, is
+    # bound without the occurs check (types.vars_made_since)
+    "a fn applied to a polymorphic argument": lambda n: "val x = " + "(fn x => [x]) (" * n + "[]" + ")" * n + "\n",
+    "a fn of a pair applied": lambda n: "val x = " + "(fn (x, y) => ([x], y)) (" * n + "[], 0" + ")" * n + "\n",
 }
 
 
@@ -1157,3 +1162,21 @@ def test_the_occurs_check_skipping_ground_types_still_finds_a_datatype_escaping(
     assert [(d.span.line, d.message.split(":")[0]) for d in diagnostics] == \
         [(1, "the type t escapes its scope"), (6, "the type u escapes its scope"),
          (8, "the type w escapes its scope")], diagnostics
+
+
+def test_a_fn_applied_at_once_still_finds_circular_types():
+    # the domain's variables left out of the occurs check are those made
+    # while checking the `fn` and linked into nothing older; `bad6`'s `x`
+    # is linked into `f`'s variable by `f x`, and was checked only for that
+    text = ("fun bad1 z = (fn x => z = x) [z]\n"
+            "fun bad2 z = (fn (x, y) => (x = y; x)) (z, [z])\n"
+            "fun bad3 z = (fn (x, y) => (y = x; x)) (z, [z])\n"
+            "val r = ref []\nval bad4 = (fn x => (r := [x]; x)) [hd (!r)]\n"
+            "val s = ref []\nval bad5 = (fn x => (s := x; x)) (hd (!s))\n"
+            "fun bad6 f = (fn x => (f x; x)) f\n"
+            "fun bad7 z = (fn x => [x]) z = z\n"
+            "fun bad8 z = let val w = (fn q => q) [z] in (fn (x, y) => (x = y; x)) (z, w) end\n")
+    with pytest.raises(CompileError) as raised:
+        deep.with_deep_stack(driver.front_end)(Source("cyc.sml", text))
+    errors = [(d.span.line, d.message.split(":")[0]) for d in raised.value.diagnostics if d.severity == "error"]
+    assert errors == [(line, "circular type") for line in (1, 2, 3, 5, 7, 8, 9, 10)], errors
