@@ -33,8 +33,9 @@ GROUND = -1
 
 # One clock orders the making of type variables and the declaring of
 # datatypes (TVar.born, Tycon.stamp): a variable can stand for no datatype
-# declared after it, and (see made_since) none made after a time can be
-# reached from a type built before it, unless linked there.
+# declared after it; and (see vars_made_since) one whose `born` is still
+# after a time was made since and linked into no older variable's type,
+# so no type built before that time reaches it.
 _clock = itertools.count(1)
 
 
