@@ -346,6 +346,15 @@ STAGING_BOUND_NOTE = ("'{name}' is bound at {bound} outside the enclosing 'code'
                       "only code variables and top-level values may appear inside code")
 STAGING_LIFT_FIX = "to use its value in generated code, bind a code variable: cogen {name}' = lift {name}"
 STAGING_COGEN_FIX = "'{name}' is a generator; to splice its code, bind a code variable: cogen {name}' = {name}"
+# `code (fn x => eval (compPoly p) x)` with p bound outside: lifting p
+# type-checks but generates compPoly's code each time the generated code
+# runs; generating it before the `code` is what was meant
+STAGING_GENERATE_OUTSIDE = ("'{call}' is a generator: called inside 'code', it would generate its code "
+                            "each time the generated code runs; ")
+STAGING_GENERATE_OUTSIDE_FIX = STAGING_GENERATE_OUTSIDE + (
+    "generate it once, before the 'code' (at {code}): cogen {u} = {call}, then write {u} for '{use}' inside")
+STAGING_COGEN_OUTSIDE_FIX = STAGING_GENERATE_OUTSIDE + (
+    "generate it once: move 'cogen {u} = {call}' before the 'code' (at {code})")
 STAGING_REPLICA_NOTE = "'{name}' is the local exception '{original}' declared at {bound}"
 STAGING_EXCEPTION_FIX = "declare the exception at top level to use it inside code"
 STAGING_MORE_USES_NOTE = "'{name}' is used {count} more time(s) inside the same 'code', at {places}: the same fix applies"
@@ -778,6 +787,22 @@ class _TyvarFrame:
         self.vars: dict[str, TVar] = {}
 
 
+class _CallUnderCode:
+    """An application chain inside `code` (`compPoly p`, `eval (compPoly p)
+    x`), open while it is checked. A staging error inside a call whose
+    result is a generator is the call's: the call is to be made before the
+    `code`, which it can be when `movable` (it mentions no variable bound
+    inside the `code`, nor a code variable)."""
+
+    __slots__ = ("app", "depth", "result", "movable")
+
+    def __init__(self, app: S.App, depth: int):
+        self.app = app
+        self.depth = depth
+        self.result: Optional[Type] = None  # the chain's type, once checked
+        self.movable = True
+
+
 class Checker:
     def __init__(self, env: Env):
         self.toplevel = Scope(env.scope, new_tree=True)
@@ -798,6 +823,16 @@ class Checker:
         # generator, for a `cogen` that binds it (`cogen g' = g`, the fix,
         # written inside the `code`): checked as a generator, no second error
         self.spliced_generators: dict[int, Type] = {}
+        # the application chains open around the expression being checked,
+        # inside `code`, innermost last (see _CallUnderCode)
+        self.calls_under_code: list[_CallUnderCode] = []
+        # id() of a generator call inside `code` -> what uses its generator
+        # there: the `eval (g ...)` around it, or the `cogen` binding it
+        self.generator_uses: dict[int, S.App | S.CogenDec] = {}
+        # index of a staging error in diagnostics -> the application chains
+        # around the variable, innermost last, and the `code` it crosses
+        self.staging_calls: dict[int, tuple[list[_CallUnderCode], S.Code]] = {}
+        self.code_nodes: list[S.Code] = []  # the `code`s around, outermost first
         self.tyvar_frames: list[_TyvarFrame] = []
         self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
@@ -1818,6 +1853,8 @@ class Checker:
                        COGEN_BINDS_CONSTRUCTOR_NOTE.format(name=dec.name))
         frame = self.push_tyvars(dec, ())
         self.level += 1
+        if self.depth and isinstance(dec.exp, S.App):
+            self.generator_uses[id(dec.exp)] = dec
         exp_ty = self.infer(dec.exp)
         exp_ty = self.spliced_generators.get(id(dec.exp), exp_ty)
         if isinstance(prune(exp_ty), TVar) and isinstance(dec.exp, S.Var):
@@ -1951,6 +1988,8 @@ class Checker:
             spliced = False
             if not entry.is_global and not entry.is_code and entry.depth < self.depth:
                 spliced = self.staging_error(e, entry)
+            if self.calls_under_code and not entry.is_global:
+                self.pin_calls(entry)
             entry.used = True
             self.elab.refs[id(e)] = VarRef(id(entry.binder), e.name, entry.is_code, entry.is_global)
             ty = instantiate(entry.ty, self.level)
@@ -2016,11 +2055,32 @@ class Checker:
 
     def staging_error(self, e: S.Var, entry: VarInfo) -> bool:
         """Report `e`'s use under `code`; True when it is a generator, whose
-        fix is to splice it (cogen), False when it is to lift it."""
+        fix is to splice it (cogen), False when it is to lift it (or, inside
+        a call making a generator, to make the call before the `code`:
+        decided once the call's type is known, in finish_staging_reports)."""
         generator = isinstance(prune(entry.ty), TBox)
         fix = (STAGING_COGEN_FIX if generator else STAGING_LIFT_FIX).format(name=e.name)
+        reported = len(self.diagnostics)
         self.report_staging(e, entry, STAGING_VARIABLE, fix)
+        if not generator and len(self.diagnostics) > reported:
+            calls = [call for call in self.calls_under_code if call.depth == self.depth]
+            if calls:
+                self.staging_calls[reported] = (calls, self.code_nodes[entry.depth])
         return generator
+
+    def pin_calls(self, entry: VarInfo) -> None:
+        """`entry`, a local variable, is used in the open calls under `code`:
+        a call it is bound inside of, or bound outside at an earlier stage,
+        can still be made before the `code`; otherwise it cannot."""
+        binder = entry.binder.span
+        for call in self.calls_under_code:
+            if entry.depth < call.depth and not entry.is_code:
+                continue
+            span = call.app.span
+            if (span.line, span.col) <= (binder.line, binder.col) and \
+                    (binder.end_line, binder.end_col) <= (span.end_line, span.end_col):
+                continue
+            call.movable = False
 
     def check_exception_staging(self, node, entry: ExnInfo) -> None:
         if entry.builtin is None and not entry.is_global and entry.depth < self.depth:
@@ -2046,6 +2106,11 @@ class Checker:
         self.error(message.format(name=entry.name), node.span, *notes, fix)
 
     def finish_staging_reports(self) -> None:
+        for index, (calls, code) in self.staging_calls.items():
+            fix = self.generate_outside_fix(calls, code)
+            if fix:
+                first = self.diagnostics[index]
+                self.diagnostics[index] = attrs.evolve(first, notes=first.notes[:-1] + (fix,))
         for index, name, later in self.staging_reported.values():
             if later:
                 first = self.diagnostics[index]
@@ -2053,7 +2118,51 @@ class Checker:
                                                      places=", ".join(_at(span) for span in later))
                 self.diagnostics[index] = attrs.evolve(first, notes=first.notes + (note,))
 
+    def generate_outside_fix(self, calls: list[_CallUnderCode], code: S.Code) -> str:
+        """The fix for a staging error inside `calls` (innermost last) when
+        the innermost one making a generator is movable and its generator is
+        `eval`ed or bound by `cogen` there: make the call before the `code`
+        (not lift its operands, which would generate the code each time the
+        generated code runs). "" when the variable's own fix stands."""
+        for call in reversed(calls):
+            if call.result is None or not isinstance(prune(call.result), TBox):
+                continue
+            use = self.generator_uses.get(id(call.app))
+            if not call.movable or use is None:
+                return ""
+            from mlbox.printer import show_exp  # (the printer is only needed here)
+            call_text = show_exp(call.app)
+            if isinstance(use, S.CogenDec):
+                return STAGING_COGEN_OUTSIDE_FIX.format(call=call_text, u=use.name, code=_at(code.span))
+            taken = set(_names_in(code))  # (the name must not be shadowed inside the code)
+            name = next(n for n in ("f", "g", "h", "gen", "gen'", "gen''") if n not in taken)
+            return STAGING_GENERATE_OUTSIDE_FIX.format(call=call_text, code=_at(code.span), u=name,
+                                                       use=show_exp(use))
+        return ""
+
     def infer_app(self, e: S.App) -> Type:
+        """An application; inside `code`, the outermost of a chain (`f a b`)
+        is recorded while it is checked (see _CallUnderCode)."""
+        if not self.depth or id(e) in self.applied_further:
+            return self.infer_application(e)
+        head, first_arg = e, None
+        while isinstance(head, S.App):
+            head, first_arg = head.fn, head.arg
+        if isinstance(head, S.Var) and head.name == "eval" and isinstance(first_arg, S.App) \
+                and isinstance(self.scope.find_value("eval"), BasisValue):
+            eval_app = e
+            while eval_app.fn is not head:
+                eval_app = eval_app.fn
+            self.generator_uses[id(first_arg)] = eval_app
+        call = _CallUnderCode(e, self.depth)
+        self.calls_under_code.append(call)
+        try:
+            call.result = self.infer_application(e)
+        finally:
+            self.calls_under_code.pop()
+        return call.result
+
+    def infer_application(self, e: S.App) -> Type:
         fn = e.fn
         arg = e.arg
         if isinstance(arg, S.Var) and (arg.name in OPERATOR_SLIPS or arg.span.col == 1) \
@@ -2403,9 +2512,11 @@ class Checker:
         # Δ; · ⊢ M : τ — local value variables are out of reach below here
         self.depth += 1
         self.code_spans.append(e.span)
+        self.code_nodes.append(e)
         self.codes += 1
         self.note_open_ended_body("code", e.exp)
         ty = self.infer(e.exp)
+        self.code_nodes.pop()
         self.code_spans.pop()
         self.depth -= 1
         return TBox(ty)
@@ -2952,6 +3063,21 @@ def _glued_literal(fn, arg) -> Optional[tuple[str, str]]:
     if arg.name.startswith("x"):
         return zero, GLUED_HEX_NOTE
     return None
+
+
+def _names_in(node) -> list[str]:
+    """The names `node` mentions or binds (variables, functions, code
+    variables; constructors too, which does no harm where it is used)."""
+    names, todo = [], [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (tuple, list)):
+            todo.extend(x)
+        elif S.is_node(type(x)):
+            if isinstance(getattr(x, "name", None), str):
+                names.append(x.name)
+            todo.extend(getattr(x, name) for name in S.child_fields(type(x)))
+    return names
 
 
 def _at(span: S.Span) -> str:

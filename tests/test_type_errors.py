@@ -584,6 +584,50 @@ def test_staging_error_once_per_variable_and_code():
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=2, places="1:21, 1:25")
 
 
+COMP_POLY = ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
+             "      let cogen f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end\n")
+
+
+@pytest.mark.parametrize("program,fix", [
+    # a generator called inside `code` on a value of the earlier stage:
+    # lifting the value type-checks but generates the code each time the
+    # generated code runs; the fix is to make the call before the `code`
+    ("fun mk p = code (fn x => eval (compPoly p) x)",
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="compPoly p", code="4:12", u="f", use="eval (compPoly p)")),
+    # f is taken inside the `code`: the note's code variable is another name
+    ("fun mk p = code (fn f => eval (compPoly p) f)",
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="compPoly p", code="4:12", u="g", use="eval (compPoly p)")),
+    ("fun mk p = code (fn x => let cogen g = compPoly p in g x end)",
+     C.STAGING_COGEN_OUTSIDE_FIX.format(call="compPoly p", u="g", code="4:12")),
+    # the function itself bound outside the `code`: both errors get the call's fix
+    ("fun mk p = let fun gen q = compPoly q in code (fn x => eval (gen p) x) end",
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="gen p", code="4:42", u="f", use="eval (gen p)")),
+    # the call depends on x, bound inside the `code`: it cannot move out
+    ("fun mk p = code (fn x => eval (compPoly (x :: p)) x)", C.STAGING_LIFT_FIX.format(name="p")),
+    # a generator the generated code returns (a later stage's): lift is right
+    ("fun mk p = code (fn x => compPoly p)", C.STAGING_LIFT_FIX.format(name="p")),
+    ("fun mk p = code (fn x => x + length p)", C.STAGING_LIFT_FIX.format(name="p")),
+    # a variable bound inside the call does not pin it
+    ("fun mk p = code (fn x => eval (compPoly (map (fn y => y + 1) p)) x)",
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="compPoly (map (fn y => y + 1) p)", code="4:12", u="f",
+                                           use="eval (compPoly (map (fn y => y + 1) p))")),
+])
+def test_a_generator_called_inside_code_is_to_be_called_before_it(program, fix):
+    errors = [d for d in diagnostics_of(COMP_POLY + program) if d.severity == E]
+    assert errors and all(d.notes[-1] == fix for d in errors), [d.notes for d in errors]
+
+
+def test_the_recursive_call_of_a_generator_inside_its_own_code():
+    """compPoly written with its recursive call inside the `code`: the
+    coefficient is to be lifted, the recursive call made before the `code`
+    (the paper's compPoly)."""
+    program = "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) = code (fn x => a + x * eval (compPoly p) x)"
+    a, p = diagnostics_of(program)
+    assert a.notes[-1] == C.STAGING_LIFT_FIX.format(name="a")
+    assert p.notes[-1] == C.STAGING_GENERATE_OUTSIDE_FIX.format(
+        call="compPoly p", code="2:25", u="f", use="eval (compPoly p)")
+
+
 @pytest.mark.parametrize("name,program", [
     # the tutorial's compPoly with `val` where `cogen` belongs
     ("f", "fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
