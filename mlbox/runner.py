@@ -299,6 +299,14 @@ def cmd_run(args) -> int:
 
 
 STACK_HINT = "  note: the stack holds {n} entries (values and return frames); raise it with --max-stack N"
+# A stack this deep is a recursion's (a program's nested expressions stay far
+# shallower), and most often one that never ends (`codePower ~1` counting
+# down past 0), which a larger stack only makes slower to stop. Neither
+# machine keeps the stack past the stop, so what recursed is not named.
+RECURSION_DEPTH = 10_000
+RECURSION_HINT = ("  note: the stack holds {n} entries (values and return frames): a recursion this deep may never "
+                  "end; check that each recursive call comes closer to its base case (a countdown to 0 given a "
+                  "negative number never reaches it); if it does end, raise the limit with --max-stack N")
 REDUCTIONS_HINT = "  note: raise the limit with a larger --max-reductions N (without the flag there is none)"
 HEAP_HINT = "  note: the live heap may hold {size}; raise it with --max-heap SIZE (e.g. --max-heap 4G)"
 STACKS_IN_HEAP_HINT = ("  note: a recursion this deep needs more memory for its stacks; raise --max-heap SIZE "
@@ -312,7 +320,8 @@ def limit_hint(result, max_stack: Optional[int], max_heap) -> str:
     from ccam.instructions import DEFAULT_MAX_HEAP, DEFAULT_MAX_STACK
 
     if result.status == Status.STACK_LIMIT:
-        return STACK_HINT.format(n=max_stack or DEFAULT_MAX_STACK)
+        n = max_stack or DEFAULT_MAX_STACK
+        return (RECURSION_HINT if n >= RECURSION_DEPTH else STACK_HINT).format(n=n)
     if result.status == Status.REDUCTION_LIMIT:
         return REDUCTIONS_HINT
     stacks = result.message.startswith("the machine's stacks would take more than")

@@ -470,8 +470,17 @@ RUNAWAY_GENERATION = "fun build (c : [int]) = let cogen u = c in build (code (u 
 
 
 LIMIT_CASES = [
+    # a stack this deep is a recursion's, most often one that never ends: said before "raise it"
     ("fun f x = 1 + f x val _ = f 1", ["--max-stack", "100000"], "STACK_LIMIT",
-     "note: the stack holds 100000 entries (values and return frames); raise it with --max-stack N"),
+     "note: the stack holds 100000 entries (values and return frames): a recursion this deep may never end; "
+     "check that each recursive call comes closer to its base case"),
+    ("fun codePower e = if e = 0 then code (fn _ => 1) else let cogen p = codePower (e - 1) in "
+     "code (fn b => b * (p b)) end\nval cube = eval (codePower ~1)", ["--max-stack", "100000"], "STACK_LIMIT",
+     "(a countdown to 0 given a negative number never reaches it); if it does end, raise the limit with "
+     "--max-stack N"),
+    # a limit set this low is the limit, not a sign of a runaway recursion
+    ("fun f x = 1 + f x val _ = f 1", ["--max-stack", "1000"], "STACK_LIMIT",
+     "note: the stack holds 1000 entries (values and return frames); raise it with --max-stack N\n"),
     ("fun f x = f x val _ = f 1", ["--max-reductions", "1000000"], "REDUCTION_LIMIT",
      "note: raise the limit with a larger --max-reductions N"),
     ("fun g (s, 0) = s | g (s, n) = g (s ^ s, n - 1) val s = g (\"ab\", 40)", ["--max-heap", "16M"], "HEAP_LIMIT",
