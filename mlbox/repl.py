@@ -75,6 +75,11 @@ NEEDS_ARGUMENT = ":{name} needs {what} (:help lists the commands)"
 NOT_AN_EXPRESSION = ":{name} takes an expression, not a declaration"
 NOT_A_GENERATOR = ":gen needs a generator (an expression of type [t]); this one has type {type}"
 GEN_APPLY_FIRST = "  note: it is a function returning a generator: apply it to its argument{example}"
+# `:gen 3`: a value, not a generator; `lift` makes one of the value (a
+# constant: of a function, an opaque closure), `code` one of its computation
+GEN_LIFT_OR_CODE = ("  note: `:gen lift {e}` shows the code of its value (a constant); "
+                    "`:gen code {e}` the code that computes it")
+GEN_CODE_OF_FUNCTION = "  note: `:gen code {e}` shows the code of the function"
 GEN_SUMMARY = "{count} {instructions} generated ({reductions} reductions, {generating} of them generating code)"
 LOADING = "[loading {path}]"
 SETTING = "{name} {value}"
@@ -516,6 +521,12 @@ class Session:
             if isinstance(result, TBox):  # `:gen compPoly`: its argument left out
                 example = "" if any(c.isspace() for c in arg) else f" (:gen {arg} ARG)"
                 out.append(GEN_APPLY_FIRST.format(example=example))
+            else:
+                expression = arg.strip().rstrip(";").strip()
+                if any(c.isspace() for c in expression):
+                    expression = f"({expression})"
+                function = isinstance(prune(binding.scheme), TArrow)
+                out.append((GEN_CODE_OF_FUNCTION if function else GEN_LIFT_OR_CODE).format(e=expression))
             return
         globals_ = self.incremental.globals
         # evaluate the generator and run it on a fresh block (INVOKE); it

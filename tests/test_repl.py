@@ -755,8 +755,17 @@ def test_gen_shows_a_lifted_value_that_contains_itself(session):
     assert session.feed(":gen lift a").startswith("'[|C0, C1(…)|]\n")
 
 
-def test_gen_needs_a_generator(session):
-    assert session.feed(":gen 3") == repl.NOT_A_GENERATOR.format(type="int") + "\n"
+def test_gen_needs_a_generator_and_says_how_to_make_one(session):
+    assert session.feed(":gen 3") == "".join(line + "\n" for line in [
+        repl.NOT_A_GENERATOR.format(type="int"), repl.GEN_LIFT_OR_CODE.format(e="3")])
+    # an expression with spaces in parentheses; a function's value lifted is
+    # an opaque closure: only `code` shows its code
+    assert session.feed(":gen 1 + 2;").endswith(repl.GEN_LIFT_OR_CODE.format(e="(1 + 2)") + "\n")
+    assert session.feed(":gen fn x => x").endswith(repl.GEN_CODE_OF_FUNCTION.format(e="(fn x => x)") + "\n")
+    # what the notes suggest is accepted
+    assert session.feed(":gen lift 3").startswith("'3\n")
+    assert session.feed(":gen code (1 + 2)").startswith("'1; ⟨'2⟩; add\n")
+    assert session.feed(":gen code (fn x => x)").startswith("Cur(acc 0)\n")
 
 
 def test_gen_of_a_generator_function_says_to_apply_it(session):
