@@ -37,6 +37,7 @@ from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
 from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR, NOTE_MISSPELT_KEYWORD, suggest_keyword
 from mlbox.pretty import Doc, flat
+from mlbox.printer import show_exp
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
@@ -139,6 +140,12 @@ GENERATOR_NOT_VALUE = ("a generator of type [{type}] is not a value of type {typ
                        "its code and runs it; 'cogen u = ...' binds that code to u")
 GENERATOR_FUNCTION = ("this is a function returning a generator, not a generator: apply it to its "
                       "argument first (`eval (f x)`, `cogen u = f x`; `eval f x` is `(eval f) x`)")
+# `eval codePower 3`, which is `(eval codePower) 3`
+EVAL_PARENTHESES = ("'{fn}' is a function returning a generator, not a generator: "
+                    "write `{call}` (`eval {fn} ...` is `(eval {fn}) ...`)")
+# `eval power 3 2` with power : int -> int -> int
+EVAL_NOT_NEEDED = ("'{fn}' returns no generator: `eval` runs the code a generator makes; "
+                   "call '{fn}' without it (`{call}`)")
 CIRCULAR = "circular type: {var} would have to equal {type}"
 NOT_EQUALITY = "type {type} does not admit equality: {reason}"
 OVERLOAD_MISMATCH = "'{op}' cannot be used at type {type}; it is defined only on {allowed}"
@@ -833,6 +840,9 @@ class Checker:
         # around the variable, innermost last, and the `code` it crosses
         self.staging_calls: dict[int, tuple[list[_CallUnderCode], S.Code]] = {}
         self.code_nodes: list[S.Code] = []  # the `code`s around, outermost first
+        # id() of `eval g` applied further (`eval g x y`) -> (x, y): for the
+        # note on `eval codePower 3`
+        self.eval_further_args: dict[int, tuple] = {}
         self.tyvar_frames: list[_TyvarFrame] = []
         self.escaped: set[int] = set()  # id() of the explicit type variables reported escaping
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
@@ -1076,6 +1086,16 @@ class Checker:
             extra.append(note.format(name=node.name, type=shown_actual))
         # t where [t] is expected (a missing `code`), or [t] where t is (a
         # missing `eval`): the types differ by the box alone
+        elif isinstance(prune(expected), TBox) and fmt.get("eval_args") and isinstance(node, S.Var) \
+                and isinstance(prune(actual), TArrow):
+            # `eval codePower 3`: eval's further arguments were the function's
+            args = fmt["eval_args"]
+            if _returns_generator(actual):
+                takes = _arity(actual)  # `eval codePower 3 2`: `eval (codePower 3) 2`
+                call = show_exp(_apply(S.App(S.Var("eval"), _apply(node, args[:takes])), args[takes:]))
+                extra.append(EVAL_PARENTHESES.format(fn=node.name, call=call))
+            else:
+                extra.append(EVAL_NOT_NEEDED.format(fn=node.name, call=show_exp(_apply(node, args))))
         elif isinstance(prune(expected), TBox) and _returns_generator(actual):
             extra.append(GENERATOR_FUNCTION)
         elif _boxed(expected, actual):
@@ -2130,7 +2150,6 @@ class Checker:
             use = self.generator_uses.get(id(call.app))
             if not call.movable or use is None:
                 return ""
-            from mlbox.printer import show_exp  # (the printer is only needed here)
             call_text = show_exp(call.app)
             if isinstance(use, S.CogenDec):
                 return STAGING_COGEN_OUTSIDE_FIX.format(call=call_text, u=use.name, code=_at(code.span))
@@ -2141,19 +2160,24 @@ class Checker:
         return ""
 
     def infer_app(self, e: S.App) -> Type:
-        """An application; inside `code`, the outermost of a chain (`f a b`)
-        is recorded while it is checked (see _CallUnderCode)."""
-        if not self.depth or id(e) in self.applied_further:
+        """An application; of a chain (`f a b`), the outermost one records
+        what `eval` is applied to (see eval_further_args), and inside `code`
+        the chain while it is checked (see _CallUnderCode)."""
+        if id(e) in self.applied_further:
             return self.infer_application(e)
-        head, first_arg = e, None
+        head, args = e, []
         while isinstance(head, S.App):
-            head, first_arg = head.fn, head.arg
-        if isinstance(head, S.Var) and head.name == "eval" and isinstance(first_arg, S.App) \
-                and isinstance(self.scope.find_value("eval"), BasisValue):
+            head, args = head.fn, [head.arg] + args
+        if isinstance(head, S.Var) and head.name == "eval":
             eval_app = e
             while eval_app.fn is not head:
                 eval_app = eval_app.fn
-            self.generator_uses[id(first_arg)] = eval_app
+            if len(args) > 1:
+                self.eval_further_args[id(eval_app)] = tuple(args[1:])
+            if self.depth and isinstance(args[0], S.App) and isinstance(self.scope.find_value("eval"), BasisValue):
+                self.generator_uses[id(args[0])] = eval_app
+        if not self.depth:
+            return self.infer_application(e)
         call = _CallUnderCode(e, self.depth)
         self.calls_under_code.append(call)
         try:
@@ -2314,7 +2338,8 @@ class Checker:
             applies_eval = isinstance(entry, BasisValue) and entry.name == "eval"
             callee = entry if isinstance(entry, VarInfo) else None
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
-                               fresh_vars=fresh, applies_eval=applies_eval, callee=callee) and tupled \
+                               fresh_vars=fresh, applies_eval=applies_eval, callee=callee,
+                               eval_args=self.eval_further_args.get(id(e)) if applies_eval else None) and tupled \
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
@@ -3063,6 +3088,21 @@ def _glued_literal(fn, arg) -> Optional[tuple[str, str]]:
     if arg.name.startswith("x"):
         return zero, GLUED_HEX_NOTE
     return None
+
+
+def _arity(ty: Type) -> int:
+    """How many arguments a curried function type takes."""
+    n, ty = 0, prune(ty)
+    while isinstance(ty, TArrow):
+        n, ty = n + 1, prune(ty.res)
+    return n
+
+
+def _apply(fn, args) -> S.App:
+    """`fn` applied to `args`, one by one."""
+    for arg in args:
+        fn = S.App(fn, arg)
+    return fn
 
 
 def _names_in(node) -> list[str]:

@@ -317,6 +317,11 @@ CASES = [
     ("eval_of_a_generator_function",
      "fun power e = if e = 0 then code (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end\n"
      "val c = eval power 3", E, 2, 14,
+     C.ARG_MISMATCH.format(actual="int -> [int -> int]", fn="'eval'", expected="['a]"),
+     C.EVAL_PARENTHESES.format(fn="power", call="eval (power 3)")),
+    ("eval_of_a_generator_function_alone",
+     "fun power e = if e = 0 then code (fn _ => 1) else let cogen p = power (e - 1) in code (fn b => b * p b) end\n"
+     "val c = eval power", E, 2, 14,
      C.ARG_MISMATCH.format(actual="int -> [int -> int]", fn="'eval'", expected="['a]"), C.GENERATOR_FUNCTION),
     ("cogen_of_a_generator_function", "fun g (h : int -> [int]) = let cogen u = h in u end", E, 1, 42,
      C.COGEN_NOT_GENERATOR.format(actual="int -> [int]"), C.GENERATOR_FUNCTION),
@@ -615,6 +620,22 @@ COMP_POLY = ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
 def test_a_generator_called_inside_code_is_to_be_called_before_it(program, fix):
     errors = [d for d in diagnostics_of(COMP_POLY + program) if d.severity == E]
     assert errors and all(d.notes[-1] == fix for d in errors), [d.notes for d in errors]
+
+
+CODE_POWER = ("fun codePower e = if e = 0 then code (fn _ => 1) else let cogen p = codePower (e - 1) in "
+              "code (fn b => b * (p b)) end\nfun power e b = if e = 0 then 1 else b * power (e - 1) b\n")
+
+
+@pytest.mark.parametrize("program,note", [
+    # the parentheses around the generator's call left out
+    ("val c = eval codePower 3", C.EVAL_PARENTHESES.format(fn="codePower", call="eval (codePower 3)")),
+    ("val n = eval codePower 3 2", C.EVAL_PARENTHESES.format(fn="codePower", call="eval (codePower 3) 2")),
+    # eval for a call of a function that makes no code
+    ("val n = eval power 3 2", C.EVAL_NOT_NEEDED.format(fn="power", call="power 3 2")),
+])
+def test_eval_of_a_function_applied_further_says_where_the_parentheses_go(program, note):
+    (error,) = [d for d in diagnostics_of(CODE_POWER + program) if d.severity == E]
+    assert note in error.notes, error.notes
 
 
 def test_the_recursive_call_of_a_generator_inside_its_own_code():
