@@ -182,8 +182,6 @@ class Session:
     def is_complete(self, text: str) -> bool:
         """Whether `text` is ready to be fed: a command line, or input that
         ends with ';' outside any unfinished construct (or is blank)."""
-        from mlbox.lexer import tokenize
-
         stripped = text.strip()
         if not stripped or _is_command_line(stripped):
             return True
@@ -195,14 +193,7 @@ class Session:
             # so far again at each line (which made a long piped file
             # without `;` quadratic: 1,500 lines took minutes).
             return False
-        if self.growing_input.is_incomplete(text, self.incremental.fixity):
-            return False
-        tokens, errors = tokenize(text)
-        if not tokens and not errors:
-            return True  # only comments
-        if tokens and tokens[-1].type == "SEMICOLON":
-            return True
-        return bool(errors) and stripped.endswith(";")
+        return self.growing_input.is_complete(text, self.incremental.fixity)
 
     def is_command(self, line: str) -> bool:
         """Whether `line` is a command line: ':' and a command's name."""

@@ -12,7 +12,7 @@ import mlbox
 from mlbox import _parsetab
 from mlbox import syntax as S
 from mlbox.diagnostics import CompileError, Source
-from mlbox.lexer import MSG_UNTERMINATED_COMMENT
+from mlbox.lexer import MSG_UNTERMINATED_COMMENT, tokenize
 from mlbox.parser import (
     MSG_ARROW_IN_RULE, MSG_CLAUSE_NAME, MSG_END_OF_FILE, MSG_HASH, MSG_INFIX_AS_OPERAND, MSG_LAYERED, MSG_EXPECTED,
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
@@ -954,6 +954,34 @@ def test_an_input_read_a_line_at_a_time_is_incomplete_as_when_parsed_whole(text)
         expected.append(is_incomplete(prefix))
     assert answers == expected
     assert growing.is_incomplete("(1;") and not growing.is_incomplete("(1);")  # another input
+
+
+def complete_as_a_whole(text: str) -> bool:
+    """The REPL's test of a complete input on the whole text, as it was
+    made before GrowingInput.is_complete: parsed and lexed at each line."""
+    if is_incomplete(text):
+        return False
+    tokens, errors = tokenize(text)
+    if not tokens and not errors:
+        return True
+    return (bool(tokens) and tokens[-1].type == "SEMICOLON") or (bool(errors) and text.strip().endswith(";"))
+
+
+@pytest.mark.parametrize("text", GROWING_INPUTS + [
+    "let (* a *)\n val x = 1 (* b *)\n val y = 2 (* c; *)\n in x end (* d *)\n ;",
+    "(* only *)\n (* comments *)",
+    "val x = 1 $ (* e *)\n val y = 2;",  # a lexical error, then `;`
+    "val x = 1 (* e *)\n $\n (* f *)",
+    "$ (* g *)\n ; (* h *)",
+])
+def test_an_input_read_a_line_at_a_time_is_complete_as_when_lexed_and_parsed_whole(text):
+    from mlbox.parser import GrowingInput
+
+    growing = GrowingInput()
+    lines = text.split("\n")
+    prefixes = ["\n".join(lines[:k]) for k in range(1, len(lines) + 1)]
+    assert [growing.is_complete(prefix) for prefix in prefixes] == [complete_as_a_whole(p) for p in prefixes]
+    assert not growing.is_complete("(1;") and growing.is_complete("(1);")  # another input
 
 
 def test_only_a_variable_can_be_layered_with_a_type():

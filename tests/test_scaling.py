@@ -1080,6 +1080,33 @@ def test_piping_a_long_sequence_of_one_statement_a_line_parses_it_once(monkeypat
     assert session.feed("f ();").endswith("198;199;val it = 1 : int\n")
 
 
+def test_piping_a_long_construct_of_lines_ending_in_comments_parses_it_once(monkeypatch):
+    # A line ending in a comment may end the input (`x; (* c *)`), so the
+    # REPL asked is_incomplete, which parsed everything read so far, and
+    # lexed it all again: 1,500 lines inside a `let` took 52 s. Only a
+    # text whose last token is `;` is parsed now, and each line lexed once.
+    from mlbox import lexer
+    from mlbox.repl import Session, _step
+
+    parses = _count_full_parses(monkeypatch)
+    lexed: list[int] = []
+    tokenize_more = lexer.Lexer.tokenize_more
+    monkeypatch.setattr(lexer.Lexer, "tokenize_more",
+                        lambda self, text, start: lexed.append(len(text) - start) or tokenize_more(self, text, start))
+    session = Session()
+    lines = ["val x = let"]
+    for i in range(300):
+        lines.append(f"  val a{i} = {i} (* a{i}; *)")
+        _step(session, lines)
+    assert len(parses) == 0 and len(lines) == 301
+    text = "\n".join(lines)
+    assert sum(lexed) < 2 * len(text)  # each line once (was: all of it at each line)
+    lines.append("in a299 end; (* the end *)")
+    _step(session, lines)
+    assert len(parses) == 1 and lines == []
+    assert session.feed("x;") == "val it = 299 : int\n"
+
+
 # ------------------------------------- types that grow with the nesting
 
 
