@@ -118,8 +118,13 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
 REGENERATED = ("{what} generates this code again at every call of the function around it, though the "
                "generator does not depend on the function's arguments")
 REGENERATED_EVAL_NOTE = "generate it once, outside the function (`val f = eval (...)`), and call f inside it"
+# inside `code` the function is generated code: the generator must run before the `code`
+REGENERATED_IN_CODE_NOTE = ("generate it once, before the `code` (`cogen f = ...`, the generator), and write f for "
+                            "`eval (...)` inside it")
 REGENERATED_COGEN_NOTE = ("'{name}' used outside `code` generates and runs its code each time: bind the "
                           "generated value once, outside the function, with `val f = eval (...)`")
+REGENERATED_COGEN_IN_CODE_NOTE = ("'{name}' used outside `code` generates and runs its code each time: move "
+                                  "this `cogen` before the `code`, and '{name}' inside it stands for the code")
 
 
 def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
@@ -177,12 +182,12 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
         if isinstance(node, S.App) and isinstance(node.fn, S.Var) and function is not None \
                 and depth == function_depth and isinstance(refs.get(id(node.fn)), BasisRef) \
                 and refs[id(node.fn)].name == "eval":
-            candidates.append((node, node.arg, function, "eval"))
+            candidates.append((node, node.arg, function, "eval" if depth == 0 else "eval in code"))
             generators.add(id(node.arg))
         elif isinstance(node, S.CogenDec):
             cogen_depth[id(node)] = depth
             if function is not None and depth == function_depth:
-                candidates.append((node, node.exp, function, "cogen"))
+                candidates.append((node, node.exp, function, "cogen" if depth == 0 else "cogen in code"))
                 generators.add(id(node.exp))
         elif isinstance(node, S.Code):
             depth += 1
@@ -193,7 +198,7 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
         elif isinstance(node, S.Fn):
             fn_rules.update(id(rule) for rule in node.rules)
         pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
-    candidates = [c for c in candidates if c[3] == "eval" or id(c[0]) in runs]
+    candidates = [c for c in candidates if not c[3].startswith("cogen") or id(c[0]) in runs]
     if not candidates:
         return []
     # dependent[k]: uses in candidate k's generator of binders numbered in
@@ -222,12 +227,13 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
     for (node, _, _, kind), found in zip(candidates, dependent):
         if found:
             continue
-        if kind == "eval":
-            warnings.append(Diagnostic("warning", REGENERATED.format(what="`eval`"),
-                                       node.span, (REGENERATED_EVAL_NOTE,)))
+        if kind.startswith("eval"):
+            note = REGENERATED_EVAL_NOTE if kind == "eval" else REGENERATED_IN_CODE_NOTE
+            warnings.append(Diagnostic("warning", REGENERATED.format(what="`eval`"), node.span, (note,)))
         else:
+            note = REGENERATED_COGEN_NOTE if kind == "cogen" else REGENERATED_COGEN_IN_CODE_NOTE
             warnings.append(Diagnostic("warning", REGENERATED.format(what=f"'{node.name}', used outside `code`,"),
-                                       node.span, (REGENERATED_COGEN_NOTE.format(name=node.name),)))
+                                       node.span, (note.format(name=node.name),)))
     return warnings
 
 

@@ -137,7 +137,10 @@ POLY = ("fun compPoly nil = code (fn x => 0)\n"
     ("fun at x = let cogen f = compPoly poly1 in f x end", 4, 16,
      lint.REGENERATED_COGEN_NOTE.format(name="f")),
     # generated code that generates the same code at each of its calls
-    ("val g = code (fn x => eval (compPoly [1, 2]) x)", 4, 23, lint.REGENERATED_EVAL_NOTE),
+    # (generated before the `code`, with cogen, not by val ... = eval)
+    ("val g = code (fn x => eval (compPoly [1, 2]) x)", 4, 23, lint.REGENERATED_IN_CODE_NOTE),
+    ("val g = code (fn x => let cogen f = compPoly [1] in f x end)", 4, 27,
+     lint.REGENERATED_COGEN_IN_CODE_NOTE.format(name="f")),
     # a variable bound inside the generator itself is no dependence
     ("val ys = map (fn x => eval (code (fn y => y + 1)) x) [1, 2]", 4, 23, lint.REGENERATED_EVAL_NOTE),
     # the innermost function: each call of the one returned generates again
