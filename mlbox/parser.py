@@ -1653,12 +1653,11 @@ class GrowingInput:
         self._parse: Optional[_ThreadedParse] = None
         self.failed = False  # the parse stopped: is_incomplete answers
         # is_complete's own lexing, a line once each: the text lexed (which
-        # ended outside any comment or string), its last token's type and
-        # whether it had lexical errors
+        # ended outside any comment or string, without lexical errors) and
+        # its last token's type
         self.scanner = Lexer(lambda message, span: None)
         self.scanned = ""
         self.scanned_last: Optional[str] = None
-        self.scanned_errors = False
 
     def drop(self) -> None:
         """Forget the input (it was fed, or discarded)."""
@@ -1678,15 +1677,15 @@ class GrowingInput:
         new = self.scanner.tokenize_more(text, len(self.scanned))
         if self.scanner.ended_inside_literal:
             return False  # (lexed again next time, from the same place)
-        self.scanned = text
-        self.scanned_errors = self.scanned_errors or bool(errors)
-        if new:
-            self.scanned_last = new[-1].type
-        if self.scanned_last is None and not self.scanned_errors:
+        last = new[-1].type if new else self.scanned_last
+        if errors:
+            # (lexed again next time: an error may be a string cut short at
+            # a gap's `\` that the next line goes on with)
+            return last == "SEMICOLON" or text.rstrip().endswith(";")
+        self.scanned, self.scanned_last = text, last
+        if last is None:
             return True  # only comments
-        if self.scanned_last != "SEMICOLON":
-            return self.scanned_errors and text.rstrip().endswith(";")
-        return self.scanned_errors or not self.is_incomplete(text, fixity)
+        return last == "SEMICOLON" and not self.is_incomplete(text, fixity)
 
     def is_incomplete(self, text: str, fixity: Optional[dict] = None) -> bool:
         """is_incomplete(text, fixity), for a text that usually extends

@@ -7,6 +7,8 @@ import sys
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mlbox
 from mlbox import _parsetab
@@ -982,6 +984,24 @@ def test_an_input_read_a_line_at_a_time_is_complete_as_when_lexed_and_parsed_who
     prefixes = ["\n".join(lines[:k]) for k in range(1, len(lines) + 1)]
     assert [growing.is_complete(prefix) for prefix in prefixes] == [complete_as_a_whole(p) for p in prefixes]
     assert not growing.is_complete("(1;") and growing.is_complete("(1);")  # another input
+
+
+# Pieces of lines: constructs opened and closed, `;` in and out of them,
+# comments and strings (spanning lines, holding `;`), lexical errors.
+LINE_PIECES = ["val x = 1", "x", "(", ")", "[", "]", "let", "in", "end", "local", "abstype t = T with",
+               ";", ";", "(* c; *)", "(* open;", "*)", "\"s;\"", "\"gap\\", "\\ ;\"", "$", "#\"ab\"",
+               "code", "lift", "1 +", "fun f y =", "infix 5 ++", "1 ++ 2", "cogen u =", "op"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(LINE_PIECES), max_size=5), min_size=1, max_size=8))
+def test_is_complete_line_by_line_agrees_with_the_whole_text_on_random_lines(pieces):
+    from mlbox.parser import GrowingInput
+
+    lines = [" ".join(line) for line in pieces]
+    growing = GrowingInput()
+    prefixes = ["\n".join(lines[:k]) for k in range(1, len(lines) + 1)]
+    assert [growing.is_complete(prefix) for prefix in prefixes] == [complete_as_a_whole(p) for p in prefixes]
 
 
 def test_only_a_variable_can_be_layered_with_a_type():
