@@ -995,13 +995,13 @@ LINE_PIECES = ["val x = 1", "x", "(", ")", "[", "]", "let", "in", "end", "local"
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(LINE_PIECES), max_size=5), min_size=1, max_size=8))
-def test_is_complete_line_by_line_agrees_with_the_whole_text_on_random_lines(pieces):
+def test_growing_input_answers_as_the_whole_text_at_every_line_of_random_lines(pieces):
     from mlbox.parser import GrowingInput
 
     lines = [" ".join(line) for line in pieces]
-    growing = GrowingInput()
     prefixes = ["\n".join(lines[:k]) for k in range(1, len(lines) + 1)]
-    assert [growing.is_complete(prefix) for prefix in prefixes] == [complete_as_a_whole(p) for p in prefixes]
+    for ask, whole in [(GrowingInput().is_complete, complete_as_a_whole), (GrowingInput().is_incomplete, is_incomplete)]:
+        assert [ask(prefix) for prefix in prefixes] == [whole(prefix) for prefix in prefixes], whole.__name__
 
 
 def test_only_a_variable_can_be_layered_with_a_type():
