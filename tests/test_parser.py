@@ -975,6 +975,7 @@ def complete_as_a_whole(text: str) -> bool:
     "val x = 1 $ (* e *)\n val y = 2;",  # a lexical error, then `;`
     "val x = 1 (* e *)\n $\n (* f *)",
     "$ (* g *)\n ; (* h *)",
+    "\"gap\\\n(* open;",  # a string cut at a gap's `\` (a lexical error) goes on on the next line
 ])
 def test_an_input_read_a_line_at_a_time_is_complete_as_when_lexed_and_parsed_whole(text):
     from mlbox.parser import GrowingInput
