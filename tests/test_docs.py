@@ -620,3 +620,35 @@ def test_only_mlbox_and_cat_run():
                   "python examples/x.py /etc/passwd", "python examples/x.py ../x"):
         with pytest.raises(ValueError):
             command_argv(other)
+
+
+# ------------------------------------------------------------ the suite's size
+# README and STATUS both state how big the suite is and how long `make test`
+# takes; STATUS once kept "about 7,000 tests, ~13 minutes" after README had
+# been updated to "~7,800 tests, ~11 minutes".
+
+SUITE_SIZE = re.compile(r"(?:~|about\s+)([\d,]+)\s+tests,\s+~(\d+)\s+minutes")
+
+
+def suite_sizes_claimed(paths: list[pathlib.Path]) -> dict[str, tuple[int, int]]:
+    """Each "~N tests, ~M minutes" (or "about N tests") a document states,
+    as name:line -> (N, M)."""
+    claims = {}
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for match in SUITE_SIZE.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            claims[f"{path.name}:{line}"] = (int(match.group(1).replace(",", "")), int(match.group(2)))
+    return claims
+
+
+def test_the_docs_state_one_suite_size():
+    claims = suite_sizes_claimed(DOC_FILES)
+    assert {"README.md", "STATUS.md"} <= {where.split(":")[0] for where in claims}
+    assert len(set(claims.values())) == 1, claims
+
+
+def test_reading_suite_sizes(tmp_path):
+    (tmp_path / "a.md").write_text("x (~7,800 tests, ~11 minutes on 2 cores)\n`make\ntest`, about 7,000\n"
+                                   "tests, ~13 minutes with", encoding="utf-8")
+    assert suite_sizes_claimed([tmp_path / "a.md"]) == {"a.md:1": (7800, 11), "a.md:3": (7000, 13)}
