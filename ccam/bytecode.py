@@ -1,7 +1,6 @@
 """The .ccam bytecode file: writer, and a reader that verifies everything
-before anything can run. The format is the contract of
-.notes/BYTECODE_FORMAT.md (reproduced in docs/ccam.md); the C loader enforces
-the same rules.
+before anything can run. The format is the contract of docs/ccam.md,
+"Bytecode format"; the C loader enforces the same rules.
 
 Nesting depth: the main program is at depth 1, a sub-program operand of an
 instruction at depth d is at depth d + 1; more than MAX_DEPTH is rejected.

@@ -1,4 +1,4 @@
-/* load.c — the bytecode verifier and decoder (.notes/BYTECODE_FORMAT.md).
+/* load.c — the bytecode verifier and decoder (docs/ccam.md, "Bytecode format").
  *
  * One pass both verifies and decodes: every rule of the format is checked
  * before the bytes it covers are used, and a rejection reports the reason

@@ -486,6 +486,34 @@ def test_a_broken_link_or_anchor_is_found(tmp_path):
     ]
 
 
+# The code's comments send a reader to the docs by path ("docs/ccam.md");
+# two once named .notes/BYTECODE_FORMAT.md, a file outside the repository.
+NAMED_DOCUMENT = re.compile(r"(?<![\w/])((?:\.notes|docs)/[\w.-]+\.md)")
+SOURCE_DIRS = ("mlbox", "ccam", "ccam_c", "bench", "examples", "tests")
+
+
+def documents_named(text: str) -> set[str]:
+    return set(NAMED_DOCUMENT.findall(text))
+
+
+def test_the_documents_the_code_names_exist():
+    missing = []
+    for folder in SOURCE_DIRS:
+        for path in sorted((REPO / folder).rglob("*")):
+            # (this file names a missing one on purpose, in its own test)
+            if path.suffix in (".py", ".c", ".h", ".sml", ".ml") and path.is_file() \
+                    and path != pathlib.Path(__file__).resolve():
+                for name in documents_named(path.read_text(encoding="utf-8", errors="replace")):
+                    if not (REPO / name).is_file():
+                        missing.append(f"{path.relative_to(REPO)}: {name}")
+    assert missing == []
+
+
+def test_reading_the_documents_named():
+    assert documents_named("(.notes/BYTECODE_FORMAT.md; see docs/ccam.md, and ../x/docs/a.md)") == \
+        {".notes/BYTECODE_FORMAT.md", "docs/ccam.md"}
+
+
 # ------------------------------------------------------------ the paper in the code
 # docs/index.md's table "The paper in the code" names, row by row, the files
 # and the functions that implement each part of the paper. A rename must not
