@@ -680,3 +680,36 @@ def test_reading_suite_sizes(tmp_path):
     (tmp_path / "a.md").write_text("x (~7,800 tests, ~11 minutes on 2 cores)\n`make\ntest`, about 7,000\n"
                                    "tests, ~13 minutes with", encoding="utf-8")
     assert suite_sizes_claimed([tmp_path / "a.md"]) == {"a.md:1": (7800, 11), "a.md:3": (7000, 13)}
+
+
+# ------------------------------------------------------------ the README's layout
+# The Layout table names, folder by folder, the files a newcomer looks for
+# (the lexer, the checker, the machines); a rename must not leave it
+# pointing at nothing.
+
+README = REPO / "README.md"
+
+
+def layout_files(text: str) -> list[str]:
+    """The paths the README's Layout table names: each backquoted file name
+    (with a dot) of a row, inside that row's folder."""
+    section = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    paths = []
+    for line in section.splitlines():
+        cells = line.split("|")
+        if len(cells) < 3 or not cells[1].strip().startswith("`"):
+            continue
+        folder = cells[1].strip().strip("`")
+        paths += [folder + name for name in re.findall(r"`([\w.]+\.\w+)`", cells[2])]
+    return paths
+
+
+def test_the_readme_layout_names_files_that_exist():
+    paths = layout_files(README.read_text(encoding="utf-8"))
+    assert "mlbox/lexer.py" in paths and "ccam_c/vm.c" in paths
+    assert [path for path in paths if not (REPO / path).is_file()] == []
+
+
+def test_reading_the_layout():
+    text = "## Layout\n\n| folder | what |\n| --- | --- |\n| `a/` | x (`b.py`, `c.sml`), `.venv` |\n\n## Next\n| `d/` | `e.py` |\n"
+    assert layout_files(text) == ["a/b.py", "a/c.sml"]
