@@ -713,3 +713,40 @@ def test_the_readme_layout_names_files_that_exist():
 def test_reading_the_layout():
     text = "## Layout\n\n| folder | what |\n| --- | --- |\n| `a/` | x (`b.py`, `c.sml`), `.venv` |\n\n## Next\n| `d/` | `e.py` |\n"
     assert layout_files(text) == ["a/b.py", "a/c.sml"]
+
+
+# ------------------------------------------------------------ the commands' options
+# docs/index.md's table of commands and the README's synopsis show each
+# subcommand's options; each must be one `mlbox COMMAND --help` lists.
+
+def options_shown(text: str) -> list[tuple[str, str]]:
+    """(subcommand, option) for each `--option` or `-o` on a line that
+    starts a `mlbox COMMAND` ("" when no subcommand follows: an option of
+    `mlbox` itself or of the REPL)."""
+    shown = []
+    for line in text.splitlines():
+        command = re.search(r"`?mlbox(?: (check|run|compile|dis|pf|repl)\b)?", line)
+        if not command or not re.match(r"\s*(\| )?`?mlbox\b", line):
+            continue
+        for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*|-[a-z])\b", line[command.end():]):
+            shown.append((command.group(1) or "", option))
+    return shown
+
+
+def test_the_options_shown_are_the_commands_options():
+    from mlbox.cli import build_parser
+
+    parser = build_parser()
+    parsers = {"": parser, **parser.subcommand_parsers}
+    shown = options_shown(INDEX_DOC.read_text(encoding="utf-8")) + \
+        options_shown(README.read_text(encoding="utf-8").split("## Using it", 1)[1].split("\n## ", 1)[0])
+    assert ("dis", "--plain") in shown and ("", "--max-reductions") in shown
+    assert [(command, option) for command, option in shown
+            if option not in parsers[command]._option_string_actions
+            and not (command == "" and option in parsers["repl"]._option_string_actions)] == []
+
+
+def test_reading_the_options_shown():
+    assert options_shown("| `mlbox dis FILE [--plain]` | x |\nmlbox [--machine c|py] # --stats\n"
+                         "see `mlbox run --fast`\nmlbox compile p.sml -o p.ccam\n") == \
+        [("dis", "--plain"), ("", "--machine"), ("", "--stats"), ("compile", "-o")]
