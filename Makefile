@@ -27,7 +27,8 @@ $(STAMP): $(VENV)/bin/python pyproject.toml setup.py $(C_SRC)
 # mlbox's own modules compiled to bytecode here, as a non-editable install
 # would: Python reads .pyc files even where PYTHONDONTWRITEBYTECODE=1 stops
 # it writing them (some sandboxes set it), and without them every `mlbox
-# run` compiles mlbox from source (hello world: 0.48 s instead of 0.26 s).
+# run` compiles mlbox from source (hello world took 0.48 s instead of 0.26 s when
+# this was measured; docs/benchmarks.md §3 has the current start-up time).
 $(BYTECODE): $(STAMP) $(PY_SRC)
 	$(PY) -m compileall -q mlbox ccam ccam_c
 	touch $@

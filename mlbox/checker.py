@@ -250,6 +250,9 @@ RECORD_ARGUMENT_FUNCTIONS = {
                        "else (Array2.update (base, i, j, f (i, j, Array2.sub (base, i, j))); go (i, j + 1)) "
                        "in go (row, col) end"),
 }
+EXN_MESSAGE_NOTE = ("exnMessage is left out of ML\u25a1 on purpose: Poly/ML and SML/NJ word its messages "
+                    "differently (`Fail \"x\"` or `Fail: x`), so no program can rely on them; use exnName e, "
+                    "or match the exceptions you expect (`handle Fail s => s | e => exnName e`)")
 RECORD_ARGUMENT_NOTE = ("{name} takes a record {record}, and ML\u25a1 has no records "
                         "(docs/language.md \u00a712); write the loop: {loop}")
 UNBOUND_QUALIFIED_NOTE = ("ML\u25a1's basis is the list in docs/language.md \u00a710 "
@@ -921,6 +924,8 @@ class Checker:
             return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
+        if name in ("exnMessage", "General.exnMessage"):
+            return EXN_MESSAGE_NOTE
         if name in RECORD_ARGUMENT_FUNCTIONS:
             record, loop = RECORD_ARGUMENT_FUNCTIONS[name]
             return RECORD_ARGUMENT_NOTE.format(name=name, record=record, loop=loop)

@@ -17,6 +17,11 @@ CASES = [
     ("unbound_qualified", "val n = List.size [1]", E, 1, 9, C.UNBOUND_VARIABLE.format(name="List.size"),
      C.UNBOUND_QUALIFIED_NOTE),
     # a structure the Basis has and ML\u25a1 leaves out: said, not only "corrected" to a neighbour
+    # left out on purpose (language.md §12): the note says why, and what to use
+    ("exn_message", "val m = exnMessage Div", E, 1, 9, C.UNBOUND_VARIABLE.format(name="exnMessage"),
+     C.EXN_MESSAGE_NOTE),
+    ("exn_message_qualified", "val m = General.exnMessage Div", E, 1, 9,
+     C.UNBOUND_VARIABLE.format(name="General.exnMessage"), C.EXN_MESSAGE_NOTE),
     ("absent_structure", "val n = IntInf.fromInt 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="IntInf.fromInt"),
      C.ABSENT_STRUCTURE_NOTE.format(structure="IntInf") + "; " + C.DID_YOU_MEAN.format(name="Int.fromInt")),
     ("absent_structure_no_neighbour", "val r = Real.fromInt 3", E, 1, 9,
