@@ -268,6 +268,17 @@ ABSENT_STRUCTURES = frozenset({
     "Socket", "PackWord32Big", "PackWord32Little", "Byte", "IEEEReal",
 })
 ABSENT_STRUCTURE_NOTE = "ML\u25a1's basis has no structure {structure} (docs/language.md \u00a712: what is left out)"
+# TextIO's input and file names: a program being ported reads its input
+# with them, and the nearest name in scope (`TextIO.stdIn` to
+# `TextIO.stdOut`) would send it the wrong way
+TEXTIO_ABSENT_NAMES = frozenset({
+    "stdIn", "input", "input1", "inputN", "inputAll", "inputLine", "canInput", "lookahead", "endOfStream",
+    "openIn", "closeIn", "openString", "scanStream", "getInstream", "setInstream", "mkInstream", "instream",
+    "openOut", "openAppend", "closeOut", "getOutstream", "setOutstream", "mkOutstream", "getPosOut",
+    "setPosOut", "StreamIO",
+})
+TEXTIO_ABSENT_NOTE = ("ML\u25a1 reads no input and opens no files: its TextIO is output on TextIO.stdOut "
+                      "and TextIO.stdErr (docs/language.md \u00a710, \u00a712)")
 # `code` and `lift` where an expression begins are the staging constructs,
 # even where the program has a value of that name (the lexer cannot see scopes): said, as
 # this is the one place a core SML program's meaning changes silently.
@@ -946,7 +957,9 @@ class Checker:
             return ABSTYPE_CONSTRUCTOR_NOTE.format(name=name, type=hidden_by.name)
         close = [n for n in sorted(names) if n.lower() == name.lower()][:1] \
             or difflib.get_close_matches(name, names, n=1, cutoff=0.8)  # (`SOMe`, `Nil`: a slip of case)
-        structure = name.partition(".")[0]
+        structure, _, member = name.partition(".")
+        if structure == "TextIO" and member in TEXTIO_ABSENT_NAMES:
+            return TEXTIO_ABSENT_NOTE
         if "." in name and structure in ABSENT_STRUCTURES:
             absent = ABSENT_STRUCTURE_NOTE.format(structure=structure)
             return f"{absent}; {DID_YOU_MEAN.format(name=close[0])}" if close else absent
@@ -1963,6 +1976,8 @@ class Checker:
                 notes.append(REAL_TYPE_NOTE)
             elif "." in ty.name and ty.name.partition(".")[0] in ABSENT_STRUCTURES:
                 notes.append(ABSENT_STRUCTURE_NOTE.format(structure=ty.name.partition(".")[0]))
+            elif ty.name == "TextIO.instream":
+                notes.append(TEXTIO_ABSENT_NOTE)
             if ty.args and ty.name in S.INFIX:
                 # `a : int div b`: an infix name after a type is read as a
                 # type constructor (of the type before it)

@@ -1351,3 +1351,18 @@ def test_a_forgotten_lift_is_named_for_a_tuple_argument_and_a_later_repl_input()
 def test_no_forgotten_lift_note_where_no_cogen_made_a_value_a_generator(program):
     [error] = [d for d in diagnostics_of(program) if d.severity == E]
     assert not any("takes generators where" in n for n in error.notes), error.notes
+
+
+@pytest.mark.parametrize("program, col", [
+    ("val line = TextIO.inputLine TextIO.stdIn", 12),
+    ("val line = TextIO.inputLine", 12),
+    ("val s = TextIO.stdIn", 9),
+    ("val out = TextIO.openOut \"f\"", 11),
+    ("fun lines (s : TextIO.instream) = s", 16),
+])
+def test_textio_input_and_files_are_said_to_be_absent(program, col):
+    # `TextIO.stdIn` was "corrected" to `did you mean 'TextIO.stdOut'?`,
+    # the wrong way for a program being ported that reads its input
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert (errors[0].span.line, errors[0].span.col) == (1, col)
+    assert all(error.notes == (C.TEXTIO_ABSENT_NOTE,) for error in errors), [e.notes for e in errors]
