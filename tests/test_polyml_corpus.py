@@ -53,6 +53,13 @@ LONG |= {"370_boyer_rewriting_tautologies", "371_knuth_bendix_completion", "372_
 # against tail-recursive folds over lists of 200,000 (~2 * 10^8).
 LONG |= {"419_deep_handlers_before_order"}
 SLOW |= {"422_naive_tail_folds_200k"}
+# Real programs ported from MLton's benchmarks and Paulson's "ML for the
+# Working Programmer": the zebra puzzle (~14 million reductions), Paulson's
+# chapter 3 and 9 examples (~15 and ~13 million), count-graphs (~30 million)
+# and logic, a peg solitaire solver by unification (~8.6 * 10^8, slow).
+LONG |= {"520_mlton_zebra_puzzle_records_as_tuples", "523_paulson_ch3_lists_sets_graphs_sorting",
+         "526_paulson_ch9_parser_combinators_lambda_calculus", "527_mlton_count_graphs_folds_with_escapes"}
+SLOW |= {"528_mlton_logic_peg_solitaire_unification"}
 LONG |= SLOW
 
 
