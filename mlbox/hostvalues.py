@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 import reprlib
+import threading
 import weakref
 from typing import Any, Callable, Optional
 
@@ -201,9 +202,103 @@ class Data:
         # equal value (where the argument's repr is one), `Data('Rect', (0,
         # 0))`, `Data('Leaf')`; a constructor given as something else
         # (Data(3)) is still shown as given, in an error
-        if self.arg is NO_ARG:
+        arg = self.arg
+        if arg is NO_ARG:
             return f"Data({self.constructor!r})"
-        return f"Data({self.constructor!r}, {self.arg!r})"
+        if type(arg) not in _NESTING:
+            return f"Data({self.constructor!r}, {arg!r})"
+        # (a thread's own count: another thread's repr is not nested in it)
+        depth = _repr_depth.levels
+        if depth >= _RECURSIVE_REPR_LEVELS:
+            return _nested_repr(self, set())
+        _repr_depth.levels = depth + 1
+        try:
+            return f"Data({self.constructor!r}, {arg!r})"
+        finally:
+            _repr_depth.levels = depth
+
+
+# A value from ML is routinely nested thousands of levels deep (a list built
+# as a datatype, a syntax tree), and Python's reprs recurse, some frames a
+# level: past _RECURSIVE_REPR_LEVELS Data values nested in one another, a
+# Data value's repr shows the rest itself, without recursion
+# (_nested_repr), so that printing a result works at any depth and still
+# shows all of it, evaluable as before (bounded_repr is the short form, for
+# error messages). Above that, Python's own reprs, at C speed for the lists
+# and tuples (a small value's repr costs 1.5 times what the plain recursive
+# one did; the walk alone, 2 to 5 times).
+_NESTING = frozenset((Data, list, tuple))
+# Each level is three or four frames of Python's recursion limit (1,000 by
+# default) with a tuple or list in the argument: room for the caller's.
+_RECURSIVE_REPR_LEVELS = 100
+
+
+class _ReprDepth(threading.local):
+    levels = 0  # Data reprs in progress, nested in one another
+
+
+_repr_depth = _ReprDepth()
+
+
+class _Text(str):
+    """Text to emit as it is, on _nested_repr's work stack."""
+
+
+class _Leave:
+    """On _nested_repr's work stack: the end of a list, tuple or Data value,
+    no longer being shown."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+
+
+_COMMA = _Text(", ")
+
+
+def _nested_repr(root, showing: set) -> str:
+    """repr(root), a Data value, list or tuple, without recursion."""
+    out: list[str] = []
+    work: list = [root]
+    while work:
+        item = work.pop()
+        kind = type(item)
+        if kind is _Text:
+            out.append(item)
+            continue
+        if kind is _Leave:
+            showing.discard(item.key)
+            continue
+        if kind not in _NESTING:
+            out.append(repr(item))
+            continue
+        key = id(item)
+        if key in showing:
+            out.append("Data(...)" if kind is Data else "[...]" if kind is list else "(...)")
+            continue
+        if kind is Data:
+            if item.arg is NO_ARG:
+                out.append(f"Data({item.constructor!r})")
+                continue
+            showing.add(key)
+            out.append("Data(")
+            work += (_Leave(key), _Text(")"), item.arg, _COMMA, item.constructor)
+            continue
+        if _NESTING.isdisjoint(map(type, item)):  # at C speed: the items' reprs cannot nest
+            out.append(repr(item))
+            continue
+        showing.add(key)
+        if kind is list:
+            out.append("[")
+            work += (_Leave(key), _Text("]"))
+        else:
+            out.append("(")
+            work += (_Leave(key), _Text(",)" if len(item) == 1 else ")"))
+        for position in range(len(item) - 1, 0, -1):
+            work += (item[position], _COMMA)
+        work.append(item[0])
+    return "".join(out)
 
 
 class _BoundedRepr(reprlib.Repr):

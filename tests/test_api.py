@@ -1346,3 +1346,56 @@ def test_a_deep_data_value_in_an_error_is_shown_bounded(machine):
     assert bounded_repr(deep) == "Data('N', " * 7 + "..." + ")" * 7  # reprlib's six levels
     assert bounded_repr(Data("L")) == "Data('L')"
     assert bounded_repr([Data("N", Data("L"))] * 100).endswith(", ...]")
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_deep_result_prints_whole(machine):
+    # print(prog.call("build", 5000)) raised RecursionError: Python's reprs
+    # recurse a frame or more a level, and a value from ML is routinely
+    # thousands of levels deep; it is shown whole, evaluable as before
+    prog = api.load_source("""
+datatype t = Leaf | Node of t
+datatype rose = R of (int * rose) list
+fun build 0 = Leaf | build n = Node (build (n - 1))
+fun grow 0 = R [] | grow n = R [(n, grow (n - 1)), (0, R [])]
+""", machine=machine)
+    chain = prog.call("build", 5000)
+    assert repr(chain) == str(chain) == "Data('Node', " * 5000 + "Data('Leaf')" + ")" * 5000
+    rose = prog.call("grow", 3000)  # through lists and tuples too, and in a list
+    expected = "Data('R', [])"
+    for n in range(1, 3001):
+        expected = f"Data('R', [({n}, {expected}), (0, Data('R', []))])"
+    assert repr(rose) == expected and repr([rose, (rose,)]) == f"[{expected}, ({expected},)]"
+    shallow = rose
+    for _ in range(2990):
+        shallow = shallow.arg[0][1]
+    assert eval(repr(shallow), {"Data": Data}) == shallow  # (Python's parser takes 200 levels)
+
+
+def test_deep_data_reprs_agree_with_the_recursive_repr():
+    # the walk below _RECURSIVE_REPR_LEVELS shows what the recursive repr
+    # shows: one-item tuples, empty containers, subclasses, other objects,
+    # a list that contains itself ([...], as Python shows it)
+    from mlbox import hostvalues
+
+    class Pair(tuple):
+        pass
+
+    loop = [1]
+    loop.append(Data("In", loop))
+    leaves = [(), [], (1,), ([],), Pair((1, 2)), {"k": Data("D", (1,))}, 1.5, None, "s", b"b", loop,
+              Data("L"), Data("W", [Data("x", 2)])]
+
+    def nest(depth):
+        value = Data("Leaf")
+        for level in range(depth):
+            leaf = leaves[level % len(leaves)]
+            value = Data("N", [(value, leaf)] if level % 3 else (leaf, value))
+        return value
+
+    value = nest(60)
+    recursive = repr(value)  # within the levels shown recursively
+    assert recursive.count("Data('N'") == 60 and "[1, Data('In', [...])]" in recursive
+    assert hostvalues._nested_repr(value, set()) == recursive
+    deep = nest(1000)
+    assert repr(deep) == hostvalues._nested_repr(deep, set())
