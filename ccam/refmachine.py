@@ -57,8 +57,10 @@ in memory); output not kept is bounded by nothing.
 
 from __future__ import annotations
 
+import math
 import os
 import select
+import stat
 import time
 
 from typing import Callable, Optional
@@ -284,7 +286,7 @@ class Machine:
         if out is not None:
             try:
                 if self._out_fd is not None:
-                    _write_all(self._out_fd, data)
+                    self._write_all(self._out_fd, data)
                 else:
                     out.write(data)
             except OSError as err:
@@ -299,9 +301,47 @@ class Machine:
         (descriptor 2), whatever `out` is, as the C machine writes them; a
         descriptor refusing them stops the run (OUTPUT), as for print."""
         try:
-            _write_all(2, data)
+            self._write_all(2, data)
         except OSError as err:
             raise self._output_failed(err, "the error output") from None
+
+    def _write_all(self, fd: int, data: bytes) -> None:
+        """All of `data` to fd, as the C machine's print writes it: a short
+        write continues; any failure but EINTR raises OSError. A write
+        blocked in os.write on a reader that does not read (a pipe nobody
+        reads) would see no stop request but a Ctrl-C, so a write to an fd
+        that can wait (_may_block) first waits in poll until it takes
+        bytes, and stops there for interrupt() or the deadline
+        (MachineError INTERRUPTED, as the loop's polls), then writes at most
+        PIPE_BUF bytes, which a pipe or socket polling writable takes
+        without blocking. A non-blocking fd (O_NONBLOCK set by another
+        process sharing it) is waited for the same way."""
+        view = memoryview(data)
+        may_block = _may_block(fd)
+        while view:
+            if may_block:
+                self._wait_writable(fd)
+            try:
+                view = view[os.write(fd, view[:select.PIPE_BUF] if may_block else view):]
+            except BlockingIOError:
+                self._wait_writable(fd)
+
+    def _wait_writable(self, fd: int) -> None:
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        while True:
+            if self._interrupt_requested:
+                self._interrupt_requested = False  # answered by this stop
+                raise MachineError(Status.INTERRUPTED, "interrupted")
+            timeout = BLOCKED_WRITE_POLL
+            if self._deadline is not None:
+                left = self._deadline - time.monotonic()
+                if left <= 0:
+                    raise MachineError(Status.INTERRUPTED, DEADLINE_MESSAGE)
+                timeout = min(timeout, left)
+            # ready, or an error or hang-up, which the write after it reports
+            if poller.poll(math.ceil(timeout * 1000)):
+                return
 
     def _output_failed(self, err: OSError, what: str) -> MachineError:
         self.output_errno = err.errno or 0
@@ -777,14 +817,17 @@ def run(program: Program, **limits) -> Result:
 __all__ = ["Machine", "Result", "run", "const_value", "lifted_operand", "GENERATING_OPS"]
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    """All of `data` to fd, as the C machine's print writes it: a short
-    write continues, a non-blocking fd (O_NONBLOCK set by another process
-    sharing it) is waited for; any other failure raises OSError (os.write
-    itself retries on EINTR)."""
-    view = memoryview(data)
-    while view:
-        try:
-            view = view[os.write(fd, view):]
-        except BlockingIOError:
-            select.select([], [fd], [])
+# How long a print waiting for a slow reader sleeps between two looks at the
+# stop requests (the C machine's BLOCKED_WRITE_POLL_MS): interrupt() only
+# sets a flag, which wakes nothing.
+BLOCKED_WRITE_POLL = 0.01
+
+
+def _may_block(fd: int) -> bool:
+    """Whether a write to fd can wait for a reader (a pipe, a socket, a
+    terminal), unlike one to a file."""
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False  # the write reports it
+    return not (stat.S_ISREG(mode) or stat.S_ISBLK(mode))

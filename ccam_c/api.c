@@ -71,6 +71,7 @@ ccam_machine *ccam_load(const uint8_t *bytes, size_t len, char *err, size_t errl
     m->max_heap = CCAM_DEFAULT_MAX_HEAP;
     m->gc_threshold = 8 << 20;
     m->out_fd = -1;
+    m->out_stream.twin = m->err_stream.twin = -1;
     m->top = V_UNIT;
     if (make_builtins(m) || ccamL_load(m, bytes, len, err, errlen)) {
         ccam_free(m);
@@ -206,6 +207,7 @@ static int begin_run(ccam_machine *m) {
 }
 
 static void end_run(ccam_machine *m, int installed) {
+    ccamP_close_streams(m);
     if (installed) sigint_restore_if(m);  /* (unless another entry put the host's back since) */
 }
 

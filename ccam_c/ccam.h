@@ -89,7 +89,15 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
    not fit beside the buffer names it ("heap limit exceeded (L bytes live
    and K bytes of kept output, limit M)").  What was printed before the stop
    stays in the buffer (and was written to fd).  Bytes written to fd and
-   not kept count against nothing. */
+   not kept count against nothing.  A print (and TextIO.stdErr's output, on
+   fd 2) to a pipe, socket or terminal never blocks in write(), where no
+   stop request is seen: a pipe or terminal is written through a
+   non-blocking descriptor of the machine's own, opened at the run's first
+   print through /proc/self/fd and closed when the run ends (O_NONBLOCK on
+   fd would change it for every process sharing it), a socket with
+   MSG_DONTWAIT, and where neither can be, after poll() and PIPE_BUF bytes
+   at a time; a full one is waited for in poll(), which ccam_interrupt,
+   Ctrl-C and the deadline end (CCAM_STATUS_INTERRUPTED). */
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
 const uint8_t *ccam_output(ccam_machine *m, size_t *len);
 void ccam_output_clear(ccam_machine *m);
@@ -102,15 +110,17 @@ void ccam_set_debug(ccam_machine *m, int flags);
 /* Make the n-th allocation from now fail as if malloc returned NULL (-1: never). */
 void ccam_fail_alloc_after(ccam_machine *m, int64_t n);
 /* Ask m to stop, from any thread (signal-safe: sets an atomic flag): the
-   run in progress stops at its next poll (every 65536 reductions, and in a
-   long equality or a write interrupted by a signal) with
-   CCAM_STATUS_INTERRUPTED; with no run in progress, the next run stops
+   run in progress stops at its next poll (every 65536 reductions, in a
+   long equality, and every 10 ms while a print waits for a reader that
+   does not read: a pipe, socket or terminal is written without blocking,
+   see ccam_set_output_fd) with CCAM_STATUS_INTERRUPTED; with no run in progress, the next run stops
    before its first instruction. The request stays pending until a run
    stops for it or ccam_clear_interrupt drops it. */
 void ccam_interrupt(ccam_machine *m);
 void ccam_clear_interrupt(ccam_machine *m);
 /* Give m's runs a deadline `seconds` from now (< 0: none, the default): a
-   run polling past it (where it polls for ccam_interrupt) stops with
+   run polling past it (where it polls for ccam_interrupt, a print waiting
+   for a reader included) stops with
    CCAM_STATUS_INTERRUPTED and the message "the deadline passed"; one begun
    past it stops before its first instruction.  It stays until set again,
    for every run (a batch: all its calls).  Only the thread holding the

@@ -276,6 +276,14 @@ typedef struct frame {
 } frame;
 
 /* ---- the machine */
+/* How the machine writes one output stream (prims.c, write_all): `how`
+   (0 until a run's first write to it chooses) and `twin`, a non-blocking
+   fd of its own on the same pipe or terminal (-1: none). */
+typedef struct {
+    int how;
+    int twin;
+} ccam_stream;
+
 struct ccam_machine {
     /* heap */
     large *large_objects;    /* every large object */
@@ -368,6 +376,11 @@ struct ccam_machine {
     int catch_sigint;        /* swap in the SIGINT handler around runs */
     int out_fd;
     int out_keep;            /* also collect into out (for Result.output) */
+    /* How print writes to out_fd, and TextIO.stdErr to fd 2 (prims.c,
+       choose_writer): chosen at a run's first write, forgotten (a twin
+       fd closed) when the run ends (ccamP_close_streams), as the host may
+       put another file at the fd between runs. */
+    ccam_stream out_stream, err_stream;
     int out_errno;           /* why the latest failed print failed (0: none) */
     uint8_t *out; size_t out_len, out_cap;  /* out_len counts against max_heap: ccamH_limit */
     char *msgs; size_t msgs_len, msgs_cap;  /* the messages of a batch of calls */
@@ -465,6 +478,7 @@ const char *ccamV_kind_name(value v);
 int ccamP_prim(ccam_machine *m, int code, value v, value *res, value *exn_arg);
 int ccamP_equal(ccam_machine *m, value a, value b, int *eq);
 int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len);  /* 0 or a status */
+void ccamP_close_streams(ccam_machine *m);  /* at the end of a run: forget how the streams are written */
 
 void ccam_set_message(ccam_machine *m, const char *fmt, ...);
 /* The message of a failed allocation (m->oom): "out of memory", or at the

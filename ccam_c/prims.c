@@ -8,10 +8,15 @@
  * equality keeps an explicit work stack.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ccam_int.h"
@@ -298,27 +303,107 @@ int ccamP_equal(ccam_machine *m, value a, value b, int *eq) {
 
 /* ------------------------------------------------------------------ output */
 
-/* Wait until a non-blocking output fd (O_NONBLOCK set on a shared pipe or
-   terminal by another process) takes more bytes: print blocks, as it does on
-   a blocking fd, instead of losing the bytes. */
-static void wait_writable(int fd) {
-    struct pollfd p;
-    p.fd = fd;
-    p.events = POLLOUT;
-    p.revents = 0;
-    poll(&p, 1, -1);  /* EINTR or an error: the write after it tells */
+/* How long a print waiting for a slow reader sleeps between two looks at
+   the stop requests: ccam_interrupt only sets a flag, which wakes nothing. */
+#define BLOCKED_WRITE_POLL_MS 10
+
+/* Wait until fd takes more bytes (the reader may never read: a pipe nobody
+   reads), stopping for ccam_interrupt, a Ctrl-C or the deadline as the
+   running loop's polls do: 0, or INTERRUPTED with the message set. */
+static int wait_writable(ccam_machine *m, int fd) {
+    for (;;) {
+        if (ccam_take_interrupt(m)) {
+            ccam_set_message(m, "interrupted");
+            return CCAM_STATUS_INTERRUPTED;
+        }
+        int timeout_ms = BLOCKED_WRITE_POLL_MS;
+        if (m->deadline_ns) {
+            struct timespec t;
+            clock_gettime(CLOCK_MONOTONIC, &t);
+            int64_t left_ns = m->deadline_ns - ((int64_t)t.tv_sec * 1000000000 + t.tv_nsec);
+            if (left_ns <= 0) {
+                ccam_set_message(m, CCAM_DEADLINE_MESSAGE);
+                return CCAM_STATUS_INTERRUPTED;
+            }
+            if (left_ns < (int64_t)timeout_ms * 1000000) timeout_ms = (int)((left_ns + 999999) / 1000000);
+        }
+        struct pollfd p;
+        p.fd = fd;
+        p.events = POLLOUT;
+        p.revents = 0;
+        /* ready, or an error or hang-up, which the write after it reports;
+           EINTR (a Ctrl-C) and a timeout look at the requests again */
+        int ready = poll(&p, 1, timeout_ms);
+        if (ready > 0 || (ready < 0 && errno != EINTR)) return 0;
+    }
 }
 
-/* All of len bytes to fd: a short write continues, a non-blocking fd is
-   waited for. 0, or a status with the message set: OUTPUT when the fd
-   refuses the bytes (a closed pipe, a full disk; the errno is kept for
-   ccam_output_errno), so that the run stops at this write instead of going
-   on and losing its output; INTERRUPTED on Ctrl-C while the write waits for
-   a slow reader (a blocking write, or poll on a non-blocking fd). `what` names the stream in the message. */
-static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, const char *what) {
+/* How a stream's bytes are written (ccam_stream): chosen at the run's first
+   write to it.  A write() blocked on a reader that does not read sees no
+   stop request but a Ctrl-C (its EINTR), so a stream that can wait for a
+   reader is written without blocking, and waited for in wait_writable:
+   a pipe, FIFO or terminal through a twin (its own open file description,
+   non-blocking, opened through /proc/self/fd: O_NONBLOCK on the host's fd
+   would change it for every process sharing it), a socket with
+   MSG_DONTWAIT.  Neither costs a system call more a print.  Where no twin
+   can be opened (no /proc, another device), each write waits in poll
+   first and writes at most PIPE_BUF bytes, which a pipe or socket polling
+   writable takes without blocking: a poll a print, up to three times as
+   slow on many short prints. */
+enum { WRITE_UNCHOSEN, WRITE_PLAIN, WRITE_TWIN, WRITE_SEND, WRITE_POLLED };
+
+static void choose_writer(ccam_stream *s, int fd) {
+    struct stat st;
+    s->twin = -1;
+    s->how = WRITE_PLAIN;  /* a file (it takes the bytes), or an fd the write reports bad */
+    if (fstat(fd, &st) != 0 || S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) return;
+    if (S_ISSOCK(st.st_mode)) {
+        s->how = WRITE_SEND;
+        return;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY) return;  /* the write reports it */
+    if (S_ISFIFO(st.st_mode) || isatty(fd)) {
+        char path[48];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        s->twin = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (flags & O_APPEND));
+        if (s->twin >= 0) {
+            s->how = WRITE_TWIN;
+            return;
+        }
+    }
+    s->how = WRITE_POLLED;
+}
+
+void ccamP_close_streams(ccam_machine *m) {
+    ccam_stream *streams[2] = {&m->out_stream, &m->err_stream};
+    for (int i = 0; i < 2; i++) {
+        if (streams[i]->twin >= 0) close(streams[i]->twin);
+        streams[i]->twin = -1;
+        streams[i]->how = WRITE_UNCHOSEN;
+    }
+}
+
+/* All of len bytes to fd: a short write continues. 0, or a status with the
+   message set: OUTPUT when the fd refuses the bytes (a closed pipe, a full
+   disk; the errno is kept for ccam_output_errno), so that the run stops at
+   this write instead of going on and losing its output; INTERRUPTED when a
+   stop request (ccam_interrupt, Ctrl-C, the deadline) comes while the
+   write waits for a slow reader (see ccam_stream).  A non-blocking fd
+   (O_NONBLOCK set on a shared pipe or terminal by another process) is
+   waited for in the same way, instead of losing bytes.  `what` names the
+   stream in the message. */
+static int write_all(ccam_machine *m, ccam_stream *s, int fd, const uint8_t *data, size_t len, const char *what) {
+    if (s->how == WRITE_UNCHOSEN) choose_writer(s, fd);
+    if (s->how == WRITE_TWIN) fd = s->twin;
     size_t done = 0;
     while (done < len) {
-        ssize_t w = write(fd, data + done, len - done);
+        size_t chunk = len - done;
+        if (s->how == WRITE_POLLED) {
+            TRY(wait_writable(m, fd));
+            if (chunk > PIPE_BUF) chunk = PIPE_BUF;
+        }
+        ssize_t w = s->how == WRITE_SEND ? send(fd, data + done, chunk, MSG_DONTWAIT) : write(fd, data + done, chunk);
         if (w >= 0) {
             done += (size_t)w;
             continue;
@@ -331,12 +416,7 @@ static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, c
             continue;
         }
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            wait_writable(fd);
-            /* a Ctrl-C ends the wait (EINTR): stop, as a blocking write does */
-            if (ccam_take_interrupt(m)) {
-                ccam_set_message(m, "interrupted");
-                return CCAM_STATUS_INTERRUPTED;
-            }
+            TRY(wait_writable(m, fd));
             continue;
         }
         m->out_errno = errno;
@@ -349,7 +429,7 @@ static int write_all(ccam_machine *m, int fd, const uint8_t *data, size_t len, c
 /* The bytes of output on TextIO.stdErr: to the process's standard error
    (descriptor 2), whatever the machine's output stream is; see write_all. */
 static int error_output(ccam_machine *m, const uint8_t *data, size_t len) {
-    return write_all(m, 2, data, len, "the error output");
+    return write_all(m, &m->err_stream, 2, data, len, "the error output");
 }
 
 /* print's bytes: all of them to the output fd when there is one (see
@@ -372,7 +452,7 @@ int ccamP_output(ccam_machine *m, const uint8_t *data, size_t len) {
                          m->out_len, len, (long long)m->live_bytes, (long long)m->max_heap);
         return CCAM_STATUS_HEAP_LIMIT;
     }
-    if (m->out_fd >= 0) TRY(write_all(m, m->out_fd, data, len, "the output"));
+    if (m->out_fd >= 0) TRY(write_all(m, &m->out_stream, m->out_fd, data, len, "the output"));
     /* (nothing to keep for print "": the buffer may not exist yet, and
        memcpy to a null pointer is undefined even for no bytes) */
     if (keep) {

@@ -176,3 +176,40 @@ def test_a_deadline_never_stops_another_threads_call(machine):
         sys.setswitchinterval(old_interval)
     assert problems == []
     assert prog._deadline is None
+
+
+# A call's output on TextIO.stdErr goes to the process's standard error: a
+# pipe nobody reads blocked the call in write() for ever, where the deadline
+# was not looked at. In a process of its own, whose standard error is such a
+# pipe (a call that missed the deadline would block it, and the test fails
+# at the wait's timeout, not hangs).
+STDERR_NOBODY_READS = r"""
+import sys
+from mlbox import api
+prog = api.load_source('''
+fun dup (s, 0) = s | dup (s, n) = dup (s ^ s, n - 1)
+fun complain () = TextIO.output (TextIO.stdErr, dup ("x", 18))  (* 256 kB: more than a pipe holds *)
+''', machine=sys.argv[1])
+try:
+    prog.call("complain", None, timeout=0.5)
+except api.MachineFailure as failure:
+    print(failure.status.name, failure.timeout, flush=True)
+"""
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_timeout_stops_a_call_blocked_writing_to_stderr(machine):
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", STDERR_NOBODY_READS, machine],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        child.wait(timeout=60)  # its stderr is never read
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        pytest.fail("the call stayed blocked writing to stderr")
+    finally:
+        child.stderr.close()
+    assert child.stdout.read() == b"INTERRUPTED 0.5\n"
+    child.stdout.close()

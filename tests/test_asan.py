@@ -273,6 +273,30 @@ for round in range(60):
     worker.join()
     assert done == (["INTERRUPTED"] if accepted else [[0, 0] if round % 2 else 0]), (accepted, done)
 assert prog.call("count", 100000) == 0
+# print to pipes (prims.c, write_all): through the twin descriptor to a
+# reader, and stopped by the deadline and by interrupt() on one nobody reads
+import os
+from mlbox import driver
+from mlbox.diagnostics import Source
+big = driver.compile_source(Source("p.sml", 'fun dup (s, 0) = s | dup (s, n) = dup (s ^ s, n - 1)\\n'
+                                            'val _ = print (dup ("x", 18))\\n')).program
+read_end, write_end = os.pipe()
+received = []
+reader = threading.Thread(target=lambda: received.append(os.fdopen(read_end, "rb").read()))
+reader.start()
+with open(write_end, "wb") as stream:
+    assert cmachine.Machine(big, out=stream, keep_output=False).run().status.name == "OK"
+reader.join()
+assert received == [b"x" * (1 << 18)]
+read_end, write_end = os.pipe()
+with open(write_end, "wb") as stream:
+    m = cmachine.Machine(big, out=stream, keep_output=False)
+    m.set_deadline(0.3)
+    assert m.run().message == "the deadline passed"
+    m.set_deadline(None)
+    threading.Timer(0.3, m.interrupt).start()
+    assert m.run().message == "interrupted"
+os.close(read_end)
 print("scenarios ok")
 """
 

@@ -11,14 +11,17 @@ import errno
 import fcntl
 import json
 import os
+import select
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from ccam.instructions import Status
+from ccam.refmachine import DEADLINE_MESSAGE
 from mlbox import cli, driver
 from mlbox.diagnostics import Source
 
@@ -167,6 +170,83 @@ def test_ctrl_c_stops_a_print_waiting_for_a_non_blocking_outputs_reader(name):
     r = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_WAITING, name], capture_output=True, text=True,
                        cwd=ROOT, timeout=60)
     assert (r.stdout, r.returncode) == ("INTERRUPTED\n", 0), r.stderr[-2000:]
+
+
+# A blocking pipe nobody reads: print waited in write() for ever, where the
+# machine sees no stop request but a Ctrl-C (a signal's EINTR), so neither
+# the deadline nor interrupt() from another thread stopped it. One print of
+# 256 kB (more than a pipe holds), made in 18 concatenations.
+ONE_BIG_PRINT = 'fun dup (s, 0) = s | dup (s, n) = dup (s ^ s, n - 1)\nval _ = print (dup ("x", 18))\n'
+
+
+def run_on_a_pipe_nobody_reads(name, text, before=None, meanwhile=None):
+    """Run in a thread, on a pipe nobody reads (a blocking one): the Result.
+    A run still blocked after 60 s fails the test (the pipe is then drained
+    so that the thread ends). before(m) is called before the run,
+    meanwhile(m, write_end) during it."""
+    read_end, write_end = os.pipe()
+    with open(write_end, "wb") as stream:
+        m = machine(name, text, stream, keep_output=False)
+        if before:
+            before(m)
+        results = []
+        runner = threading.Thread(target=lambda: results.append(m.run()))
+        runner.start()
+        if meanwhile:
+            meanwhile(m, write_end)
+        runner.join(60)
+        blocked = runner.is_alive()
+        while runner.is_alive():
+            if select.select([read_end], [], [], 0.1)[0]:
+                os.read(read_end, 1 << 16)
+    os.close(read_end)
+    assert not blocked, "the run stayed blocked in its print"
+    return results[0]
+
+
+def wait_until_full(write_end: int) -> None:
+    poller = select.poll()
+    poller.register(write_end, select.POLLOUT)
+    while poller.poll(0):
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_the_deadline_stops_a_print_blocked_on_a_pipe_nobody_reads(name):
+    result = run_on_a_pipe_nobody_reads(name, ONE_BIG_PRINT, before=lambda m: m.set_deadline(0.5))
+    assert (result.status, result.message) == (Status.INTERRUPTED, DEADLINE_MESSAGE)
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_interrupt_stops_a_print_blocked_on_a_pipe_nobody_reads(name):
+    def interrupt_once_full(m, write_end):
+        wait_until_full(write_end)  # the run is in its print: nothing else is left to poll
+        m.interrupt()
+
+    result = run_on_a_pipe_nobody_reads(name, ONE_BIG_PRINT, meanwhile=interrupt_once_full)
+    assert (result.status, result.message) == (Status.INTERRUPTED, "interrupted")
+
+
+@pytest.mark.parametrize("name", MACHINES)
+def test_a_print_to_a_pipe_is_whole_and_leaves_no_descriptor_open(name):
+    """The C machine writes a pipe through a non-blocking twin descriptor of
+    its own (ccam_stream): the bytes all arrive, in order with the host's,
+    and the twin is closed when the run ends (the reader then sees the end
+    of the file once the host closes its end)."""
+    text = 'fun loop 0 = () | loop n = (print (Int.toString n ^ "\\n"); loop (n - 1))\nval _ = loop 20000\n'
+    read_end, write_end = os.pipe()
+    received = []
+    reader = threading.Thread(target=lambda: received.append(os.fdopen(read_end, "rb").read()))
+    reader.start()
+    open_before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    with open(write_end, "wb") as stream:
+        stream.write(b"host\n")  # flushed before the run
+        result = machine(name, text, stream, keep_output=False).run()
+        assert result.status == Status.OK
+        if open_before is not None:
+            assert len(os.listdir("/proc/self/fd")) == open_before
+    reader.join(60)
+    assert received == [b"host\n" + b"".join(b"%d\n" % n for n in range(20000, 0, -1))]
 
 
 # ------------------------------------------------------------------ the command line
