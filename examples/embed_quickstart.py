@@ -13,7 +13,7 @@ import sys
 
 from mlbox import api
 from mlbox.pf_capture import CaptureError, read_capture
-from mlbox.pf_filter import FilterError, parse_filter, validate
+from mlbox.pf_filter import FilterError, read_filter_file
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_FILTER = os.path.join(HERE, "filters", "tcp_port_23.bpf")
@@ -36,14 +36,13 @@ def main(args: list[str]) -> int:
         print(err, file=sys.stderr)
         return 1
 
-    # 2. Read the inputs. bpf.sml expects valid classic BPF (jumps forward
-    #    and in range, a final return): validate() checks that first.
+    # 2. Read the inputs as `mlbox pf` reads them. bpf.sml expects valid
+    #    classic BPF (jumps forward and in range, a final return):
+    #    read_filter_file checks that too. Each error names the file.
     try:
-        with open(filter_path, encoding="utf-8") as f:
-            insns = parse_filter(f.read(), filter_path)
-        validate(insns, filter_path)
+        insns = read_filter_file(filter_path)
         capture = read_capture(capture_path)
-    except (OSError, UnicodeDecodeError, FilterError, CaptureError) as err:
+    except (FilterError, CaptureError) as err:
         print(f"embed_quickstart: {err}", file=sys.stderr)
         return 2
     # A capture that ends inside a packet (a copy cut short, a capture still

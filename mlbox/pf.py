@@ -32,7 +32,8 @@ import attrs
 
 from mlbox.diagnostics import escape_controls
 from mlbox.pf_capture import MAX_CAPLEN, Capture, CaptureError, read_capture, write_pcap
-from mlbox.pf_filter import MAX_INSNS, FilterError, Insn, parse_filter_lines, validate, validation_error
+from mlbox.pf_filter import (MAX_FILTER_CHARS, MAX_INSNS, FilterError, Insn, parse_filter_lines, read_filter_file,
+                             validate, validation_error)
 
 BPF_PROGRAM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "bpf.sml")
 FILTER_FILE_SUFFIXES = (".bpf", ".ddd", ".dd", ".txt")
@@ -225,7 +226,6 @@ class Timing:
 
 
 STDIN = STDOUT = "-"
-MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
 
 
 def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tuple[list[Insn], str]:
@@ -252,22 +252,7 @@ def load_filter(spec: str, linktype: int = 1, snaplen: int = MAX_CAPLEN) -> tupl
         validate(insns, "<stdin>", lines)
         return insns, "<stdin>"
     if os.path.lexists(spec):  # a dangling or looping link is a file name too: open says what is wrong
-        if os.path.isdir(spec):
-            raise PfError(f"{spec}: is a directory, not a filter file")
-        try:
-            with open(spec, encoding="utf-8-sig") as f:  # -sig: a Windows editor's byte-order mark is no error
-                text = f.read(MAX_FILTER_CHARS + 1)  # bounded: a device (/dev/zero) never ends
-        except UnicodeDecodeError as error:
-            raise PfError(f"{spec}: not a text file (byte {error.start}): a filter file holds "
-                          "`tcpdump -ddd` or `tcpdump -dd` output")
-        except OSError as error:
-            raise PfError(f"{spec}: cannot read the filter file: {error.strerror or error}")
-        if len(text) > MAX_FILTER_CHARS:
-            raise PfError(f"{spec}: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter file "
-                          f"(classic BPF has at most {MAX_INSNS} instructions)")
-        insns, lines = parse_filter_lines(text, spec)
-        validate(insns, spec, lines)
-        return insns, spec
+        return read_filter_file(spec), spec
     if spec.endswith(FILTER_FILE_SUFFIXES):
         raise PfError(f"{spec}: no such filter file")
     from mlbox import libpcap

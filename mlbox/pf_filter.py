@@ -12,6 +12,8 @@ Validation reports the first violation in program order, with its reason.
 
 from __future__ import annotations
 
+import codecs
+import os
 import re
 from typing import Sequence
 
@@ -250,6 +252,37 @@ def validation_error(insns: Sequence[Insn]) -> str | None:
     """Why the program is not strictly valid classic BPF, or None."""
     problem = _validation_problem(insns)
     return None if problem is None else problem[1]
+
+
+MAX_FILTER_CHARS = 1 << 20  # `tcpdump -ddd` output of the longest valid filter is far smaller
+
+
+def read_filter_file(path: str) -> list[Insn]:
+    """The instructions of a filter file (`tcpdump -ddd` or `-dd` output,
+    UTF-8 or ASCII), validated: what `mlbox pf FILE CAPTURE` reads. A file
+    that cannot be read, is not text, is too large, or holds no valid
+    classic BPF raises FilterError, its message naming the file (and the
+    line or byte to blame)."""
+    if os.path.isdir(path):
+        raise FilterError(f"{path}: is a directory, not a filter file")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILTER_CHARS * 4 + 1)  # bounded (a device, /dev/zero, never ends): 4 bytes a character
+    except OSError as error:
+        raise FilterError(f"{path}: cannot read the filter file: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8-sig")  # -sig: a Windows editor's byte-order mark is no error
+    except UnicodeDecodeError as error:
+        # (the offset in the file: the decoder's does not count the mark)
+        offset = error.start + (len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0)
+        raise FilterError(f"{path}: not a text file (byte {offset}): a filter file holds "
+                          "`tcpdump -ddd` or `tcpdump -dd` output") from None
+    if len(text) > MAX_FILTER_CHARS:
+        raise FilterError(f"{path}: larger than {MAX_FILTER_CHARS >> 20} MB, too large for a filter file "
+                          f"(classic BPF has at most {MAX_INSNS} instructions)")
+    insns, lines = parse_filter_lines(text, path)
+    validate(insns, path, lines)
+    return insns
 
 
 def validate(insns: Sequence[Insn], origin: str = "<filter>", lines: Sequence[int] | None = None) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 import pathlib
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -166,3 +168,16 @@ def test_the_quickstart_runs_on_a_capture_of_no_packets(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert "0 of 0 packets accepted\n" in ran.stdout
     assert "embed_quickstart: warning: " in ran.stderr
+
+
+def test_the_quickstart_refuses_a_filter_that_is_not_text_as_mlbox_pf_does(tmp_path):
+    # it printed Python's "'utf-8' codec can't decode byte 0xff in position
+    # 2: invalid start byte", naming neither the file nor what it should hold
+    bad = tmp_path / "bad.bpf"
+    bad.write_bytes(b"\xef\xbb\xbf1\n\xff")  # after a byte-order mark: byte 5 of the file
+    ran = _quickstart(str(bad), str(EXAMPLES / "captures" / "telnet_small.pcap"))
+    message = (f"{bad}: not a text file (byte 5): a filter file holds `tcpdump -ddd` or `tcpdump -dd` output\n")
+    assert (ran.returncode, ran.stdout, ran.stderr) == (2, "", "embed_quickstart: " + message)
+    pf = subprocess.run([sys.executable, "-m", "mlbox", "pf", str(bad), str(EXAMPLES / "captures" / "telnet_small.pcap")],
+                        capture_output=True, text=True, timeout=120)
+    assert (pf.returncode, pf.stderr) == (2, "mlbox pf: " + message)  # (it said byte 2: the mark uncounted)
