@@ -318,11 +318,11 @@ class Program:
     def type_of(self, name: str) -> str:
         """The ML type of the top-level value `name`, as `mlbox check` prints
         it; a weak variable ('_a) a call has fixed since shows as its type."""
+        _check_name(name, "prog.type_of", "value")
         return self._binding(name).current_type()
 
     def _binding(self, name: str):
-        # a name that is not a str (even an unhashable one) names no value
-        binding = self._bindings.get(name) if isinstance(name, str) else None
+        binding = self._bindings.get(name)  # (a str: the lookups check it)
         if binding is None:
             raise NameNotFound(f"no top-level value {name!r} in the program")
         return binding
@@ -425,6 +425,10 @@ class Program:
 
     def value(self, name: str, *, keep: bool = False):
         """The top-level value `name`, converted to Python (functions become MLFunction)."""
+        _check_name(name, "prog.value", "value")
+        return self._value(name, keep)
+
+    def _value(self, name: str, keep: bool):
         with self._lock, ORDINARY_RECURSION:  # the conversion reads the machine's heap
             raw, ty = self._raw(name)
             if keep:
@@ -438,7 +442,8 @@ class Program:
             return self._wrap(value, name)
 
     def __getitem__(self, name: str):
-        return self.value(name)
+        _check_name(name, "prog[...]", "value")
+        return self._value(name, False)
 
     # Without these two, `in` and `for` would fall back on prog[0], prog[1],
     # ... and fail with NameNotFound for 0: a program is looked up by name.
@@ -449,7 +454,7 @@ class Program:
         return iter(self.names())
 
     def function(self, name: str) -> "MLFunction":
-        _check_name(name, "function")
+        _check_name(name, "prog.function")
         raw, ty = self._raw(name)
         if function_parts(ty) is None:
             raise APIError(f"{name} is not a function: it has type {show_type(ty)}")
@@ -458,7 +463,7 @@ class Program:
     def call(self, name: str, *args, keep: bool = False, timeout: Optional[float] = None):
         """The top-level function `name` called on `args` (MLFunction.call:
         `timeout` bounds the lookup too)."""
-        _check_name(name, "call")
+        _check_name(name, "prog.call")
         if timeout is None:
             return self.function(name).call(*args, keep=keep)
         with _Deadline(self, timeout):
@@ -865,12 +870,14 @@ DEADLINE_WAITED = ("the deadline passed (timeout={timeout:g} s) while the call w
                    "thread's call to end: it did not run")
 
 
-def _check_name(name, method: str) -> None:
-    """prog.call and prog.function look a function up by its name: given
-    something else (an MLFunction a host meant to call), say what they take."""
+def _check_name(name, method: str, kind: str = "function") -> None:
+    """A program's lookups (prog.call, prog.function, prog.value, prog[...],
+    prog.type_of) take a top-level name: given something else (an
+    MLFunction a host meant to call, a position), say what they take — a
+    TypeError, as a wrong type of argument is, not NameNotFound."""
     if not isinstance(name, str):
-        hint = " (call a handle itself: f(x))" if isinstance(name, Handle) else ""
-        raise TypeError(f"prog.{method} takes the name of a top-level function (a str), "
+        hint = " (call a handle itself: f(x))" if isinstance(name, Handle) and kind == "function" else ""
+        raise TypeError(f"{method} takes the name of a top-level {kind} (a str), "
                         f"not {type(name).__name__}{hint}")
 
 

@@ -57,9 +57,23 @@ def test_lookup_and_plain_values(prog):
     assert isinstance(prog["area"], MLFunction)
     with pytest.raises(NameNotFound):
         prog["nothing"]
-    for not_a_name in (3, None, {}, ["answer"]):  # unhashable ones raised TypeError from the lookup
-        with pytest.raises(NameNotFound, match="no top-level value"):
-            prog.value(not_a_name)
+    with pytest.raises(NameNotFound, match="no top-level value 'nothing'"):
+        prog.type_of("nothing")
+
+
+def test_a_lookup_by_something_else_than_a_name_is_a_type_error(prog):
+    # prog.value(3) raised NameNotFound ("no top-level value 3"), as if 3
+    # were a name the program lacks; a wrong type of argument is a
+    # TypeError, as prog.call given a handle says (unhashable ones raised
+    # TypeError from the lookup itself, before NameNotFound was made of them)
+    for not_a_name in (3, None, {}, ["answer"], b"answer", prog["area"]):
+        kind = type(not_a_name).__name__
+        for lookup, where in ((prog.value, "prog.value"), (prog.__getitem__, r"prog\[...\]"),
+                              (prog.type_of, "prog.type_of")):
+            with pytest.raises(TypeError, match=rf"^{where} takes the name of a top-level value \(a str\), "
+                                                rf"not {kind}$") as error:
+                lookup(not_a_name)
+            assert not isinstance(error.value, NameNotFound)
 
 
 def test_in_and_iteration_ask_for_top_level_names(prog):
