@@ -1413,9 +1413,16 @@ class Machine:
         return ffi.string(lib.ccam_message(self._m)).decode("utf-8", "replace")
 
     def _output(self) -> bytes:
+        """The run's kept output, copied; the machine's buffer is then
+        emptied (and freed if the run made it large: 100 MB printed held
+        128 MB in the machine besides the host's copies until the next run)."""
         buf = lib.ccam_output(self._m, self._size)
         n = self._size[0]
-        return bytes(ffi.buffer(buf, n)) if n else b""
+        if not n:
+            return b""
+        output = bytes(ffi.buffer(buf, n))
+        lib.ccam_output_clear(self._m)
+        return output
 
     def _finish(self, status: int) -> Result:
         """The Result of a run (calls report through info instead)."""

@@ -138,7 +138,22 @@ const uint8_t *ccam_output(ccam_machine *m, size_t *len) {
     return m->out;
 }
 
-void ccam_output_clear(ccam_machine *m) { API_ENTRY(m); m->out_len = 0; }
+/* A run that kept much output (60 MB printed) made its buffer that large:
+   once the output is read, the memory goes back rather than waiting for
+   the next run or ccam_free; a small buffer is kept for the next prints. */
+static void release_large_output(ccam_machine *m) {
+    if (m->out_cap > OUTPUT_KEPT_CAPACITY) {
+        free(m->out);
+        m->out = NULL;
+        m->out_cap = 0;
+    }
+}
+
+void ccam_output_clear(ccam_machine *m) {
+    API_ENTRY(m);
+    m->out_len = 0;
+    release_large_output(m);
+}
 int64_t ccam_output_capacity(ccam_machine *m) { API_ENTRY(m); return (int64_t)m->out_cap; }
 int ccam_output_errno(ccam_machine *m) { API_ENTRY(m); return m->out_errno; }
 void ccam_set_debug(ccam_machine *m, int flags) { API_ENTRY(m); m->debug = flags; }
@@ -194,14 +209,7 @@ static void sigint_restore_if(ccam_machine *only_for);
    two calls of a batch still ends the batch. */
 static int begin_run(ccam_machine *m) {
     m->out_len = 0;
-    /* A run that kept much output (60 MB printed) left its buffer that
-       large: release it now that it is read, rather than hold it until
-       ccam_free; a small one is kept for the next run's prints. */
-    if (m->out_cap > OUTPUT_KEPT_CAPACITY) {
-        free(m->out);
-        m->out = NULL;
-        m->out_cap = 0;
-    }
+    release_large_output(m);  /* (a binding that did not clear what it read) */
     atomic_fetch_and_explicit(&m->interrupt, ~INTERRUPT_SIGINT, memory_order_relaxed);
     return m->catch_sigint && sigint_install(m) == 0;
 }

@@ -100,9 +100,11 @@ void ccam_set_limits(ccam_machine *m, int64_t max_reductions, int64_t max_stack,
    Ctrl-C and the deadline end (CCAM_STATUS_INTERRUPTED). */
 void ccam_set_output_fd(ccam_machine *m, int fd, int keep);
 const uint8_t *ccam_output(ccam_machine *m, size_t *len);
+/* Empty the kept output (the binding calls it once it has copied what
+   ccam_output gave); a buffer a run made large (over 1 MB) is freed. */
 void ccam_output_clear(ccam_machine *m);
 /* Bytes the buffer of kept output holds allocated (what ccam_output reads
-   from): shrunk when a run begins if a run before made it large. */
+   from): freed when cleared, or when a run begins, if a run made it large. */
 int64_t ccam_output_capacity(ccam_machine *m);
 /* The errno of the print that stopped the latest run with CCAM_STATUS_OUTPUT (0: none). */
 int ccam_output_errno(ccam_machine *m);
