@@ -1168,7 +1168,9 @@ class Snapshot:
     put back with `restore`. Unification changes variables in place (links,
     levels, constraints, path compression), so a checked-but-abandoned REPL
     input would otherwise leave its mark on the weak ('_a) variables of the
-    session's earlier bindings."""
+    session's earlier bindings (their `born` too: merged into an older
+    variable, a weak one would stay unable to stand for a datatype declared
+    since)."""
 
     __slots__ = ("_saved", "_marks")
 
@@ -1183,7 +1185,7 @@ class Snapshot:
                 continue
             seen.add(id(t))
             if isinstance(t, TVar):
-                saved.append((t, t.link, t.level, t.eq, t.overload, t.fields))
+                saved.append((t, t.link, t.level, t.eq, t.overload, t.fields, t.born))
                 if t.link is not None:
                     stack.append(t.link)
                 continue
@@ -1201,7 +1203,7 @@ class Snapshot:
         self._marks = marks
 
     def restore(self) -> None:
-        for var, link, level, eq, overload, fields in self._saved:
-            var.link, var.level, var.eq, var.overload, var.fields = link, level, eq, overload, fields
+        for var, link, level, eq, overload, fields, born in self._saved:
+            var.link, var.level, var.eq, var.overload, var.fields, var.born = link, level, eq, overload, fields, born
         for node, max_level in self._marks:
             node.max_level = max_level

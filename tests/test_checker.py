@@ -837,6 +837,19 @@ def test_an_abandoned_selector_leaves_a_weak_type_as_it_was():
     assert types_of("val _ = r := [(1, 2)]\nval y = map #2 (!r)", env=first.env)["y"] == "int list"
 
 
+def test_an_abandoned_input_leaves_a_weak_variable_free_for_later_datatypes():
+    # merging s's '_a into r's (older, from before t) makes it as old; put
+    # back, it may stand for t again, as if the failed input never was
+    from mlbox.types import Snapshot
+
+    first = ok("val r = ref []\ndatatype t = A\nval s = ref []")
+    snapshot = Snapshot(first.env.types())
+    assert check('val _ = (s := !r; 1 + "x")', env=first.env).errors
+    snapshot.restore()
+    assert not check("val _ = s := [A]", env=first.env).errors
+    assert check("val _ = r := [A]", env=first.env).errors  # r's '_a is older than t
+
+
 def test_a_snapshot_restores_a_tuple_constraint_merged_into_a_weak_variable():
     from mlbox.types import TTuple, TVar, Snapshot, prune, unify
 
