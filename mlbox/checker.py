@@ -3145,20 +3145,13 @@ def _at(span: S.Span) -> str:
 
 
 def _tycons(t: Type) -> list[Tycon]:
-    """The type constructors t mentions, in order of appearance."""
+    """The type constructors t mentions, in order of appearance: also in
+    what a selector's tuple of unknown width holds (`{1: t, ...}`), and
+    each shared node walked once (types.walk)."""
     found: dict[int, Tycon] = {}
-    stack = [t]
-    while stack:
-        t = prune(stack.pop())
-        if isinstance(t, TCon):
-            found.setdefault(id(t.tycon), t.tycon)
-            stack.extend(reversed(t.args))
-        elif isinstance(t, TArrow):
-            stack.extend((t.res, t.arg))
-        elif isinstance(t, TTuple):
-            stack.extend(reversed(t.items))
-        elif isinstance(t, TBox):
-            stack.append(t.body)
+    for u in walk(t):
+        if isinstance(u, TCon):
+            found.setdefault(id(u.tycon), u.tycon)
     return list(found.values())
 
 
