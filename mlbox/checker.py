@@ -1261,6 +1261,15 @@ class Checker:
     def pop_tyvars(self, frame: _TyvarFrame, node, generalized: bool, types: list[Type]) -> None:
         self.tyvar_frames.pop()
         if generalized:
+            for var in frame.vars.values():
+                # generalize left it below its frame: it is in what a
+                # selector's tuple of unknown width holds, which is never
+                # polymorphic (types.generalize). Kept explicit past its
+                # scope, it stayed one of every later declaration's types
+                # (`val y = f (x, 2)` had y : 'a) and refused each use at
+                # another type: it is monomorphic, as an unannotated one is.
+                if prune(var) is var and var.level != GENERIC and var.level < frame.level:
+                    var.rigid = None
             return
         mine = {id(v) for v in frame.vars.values()}
         for ty in types:

@@ -818,6 +818,26 @@ def test_tuple_selectors(program, expected):
     assert types_of(program) == expected
 
 
+@pytest.mark.parametrize("program, expected", [
+    ("fun f p = #1 p : 'a\nval y = f (1, 2)", {"f": "int * int -> int", "y": "int"}),
+    ("val f = fn p => (#2 p : 'a list)\nval y = f (1, [true])", {"f": "int * bool list -> bool list",
+                                                                 "y": "bool list"}),
+    # an application: weak, not the explicit 'a of f (it printed `y : 'a`)
+    ("fun f p = #1 p : 'a\nval y = f (raise Fail \"\", 2)", {"f": "'_a * int -> '_a", "y": "'_a"}),
+    ("fun g x = let fun f p = (#1 p : 'a) in f (x, 2) end\nval y = g 1", {"g": "'a -> 'a", "y": "int"}),
+])
+def test_an_explicit_type_variable_in_a_selectors_tuple_is_as_monomorphic_as_the_tuple(program, expected):
+    # What a selector's tuple holds is never generalised, so 'a was not at
+    # the end of its scope, and stayed explicit in the declarations after
+    # it: each use of f at a type ("'a cannot be specialised") was refused.
+    assert types_of(program) == expected
+
+
+def test_an_explicit_type_variable_beside_a_tuple_of_known_width_is_generalised():
+    assert types_of("fun f p = (#1 p : 'a, p : 'a * int)\nval y = f (true, 2)") == {
+        "f": "'a * int -> 'a * ('a * int)", "y": "bool * (bool * int)"}
+
+
 def test_a_selector_is_resolved_to_its_tuple_width():
     result = ok("val a = #2 (1, 2, 3)\nval b = #1 (4, 5)")
     widths = sorted(r.instance for r in result.elaboration.refs.values()
