@@ -41,7 +41,7 @@ from mlbox.printer import show_exp
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, _letters, admits_equality, aliased, free_vars, generalize, fresh_domain_vars, instantiate,
+    UnifyError, _letters, admits_equality, aliased, components, free_vars, generalize, fresh_domain_vars, instantiate,
     is_shallow_instance, now, prune, vars_made_since,
     rebuild, restrict, substitute, unify, unify_fresh, unify_instance, walk,
 )
@@ -3321,15 +3321,18 @@ def _box_left_out(boxed: Type, other: Type, entered: set) -> bool:
     entered.add((id(boxed), id(other)))
     if _boxed(boxed, other):
         return True
-    if isinstance(boxed, TArrow) and isinstance(other, TArrow):
-        return _box_left_out(boxed.arg, other.arg, entered) or _box_left_out(boxed.res, other.res, entered)
-    if isinstance(boxed, TTuple) and isinstance(other, TTuple) and len(boxed.items) == len(other.items):
-        return any(_box_left_out(x, y, entered) for x, y in zip(boxed.items, other.items))
-    if isinstance(boxed, TBox) and isinstance(other, TBox):
-        return _box_left_out(boxed.body, other.body, entered)
-    if isinstance(boxed, TCon) and isinstance(other, TCon) and boxed.tycon is other.tycon:
-        return any(_box_left_out(x, y, entered) for x, y in zip(boxed.args, other.args))
-    return False
+    parts = _paired_parts(boxed, other)
+    return parts is not None and any(_box_left_out(x, y, entered) for x, y in parts)
+
+
+def _paired_parts(a: Type, b: Type) -> Optional[list]:
+    """The components of two (pruned) composite types of the same form, in
+    pairs; None if their forms differ."""
+    if isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is not b.tycon:
+        return None
+    if type(a) is not type(b) or (isinstance(a, TTuple) and len(a.items) != len(b.items)):
+        return None
+    return list(zip(components(a), components(b)))
 
 
 def _returns_generator(ty: Type) -> bool:
@@ -3347,12 +3350,5 @@ def _same_shape(a: Type, b: Type, entered: set) -> bool:
     if isinstance(a, TVar) or isinstance(b, TVar) or (id(a), id(b)) in entered:
         return True
     entered.add((id(a), id(b)))  # a shared node is compared once (see types.unify)
-    if isinstance(a, TArrow) and isinstance(b, TArrow):
-        return _same_shape(a.arg, b.arg, entered) and _same_shape(a.res, b.res, entered)
-    if isinstance(a, TTuple) and isinstance(b, TTuple) and len(a.items) == len(b.items):
-        return all(_same_shape(x, y, entered) for x, y in zip(a.items, b.items))
-    if isinstance(a, TBox) and isinstance(b, TBox):
-        return _same_shape(a.body, b.body, entered)
-    if isinstance(a, TCon) and isinstance(b, TCon) and a.tycon is b.tycon:
-        return all(_same_shape(x, y, entered) for x, y in zip(a.args, b.args))
-    return False
+    parts = _paired_parts(a, b)
+    return parts is not None and all(_same_shape(x, y, entered) for x, y in parts)
