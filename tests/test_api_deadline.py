@@ -4,6 +4,7 @@ had to wait for the program's lock — and never another thread's."""
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 import time
@@ -12,6 +13,7 @@ import pytest
 
 from ccam.instructions import Status
 from mlbox import api
+from tests.threads import run_together
 
 MACHINES = [m for m in ("py", "c") if m == "py" or api.default_machine() == "c"]
 
@@ -138,8 +140,6 @@ def test_a_deadline_never_stops_another_threads_call(machine):
     n = COUNT[machine]
     rounds = 12 if machine == "c" else 6
     problems: list = []
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
 
     def spinner(index: int):
         spin = prog.function("spin")
@@ -165,15 +165,7 @@ def test_a_deadline_never_stops_another_threads_call(machine):
             except Exception as error:
                 problems.append(f"count: {error!r}")
 
-    threads = [threading.Thread(target=spinner, args=(i,)) for i in range(4)]
-    threads += [threading.Thread(target=worker, args=(i,)) for i in range(4)]
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(old_interval)
+    run_together([functools.partial(spinner, i) for i in range(4)] + [functools.partial(worker, i) for i in range(4)])
     assert problems == []
     assert prog._deadline is None
 
