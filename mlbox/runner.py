@@ -8,7 +8,8 @@ compiled .ccam file.
     mlbox dis prog.ccam|prog.sml [--plain]
 
 `run` writes only the program's output to stdout. Warnings, an uncaught
-exception (`uncaught exception NAME`, exit 1), machine errors (exit 3),
+exception (`uncaught exception NAME`, exit 1, after a line showing the
+string it carries, if it carries one), machine errors (exit 3),
 Ctrl-C (`mlbox: interrupted`, exit 130) and `--stats` go to stderr. A print that standard output refuses stops the
 program there (both machines): a closed pipe exits quietly with 141, any
 other write error with 74 and one line on stderr (mlbox/cli.py).
@@ -284,8 +285,12 @@ def cmd_run(args) -> int:
 
         raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
-        # exactly `uncaught exception NAME` (checkers read it), without the REPL's
-        # bracketed General.exnMessage text
+        # the last line exactly `uncaught exception NAME` (checkers read it),
+        # without the REPL's bracketed General.exnMessage text; a string the
+        # exception carries (Fail's: why) on the line before it
+        raised = raised_with_string(result)
+        if raised:
+            print(raised, file=sys.stderr)
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
         return EXIT_ERRORS
     if result.status == Status.INTERRUPTED:
@@ -355,6 +360,27 @@ def uncaught_report(result, basis_exception: Callable[[str], object]) -> str:
     if name in EXN_MESSAGES and exn.name is basis_exception(name):
         message = EXN_MESSAGES[name] if name != "Fail" else f"Fail: {exn.arg.decode('utf-8', 'replace')}"
     return UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
+
+
+RAISED_WITH = "exception {name} {argument} raised and not handled"
+# (a string argument is shown up to this many bytes, then cut as SML/NJ cuts
+# a long string: a `#` before the closing quote)
+RAISED_STRING_SHOWN = 300
+
+
+def raised_with_string(result) -> str:
+    """`exception Fail "why" raised and not handled` for an uncaught
+    exception whose argument is a string ('' for any other): a machine
+    value is a string by its representation alone, so this needs no type
+    and holds for a compiled .ccam program too; an argument of another type
+    is not told apart from others of its representation (an int from a char)."""
+    from mlbox.valueprint import string_literal
+
+    arg = getattr(result.value, "arg", None)
+    if not isinstance(arg, bytes):
+        return ""
+    shown = string_literal(arg[:RAISED_STRING_SHOWN], truncated=len(arg) > RAISED_STRING_SHOWN)
+    return RAISED_WITH.format(name=exception_name(result), argument=shown)
 
 
 def exception_name(result) -> str:
