@@ -53,7 +53,7 @@ and those are not compared.
 Where Poly/ML and mlbox differ, the program also runs under SML/NJ (`sml`)
 when it is installed, and the report says whether SML/NJ sides with mlbox
 (against SML/NJ only values and exceptions are compared: it prints a
-functor's datatypes as `type t`). Poly/ML is the reference (the SPEC: every
+functor's datatypes as `type t`). Poly/ML is the reference (docs/language.md: every
 mlbox program without staging is a valid SML program with the same output,
 and the corpora are recorded with Poly); the Definition (SML '97) breaks a
 tie where the two differ. Where they were seen to differ:

@@ -17,7 +17,7 @@ What is compared as it is and what is not (docs/repl.md says the same):
 - Replies, values and their layout (line breaks at 79 columns, SML/NJ's
   printDepth 5, printLength 12 and stringDepth 70) must be the same.
 - Diagnostics are not compared: mlbox writes its own
-  `FILE:LINE:COL: error: ...` with the source line and a caret (SPEC §2).
+  `FILE:LINE:COL: error: ...` with the source line and a caret (docs/language.md §11).
   Every error block, SML/NJ's or ours, becomes one `<error>` line; warning
   blocks are dropped on both sides (SML/NJ also warns where mlbox keeps a
   weak type variable, see below).

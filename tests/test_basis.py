@@ -10,7 +10,7 @@ give the same types. The recording is re-checked against Poly/ML when
 
 Behaviour is the corpus's business: tests/data/polyml/70_* … 76_* and 97_*
 (490_* … 496_* for ArraySlice and VectorSlice, 506_* … 509_* for Array2)
-run every basis name beyond SPEC §1 (edge cases and exceptions included)
+run every basis name beyond the basis core (docs/language.md §10) (edge cases and exceptions included)
 and compare the output with Poly/ML's. This file adds what a run of a
 core program cannot show: the order datatype in the checker and the REPL,
 shadowing diagnostics, and the basis inside `code`.

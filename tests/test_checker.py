@@ -235,7 +235,7 @@ def test_value_restriction():
     assert types["r"] == "'_a list ref"  # not generalised: a weak type
     assert types["id"] == "'a -> 'a"
     assert types["c"] == "['a -> 'a]"  # code e is a value
-    # lift e is expansive even of a value (SPEC §2 makes only code a value;
+    # lift e is expansive even of a value (docs/language.md §6 makes only code a value;
     # its erasure `let val v = e in fn () => v end` is expansive in SML)
     assert types["l"] == "['_a -> '_a]"
     assert types["mk"] == "unit -> 'a list ref"

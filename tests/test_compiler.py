@@ -140,7 +140,7 @@ CONSTRUCTS = [
      "in String.concat (map (fn x => f (ref x)) " + SHARED_DEFAULT_INPUTS + ") end", "12346677"),
     ("handler with a ref pattern that does not match re-raises", "exception R of int ref",
      "((raise R (ref 3)) handle R (ref 4) => \"no\") handle R (ref n) => Int.toString n", "3"),
-    # the core declarations beyond SPEC §1 (docs/language.md §2), declared where E runs
+    # the core declarations beyond ML□'s core (docs/language.md §2), declared where E runs
     ("withtype in let", "",
      "let datatype 'a t = N of 'a * 'a ts withtype 'a ts = 'a t list "
      "fun s (N (v, l)) = foldl (fn (x, a) => a + s x) v l in Int.toString (s (N (1, [N (2, []), N (3, [])]))) end",

@@ -1,4 +1,4 @@
-"""The core-SML declaration forms beyond SPEC §1 — `local d1 in d2 end`,
+"""The core-SML declaration forms beyond ML□'s core (docs/language.md §2) — `local d1 in d2 end`,
 the exception replication `exception E = F`, `withtype`, `abstype`,
 datatype replication and symbolic constructors — through every phase: parser and printer,
 checker (scoping, staging), erasure, `mlbox check`, and the REPL. Their

@@ -1,4 +1,4 @@
-"""The staging erasure (mlbox/erase.py, SPEC §7): each rule on its own,
+"""The staging erasure (mlbox/erase.py, docs/language.md §7): each rule on its own,
 scoping of code variables, the paper's compPoly, generated programs (the
 erasure of a well-typed ML□ program is well-typed SML whose top-level
 types are the erased types), and — when Poly/ML is installed — the staged

@@ -1,7 +1,7 @@
 """The programs in examples/ run and print what examples/NAME.expected
 holds, on both machines with equal reduction counts; the expected outputs
 agree with independent computations where the arithmetic is checkable, and
-with Poly/ML running each program's staging erasure (SPEC §7) when Poly/ML
+with Poly/ML running each program's staging erasure (docs/language.md §7) when Poly/ML
 is installed."""
 
 from __future__ import annotations

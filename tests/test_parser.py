@@ -63,7 +63,7 @@ def _run_python(code):
 
 
 def test_importing_and_first_parse_use_the_committed_tables():
-    # SPEC §7: parser tables are built once, not on every run. Importing
+    # docs/STATUS.md: parser tables are built once, not on every run. Importing
     # builds no parser, and the first parse loads the committed tables:
     # PLY generates tables (LRGeneratedTable) only when they are missing or
     # stale. (How long start-up takes is measured by `make bench`; a CPU

@@ -1,5 +1,5 @@
 """An independent check of examples/bpf.sml: its staging-erased version
-(mlbox.erase, the SPEC's erasure) run by Poly/ML returns libpcap's value for every
+(mlbox.erase, docs/language.md §7) run by Poly/ML returns libpcap's value for every
 filter on every packet of both shared captures, for both evalpf and the
 specialised filter. Optional: skipped when Poly/ML is not installed."""
 

@@ -1,4 +1,4 @@
-"""Core SML programs checked against Poly/ML 5.7 (SPEC §1: a program without
+"""Core SML programs checked against Poly/ML 5.7 (docs/language.md: a program without
 staging constructs prints what Poly/ML prints).
 
 tests/data/polyml/NAME.sml exercises one area of the basis or the semantics

@@ -1,4 +1,4 @@
-"""`mlbox run`, `mlbox compile`, `mlbox dis` (SPEC §5): output discipline,
+"""`mlbox run`, `mlbox compile`, `mlbox dis` (docs/index.md): output discipline,
 exit statuses and messages."""
 
 from __future__ import annotations
@@ -392,7 +392,7 @@ def test_an_empty_output_name_is_an_error_not_the_default(src, tmp_path, capfd):
     ("val _ = hd []", "uncaught exception Empty"),
 ])
 def test_an_uncaught_exception_is_reported_by_run_exactly_as_the_spec_says(src, tmp_path, capfd, machine, text, report):
-    # SPEC §5: `uncaught exception NAME` on stderr, exit 1, from source and
+    # docs/language.md §9: `uncaught exception NAME` on stderr, exit 1, from source and
     # from bytecode alike (the REPL adds SML/NJ's bracketed message); it is
     # the last line, after the string the exception carries, if any
     path = src(text + "\n")

@@ -1,4 +1,4 @@
-"""Differential tests on generated well-typed ML□ programs (SPEC §7):
+"""Differential tests on generated well-typed ML□ programs (docs/STATUS.md, "What works"):
 
 - the checker accepts every generated program and gives each top-level
   binding a type of which the generated one is an instance;

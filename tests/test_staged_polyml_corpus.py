@@ -1,5 +1,5 @@
 """Staged programs checked against Poly/ML through the staging erasure
-(SPEC §1, §7; the rule of /work/shared/conformance/README.md): an ML□
+(docs/language.md §7, "The staging erasure"): an ML□
 program prints what Poly/ML prints for the same program with `[t]` read as
 `unit -> t`, `code e` as `fn () => e`, `lift e` as a thunk of e's value and
 `cogen u = e` as `val u = e` with every use of u forced.

@@ -1,4 +1,4 @@
-"""Start-up of `mlbox run`/`check` (SPEC §7): the PLY lexer built once per
+"""Start-up of `mlbox run`/`check` (docs/benchmarks.md §3): the PLY lexer built once per
 process, basis types parsed at most once each, the compiled prelude cached
 on disk (mlbox/prelude_cache.py) and subcommand modules imported lazily.
 Functional tests only: what is reused and what is imported, never how
