@@ -271,7 +271,7 @@ class Program:
         # gets a later slot than an earlier one.
         self._slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
         self._bindings = {b.name: b for b in compiled.elaboration.toplevel if b.kind in ("val", "cogen")}
-        self._exceptions: Optional[list] = None  # see _exception_arg
+        self._exceptions = None  # exception name -> its declarations (valueprint.program_exceptions), see _exception_arg
         self._exception_types: dict = {}  # see _exception_arg
         self._refs: Optional[tuple] = None  # see _ref_accessors
         with ORDINARY_RECURSION:  # (converting the argument of an uncaught exception)
@@ -685,38 +685,13 @@ class Program:
     def _exception_type(self, exn):
         """The type of the argument of `exn` (see _exception_arg), None if
         it is unknown or has a type variable."""
-        from ccam.values import ExnName
-        from mlbox import basis
-        from mlbox.checker import initial_env
         from mlbox.types import free_vars
-        from mlbox.valueprint import ExnDecl, exception_arg_type
+        from mlbox.valueprint import exception_arg_type, program_exceptions
 
         if self._exceptions is None:
-            # The built-in exceptions with an argument (Fail), their name
-            # values the first globals: known, so that a program's local
-            # `exception Fail of int` does not decide what `Fail "x"` holds
-            # (as the REPL's _record_basis_exceptions does).
-            basis_scope = initial_env().scope
-            self._exceptions = []
-            for name in basis.EXCEPTIONS:
-                entry = basis_scope.find_value(name)
-                if entry.arg is not None:
-                    self._exceptions.append((name, ExnDecl(self._machine.global_value(entry.builtin), entry.arg)))
-            # (name, ExnDecl) of each exception the program declares. Of
-            # those declared at top level (in `local` too), the last of a
-            # name holds the last global slot of that name when that holds
-            # an exception name (a later `val` of the name holds none); the
-            # others' name values are unknown to us (a local exception has
-            # none of its own; a shadowed one's slot is not found by name)
-            last_global = {info.name: info for info in self._compiled.elaboration.exceptions if info.is_global}
-            for info in self._compiled.elaboration.exceptions:
-                slot = self._slots.get(info.name) if last_global.get(info.name) is info else None
-                name_value = None if slot is None else self._machine.global_value(slot)
-                known = name_value if isinstance(name_value, ExnName) else None
-                self._exceptions.append((info.name, ExnDecl(known, info.arg)))
-        name = exn.name.name.decode("latin-1")
-        decls = [decl for declared, decl in self._exceptions if declared == name]
-        arg_type = exception_arg_type(decls, lambda name_value: exn.name is name_value)
+            self._exceptions = program_exceptions(self._compiled, self._machine.global_value)
+        arg_type = exception_arg_type(self._exceptions(exn.name.name.decode("latin-1")),
+                                      lambda name_value: exn.name is name_value)
         if arg_type is not None and free_vars(arg_type):
             return None
         # (the name value kept, so that its id is not reused while the entry

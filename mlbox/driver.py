@@ -60,6 +60,9 @@ class Compiled:
     # binders of the top-level `cogen u = lift e` whose slot holds e's value
     # itself; any other code variable's slot holds its generator
     lifted: frozenset = frozenset()
+    # the fixity of identifiers at the program's end (as the parser
+    # records it; None: the initial one), to print its values
+    fixity: Optional[dict] = None
 
 
 _prelude: Optional[CompiledPrelude] = None
@@ -185,7 +188,7 @@ def compile_source(source: Source) -> Compiled:
     unit = Unit_(result.elaboration.refs, globals_)
     code = _translate(Compiler(unit), program.decs)
     linked = Program(link_prelude(code) + tuple(code), len(globals_.names), tuple(globals_.names))
-    return Compiled(linked, tuple(result.warnings), result.elaboration, frozenset(unit.lifted))
+    return Compiled(linked, tuple(result.warnings), result.elaboration, frozenset(unit.lifted), program.fixity)
 
 
 def c_machine_problem() -> Optional[str]:

@@ -9,7 +9,7 @@ compiled .ccam file.
 
 `run` writes only the program's output to stdout. Warnings, an uncaught
 exception (`uncaught exception NAME`, exit 1, after a line showing the
-string it carries, if it carries one), machine errors (exit 3),
+value it carries, if it carries one), machine errors (exit 3),
 Ctrl-C (`mlbox: interrupted`, exit 130) and `--stats` go to stderr. A print that standard output refuses stops the
 program there (both machines): a closed pipe exits quietly with 141, any
 other write error with 74 and one line on stderr (mlbox/cli.py).
@@ -152,6 +152,13 @@ def load_program(path: str, *, bytecode: bool = True, raw_bytecode: bool = False
     only source is taken. With raw_bytecode, a bytecode file is returned
     as its bytes, unread: for the C machine, whose loader verifies them
     itself (see run_bytes)."""
+    loaded = load_compiled(path, bytecode=bytecode, raw_bytecode=raw_bytecode)
+    return loaded if loaded is None or isinstance(loaded, (Program, bytes)) else loaded.program
+
+
+def load_compiled(path: str, *, bytecode: bool = True, raw_bytecode: bool = False):
+    """As load_program, but a source file gives the driver's Compiled (the
+    program with its types), a bytecode file its Program or bytes."""
     from mlbox.cli import STDIN_NAME, STDIN_PATH, decode_source, is_bytecode, read_bytes, read_source
     from mlbox.diagnostics import CompileError
 
@@ -173,7 +180,7 @@ def load_program(path: str, *, bytecode: bool = True, raw_bytecode: bool = False
         _report(err.diagnostics, source)
         return None
     _report(compiled.warnings, source)
-    return compiled.program
+    return compiled
 
 
 def read_bytecode(name: str, data: bytes) -> Optional[Program]:
@@ -256,9 +263,12 @@ def cmd_run(args) -> int:
     # does (tests/test_fuzz.py), in a fraction of the time: the file goes
     # to it unread, and the reader only words a rejection
     raw = cls.__module__ == "ccam.cmachine"
-    program = load_program(args.file, raw_bytecode=raw)
-    if program is None:
+    loaded = load_compiled(args.file, raw_bytecode=raw)
+    if loaded is None:
         return EXIT_ERRORS
+    # (a source file's types show the argument of an uncaught exception)
+    compiled = None if isinstance(loaded, (Program, bytes)) else loaded
+    program = loaded if compiled is None else compiled.program
     limits = machine_limits(args, cls)
     out = sys.stdout.buffer
     start = time.perf_counter()
@@ -286,9 +296,9 @@ def cmd_run(args) -> int:
         raise OutputFailed(machine.output_errno)
     if result.status == Status.UNCAUGHT:
         # the last line exactly `uncaught exception NAME` (checkers read it),
-        # without the REPL's bracketed General.exnMessage text; a string the
-        # exception carries (Fail's: why) on the line before it
-        raised = raised_with_string(result)
+        # without the REPL's bracketed General.exnMessage text; the value
+        # the exception carries (Fail's: why) on the line before it
+        raised = raised_with(result, compiled, machine.global_value)
         if raised:
             print(raised, file=sys.stderr)
         print(UNCAUGHT.format(name=exception_name(result)), file=sys.stderr)
@@ -362,25 +372,46 @@ def uncaught_report(result, basis_exception: Callable[[str], object]) -> str:
     return UNCAUGHT.format(name=name) + (f" [{message}]" if message is not None else "")
 
 
-RAISED_WITH = "exception {name} {argument} raised and not handled"
-# (a string argument is shown up to this many bytes, then cut as SML/NJ cuts
-# a long string: a `#` before the closing quote)
+RAISED_WITH = "exception {value} raised and not handled"
+# (a string is shown up to this many bytes, then cut as SML/NJ cuts a long
+# string: a `#` before the closing quote; lists after 12 items as the REPL
+# cuts them, nesting deeper than the REPL's 5 levels: an argument's own
+# structure starts two levels down, in a constructor and a tuple)
 RAISED_STRING_SHOWN = 300
+RAISED_DEPTH = 10
 
 
-def raised_with_string(result) -> str:
-    """`exception Fail "why" raised and not handled` for an uncaught
-    exception whose argument is a string ('' for any other): a machine
-    value is a string by its representation alone, so this needs no type
-    and holds for a compiled .ccam program too; an argument of another type
-    is not told apart from others of its representation (an int from a char)."""
-    from mlbox.valueprint import string_literal
+def raised_with(result, compiled, global_value: Callable[[int], object]) -> str:
+    """`exception E (3, "why") raised and not handled` for an uncaught
+    exception with an argument ('' for one without). The argument is shown
+    by its declared type when the program's types are at hand (`compiled`,
+    the driver's Compiled, from source) and that type is known (not for a
+    local exception whose name several declarations with different types
+    share, nor one of a type variable); else only a string argument,
+    which a machine value shows by its representation alone (an int is not
+    told from a char that way), as in a compiled .ccam program."""
+    from mlbox.checker import EXN
+    from mlbox.syntax import INFIX
+    from mlbox.types import free_vars
+    from mlbox.valueprint import Limits, PyReader, exception_arg_type, program_exceptions, show_value, string_literal
 
-    arg = getattr(result.value, "arg", None)
+    exn = result.value
+    arg = getattr(exn, "arg", None)
+    if arg is None:
+        return ""
+    if compiled is not None:
+        exceptions = program_exceptions(compiled, global_value)
+        name = exception_name(result)
+        arg_type = exception_arg_type(exceptions(name), lambda name_value: exn.name is name_value)
+        if arg_type is not None and not free_vars(arg_type):
+            fixity = INFIX if compiled.fixity is None else compiled.fixity
+            limits = Limits(depth=RAISED_DEPTH, string=RAISED_STRING_SHOWN)
+            value = show_value(PyReader(), exn, EXN, limits, exceptions, fixity.get)
+            return RAISED_WITH.format(value=value)
     if not isinstance(arg, bytes):
         return ""
     shown = string_literal(arg[:RAISED_STRING_SHOWN], truncated=len(arg) > RAISED_STRING_SHOWN)
-    return RAISED_WITH.format(name=exception_name(result), argument=shown)
+    return RAISED_WITH.format(value=f"{exception_name(result)} {shown}")
 
 
 def exception_name(result) -> str:

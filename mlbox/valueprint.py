@@ -80,6 +80,41 @@ class ExnDecl:
 ExnLookup = Callable[[str], Sequence[ExnDecl]]
 
 
+def program_exceptions(compiled, global_value: Callable[[int], Any]) -> ExnLookup:
+    """Every declaration of each exception name a compiled program (the
+    driver's Compiled) may raise, once it has run: `global_value(slot)` is
+    the machine's value of a global slot."""
+    from ccam.values import ExnName
+    from mlbox import basis
+    from mlbox.checker import initial_env
+
+    declared: dict[str, list[ExnDecl]] = {}
+    # The built-in exceptions with an argument (Fail), their name values
+    # the first globals: known, so that a program's local `exception Fail
+    # of int` does not decide what `Fail "x"` holds (as the REPL's
+    # _record_basis_exceptions does).
+    basis_scope = initial_env().scope
+    for name in basis.EXCEPTIONS:
+        entry = basis_scope.find_value(name)
+        if entry.arg is not None:
+            declared.setdefault(name, []).append(ExnDecl(global_value(entry.builtin), entry.arg))
+    # Of the exceptions declared at top level (in `local` too), the last of
+    # a name holds the last global slot of that name when that holds an
+    # exception name (a later `val` of the name holds none); the others'
+    # name values are unknown (a local exception has none of its own; a
+    # shadowed one's slot is not found by name). The program's slots follow
+    # the prelude's, and a later binding of a name gets a later slot.
+    slots = {name: slot for slot, name in enumerate(compiled.program.global_names)}
+    exceptions = compiled.elaboration.exceptions
+    last_global = {info.name: info for info in exceptions if info.is_global}
+    for info in exceptions:
+        slot = slots.get(info.name) if last_global.get(info.name) is info else None
+        name_value = None if slot is None else global_value(slot)
+        known = name_value if isinstance(name_value, ExnName) else None
+        declared.setdefault(info.name, []).append(ExnDecl(known, info.arg))
+    return lambda name: declared.get(name, ())
+
+
 def exception_arg_type(decls: Sequence[ExnDecl], made_by: Callable[[Any], bool]) -> Optional[Type]:
     """The argument type of an exception value (one with an argument),
     given the declarations of its name and `made_by(name_value)`, whether

@@ -422,9 +422,40 @@ def test_run_shows_the_string_an_uncaught_exception_carries(src, capfd, machine)
     shown = 'tab\\tquote\\"\\200' + "x" * (300 - len('tab\tquote"\x80')) + "#"
     assert captured.err.splitlines() == [f'exception Note "{shown}" raised and not handled',
                                          "uncaught exception Note"]
-    # a tuple argument is not a string: only the report
-    assert cli.main(["run", "--machine", machine, src('exception Bad of string * int\nval _ = raise Bad ("no", 1)\n')]) == 1
+
+
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_run_shows_an_uncaught_exceptions_argument_by_its_declared_type(src, tmp_path, capfd, machine):
+    # From source the types are known: any argument is shown as the REPL
+    # shows values. A compiled program has no types: only a string is shown
+    # there (a machine value does not tell an int from a char).
+    program = ('infixr 5 +++\ndatatype t = A | B of char list | +++ of t * t\nexception Bad of int * string * t\n'
+               'val _ = raise Bad (~3, "why", B [#"a", #"b"] +++ A)\n')
+    path = src(program)
+    assert cli.main(["run", "--machine", machine, path]) == 1
+    assert capfd.readouterr().err.splitlines() == [
+        'exception Bad (~3,"why",B [#"a",#"b"] +++ A) raised and not handled', "uncaught exception Bad"]
+    compiled = str(tmp_path / "bad.ccam")
+    assert cli.main(["compile", path, "-o", compiled]) == 0
+    assert cli.main(["run", "--machine", machine, compiled]) == 1
     assert capfd.readouterr().err == "uncaught exception Bad\n"
+    # a local exception: its one declaration gives the type; a shadowed
+    # top-level one is told from the later one of the same name by identity
+    program = ('fun f n = let exception Local of int list in raise Local [n, n] end\n'
+               'exception E of string\nval e1 = E "first"\nexception E of int\n'
+               'val _ = (f 4) handle _ => ()\nval _ = raise e1\n')
+    assert cli.main(["run", "--machine", machine, src(program)]) == 1
+    assert capfd.readouterr().err.splitlines() == ['exception E "first" raised and not handled', "uncaught exception E"]
+    assert cli.main(["run", "--machine", machine, src('fun f n = let exception Local of int list in raise Local [n, n] end\n'
+                                                      'val _ = f 4\n')]) == 1
+    assert capfd.readouterr().err.splitlines() == ["exception Local [4,4] raised and not handled",
+                                                   "uncaught exception Local"]
+    # of a type variable's type: not shown as `Poly -` but, as a string, by
+    # its representation
+    poly = "fun f (x : 'a) = let exception Poly of 'a in raise Poly x end\nval _ = f {}\n"
+    for argument, shown in [("7", []), ('"seven"', ['exception Poly "seven" raised and not handled'])]:
+        assert cli.main(["run", "--machine", machine, src(poly.format(argument))]) == 1
+        assert capfd.readouterr().err.splitlines() == shown + ["uncaught exception Poly"]
 
 
 @pytest.mark.parametrize("command", ["run", "repl"])
