@@ -613,6 +613,14 @@ class _Reader:
                     v = Con(h)
                 elif kind == K_BOTTOM:
                     v = PLACEHOLDER
+                elif (kind == K_PAIR or kind == K_CON or kind == K_VECTOR) and not self.plain:
+                    # data inside what is not data (an exception's
+                    # argument): read whole in one C call, as at the root
+                    # (a list of a million items in an uncaught exception
+                    # took 4 s node by node)
+                    v = yield from self._read(h)
+                    if v is NOT_READ:
+                        v = self._object(kind, h, tasks, owned)
                 else:
                     v = self._object(kind, h, tasks, owned)
                 if type(field) is str:

@@ -239,6 +239,24 @@ def test_a_large_list_comes_back_from_the_c_machine_in_one_read(monkeypatch):
     assert counting.calls.get("ccam_read") == 1 and "ccam_child" not in counting.calls
 
 
+@pytest.mark.skipif("c" not in MACHINES, reason="the C machine is not built")
+def test_data_inside_an_exception_comes_back_from_the_c_machine_in_one_read(monkeypatch):
+    # The exception itself is not data read by ccam_read; its argument was
+    # then read a C call per node: `mlbox run` ending in an exception that
+    # carried a list of a million items took 4 s to report it.
+    from ccam import cmachine
+
+    counting = _CountingLib(cmachine.lib)
+    monkeypatch.setattr(cmachine, "lib", counting)
+    prog = api.load_source(LARGE_VALUES + "exception Big of (int * string * bool) list\n"
+                           "fun big n = raise Big (upto n)\n", machine="c")
+    counting.calls.clear()
+    with pytest.raises(api.MLError) as raised:
+        prog.call("big", 10_000)
+    assert raised.value.arg == [(i, str(i), i % 2 == 0) for i in range(10_000)]
+    assert counting.calls.get("ccam_read") == 1 and counting.calls.get("ccam_child", 0) < 5
+
+
 
 @pytest.mark.parametrize("machine", MACHINES)
 def test_a_large_value_with_handles_inside_reads_whole_and_frees_every_handle(machine):
