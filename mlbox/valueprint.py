@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import abc
 import itertools
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterator, Optional, Sequence
 
 import attrs
 
@@ -232,7 +232,7 @@ class Reader(abc.ABC):
         raise NotImplementedError
 
     @abc.abstractmethod
-    def identity(self, v) -> int:
+    def identity(self, v) -> Hashable:
         """What tells a ref or array from every other one."""
         raise NotImplementedError
 
@@ -274,7 +274,11 @@ class PyReader(Reader):
         return v.name is name_value
 
     def identity(self, v):
-        return id(v)
+        # a converted C value's ref or array is a handle, and reading it
+        # twice (a ref inside itself) gives two Python objects for one C
+        # object: its C identity finds the cycle
+        key = getattr(v, "identity_key", None)
+        return id(v) if key is None else key()
 
 
 class CReader(Reader):

@@ -450,6 +450,13 @@ def test_run_shows_an_uncaught_exceptions_argument_by_its_declared_type(src, tmp
                                                       'val _ = f 4\n')]) == 1
     assert capfd.readouterr().err.splitlines() == ["exception Local [4,4] raised and not handled",
                                                    "uncaught exception Local"]
+    # a cycle through a ref, as the REPL shows it, on both machines (the C
+    # machine's refs come back as handles, a new one at each read)
+    cycle = ("datatype t = N of t option ref\nexception R of t\nval r = ref NONE\nval n = N r\n"
+             "val _ = r := SOME n\nval _ = raise R n\n")
+    assert cli.main(["run", "--machine", machine, src(cycle)]) == 1
+    assert capfd.readouterr().err.splitlines() == ["exception R (N (ref (SOME (N %0))) as %0) raised and not handled",
+                                                   "uncaught exception R"]
     # of a type variable's type: not shown as `Poly -` but, as a string, by
     # its representation
     poly = "fun f (x : 'a) = let exception Poly of 'a in raise Poly x end\nval _ = f {}\n"
