@@ -836,6 +836,9 @@ class Checker:
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
         self.codes = 0  # `code`, `lift` and `eval` checked (with cogens: what lint.regenerations looks at)
         self.monotypes = 0  # unique types made of weak variables at top-level `;`s
+        # a non-generic variable made before this check is an earlier REPL
+        # input's weak variable: messages print it '_a, as its reply did
+        self.started = now()
         # (variable or exception, crossed `code`) -> (index of its staging
         # error in diagnostics, its name, spans of the later uses): one
         # error per variable and `code`, not one per use
@@ -1024,12 +1027,16 @@ class Checker:
             self.report_unify(err, actual, expected, node, message, notes, fmt, box_notes)
             return False
 
+    def printer(self, abbreviations: bool = True) -> TypePrinter:
+        """A printer for a message about this input's types."""
+        return TypePrinter(abbreviations=abbreviations, weak_before=self.started)
+
     def report_unify(self, err: UnifyError, actual: Type, expected: Type, node, message: str,
                      notes: tuple, fmt: dict, box_notes: bool = True) -> None:
-        printer = TypePrinter()
+        printer = self.printer()
         shown_actual, shown_expected = printer.show_all([actual, expected])
         if shown_actual == shown_expected:  # two abbreviations of one name: say what they stand for
-            expanded = TypePrinter(abbreviations=False)
+            expanded = self.printer(abbreviations=False)
             shown = expanded.show_all([actual, expected])
             if shown[0] != shown[1]:
                 printer, (shown_actual, shown_expected) = expanded, shown
@@ -2256,7 +2263,7 @@ class Checker:
             except UnifyError:  # a rigid or overloaded variable: not a function
                 pass
         if not isinstance(fn_ty, TArrow):
-            printer = TypePrinter()
+            printer = self.printer()
             hint = ""
             if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
                 hint = GENERATOR_APPLIED.format(g=fn.name) if isinstance(fn, S.Var) else GENERATOR_APPLIED_EXP
@@ -2435,7 +2442,7 @@ class Checker:
         if escaping:
             name = escaping[0].name
             # expanded: the escaping datatype may hide behind a local abbreviation
-            shown = TypePrinter(abbreviations=False).show(ty)
+            shown = self.printer(abbreviations=False).show(ty)
             self.error(LOCAL_TYPE_ESCAPE.format(name=name, type=shown), e.span,
                        LOCAL_TYPE_ESCAPE_NOTE.format(name=name))
         return bool(escaping)

@@ -899,7 +899,10 @@ class TypePrinter:
     first appearance, consistently across every type printed by the same
     printer (so the two sides of a mismatch use the same names). Rigid
     (explicit) variables keep the user's name. With `weak=True`,
-    non-generalised variables print as '_a (a REPL binding's weak type).
+    non-generalised variables print as '_a (a REPL binding's weak type);
+    with `weak_before`, those made before that time (types.now) do: an
+    error in a REPL input names an earlier binding's weak variable as its
+    reply did (`'_a list`), while the input's own unknowns stay `'a`.
 
     `visible`, when given, tells what a type name denotes where the type is
     shown (a Tycon, an abbreviation, or None): a type constructor whose
@@ -916,8 +919,9 @@ class TypePrinter:
     the rest as `...`."""
 
     def __init__(self, weak: bool = False, visible: Optional[Callable[[str], object]] = None,
-                 abbreviations: bool = True, tight: bool = False):
+                 abbreviations: bool = True, tight: bool = False, weak_before: int = 0):
         self.weak = weak
+        self.weak_before = weak_before
         self.visible = visible
         self.abbreviations = abbreviations
         self.tight = tight
@@ -980,10 +984,14 @@ class TypePrinter:
                     alias = self._alias(u)
                     pending.extend(reversed(alias.args if alias is not None else components(u)))
         # explicit variables first, so that they keep the names the user
-        # wrote even where another variable prints before them
-        for v in sorted(found, key=lambda v: not _keeps_own_name(v)):
+        # wrote even where another variable prints before them; then an
+        # earlier input's weak ones, more often named as its reply named them
+        for v in sorted(found, key=lambda v: (not _keeps_own_name(v), not self._earlier_weak(v))):
             self._name(v)
         return [self.show(t) for t in types]
+
+    def _earlier_weak(self, v: TVar) -> bool:
+        return v.born < self.weak_before and v.level != GENERIC
 
     def _name(self, v: TVar) -> str:
         name = self.names.get(id(v))
@@ -996,7 +1004,7 @@ class TypePrinter:
                 base = _letters(self.counter)
                 self.counter += 1
                 quote = "''" if v.eq else "'"
-                weak = "_" if self.weak and v.level != GENERIC else ""
+                weak = "_" if (self.weak and v.level != GENERIC) or self._earlier_weak(v) else ""
                 name = quote + weak + base
                 if name not in self.taken:
                     break

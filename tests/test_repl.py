@@ -193,6 +193,20 @@ def test_weak_type_variables_print_with_an_underscore(session):
     assert session.feed("val r = ref [];") == "val r = ref [] : '_a list ref\n"
 
 
+def test_an_error_names_an_earlier_input_s_weak_type_variable_as_its_reply_did(session):
+    """'_a, not 'a: the variable is s's, not one this input left open; the
+    input's own unknowns stay 'a (named after it)."""
+    replay(session, """
+- val s = ref [];
+val s = ref [] : '_a list ref
+- val q = ref (fn x => x);
+val q = ref fn : ('_a -> '_a) ref
+""")
+    assert "has type int but '_a list is expected" in session.feed("s := 3;")
+    assert "has type 'b -> 'b but '_a list is expected" in session.feed("s := (fn x => x);")
+    assert "has type ('_a -> '_a) ref and is not a function" in session.feed("q 3;")
+
+
 def test_an_input_that_does_not_check_fixes_no_weak_type_variable(session):
     replay(session, """
 - val r = ref [];
