@@ -1267,23 +1267,24 @@ class Checker:
 
     def pop_tyvars(self, frame: _TyvarFrame, node, generalized: bool, types: list[Type]) -> None:
         self.tyvar_frames.pop()
-        if generalized:
-            for var in frame.vars.values():
-                # generalize left it below its frame: it is in what a
-                # selector's tuple of unknown width holds, which is never
-                # polymorphic (types.generalize). Kept explicit past its
-                # scope, it stayed one of every later declaration's types
-                # (`val y = f (x, 2)` had y : 'a) and refused each use at
-                # another type: it is monomorphic, as an unannotated one is.
-                if prune(var) is var and var.level != GENERIC and var.level < frame.level:
-                    var.rigid = None
-            return
         mine = {id(v) for v in frame.vars.values()}
-        for ty in types:
-            for var in free_vars(ty):
-                if id(var) in mine:
-                    self.error(RIGID_NOT_GENERALISED.format(var=var.rigid), node.span)
-                    mine.discard(id(var))
+        if not generalized:  # `types` were not generalised: none may have one
+            for ty in types:
+                for var in free_vars(ty):
+                    if id(var) in mine:
+                        self.error(RIGID_NOT_GENERALISED.format(var=var.rigid), node.span)
+                        mine.discard(id(var))
+        for var in frame.vars.values():
+            # generalize left it below its frame, in a binding it did
+            # generalise: it is in what a selector's tuple of unknown width
+            # holds, which is never polymorphic (types.generalize). Kept
+            # explicit past its scope, it stayed one of every later
+            # declaration's types (`val y = f (x, 2)` had y : 'a) and refused
+            # each use at another type: it is monomorphic, as an unannotated
+            # one is (also beside a binding the value restriction kept from
+            # being generalised, `and r = ref 1`).
+            if id(var) in mine and prune(var) is var and var.level != GENERIC and var.level < frame.level:
+                var.rigid = None
 
     def close(self, ty: Type, exp) -> bool:
         """Generalise ty after its right-hand side `exp`, as the value

@@ -825,6 +825,9 @@ def test_tuple_selectors(program, expected):
     # an application: weak, not the explicit 'a of f (it printed `y : 'a`)
     ("fun f p = #1 p : 'a\nval y = f (raise Fail \"\", 2)", {"f": "'_a * int -> '_a", "y": "'_a"}),
     ("fun g x = let fun f p = (#1 p : 'a) in f (x, 2) end\nval y = g 1", {"g": "'a -> 'a", "y": "int"}),
+    # beside a binding the value restriction keeps from being generalised
+    ("val 'a f = fn p => (#1 p : 'a) and r = ref 1\nval y = f (true, 2)",
+     {"f": "bool * int -> bool", "r": "int ref", "y": "bool"}),
 ])
 def test_an_explicit_type_variable_in_a_selectors_tuple_is_as_monomorphic_as_the_tuple(program, expected):
     # What a selector's tuple holds is never generalised, so 'a was not at
