@@ -408,6 +408,10 @@ FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
               "it is given a unique monotype")
 FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
                    "a value (fn, code, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
+FREE_TYVAR_SELECTOR_NOTE = ("{var} is in the tuple that {selector} at {at} selects from, which is never "
+                            "polymorphic; to fix it, give the tuple's type where it is bound")
+FREE_TYVAR_SHARED_NOTE = ("{var} is in the type of '{other}' too, which the value restriction keeps from being "
+                          "polymorphic; to fix it, annotate '{other}': val {other} : ... = ...")
 
 # The Definition of SML (§2.9) forbids `val rec`, `fun`, `datatype` and
 # `exception` declarations to bind these names, and datatype and exception
@@ -865,6 +869,11 @@ class Checker:
         self.pending_overloads: list[tuple[S.Var, str, TVar]] = []
         # each selector `#i` of the unit and the tuple it takes
         self.pending_selectors: list[tuple[S.Var, int, TVar, int]] = []
+        # the selectors and tuple types of the unit last resolved, and the
+        # top-level values the value restriction kept from being
+        # generalised: what a free type variable's warning blames
+        self.unit_selectors: list[tuple[S.Var, Type]] = []
+        self.restricted_values: set[int] = set()
         self.errors_made = 0
         self.local_vars: list[VarInfo] = []
         self.typed_nodes: list[tuple[int, Type]] = []
@@ -1186,6 +1195,7 @@ class Checker:
             elif self.errors_made == errors_before:  # (else the error found may be why)
                 self.error(UNRESOLVED_SELECTOR.format(name=node.name), node.span,
                            UNRESOLVED_SELECTOR_NOTE.format(index=index))
+        self.unit_selectors = [(node, tuple_var) for node, _index, tuple_var, _errors in self.pending_selectors]
         self.pending_selectors = []
 
     def fix_free_tyvars(self) -> None:
@@ -1213,10 +1223,33 @@ class Checker:
         for kind, name, entry in self.top[self.closed:]:
             if kind != "val" or not isinstance(entry, VarInfo):
                 continue
-            if any(v.level != GENERIC and v.overload is None for v in free_vars(entry.ty)):
-                shown = TypePrinter(weak=True).show(entry.ty)
+            free = [v for v in free_vars(entry.ty) if v.level != GENERIC and v.overload is None]
+            if free:
+                printer = TypePrinter(weak=True)
+                shown = printer.show(entry.ty)
                 self.warning(FREE_TYVAR.format(name=name, type=shown), entry.binder.span,
-                             FREE_TYVAR_NOTE.format(name=name))
+                             self.free_tyvar_cause(name, entry, free, printer))
+
+    def free_tyvar_cause(self, name: str, entry: VarInfo, free: list[TVar], printer: TypePrinter) -> str:
+        """Why top-level value `name` was left with the free variables
+        `free`: the value restriction, if its own binding was not
+        generalised; else a selector's tuple, never polymorphic, that holds
+        one (`fun f p = #1 p`); else another value's binding the value
+        restriction kept (`fun f () = !r` after `val r = ref []`)."""
+        if id(entry) in self.restricted_values:
+            return FREE_TYVAR_NOTE.format(name=name)
+        mine = {id(v) for v in free}
+        for node, tuple_ty in self.unit_selectors:
+            held = next((v for v in free_vars(tuple_ty) if id(v) in mine), None)
+            if held is not None:
+                return FREE_TYVAR_SELECTOR_NOTE.format(var=printer.show(held), selector=node.name,
+                                                       at=f"{node.span.line}:{node.span.col}")
+        for _kind, other, other_entry in self.top:
+            if id(other_entry) in self.restricted_values:
+                held = next((v for v in free_vars(other_entry.ty) if id(v) in mine), None)
+                if held is not None:
+                    return FREE_TYVAR_SHARED_NOTE.format(var=printer.show(held), other=other)
+        return FREE_TYVAR_NOTE.format(name=name)
 
     def finish(self) -> None:
         elab = self.elab
@@ -1379,6 +1412,7 @@ class Checker:
                     restricted.extend(info.ty for info in names.values())
                 else:
                     restricted.append(exp_ty)
+                self.restricted_values.update(id(info) for info in names.values())
             if mismatched is not None:
                 mismatches.append(mismatched)  # (generalised by the caller)
             self.check_binding_exhaustive(spat, bind.pat)
@@ -1944,7 +1978,10 @@ class Checker:
         self.pop_tyvars(frame, dec, generalized, [ty])
         self.typed_nodes.append((id(dec.exp), ty))
         self.typed_nodes.append((id(dec), ty))
-        self.bind_value("it", self.new_var("it", ty, dec, is_global), is_global)
+        info = self.new_var("it", ty, dec, is_global)
+        if not generalized:
+            self.restricted_values.add(id(info))
+        self.bind_value("it", info, is_global)
 
     _DECLARE = {
         S.ValDec: declare_val, S.FunDec: declare_fun, S.DatatypeDec: declare_datatype,

@@ -411,6 +411,18 @@ CASES = [
     # values (it said "fn, constructor, constant", leaving a stager to wonder)
     ("free_tyvar_lift", "val g = lift NONE", W, 1, 5, C.FREE_TYVAR.format(name="g", type="['_a option]"),
      "not a value (fn, code, constructor, constant)"),
+    # a `fun` or `fn` is generalised: what keeps it from being polymorphic
+    # is elsewhere (the note blamed the value restriction on its expression)
+    ("free_tyvar_in_a_selectors_tuple", 'fun f p = #1 p\nval y = f (raise Fail "", 2)', W, 1, 5,
+     C.FREE_TYVAR.format(name="f", type="'_a * int -> '_a"),
+     C.FREE_TYVAR_SELECTOR_NOTE.format(var="'_a", selector="#1", at="1:11")),
+    ("free_tyvar_of_a_fn_through_a_selector", 'fun f p = #1 p\nval g = fn () => f (raise Fail "", 2)', W, 2, 5,
+     C.FREE_TYVAR.format(name="g", type="unit -> '_a"),
+     C.FREE_TYVAR_SELECTOR_NOTE.format(var="'_a", selector="#1", at="1:11")),
+    ("free_tyvar_shared_with_a_weak_value", "val r = ref []\nfun f () = !r", W, 2, 5,
+     C.FREE_TYVAR.format(name="f", type="unit -> '_a list"), C.FREE_TYVAR_SHARED_NOTE.format(var="'_a", other="r")),
+    ("free_tyvar_of_an_application_through_a_selector", 'fun f p = #1 p\nval y = f (raise Fail "", 2)', W, 2, 5,
+     C.FREE_TYVAR.format(name="y", type="'_a"), C.FREE_TYVAR_NOTE.format(name="y")),
     # ---- session 26: the mistakes people make, with what would fix them
     # a curried function given a tuple, its parameter an operand of `+`: the
     # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
