@@ -49,7 +49,7 @@ from mlbox import pretty, valueprint
 from mlbox.checker import Abbrev, abbrev_parts
 from mlbox.cli import STDIN_CLOSED, OutputFailed, StdinUnreadable
 from mlbox.diagnostics import CompileError, Source, render_all
-from mlbox.lexer import SYMBOL_CHARS
+from mlbox.lexer import SYMBOL_CHARS, Lexer
 from mlbox.parser import GrowingInput
 from mlbox.pretty import ALL, PACK, Box, Break, Doc, Text
 from mlbox.runner import limit_hint, uncaught_report
@@ -130,6 +130,39 @@ def count_instructions(code) -> int:
 
 def _text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
+
+
+# an atomic expression of several tokens begins with one of these and ends
+# with its closer (`)`, `]`, `end`: which also ends a `local` or `abstype`)
+_BRACKETED_STARTS = frozenset({"LPAREN", "LBRACKET", "LET"})
+_OPENERS_OF_END = frozenset({"LET", "LOCAL", "ABSTYPE"})
+_ATOMS = frozenset({"IDENT", "INT", "WORD", "STRING", "CHAR", "SELECTOR"})
+
+
+def _is_atomic(text: str) -> bool:
+    """Whether expression `text` is atomic, so that `lift TEXT` needs no
+    parentheses: a name or constant, or a parenthesised expression, tuple,
+    list or `let ... end` (its bracket closed by the last token)."""
+    def refuse(message, span):
+        raise ValueError(message)
+
+    try:
+        tokens = [t.type for t in Lexer(refuse).tokenize(text)]
+    except ValueError:
+        return False
+    if len(tokens) == 1:
+        return tokens[0] in _ATOMS
+    if not tokens or tokens[0] not in _BRACKETED_STARTS:
+        return False
+    depth = 0
+    for index, token in enumerate(tokens):
+        if token in ("LPAREN", "LBRACKET") or token in _OPENERS_OF_END:
+            depth += 1
+        elif token in ("RPAREN", "RBRACKET", "END"):
+            depth -= 1
+            if depth == 0:
+                return index == len(tokens) - 1
+    return False
 
 
 class Session:
@@ -514,7 +547,7 @@ class Session:
                 out.append(GEN_APPLY_FIRST.format(example=example))
             else:
                 expression = arg.strip().rstrip(";").strip()
-                if any(c.isspace() for c in expression):
+                if not _is_atomic(expression):
                     expression = f"({expression})"
                 function = isinstance(prune(binding.scheme), TArrow)
                 out.append((GEN_CODE_OF_FUNCTION if function else GEN_LIFT_OR_CODE).format(e=expression))

@@ -776,8 +776,14 @@ def test_gen_needs_a_generator_and_says_how_to_make_one(session):
     # an opaque closure: only `code` shows its code
     assert session.feed(":gen 1 + 2;").endswith(repl.GEN_LIFT_OR_CODE.format(e="(1 + 2)") + "\n")
     assert session.feed(":gen fn x => x").endswith(repl.GEN_CODE_OF_FUNCTION.format(e="(fn x => x)") + "\n")
+    # an atomic expression needs none (`:gen lift ([1, 2])` was suggested)
+    for atomic in ("[1, 2]", "(1, 2)", '"a b"', "(1 + 2)", "let val y = 2 in y end", "()"):
+        assert session.feed(f":gen {atomic}").endswith(repl.GEN_LIFT_OR_CODE.format(e=atomic) + "\n")
+    for compound in ("SOME 3", "(1, 2) = (3, 4)", "let val y = 2 in y end + 1", "[1] @ [2]"):
+        assert session.feed(f":gen {compound}").endswith(repl.GEN_LIFT_OR_CODE.format(e=f"({compound})") + "\n")
     # what the notes suggest is accepted
     assert session.feed(":gen lift 3").startswith("'3\n")
+    assert "1 instruction generated" in session.feed(":gen lift [1, 2]")
     assert session.feed(":gen code (1 + 2)").startswith("'1; ⟨'2⟩; add\n")
     assert session.feed(":gen code (fn x => x)").startswith("Cur(acc 0)\n")
 
