@@ -8,7 +8,9 @@ recursive call, `cogen u = gen (n - 1)`, and splices u twice into one
 generates is exponential in the recursion's depth (2^n for two splices),
 as the paper's splicing is a copy. Splicing u once and sharing its value,
 `code (let val y = u in y + y end)`, keeps one copy. A code variable used
-outside `code` (run, not spliced) or once per `code` is not reported.
+outside `code` (run, not spliced) or once per `code` is not reported, nor
+one whose recursive call is under `lift` (`cogen u = lift (f (n - 1))`:
+u's code is one constant).
 
 Regeneration. `eval g` generates g's code and runs it, every time it is
 evaluated; so does a code variable used outside `code`. Inside a function
@@ -66,6 +68,8 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
                 active.difference_update(node.what)
             elif node.kind == "code":
                 codes.pop()
+            elif node.kind == "lift":
+                open_calls.pop()  # calls under `lift` make a constant: not spliced code
             else:
                 calls = open_calls.pop()
                 callee = next((name for binder, name in calls.items() if binder in active), None)
@@ -97,6 +101,11 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
         elif isinstance(node, S.Code):
             codes.append(id(node))
             pending.append(_Leave("code", None))
+        elif isinstance(node, S.Lift) and open_calls:
+            # `cogen u = lift (gen (n - 1))` quotes the call's value: u's
+            # code is one constant, however often it is spliced
+            open_calls.append({})
+            pending.append(_Leave("lift", None))
         elif isinstance(node, S.CogenDec):
             cogen_stage[id(node)] = len(codes)
             open_calls.append({})
@@ -252,7 +261,7 @@ class _Leave:
     __slots__ = ("kind", "what")
 
     def __init__(self, kind: str, what):
-        # "rec" (what: binders), "code", "cogen" (what: the CogenDec); for
+        # "rec" (what: binders), "code", "lift", "cogen" (what: the CogenDec); for
         # regenerations: "fn" (what: the rule or clause), "generator"
         self.kind = kind
         self.what = what

@@ -57,6 +57,9 @@ def test_the_note_binds_a_name_other_than_the_code_variable_s_own():
     # the recursive call deep inside the generator expression
     ("fun gen n = if n = 0 then code 1\n"
      "  else let cogen u = (if n > 5 then gen (n - 2) else gen (n - 1)) in code (u + u) end", "u", "gen", 2),
+    # a lift beside the recursive call does not hide it
+    ("fun gen n = if n = 0 then code 1\n"
+     "  else let cogen u = (if n > 9 then lift 0 else gen (n - 1)) in code (u + u) end", "u", "gen", 2),
     # spliced in a nested `code`, counted with the outer one's
     ("fun gen n = if n = 0 then code 1 else let cogen u = gen (n - 1) in code (u + eval (code u)) end",
      "u", "gen", 2),
@@ -84,6 +87,12 @@ def test_exponential_splices_are_found(program, name, callee, count):
     "  in code (u + u) end",
     # a shadowed name is not the recursive function
     "fun gen 0 = code 1 | gen n = let val gen = fn k => lift k in let cogen u = gen n in code (u + u) end end",
+    # the recursive call's result lifted: its code is one constant, however
+    # the call computed it (a memoised generated function of the level below)
+    "fun ack 0 = (fn n => n + 1)\n"
+    "  | ack m = let cogen below = lift (ack (m - 1))\n"
+    "            in eval (code (fn n => let fun a 0 = below 1 | a n = below (a (n - 1)) in a n end)) end",
+    "fun gen 0 = code 1 | gen n = let cogen u = lift (let val k = eval (gen (n - 1)) in k + 1 end) in code (u * u) end",
 ])
 def test_what_is_not_exponential_is_not_reported(program):
     assert splice_warnings(program) == []
