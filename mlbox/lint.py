@@ -18,7 +18,9 @@ whose argument the generator does not depend on (`fn x => eval (compPoly
 poly1) x`), each call generates the same code again: generating it once,
 outside the function, is what staging is for. Reported where the
 generator mentions no variable bound in the innermost function around it
-(at the same stage: a `code` inside that function starts a later one).
+(at the same stage: a `code` inside that function starts a later one),
+where a thunk given as an argument (`attempt (fn () => ...)`) is no
+function: it delays its body, to be run once.
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
     runs: set[int] = set()  # binders of code variables used outside `code`
     cogen_depth: dict[int, int] = {}
     fn_rules: set[int] = set()  # the rules of `fn`s (a `case`'s rules are no function)
+    delays: set[int] = set()  # the rules of thunks given as arguments: looked through
     pending: list = [program.decs]
     while pending:
         node = pending.pop()
@@ -187,6 +190,8 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
                 if ref.is_code and cogen_depth.get(ref.binder) == depth:
                     runs.add(ref.binder)
             continue
+        if isinstance(node, S.App):
+            delays.update(_delayed_rules(node.arg))
         function, function_depth = functions[-1]
         if isinstance(node, S.App) and isinstance(node.fn, S.Var) and function is not None \
                 and depth == function_depth and isinstance(refs.get(id(node.fn)), BasisRef) \
@@ -201,7 +206,8 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
         elif isinstance(node, S.Code):
             depth += 1
             pending.append(_Leave("code", None))
-        elif isinstance(node, (S.Rule, S.Clause)) and (isinstance(node, S.Clause) or id(node) in fn_rules):
+        elif isinstance(node, (S.Rule, S.Clause)) and (isinstance(node, S.Clause) or id(node) in fn_rules) \
+                and id(node) not in delays:
             functions.append((node, depth))
             pending.append(_Leave("fn", node))
         elif isinstance(node, S.Fn):
@@ -244,6 +250,27 @@ def regenerations(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
             warnings.append(Diagnostic("warning", REGENERATED.format(what=f"'{node.name}', used outside `code`,"),
                                        node.span, (note.format(name=node.name),)))
     return warnings
+
+
+def _delayed_rules(arg) -> list[int]:
+    """The rules of the thunks `fn () => e` among an application's
+    argument (itself or the items of a tuple): SML's way to delay e for
+    the function applied, to run it under a handler (`attempt (fn () =>
+    eval (compile p) ())`) or later. Such a thunk is taken to be run once:
+    the function that counts is the one around it, and generating its
+    code before the thunk would take it out of the handler."""
+    items = arg.items if isinstance(arg, S.Tuple) else (arg,)
+    rules = []
+    for item in items:
+        while isinstance(item, S.Typed):
+            item = item.exp
+        if isinstance(item, S.Fn) and len(item.rules) == 1:
+            pat = item.rules[0].pat
+            while isinstance(pat, S.PTyped):
+                pat = pat.pat
+            if isinstance(pat, S.PTuple) and not pat.items:
+                rules.append(id(item.rules[0]))
+    return rules
 
 
 def _prefix(tree: list[int], i: int) -> int:

@@ -154,6 +154,12 @@ POLY = ("fun compPoly nil = code (fn x => 0)\n"
     ("val ys = map (fn x => eval (code (fn y => y + 1)) x) [1, 2]", 4, 23, lint.REGENERATED_EVAL_NOTE),
     # the innermost function: each call of the one returned generates again
     ("fun at p = let val q = rev p in fn x => eval (compPoly q) x end", 4, 41, lint.REGENERATED_EVAL_NOTE),
+    # a thunk that is not handed to a function, or a function of () declared with fun, is a function
+    ("val t = fn () => eval (compPoly poly1) 1", 4, 18, lint.REGENERATED_EVAL_NOTE),
+    ("fun t () = eval (compPoly poly1) 1", 4, 12, lint.REGENERATED_EVAL_NOTE),
+    # a thunk given as an argument is looked through, to the function around it
+    ("fun attempt f = f () handle Fail _ => 0\n"
+     "val ys = map (fn x => attempt (fn () => eval (compPoly poly1) x)) [1, 2]", 5, 41, lint.REGENERATED_EVAL_NOTE),
 ])
 def test_a_generator_evaluated_again_at_every_call_is_reported(use, line, col, note):
     [warning] = regeneration_warnings(POLY + use)
@@ -170,6 +176,12 @@ def test_a_generator_evaluated_again_at_every_call_is_reported(use, line, col, n
     "fun at x = let val q = [x, 1] in eval (compPoly q) end",  # a variable bound inside the function
     "val h = map (fn x => case x of 0 => 1 | n => n) [1]\nval k = case 3 of n => eval (compPoly [n]) 1",
     "fun eval g = 3\nfun at x = eval (compPoly poly1)",  # not the basis's eval
+    # a thunk given as an argument delays the generation, to catch what it
+    # raises: generating it before the thunk would escape the handler
+    "fun attempt f = f () handle Fail _ => 0\n"
+    "val ys = map (fn p => attempt (fn () => eval (compPoly p) 1)) [[1], [2]]",
+    "fun attempt (name, f) = f () handle Fail _ => 0\n"
+    "val z = attempt (\"one\", fn () => eval (compPoly poly1) 1)",
 ])
 def test_a_generator_depending_on_the_function_s_arguments_or_evaluated_once_is_not(use):
     assert regeneration_warnings(POLY + use) == []
