@@ -94,6 +94,7 @@ NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
 NOT_AN_EXCEPTION = "'{name}' is not an exception constructor; only an exception can be replicated"
 IF_CONDITION = "the condition of 'if' has type {actual} but must have type bool"
 IF_BRANCHES = "the 'else' branch has type {actual} but the 'then' branch has type {expected}"
+IF_THEN_BRANCH = "the 'then' branch has type {actual} but the 'else' branch has type {expected}"
 WHILE_CONDITION = "the condition of 'while' has type {actual} but must have type bool"
 LOGIC_OPERAND = "this operand of '{op}' has type {actual} but must have type bool"
 LIST_ELEMENT = "this list element has type {actual} but the previous elements have type {expected}"
@@ -2488,8 +2489,21 @@ class Checker:
     def infer_if(self, e: S.If) -> Type:
         self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)
         then_ty = self.infer(e.then)
-        self.expect(self.infer(e.else_), then_ty, e.else_, IF_BRANCHES)
+        else_ty = self.infer(e.else_)
+        if self._code_var_for_generator(e.then, then_ty, else_ty):
+            # `if c then rest else code (...)` for `cogen rest = gen ...`:
+            # the code variable is the mistake, not the generator beside it
+            self.expect(then_ty, else_ty, e.then, IF_THEN_BRANCH)
+            return else_ty
+        self.expect(else_ty, then_ty, e.else_, IF_BRANCHES)
         return then_ty
+
+    def _code_var_for_generator(self, node, ty: Type, generator_ty: Type) -> bool:
+        """Whether node is a code variable (a value: it runs its code) put
+        where the expression beside it is a generator."""
+        ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
+        return isinstance(ref, VarRef) and ref.is_code and isinstance(prune(generator_ty), TBox) \
+            and not isinstance(prune(ty), (TBox, TVar))
 
     def infer_logic(self, e) -> Type:
         op = "andalso" if isinstance(e, S.Andalso) else "orelse"

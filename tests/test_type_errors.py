@@ -283,6 +283,14 @@ CASES = [
      "    if n = 0 then code (fn x => x) else let cogen rest = build (n - 1) in wrap (n, rest) end", E, 3, 84,
      C.ARG_MISMATCH.format(actual="int -> int", fn="'wrap'", expected="[int -> int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
+    # the code variable returned by the 'then' branch, a generator by the
+    # 'else': the code variable is blamed, not the 'else' branch, nor the
+    # clause as returning int -> int where the other clause gives [int -> int]
+    ("code_var_in_then_branch",
+     "fun gen 0 = code (fn x => x)\n"
+     "  | gen n = let cogen rest = gen (n - 1) in if n > 5 then rest else code (fn x => rest x + 1) end", E, 2, 59,
+     C.IF_THEN_BRANCH.format(actual="int -> int", expected="[int -> int]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
     # In a `fun ... and ...` group, the annotations of every function are
     # known before any body is checked: a bad call made in an earlier
     # function is reported at that call, not at the later callee's
