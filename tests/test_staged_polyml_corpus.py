@@ -223,7 +223,23 @@ stages (323) and Batcher's sorting network over polymorphic arrays (324).
 Program 325 uses Array2 under `code`: a 3 x 3 stencil unrolled into a
 smoothing pass over grids given at run time, products by a known matrix
 unrolled by rows, and a lifted Array2 modified by generated code in both
-traversals.
+traversals. Programs 326 to 340 are what a user of MetaOCaml, LMS or an
+online partial evaluator ports first, each checked against its unstaged
+twin: a sparse dot product and a CSR matrix-vector product (326), naive
+and KMP search with the failure chain unrolled per state (327), an
+imperative language with blocks, for loops and procedures compiled over
+a frame (328), a DFA's table as range tests under a bisecting dispatch
+(329), printf from a parsed format with widths and padding (330),
+memoised generated functions for power, Fibonacci and Ackermann per level
+(331), let-insertion emulated by slots, naive beside direct and CPS
+(332), a de Bruijn lambda evaluator with a fixpoint (333), formulae
+compiled directly, as a BDD tree and as a BDD with shared nodes (334),
+list functions on a known prefix (335), a three-stage linear form and
+lookup table (336), a schema validator, a safe calculator and retries
+raising and handling exceptions in generated code, ending in an uncaught
+one (337), a histogram, ring buffers and a ref shared by both stages
+(338), a Forth whose words are compiled once and called through lift
+(339) and a bit-parallel Glushkov regex search (340).
 
 NAME.expected (and NAME.exception) were recorded by `python -m
 tests.polyml_record --write` from Poly/ML running the erased program, so
