@@ -103,6 +103,8 @@ CASE_PATTERN = "this pattern has type {actual} but the value matched has type {e
 CASE_ARM = "this case arm has type {actual} but the previous arms have type {expected}"
 FN_ARM = "this match arm has type {actual} but the previous arms have type {expected}"
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
+HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
+                         "exception {name}; write {qualified} for the exception, or rename the constructor")
 HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
 RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
@@ -2658,13 +2660,29 @@ class Checker:
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(rule.pat, names, False)
-            self.expect(pat_ty, arg_ty, rule.pat, pat_message)
+            notes = (self._hidden_exception_note(rule.pat),) if pat_message == HANDLE_PATTERN else ()
+            self.expect(pat_ty, arg_ty, rule.pat, pat_message, *notes)
             self.scope.values.update(names)
             self.expect(self.infer(rule.body), result_ty, rule.body, body_message,
                         fresh=fresh_result and index == 0)
             self.scope = outer
             rows.append((rule, [spat]))
         return rows
+
+    def _hidden_exception_note(self, pat) -> Optional[str]:
+        """For a handler's pattern whose constructor belongs to a datatype
+        that hides a basis exception of that name (`datatype exp = ... |
+        Div of exp * exp`, then `handle Div _`): how to name the exception."""
+        name = pat.name if isinstance(pat, (S.PVar, S.PCon)) else None
+        con = self.scope.find_value(name) if name else None
+        if not isinstance(con, DataCon) or con.binder is None \
+                or not isinstance(_basis_scope(False).values.get(name), ExnInfo):
+            return None
+        qualified = next((q for q, plain in basis.QUALIFIED_CONSTRUCTORS.items() if plain == name), None)
+        if qualified is None:
+            return None
+        return HIDDEN_EXCEPTION_NOTE.format(name=name, datatype=con.tycon.name, at=_at(con.binder.span),
+                                            qualified=qualified)
 
     # ---------------------------------------------------- value restriction
 

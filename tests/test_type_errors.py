@@ -291,6 +291,17 @@ CASES = [
      "  | gen n = let cogen rest = gen (n - 1) in if n > 5 then rest else code (fn x => rest x + 1) end", E, 2, 59,
      C.IF_THEN_BRANCH.format(actual="int -> int", expected="[int -> int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
+    # a datatype's constructor hides the basis exception of the same name
+    # (an expression language with a `Div` node): the handler does not
+    # catch what it seems to
+    ("handler_constructor_hides_exception",
+     "datatype exp = Num of int | Div of exp * exp\nval x = (10 div 0) handle Div _ => 0", E, 2, 27,
+     C.HANDLE_PATTERN.format(actual="exp"),
+     C.HIDDEN_EXCEPTION_NOTE.format(name="Div", datatype="exp", at="1:29", qualified="General.Div")),
+    ("handler_nullary_constructor_hides_exception",
+     "datatype token = Empty | Tok of string\nval x = hd [] handle Empty => 0", E, 2, 22,
+     C.HANDLE_PATTERN.format(actual="token"),
+     C.HIDDEN_EXCEPTION_NOTE.format(name="Empty", datatype="token", at="1:18", qualified="List.Empty")),
     # In a `fun ... and ...` group, the annotations of every function are
     # known before any body is checked: a bad call made in an earlier
     # function is reported at that call, not at the later callee's
