@@ -2571,6 +2571,9 @@ class Checker:
         named = self.scope.find_value(e.exp.name) if isinstance(e.exp, S.Var) else None
         if isinstance(named, ExnInfo) and named.arg is not None:  # `raise E` without E's value
             notes = (RAISE_CONSTRUCTOR_NOTE.format(name=e.exp.name, arg=TypePrinter().show(named.arg)),)
+        head = e.exp.fn if isinstance(e.exp, S.App) else e.exp
+        if isinstance(head, S.Var):  # `raise Fail "x"` where a constructor hides Fail
+            notes += (self._hidden_exception_note(head.name),)
         self.expect(self.infer(e.exp), EXN, e.exp, RAISE_NOT_EXN, *notes)
         return self.fresh()
 
@@ -2660,7 +2663,8 @@ class Checker:
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(rule.pat, names, False)
-            notes = (self._hidden_exception_note(rule.pat),) if pat_message == HANDLE_PATTERN else ()
+            head = rule.pat.name if isinstance(rule.pat, (S.PVar, S.PCon)) else None
+            notes = (self._hidden_exception_note(head),) if pat_message == HANDLE_PATTERN else ()
             self.expect(pat_ty, arg_ty, rule.pat, pat_message, *notes)
             self.scope.values.update(names)
             self.expect(self.infer(rule.body), result_ty, rule.body, body_message,
@@ -2669,11 +2673,11 @@ class Checker:
             rows.append((rule, [spat]))
         return rows
 
-    def _hidden_exception_note(self, pat) -> Optional[str]:
-        """For a handler's pattern whose constructor belongs to a datatype
-        that hides a basis exception of that name (`datatype exp = ... |
-        Div of exp * exp`, then `handle Div _`): how to name the exception."""
-        name = pat.name if isinstance(pat, (S.PVar, S.PCon)) else None
+    def _hidden_exception_note(self, name: Optional[str]) -> Optional[str]:
+        """For a handler's pattern or a raised expression headed by
+        constructor `name` of a datatype that hides a basis exception of
+        that name (`datatype exp = ... | Div of exp * exp`, then `handle
+        Div _` or `raise Div`): how to name the exception."""
         con = self.scope.find_value(name) if name else None
         if not isinstance(con, DataCon) or con.binder is None \
                 or not isinstance(_basis_scope(False).values.get(name), ExnInfo):

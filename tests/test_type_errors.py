@@ -302,6 +302,15 @@ CASES = [
      "datatype token = Empty | Tok of string\nval x = hd [] handle Empty => 0", E, 2, 22,
      C.HANDLE_PATTERN.format(actual="token"),
      C.HIDDEN_EXCEPTION_NOTE.format(name="Empty", datatype="token", at="1:18", qualified="List.Empty")),
+    # and where it is raised
+    ("raised_constructor_hides_exception",
+     'datatype t = Fail of string | Ok\nval _ = raise Fail "no"', E, 2, 15,
+     C.RAISE_NOT_EXN.format(actual="t"),
+     C.HIDDEN_EXCEPTION_NOTE.format(name="Fail", datatype="t", at="1:14", qualified="General.Fail")),
+    ("raised_nullary_constructor_hides_exception",
+     "datatype e = N | Div\nfun f 0 = raise Div | f n = n", E, 2, 17,
+     C.RAISE_NOT_EXN.format(actual="e"),
+     C.HIDDEN_EXCEPTION_NOTE.format(name="Div", datatype="e", at="1:18", qualified="General.Div")),
     # In a `fun ... and ...` group, the annotations of every function are
     # known before any body is checked: a bad call made in an earlier
     # function is reported at that call, not at the later callee's
