@@ -25,6 +25,7 @@ function: it delays its body, to be run once.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 
 from mlbox import syntax as S
@@ -38,10 +39,29 @@ EXPONENTIAL_SPLICE_NOTE = ("splice it once and share its value: "
                            "`let val {fresh} = {name} in ... {fresh} ... {fresh} end` inside `code`")
 
 
-def shared_name(name: str) -> str:
+def shared_name(name: str, taken: set[str] = frozenset()) -> str:
     """The name the note binds the spliced value to: `y`, unless the code
-    variable is itself called `y` (the note would read `let val y = y`)."""
-    return "y" if name != "y" else "z"
+    variable is itself called `y` (the note would read `let val y = y`) or
+    the `code` already uses the name (`go (y :: ys)` would hide it): then
+    the first of z, v, w, y1, y2, ... that is neither."""
+    candidates = itertools.chain(("y", "z", "v", "w"), (f"y{i}" for i in itertools.count(1)))
+    return next(c for c in candidates if c != name and c not in taken)
+
+
+def names_in(node) -> set[str]:
+    """Every name a syntax tree mentions or binds."""
+    names: set[str] = set()
+    pending = [node]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (tuple, list)):
+            pending.extend(node)
+        elif S.is_node(type(node)):
+            name = getattr(node, "name", None)
+            if isinstance(name, str):
+                names.add(name)
+            pending.extend(getattr(node, field) for field in S.child_fields(type(node)))
+    return names
 
 
 def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnostic]:
@@ -55,6 +75,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
     refs = elab.refs
     active: set[int] = set()  # binders of the recursive functions around the walk
     codes: list[int] = []  # the `code`s around the walk, outermost first
+    code_nodes: dict[int, S.Code] = {}
     cogen_stage: dict[int, int] = {}  # cogen binder -> how many `code`s are around it
     # (code variable's binder, the `code` it is spliced into) -> its uses there
     splices: dict[tuple[int, int], list[S.Var]] = defaultdict(list)
@@ -102,6 +123,7 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             pending.append(_Leave("rec", binders))
         elif isinstance(node, S.Code):
             codes.append(id(node))
+            code_nodes[id(node)] = node
             pending.append(_Leave("code", None))
         elif isinstance(node, S.Lift) and open_calls:
             # `cogen u = lift (gen (n - 1))` quotes the call's value: u's
@@ -116,10 +138,10 @@ def exponential_splices(program: S.Program, elab: Elaboration) -> list[Diagnosti
             continue
         pending.extend(getattr(node, name) for name in S.child_fields(type(node)))
     warnings = []
-    for (binder, _), uses in splices.items():
+    for (binder, code), uses in splices.items():
         if binder in recursive and len(uses) > 1:
             name, callee = recursive.pop(binder)  # one warning per cogen
-            note = EXPONENTIAL_SPLICE_NOTE.format(name=name, fresh=shared_name(name))
+            note = EXPONENTIAL_SPLICE_NOTE.format(name=name, fresh=shared_name(name, names_in(code_nodes[code])))
             warnings.append(Diagnostic("warning", EXPONENTIAL_SPLICE.format(name=name, count=len(uses),
                                                                             callee=callee),
                                        uses[1].span, (note,)))

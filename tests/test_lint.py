@@ -44,6 +44,22 @@ def test_the_note_binds_a_name_other_than_the_code_variable_s_own():
                              "inside `code`",)
 
 
+def test_the_note_binds_a_name_the_code_does_not_use():
+    # a merge specialised to a known prefix: the note said `let val y = r`,
+    # which the pattern `go (y :: ys)` inside the `code` would hide
+    [warning] = splice_warnings(
+        "fun sMerge [] = code (fn ys => ys)\n"
+        "  | sMerge (x :: xs) = let cogen x' = lift x cogen r = sMerge xs in\n"
+        "      code (fn ys => let fun go [] = x' :: r [] | go (y :: ys) = if x' <= y then x' :: r (y :: ys)\n"
+        "                                                               else y :: go ys in go ys end) end\n")
+    assert warning.notes == ("splice it once and share its value: `let val z = r in ... z ... z end` "
+                             "inside `code`",)
+    [warning] = splice_warnings("fun g 0 = code 1\n"
+                                "  | g n = let cogen z = g (n - 1) in code (let val (y, v, w) = (z, 1, 2) in\n"
+                                "                                        y + z + v + w end) end\n")
+    assert warning.notes[0].startswith("splice it once and share its value: `let val y1 = z in")
+
+
 @pytest.mark.parametrize("program,name,callee,count", [
     # both arms of a conditional are generated
     ("val rec g = fn n => if n = 0 then code 0\n"
