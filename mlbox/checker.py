@@ -102,6 +102,9 @@ LIST_PATTERN_ELEMENT = "this list pattern element has type {actual} but the prev
 CASE_PATTERN = "this pattern has type {actual} but the value matched has type {expected}"
 CASE_ARM = "this case arm has type {actual} but the previous arms have type {expected}"
 FN_ARM = "this match arm has type {actual} but the previous arms have type {expected}"
+# the first arm, checked last: a code variable beside generators (see check_rules)
+FIRST_ARM = {CASE_ARM: "this case arm has type {actual} but the later arms have type {expected}",
+             FN_ARM: "this match arm has type {actual} but the later arms have type {expected}"}
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
 HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
                          "exception {name}; write {qualified} for the exception, or rename the constructor")
@@ -2503,9 +2506,12 @@ class Checker:
     def _code_var_for_generator(self, node, ty: Type, generator_ty: Type) -> bool:
         """Whether node is a code variable (a value: it runs its code) put
         where the expression beside it is a generator."""
-        ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
-        return isinstance(ref, VarRef) and ref.is_code and isinstance(prune(generator_ty), TBox) \
+        return self._is_code_var(node) and isinstance(prune(generator_ty), TBox) \
             and not isinstance(prune(ty), (TBox, TVar))
+
+    def _is_code_var(self, node) -> bool:
+        ref = self.elab.refs.get(id(node)) if isinstance(node, S.Var) else None
+        return isinstance(ref, VarRef) and ref.is_code
 
     def infer_logic(self, e) -> Type:
         op = "andalso" if isinstance(e, S.Andalso) else "orelse"
@@ -2659,6 +2665,12 @@ class Checker:
         result type; `fresh_result`: result_ty was just made for these rules
         (nothing refers to it until the first body's type is unified in)."""
         rows = []
+        # A first arm that is only a code variable (`0 => rest`, which runs
+        # rest's code) is unified last, so that where the later arms are
+        # generators (`| _ => code (...)`, for `cogen rest = gen ...`) the
+        # code variable is the error reported, with its note, not every
+        # later arm and whatever expects a generator of the whole.
+        deferred = None
         for index, rule in enumerate(rules):
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
@@ -2667,10 +2679,18 @@ class Checker:
             notes = (self._hidden_exception_note(head),) if pat_message == HANDLE_PATTERN else ()
             self.expect(pat_ty, arg_ty, rule.pat, pat_message, *notes)
             self.scope.values.update(names)
-            self.expect(self.infer(rule.body), result_ty, rule.body, body_message,
-                        fresh=fresh_result and index == 0)
+            body_ty = self.infer(rule.body)
+            if index == 0 and fresh_result and len(rules) > 1 and body_message in FIRST_ARM \
+                    and self._is_code_var(rule.body) and not isinstance(prune(body_ty), (TBox, TVar)):
+                deferred = (rule.body, body_ty)
+            else:
+                self.expect(body_ty, result_ty, rule.body, body_message,
+                            fresh=fresh_result and index == (0 if deferred is None else 1))
             self.scope = outer
             rows.append((rule, [spat]))
+        if deferred is not None:
+            body, body_ty = deferred
+            self.expect(body_ty, result_ty, body, FIRST_ARM[body_message])
         return rows
 
     def _hidden_exception_note(self, name: Optional[str]) -> Optional[str]:

@@ -291,6 +291,17 @@ CASES = [
      "  | gen n = let cogen rest = gen (n - 1) in if n > 5 then rest else code (fn x => rest x + 1) end", E, 2, 59,
      C.IF_THEN_BRANCH.format(actual="int -> int", expected="[int -> int]"),
      C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
+    # the same in a case: the first arm is checked last
+    ("code_var_in_first_case_arm",
+     "fun gen 0 = code (fn x => x)\n"
+     "  | gen n = let cogen rest = gen (n - 1) in case n mod 2 of 0 => rest | _ => code (fn x => rest x + 1) end",
+     E, 2, 66, C.FIRST_ARM[C.CASE_ARM].format(actual="int -> int", expected="[int -> int]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
+    ("code_var_in_first_fn_arm",
+     "fun gen 0 = code (fn x => x)\n"
+     "  | gen n = let cogen rest = gen (n - 1) in (fn 0 => rest | _ => code (fn x => rest x + 1)) (n mod 2) end",
+     E, 2, 54, C.FIRST_ARM[C.FN_ARM].format(actual="int -> int", expected="[int -> int]"),
+     C.CODE_VAR_NOT_GENERATOR.format(name="rest", type="int -> int")),
     # a datatype's constructor hides the basis exception of the same name
     # (an expression language with a `Div` node): the handler does not
     # catch what it seems to
