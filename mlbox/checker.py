@@ -414,6 +414,8 @@ FREE_TYVAR = ("the type of '{name}', {type}, contains a free type variable: "
               "it is given a unique monotype")
 FREE_TYVAR_NOTE = ("the value restriction keeps '{name}' from being polymorphic, as its expression is not "
                    "a value (fn, code, constructor, constant); to fix its type, annotate it: val {name} : ... = ...")
+MONOTYPE_NOTE = ("{type} is the free type variable of '{name}' (declared at {at}), made a type of its own at "
+                 "the top-level `;` after it; the warning there says why '{name}' was not polymorphic")
 FREE_TYVAR_SELECTOR_NOTE = ("{var} is in the tuple that {selector} at {at} selects from, which is never "
                             "polymorphic; to fix it, give the tuple's type where it is bound")
 FREE_TYVAR_SHARED_NOTE = ("{var} is in the type of '{other}' too, which the value restriction keeps from being "
@@ -846,6 +848,8 @@ class Checker:
         self.cogens = 0  # cogen declarations checked (none: nothing for lint to look at)
         self.codes = 0  # `code`, `lift` and `eval` checked (with cogens: what lint.regenerations looks at)
         self.monotypes = 0  # unique types made of weak variables at top-level `;`s
+        # id of each such type's Tycon -> (it, the value whose variable it fixed, that value's binder)
+        self.monotype_origins: dict[int, tuple[Tycon, str, object]] = {}
         # a non-generic variable made before this check is an earlier REPL
         # input's weak variable: messages print it '_a, as its reply did
         self.started = now()
@@ -1059,6 +1063,7 @@ class Checker:
         # a note may be a function of the printer, to name type variables
         # consistently with the message
         extra = [note(printer) if callable(note) else note for note in notes]
+        extra += self.monotype_notes(actual, expected)
         if err.kind == "circular":
             var, ty = printer.show_all([err.var, err.ty])
             self._unify_error(printer, CIRCULAR.format(var=var, type=ty), node.span, context, *extra)
@@ -1211,7 +1216,7 @@ class Checker:
         `val r = ref [];` then `r := [1]` is a type error there too (without
         the `;` the later declaration fixes the type)."""
         self.warn_free_tyvars()
-        for kind, _name, entry in self.top[self.closed:]:
+        for kind, name, entry in self.top[self.closed:]:
             if kind != "val" or not isinstance(entry, VarInfo):
                 continue
             for v in free_vars(entry.ty):
@@ -1220,7 +1225,29 @@ class Checker:
                     unique = Tycon("_" + _letters(self.monotypes), 0, equality="args" if v.eq else "never")
                     unify(v, TCon(unique))
                     self.monotypes += 1
+                    self.monotype_origins[id(unique)] = (unique, name, entry.binder)
         self.closed = len(self.top)
+
+    def monotype_notes(self, *types: Type) -> list[str]:
+        """Where each unique type that fix_free_tyvars made and `types`
+        mention comes from (`'f' expects _a`: which `_a`, and why)."""
+        if not self.monotype_origins:
+            return []
+        found: list[int] = []
+        pending, seen = list(types), set()
+        while pending:
+            ty = prune(pending.pop())
+            if id(ty) in seen:
+                continue
+            seen.add(id(ty))
+            if isinstance(ty, TCon) and id(ty.tycon) in self.monotype_origins and id(ty.tycon) not in found:
+                found.append(id(ty.tycon))
+            pending.extend(components(ty))
+        notes = []
+        for key in found:
+            tycon, name, binder = self.monotype_origins[key]
+            notes.append(MONOTYPE_NOTE.format(type=tycon.name, name=name, at=_at(binder.span)))
+        return notes
 
     def warn_free_tyvars(self) -> None:
         """Warn of each top-level value whose type the value restriction left

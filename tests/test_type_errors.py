@@ -462,6 +462,14 @@ CASES = [
      C.FREE_TYVAR.format(name="f", type="unit -> '_a list"), C.FREE_TYVAR_SHARED_NOTE.format(var="'_a", other="r")),
     ("free_tyvar_of_an_application_through_a_selector", 'fun f p = #1 p\nval y = f (raise Fail "", 2)', W, 2, 5,
      C.FREE_TYVAR.format(name="y", type="'_a"), C.FREE_TYVAR_NOTE.format(name="y")),
+    # a later use at another type: the `_a` it expects is named, with where
+    # it comes from (the error alone said "'f' expects _a")
+    ("monotype_of_a_selectors_tuple_used_later", 'fun f p = #1 p\nval y = f (raise Fail "", 2);\nval z = f ("s", 3)',
+     E, 3, 12, C.ARG_MISMATCH.format(actual="string", fn="'f'", expected="_a"),
+     C.MONOTYPE_NOTE.format(type="_a", name="f", at="1:5")),
+    ("monotype_of_a_ref", "val r = ref [];\nval _ = r := [1]", E, 2, 14,
+     "this operand of ':=' has type int list but _a list is expected",
+     C.MONOTYPE_NOTE.format(type="_a", name="r", at="1:5")),
     # ---- session 26: the mistakes people make, with what would fix them
     # a curried function given a tuple, its parameter an operand of `+`: the
     # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
