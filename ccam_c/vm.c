@@ -29,9 +29,10 @@
  * Superinstructions: the loop is dispatch-bound, so sealing a block
  * (ccamV_fuse) gives the first instruction of each frequent adjacent pair
  * (push; acc n, swap; acc n, cons; prim p, ... : OPF_* below, picked from
- * the instruction pairs evalpf and the specialised packet filter run most;
- * one triple, cons; prim p; branch) a fused opcode whose handler runs them
- * in one dispatch.  Its fast path runs only when no instruction of it can
+ * the instruction pairs evalpf and the specialised packet filter run most)
+ * and of some longer sequences (cons; prim p; branch, and those MLton's
+ * benchmarks run most) a fused opcode whose handler runs them in one
+ * dispatch.  Its fast path runs only when no instruction of it can
  * fail, raise, allocate through the slow path or reach a safe point
  * (FUSED_FITS), and counts them all; otherwise it jumps to the first
  * instruction's plain handler and the next, whose words are untouched,
@@ -255,6 +256,20 @@ static int binary_prim_has_fast_path(uint64_t p) {
 #define OPF_SND_SND    OP_FUSED(79, CCAM_OP_SND)    /* snd; snd */
 #define OPF_SND_CONS   OP_FUSED(80, CCAM_OP_SND)    /* snd; cons */
 #define OPF_CONS_PRIM_BRANCH OP_FUSED(81, CCAM_OP_CONS)  /* cons; prim p; branch: a comparison and its test */
+/* Triples, picked from the pairs MLton's mpuz, logic and count-graphs run
+   most after the pairs above were fused (a fetch and its projection, a
+   call on a built tuple, an operation with a constant): */
+#define OPF_PUSH_ACC_FST   OP_FUSED(82, CCAM_OP_PUSH)  /* push; acc n; fst */
+#define OPF_PUSH_ACC_SND   OP_FUSED(83, CCAM_OP_PUSH)  /* push; acc n; snd */
+#define OPF_SWAP_ACC_FST   OP_FUSED(84, CCAM_OP_SWAP)  /* swap; acc n; fst */
+#define OPF_SWAP_ACC_SND   OP_FUSED(85, CCAM_OP_SWAP)  /* swap; acc n; snd */
+#define OPF_SWAP_ACC_ARG   OP_FUSED(86, CCAM_OP_SWAP)  /* swap; acc n; arg */
+#define OPF_CONS_CONS_APP  OP_FUSED(87, CCAM_OP_CONS)  /* cons; cons; app: a call on a built tuple */
+#define OPF_PUSH_QUOTE_PRIM OP_FUSED(88, CCAM_OP_PUSH) /* push; 'c; cons; prim p, p with a binary fast path */
+#define OPF_SWAP_PUSH_ACC  OP_FUSED(89, CCAM_OP_SWAP)  /* swap; push; acc n */
+#define OPF_PUSH_PUSH_ACC  OP_FUSED(90, CCAM_OP_PUSH)  /* push; push; acc n */
+#define OPF_PUSH_ACC_SWITCH OP_FUSED(91, CCAM_OP_PUSH) /* push; acc n; switch: a case on a variable */
+#define OPF_PUSH_GETGLOBAL OP_FUSED(92, CCAM_OP_PUSH)  /* push; getglobal n */
 
 /* Does code[at] start `cons; prim p`, p with a binary fast path?  (In a
    sealed block a cons is followed by at least the end word.) */
@@ -271,15 +286,28 @@ static uint64_t fused_word(const uint64_t *code, uint32_t pc, uint32_t next) {
     /* a pair ending in the cons of `cons; prim p` would run that cons
        plain: leave the cons to its prim, which then builds no pair */
     if (heads_cons_prim(code, next)) return first;
+    /* the instruction after an acc n or a cons (at least the end word) */
+    uint64_t after_acc = second == CCAM_OP_ACC ? ccam_plain_op(code[next + 2]) : 0;
     switch (first) {
     case CCAM_OP_PUSH:
-        if (second == CCAM_OP_ACC) return OPF_PUSH_ACC;
-        if (second == CCAM_OP_PUSH) return OPF_PUSH_PUSH;
-        if (second == CCAM_OP_QUOTE) return OPF_PUSH_QUOTE;
+        if (second == CCAM_OP_ACC) {
+            if (after_acc == CCAM_OP_FST) return OPF_PUSH_ACC_FST;
+            if (after_acc == CCAM_OP_SND) return OPF_PUSH_ACC_SND;
+            if (after_acc == CCAM_OP_SWITCH) return OPF_PUSH_ACC_SWITCH;
+            return OPF_PUSH_ACC;
+        }
+        if (second == CCAM_OP_PUSH) return ccam_plain_op(code[next + 1]) == CCAM_OP_ACC ? OPF_PUSH_PUSH_ACC : OPF_PUSH_PUSH;
+        if (second == CCAM_OP_GETGLOBAL) return OPF_PUSH_GETGLOBAL;
+        if (second == CCAM_OP_QUOTE) return heads_cons_prim(code, next + 2) ? OPF_PUSH_QUOTE_PRIM : OPF_PUSH_QUOTE;
         break;
     case CCAM_OP_SWAP:
-        if (second == CCAM_OP_ACC) return OPF_SWAP_ACC;
-        if (second == CCAM_OP_PUSH) return OPF_SWAP_PUSH;
+        if (second == CCAM_OP_ACC) {
+            if (after_acc == CCAM_OP_FST) return OPF_SWAP_ACC_FST;
+            if (after_acc == CCAM_OP_SND) return OPF_SWAP_ACC_SND;
+            if (after_acc == CCAM_OP_ARG) return OPF_SWAP_ACC_ARG;
+            return OPF_SWAP_ACC;
+        }
+        if (second == CCAM_OP_PUSH) return ccam_plain_op(code[next + 1]) == CCAM_OP_ACC ? OPF_SWAP_PUSH_ACC : OPF_SWAP_PUSH;
         break;
     case CCAM_OP_ACC:
         if (second == CCAM_OP_FST) return OPF_ACC_FST;
@@ -300,7 +328,8 @@ static uint64_t fused_word(const uint64_t *code, uint32_t pc, uint32_t next) {
     case CCAM_OP_CONS:
         if (second == CCAM_OP_PRIM && binary_prim_has_fast_path(code[next + 1]))
             return ccam_plain_op(code[next + 2]) == CCAM_OP_BRANCH ? OPF_CONS_PRIM_BRANCH : OPF_CONS_PRIM;
-        if (second == CCAM_OP_CONS) return OPF_CONS_CONS;
+        if (second == CCAM_OP_CONS)
+            return ccam_plain_op(code[next + 1]) == CCAM_OP_APP ? OPF_CONS_CONS_APP : OPF_CONS_CONS;
         if (second == CCAM_OP_APP) return OPF_CONS_APP;
         if (second == CCAM_OP_PUSH) return OPF_CONS_PUSH;
         break;
@@ -633,6 +662,10 @@ static int run_loop(ccam_machine *m) {
         FUSED_SLOT(OPF_FST_SWAP), FUSED_SLOT(OPF_SND_FST), FUSED_SLOT(OPF_QUOTE_CONS), FUSED_SLOT(OPF_CONS_PRIM),
         FUSED_SLOT(OPF_CONS_CONS), FUSED_SLOT(OPF_CONS_APP), FUSED_SLOT(OPF_CONS_PUSH), FUSED_SLOT(OPF_ACC_ARG),
         FUSED_SLOT(OPF_SND_SND), FUSED_SLOT(OPF_SND_CONS), FUSED_SLOT(OPF_CONS_PRIM_BRANCH),
+        FUSED_SLOT(OPF_PUSH_ACC_FST), FUSED_SLOT(OPF_PUSH_ACC_SND), FUSED_SLOT(OPF_SWAP_ACC_FST),
+        FUSED_SLOT(OPF_SWAP_ACC_SND), FUSED_SLOT(OPF_SWAP_ACC_ARG), FUSED_SLOT(OPF_CONS_CONS_APP),
+        FUSED_SLOT(OPF_PUSH_QUOTE_PRIM), FUSED_SLOT(OPF_SWAP_PUSH_ACC), FUSED_SLOT(OPF_PUSH_PUSH_ACC),
+        FUSED_SLOT(OPF_PUSH_ACC_SWITCH), FUSED_SLOT(OPF_PUSH_GETGLOBAL),
 #undef FUSED_SLOT
     };
 #pragma GCC diagnostic pop
@@ -1301,6 +1334,124 @@ dispatch:
             vmbreak;
         }
         goto plain_snd;
+    }
+
+    /* push; acc(n); fst or snd: e :: S ⟹ fst/snd(acc_n(e)) :: e :: S */
+#define PUSH_ACC_THEN(field)                                                  \
+    do {                                                                      \
+        uint64_t n = pc[2];                                                   \
+        value v;                                                              \
+        if (FUSED_FITS(n + 3) && PUSH_FITS(1) && acc_fast(top, n, &v) && IS_KIND(v, CCAM_K_PAIR)) { \
+            FUSED_RAN((int64_t)n + 3);                                        \
+            *sp++ = top;                                                      \
+            top = PAIR(v)->field;                                             \
+            pc += 4;                                                          \
+            vmbreak;                                                          \
+        }                                                                     \
+        goto plain_push;                                                      \
+    } while (0)
+    vmcase(OPF_PUSH_ACC_FST) PUSH_ACC_THEN(a);
+    vmcase(OPF_PUSH_ACC_SND) PUSH_ACC_THEN(b);
+#undef PUSH_ACC_THEN
+    /* swap; acc(n); fst, snd or arg: e :: f :: S ⟹ fst/snd/arg(acc_n(f)) :: e :: S
+       (arg's fast path: a constructor, whose argument is its a) */
+#define SWAP_ACC_THEN(kind, field)                                            \
+    do {                                                                      \
+        uint64_t n = pc[2];                                                   \
+        value v;                                                              \
+        if (FUSED_FITS(n + 3) && sp > vs && acc_fast(sp[-1], n, &v) && IS_KIND(v, kind)) { \
+            FUSED_RAN((int64_t)n + 3);                                        \
+            sp[-1] = top;                                                     \
+            top = PAIR(v)->field;                                             \
+            pc += 4;                                                          \
+            vmbreak;                                                          \
+        }                                                                     \
+        goto plain_swap;                                                      \
+    } while (0)
+    vmcase(OPF_SWAP_ACC_FST) SWAP_ACC_THEN(CCAM_K_PAIR, a);
+    vmcase(OPF_SWAP_ACC_SND) SWAP_ACC_THEN(CCAM_K_PAIR, b);
+    vmcase(OPF_SWAP_ACC_ARG) SWAP_ACC_THEN(CCAM_K_CON, a);
+#undef SWAP_ACC_THEN
+    vmcase(OPF_CONS_CONS_APP) {  /* cons; cons; app: e :: f :: [e' : P'] :: S ⟹ (e', (f, e)) :: S, P'; P */
+        /* the outer pair ([e' : P'], (f, e)) is never built; app's frame:
+           room for it at the depth after the two conses */
+        if (FUSED_FITS(3) && sp - vs >= 2 && IS_KIND(sp[-2], CCAM_K_CLOSURE) && cells_at_hand(m, 2) &&
+            (pc[3] == OP_RET || (DEPTH() - 1 <= m->max_stack && csp < m->cs_cap))) {
+            FUSED_RAN(3);
+            closure_obj *c = CLOS(sp[-2]);
+            pair_obj *arg = ccamH_pair_fast(m, CCAM_K_PAIR, sp[-1], top);
+            pair_obj *p = ccamH_pair_fast(m, CCAM_K_PAIR, c->env, VAL(arg));
+            sp -= 2;
+            ENTER(c->code, pc + 3);
+            top = VAL(p);
+            vmbreak;
+        }
+        goto plain_cons;
+    }
+    vmcase(OPF_PUSH_QUOTE_PRIM) {  /* push; 'c; cons; prim(p): e :: S ⟹ p(e, c) :: S, neither copy nor pair made */
+        value r;
+        if (FUSED_FITS(4) && DEPTH() + 1 <= m->max_stack && binary_prim_fast(pc[5], top, pc[2], &r)) {
+            FUSED_RAN(4);
+            top = r;
+            pc += 6;
+            vmbreak;
+        }
+        goto plain_push;
+    }
+
+    vmcase(OPF_SWAP_PUSH_ACC) {  /* swap; push; acc(n): e :: f :: S ⟹ acc_n(f) :: f :: e :: S */
+        uint64_t n = pc[3];
+        value v;
+        if (FUSED_FITS(n + 3) && sp > vs && PUSH_FITS(1) && acc_fast(sp[-1], n, &v)) {
+            FUSED_RAN((int64_t)n + 3);
+            value f = sp[-1];
+            sp[-1] = top;
+            *sp++ = f;
+            top = v;
+            pc += 4;
+            vmbreak;
+        }
+        goto plain_swap;
+    }
+    vmcase(OPF_PUSH_PUSH_ACC) {  /* push; push; acc(n): e :: S ⟹ acc_n(e) :: e :: e :: S */
+        uint64_t n = pc[3];
+        value v;
+        if (FUSED_FITS(n + 3) && PUSH_FITS(2) && acc_fast(top, n, &v)) {
+            FUSED_RAN((int64_t)n + 3);
+            sp[0] = sp[1] = top;
+            sp += 2;
+            top = v;
+            pc += 4;
+            vmbreak;
+        }
+        goto plain_push;
+    }
+    vmcase(OPF_PUSH_ACC_SWITCH) {  /* push; acc(n); switch(P0..Pa-1): e :: S ⟹ e :: S, Pk; P  where acc_n(e) = C_k or C_k(v) */
+        /* words: push, acc n, switch a P0 .. Pa-1; the rest at pc + 5 + a.
+           The value acc fetches is never pushed; push's room (PUSH_FITS)
+           is also the room for switch's frame, so only the frames' memory
+           is left to look at */
+        uint64_t n = pc[2], arms = pc[4], k = 0;
+        value v;
+        if (FUSED_FITS(n + 3) && PUSH_FITS(1) && acc_fast(top, n, &v) &&
+            (IS_CON0(v) ? (k = CON0_TAG(v), 1) : IS_KIND(v, CCAM_K_CON) ? (k = OBJ(v)->aux, 1) : 0) && k < arms &&
+            (pc[5 + arms] == OP_RET || csp < m->cs_cap)) {
+            FUSED_RAN((int64_t)n + 3);
+            ENTER(BLOCK(pc[5 + k]), pc + 5 + arms);
+            vmbreak;
+        }
+        goto plain_push;
+    }
+    vmcase(OPF_PUSH_GETGLOBAL) {  /* push; getglobal(n): e :: S ⟹ g[n] :: e :: S */
+        uint64_t n = pc[2];
+        if (FUSED_FITS(2) && PUSH_FITS(1) && n < (uint64_t)m->nglobals && m->globals[n] != V_NONE) {
+            FUSED_RAN(2);
+            *sp++ = top;
+            top = m->globals[n];
+            pc += 3;
+            vmbreak;
+        }
+        goto plain_push;
     }
 
     /* ---- end of a sub-program: not a transition */

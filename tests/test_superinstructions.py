@@ -14,13 +14,15 @@ from typing import NamedTuple
 import pytest
 
 from ccam import cmachine, refmachine
-from ccam.instructions import TRUE, I, Ins, Program, Status
+from ccam.instructions import TRUE, I, Ins, Program, Status, reductions
 from ccam.values import Block, Con, Pair, show
 from tests.machine_cases import NGLOBALS, P, q, start_value
 from tests.test_cmachine import assert_same, counting_loop
 
 
 BRANCH = I.branch([q(1)], [q(2)])
+SWITCH = I.switch([[q(1)], [q(2)]])
+LAST_GLOBAL = NGLOBALS - 1  # unset unless the code sets it
 
 
 class Fused(NamedTuple):
@@ -61,6 +63,30 @@ FUSED = [
           (I.push, I.id, I.quote(TRUE), I.branch([I.id], [I.id]), I.id,
            I.push, I.id, I.push, I.fst, I.id, I.swap, I.snd, I.cons, P("le"), BRANCH, I.id, I.push, I.id, I.cons),
           (3, 4)),
+    # triples (and the quadruple push; 'c; cons; prim p)
+    Fused("push; acc; fst", (I.push, I.acc(1), I.fst, I.id, I.cons), ((10, (20, 21)), 30)),
+    Fused("push; acc; snd", (I.push, I.acc(1), I.snd, I.id, I.cons), ((10, (20, 21)), 30)),
+    Fused("swap; acc; fst", (I.push, I.id, q(7), I.swap, I.acc(0), I.fst, I.id, I.cons), (1, (2, 3))),
+    Fused("swap; acc; snd", (I.push, I.id, q(7), I.swap, I.acc(0), I.snd, I.id, I.cons), (1, (2, 3))),
+    Fused("swap; acc; arg", (I.push, I.id, q(7), I.swap, I.acc(0), I.arg, I.id, I.cons), (1, Con(1, 5))),
+    Fused("swap; push; acc", (I.push, I.id, q(7), I.swap, I.push, I.acc(0), I.id, I.cons, I.id, I.cons), (1, 2)),
+    Fused("push; push; acc", (I.push, I.push, I.acc(0), I.id, I.cons, I.id, I.cons), (1, 2)),
+    Fused("cons; cons; app", (I.push, I.cur((I.snd, I.id, I.fst)), I.swap, I.id, I.push, I.id, q(5), I.id,
+                              I.cons, I.cons, I.app), (1, 2)),
+    # a first call (plain: cons; id; app) gives the control stack its memory
+    Fused("cons; cons; app, not in tail position",
+          (I.push, I.cur((I.snd,)), I.swap, I.cons, I.id, I.app, I.id,
+           I.push, I.cur((I.snd, I.id, I.fst)), I.swap, I.id, I.push, I.id, q(5), I.id, I.cons, I.cons, I.app,
+           I.id, I.push, I.id, I.cons), (1, 2)),
+    Fused("push; quote; cons; prim add", (I.push, q(5), I.cons, P("add")), 3),
+    Fused("push; quote; cons; prim lt", (I.push, q(5), I.cons, P("lt")), 3),
+    Fused("push; acc; switch", (I.push, I.acc(0), SWITCH), (0, Con(1, 5))),
+    # a first branch (plain: its quote; branch is no pair) gives the control stack its memory
+    Fused("push; acc; switch on a nullary constructor, not in tail position",
+          (I.push, I.id, I.quote(TRUE), I.branch([I.id], [I.id]), I.id,
+           I.push, I.acc(0), SWITCH, I.id, I.push, I.id, I.cons), (0, Con(0, None))),
+    Fused("push; getglobal", (q(5), I.setglobal(LAST_GLOBAL), I.id, I.push, I.getglobal(LAST_GLOBAL), I.id, I.cons),
+          1),
 ] + [
     # cons; prim p on every primitive with a binary fast path: the
     # arguments are (fst e, snd e)
@@ -123,6 +149,31 @@ def test_every_reduction_limit_stops_where_the_reference_machine_does(fused: Fus
     assert ran_fused == sorted(ran_fused) and ran_fused[-1] == 1 and ran_fused[0] == 0
 
 
+# The superinstructions longer than a pair: where each starts in its FUSED
+# code and how many instructions it runs.
+LONGER = {
+    "push; acc; fst": (0, 3), "push; acc; snd": (0, 3), "swap; acc; fst": (3, 3), "swap; acc; snd": (3, 3),
+    "swap; acc; arg": (3, 3), "swap; push; acc": (3, 3), "push; push; acc": (0, 3), "cons; cons; app": (8, 3),
+    "push; quote; cons; prim add": (0, 4), "push; acc; switch": (0, 3), "cons; prim lt; branch": (7, 3),
+}
+
+
+@pytest.mark.parametrize("name", LONGER)
+def test_a_longer_superinstruction_runs_whole_or_not_at_all(name):
+    """A limit that leaves out only its last instruction runs none of it
+    fused (not even the pair it starts with: each pair inside it needs room
+    for its own second instruction); one more reduction runs it all in one
+    dispatch."""
+    fused = next(f for f in FUSED if f.name == name)
+    first, length = LONGER[name]
+    before = run_ref(fused.code[:first], fused.start).reductions
+    whole = before + sum(reductions(ins) for ins in fused.code[first:first + length])
+    machine, c = assert_agrees(fused.code, fused.start, max_reductions=whole - 1)
+    assert c.status == Status.REDUCTION_LIMIT and machine.fused_dispatches() == 0
+    machine, c = assert_agrees(fused.code, fused.start, max_reductions=whole)
+    assert machine.fused_dispatches() == 1
+
+
 def test_a_limit_inside_push_acc_stops_after_push():
     # push (1) then acc 2 (3 reductions): a limit of 1, 2 or 3 stops after push
     code = (I.push, I.acc(2))
@@ -174,6 +225,37 @@ FAILING = [
                                                           BRANCH), (3, 4), {}, Status.UNDERFLOW),
     Failing("cons; prim; branch: branch on an int", (I.push, I.id, I.push, I.fst, I.id, I.swap, I.snd, I.cons,
                                                       P("add"), BRANCH), (3, 4), {}, Status.TYPE),
+    Failing("push; acc; fst: fst of a non-pair", (I.push, I.acc(0), I.fst), (1, 2), {}, Status.TYPE),
+    Failing("push; acc; snd: push at the stack limit", (I.push, I.acc(0), I.snd), (1, (2, 3)), {"max_stack": 1},
+            Status.STACK_LIMIT),
+    Failing("swap; acc; fst: nothing to swap with", (I.swap, I.acc(0), I.fst), (1, (2, 3)), {}, Status.UNDERFLOW),
+    Failing("swap; acc; snd: snd of a non-pair", (I.push, I.id, q(7), I.swap, I.acc(0), I.snd), (1, 2), {},
+            Status.TYPE),
+    Failing("swap; acc; arg: arg of a pair", (I.push, I.id, q(7), I.swap, I.acc(0), I.arg), (1, (2, 3)), {},
+            Status.TYPE),
+    Failing("swap; push; acc: acc of a non-pair", (I.push, I.id, q(7), I.swap, I.push, I.acc(0)), 5, {},
+            Status.TYPE),
+    Failing("swap; push; acc: push at the stack limit", (I.push, I.id, I.swap, I.push, I.acc(0)), (1, 2),
+            {"max_stack": 2}, Status.STACK_LIMIT),
+    Failing("push; push; acc: the second push at the stack limit", (I.push, I.push, I.acc(0)), (1, 2),
+            {"max_stack": 2}, Status.STACK_LIMIT),
+    Failing("cons; cons; app: not a closure", (I.push, I.id, I.push, I.id, I.cons, I.cons, I.app), 1, {},
+            Status.TYPE),
+    Failing("cons; cons; app: nothing for the second cons", (I.push, I.id, I.cons, I.cons, I.app), 1, {},
+            Status.UNDERFLOW),
+    Failing("push; quote; cons; prim add: Overflow", (I.push, q(1), I.cons, P("add")), 2 ** 62 - 1, {},
+            Status.UNCAUGHT),
+    Failing("push; quote; cons; prim add: not ints", (I.push, q(1), I.cons, P("add")), b"abc", {}, Status.TYPE),
+    Failing("push; quote; cons; prim add: push at the stack limit", (I.push, q(1), I.cons, P("add")), 1,
+            {"max_stack": 1}, Status.STACK_LIMIT),
+    Failing("push; acc; switch: switch on a pair", (I.push, I.acc(0), SWITCH), (1, (2, 3)), {}, Status.TYPE),
+    Failing("push; acc; switch: no arm for the tag", (I.push, I.acc(0), SWITCH), (1, Con(5, 0)), {},
+            Status.SWITCH),
+    Failing("push; acc; switch: push at the stack limit", (I.push, I.acc(0), SWITCH), (1, Con(1, 0)),
+            {"max_stack": 1}, Status.STACK_LIMIT),
+    Failing("push; getglobal: an unset global", (I.push, I.getglobal(LAST_GLOBAL)), 1, {}, Status.GLOBAL),
+    Failing("push; getglobal: push at the stack limit", (I.push, I.getglobal(0)), 1, {"max_stack": 1},
+            Status.STACK_LIMIT),
     Failing("cons; prim add: Overflow", (I.push, I.fst, I.id, I.swap, I.snd, I.cons, P("add")),
             (2 ** 62 - 1, 1), {}, Status.UNCAUGHT),
     Failing("cons; prim sub: Overflow", (I.push, I.fst, I.id, I.swap, I.snd, I.cons, P("sub")),
@@ -224,8 +306,8 @@ def test_generated_code_is_fused_when_sealed():
     machine, c = assert_agrees(generating(GENERATED), ((0, 3), 4))
     assert c.value == 14
     assert c.gen_reductions > 0
-    # push; acc, swap; acc, cons; prim add, push; quote, cons; prim mul
-    assert machine.fused_dispatches() == 5
+    # push; acc, swap; acc, cons; prim add, push; quote; cons; prim mul
+    assert machine.fused_dispatches() == 4
 
 
 def test_generated_and_loaded_code_decodes_to_the_original_instructions():
@@ -242,7 +324,8 @@ def test_generated_and_loaded_code_decodes_to_the_original_instructions():
 def test_an_unsealed_block_extended_after_its_seal_is_fused_again():
     """A host block is decoded (and so sealed and fused) and then unsealed:
     its last instruction gains a successor by emit, and the seal of call
-    fuses the new pair (push; quote) as well as the old (push; acc)."""
+    fuses the new sequence (push; quote; cons; prim add) as well as the old
+    pair (push; acc)."""
     block = Block([I.push, I.acc(0), I.push])
     code = (I.emit(q(6)), I.emit(I.cons), I.emit(P("add")), I.call)
     machine = cmachine.Machine(Program(code, NGLOBALS), plain=True)
@@ -250,7 +333,7 @@ def test_an_unsealed_block_extended_after_its_seal_is_fused_again():
     ref = refmachine.Machine(Program(code, NGLOBALS)).run([Pair(Pair(0, 1), Block([I.push, I.acc(0), I.push]))])
     assert_same(ref, c)
     assert c.value == 7
-    assert machine.fused_dispatches() == 3  # push; acc, push; quote, cons; prim add
+    assert machine.fused_dispatches() == 2  # push; acc, push; quote; cons; prim add
 
 
 def test_the_heap_checker_walks_fused_blocks_under_collections():
