@@ -2696,7 +2696,10 @@ class Checker:
         # rest's code) is unified last, so that where the later arms are
         # generators (`| _ => code (...)`, for `cogen rest = gen ...`) the
         # code variable is the error reported, with its note, not every
-        # later arm and whatever expects a generator of the whole.
+        # later arm and whatever expects a generator of the whole. Only
+        # while the second arm is a generator: beside arms of another type
+        # the first arm keeps its place (else `0 => rest | 1 => "a" | _ => 2`,
+        # rest : int, blamed the last arm and the first, not "a").
         deferred = None
         for index, rule in enumerate(rules):
             outer, self.scope = self.scope, Scope(self.scope)
@@ -2707,12 +2710,15 @@ class Checker:
             self.expect(pat_ty, arg_ty, rule.pat, pat_message, *notes)
             self.scope.values.update(names)
             body_ty = self.infer(rule.body)
+            if index == 1 and deferred is not None and not isinstance(prune(body_ty), TBox):
+                self.expect(deferred[1], result_ty, deferred[0], body_message, fresh=fresh_result)
+                deferred = None
             if index == 0 and fresh_result and len(rules) > 1 and body_message in FIRST_ARM \
                     and self._is_code_var(rule.body) and not isinstance(prune(body_ty), (TBox, TVar)):
                 deferred = (rule.body, body_ty)
             else:
                 self.expect(body_ty, result_ty, rule.body, body_message,
-                            fresh=fresh_result and index == (0 if deferred is None else 1))
+                            fresh=fresh_result and (index == 0 or index == 1 and deferred is not None))
             self.scope = outer
             rows.append((rule, [spat]))
         if deferred is not None:

@@ -1425,3 +1425,18 @@ def test_textio_input_and_files_are_said_to_be_absent(program, col):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert (errors[0].span.line, errors[0].span.col) == (1, col)
     assert all(error.notes == (C.TEXTIO_ABSENT_NOTE,) for error in errors), [e.notes for e in errors]
+
+
+@pytest.mark.parametrize("arms", ['case k of 0 => rest | 1 => "a" | _ => 2',
+                                  '(fn 0 => rest | 1 => "a" | _ => 2) k'])
+def test_a_code_variable_first_arm_beside_plain_arms_keeps_its_place(arms):
+    """A first arm that is a code variable is checked last only beside
+    generators: beside plain arms the arm that disagrees with it is the one
+    error (it was the last arm, against "a", and the first arm, against the
+    later ones)."""
+    program = ("fun gen 0 = code 1\n"
+               f"  | gen n = let cogen rest = gen (n - 1) cogen k = lift n in code ({arms}) end")
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    message = C.CASE_ARM if arms.startswith("case") else C.FN_ARM
+    assert [(d.span.line, d.span.col, d.message) for d in errors] == \
+        [(2, program.split("\n")[1].index('"a"') + 1, message.format(actual="string", expected="int"))]
