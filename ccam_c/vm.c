@@ -256,9 +256,10 @@ static int binary_prim_has_fast_path(uint64_t p) {
 #define OPF_SND_SND    OP_FUSED(79, CCAM_OP_SND)    /* snd; snd */
 #define OPF_SND_CONS   OP_FUSED(80, CCAM_OP_SND)    /* snd; cons */
 #define OPF_CONS_PRIM_BRANCH OP_FUSED(81, CCAM_OP_CONS)  /* cons; prim p; branch: a comparison and its test */
-/* Triples, picked from the pairs MLton's mpuz, logic and count-graphs run
-   most after the pairs above were fused (a fetch and its projection, a
-   call on a built tuple, an operation with a constant): */
+/* Longer sequences (nine triples, a quadruple, and one pair, the last),
+   picked from the pairs MLton's mpuz, logic and count-graphs run most
+   after the pairs above were fused (a fetch and its projection, a call on
+   a built tuple, an operation with a constant): */
 #define OPF_PUSH_ACC_FST   OP_FUSED(82, CCAM_OP_PUSH)  /* push; acc n; fst */
 #define OPF_PUSH_ACC_SND   OP_FUSED(83, CCAM_OP_PUSH)  /* push; acc n; snd */
 #define OPF_SWAP_ACC_FST   OP_FUSED(84, CCAM_OP_SWAP)  /* swap; acc n; fst */
