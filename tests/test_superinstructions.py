@@ -158,6 +158,15 @@ LONGER = {
 }
 
 
+@pytest.mark.parametrize("fused", FUSED, ids=[f.name for f in FUSED])
+def test_every_stack_limit_stops_where_the_reference_machine_does(fused: Fused):
+    # a fused push must stop at the limit as the plain one does, and a call
+    # or switch not in tail position (cons; cons; app, push; acc; switch)
+    # needs room for its return frame as well
+    for limit in range(1, 12):
+        assert_agrees(fused.code, fused.start, max_stack=limit)
+
+
 @pytest.mark.parametrize("name", LONGER)
 def test_a_longer_superinstruction_runs_whole_or_not_at_all(name):
     """A limit that leaves out only its last instruction runs none of it
