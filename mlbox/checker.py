@@ -225,6 +225,16 @@ FAMILIAR_NAMES = {
     "True": "true", "False": "false", "None": "NONE", "Some": "SOME", "Nil": "nil",
 }
 DID_YOU_MEAN = "did you mean '{name}'?"
+# Conversions to and from lists that the Basis lacks though other languages
+# (and some SML libraries) have them; the nearest name in scope is often
+# their inverse (`Vector.toList` to `Vector.fromList`): name -> what to write
+LIST_CONVERSIONS = {
+    "Vector.toList": "Vector.foldr (op ::) [] v", "Array.toList": "Array.foldr (op ::) [] a",
+    "VectorSlice.toList": "VectorSlice.foldr (op ::) [] s", "ArraySlice.toList": "ArraySlice.foldr (op ::) [] s",
+    "String.toList": "String.explode s", "String.fromList": "String.implode cs",
+    "List.toVector": "Vector.fromList xs", "List.toArray": "Array.fromList xs",
+}
+LIST_CONVERSION_NOTE = "the Basis has no {name}; write {instead}"
 # `s.length`, `p.x`: from languages with objects (a qualified name to SML)
 METHOD_NOTE = "ML values have no fields or methods: {value} is a value, which functions take as an argument: {example}"
 LENGTH_FUNCTIONS = {"string": "size", "list": "length", "array": "Array.length", "vector": "Vector.length"}
@@ -957,6 +967,8 @@ class Checker:
             return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
+        if name in LIST_CONVERSIONS:
+            return LIST_CONVERSION_NOTE.format(name=name, instead=LIST_CONVERSIONS[name])
         if name in ("exnMessage", "General.exnMessage"):
             return EXN_MESSAGE_NOTE
         if name in RECORD_ARGUMENT_FUNCTIONS:

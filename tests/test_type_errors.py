@@ -470,6 +470,12 @@ CASES = [
     ("monotype_of_a_ref", "val r = ref [];\nval _ = r := [1]", E, 2, 14,
      "this operand of ':=' has type int list but _a list is expected",
      C.MONOTYPE_NOTE.format(type="_a", name="r", at="1:5")),
+    # a list conversion the Basis lacks: the nearest name was its inverse
+    ("vector_to_list", "val l = Vector.toList (Vector.fromList [1, 2])", E, 1, 9,
+     "unbound variable or constructor 'Vector.toList'",
+     C.LIST_CONVERSION_NOTE.format(name="Vector.toList", instead="Vector.foldr (op ::) [] v")),
+    ("string_to_list", 'val l = String.toList "ab"', E, 1, 9, "unbound variable or constructor 'String.toList'",
+     C.LIST_CONVERSION_NOTE.format(name="String.toList", instead="String.explode s")),
     # ---- session 26: the mistakes people make, with what would fix them
     # a curried function given a tuple, its parameter an operand of `+`: the
     # argument is wrong, not `+` (said "'+' cannot be used at type int * int")
