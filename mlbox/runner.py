@@ -399,9 +399,9 @@ def raised_with(result, compiled, global_value: Callable[[int], object]) -> str:
     arg = getattr(exn, "arg", None)
     if arg is None:
         return ""
+    name = exception_name(result)
     if compiled is not None:
         exceptions = program_exceptions(compiled, global_value)
-        name = exception_name(result)
         arg_type = exception_arg_type(exceptions(name), lambda name_value: exn.name is name_value)
         if arg_type is not None and not free_vars(arg_type):
             fixity = INFIX if compiled.fixity is None else compiled.fixity
@@ -411,7 +411,7 @@ def raised_with(result, compiled, global_value: Callable[[int], object]) -> str:
     if not isinstance(arg, bytes):
         return ""
     shown = string_literal(arg[:RAISED_STRING_SHOWN], truncated=len(arg) > RAISED_STRING_SHOWN)
-    return RAISED_WITH.format(value=f"{exception_name(result)} {shown}")
+    return RAISED_WITH.format(value=f"{name} {shown}")
 
 
 def exception_name(result) -> str:
