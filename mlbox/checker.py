@@ -108,6 +108,10 @@ FIRST_ARM = {CASE_ARM: "this case arm has type {actual} but the later arms have 
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
 HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
                          "exception {name}; write {qualified} for the exception, or rename the constructor")
+# the same for a bare `raise Fail` whose basis exception carries a value
+HIDDEN_EXCEPTION_ARG_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
+                             "exception {name}; write {qualified} (v), with v of type {arg}, for the exception, "
+                             "or rename the constructor")
 HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
 RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
@@ -2618,7 +2622,7 @@ class Checker:
             notes = (RAISE_CONSTRUCTOR_NOTE.format(name=e.exp.name, arg=TypePrinter().show(named.arg)),)
         head = e.exp.fn if isinstance(e.exp, S.App) else e.exp
         if isinstance(head, S.Var):  # `raise Fail "x"` where a constructor hides Fail
-            notes += (self._hidden_exception_note(head.name),)
+            notes += (self._hidden_exception_note(head.name, bare=head is e.exp),)
         self.expect(self.infer(e.exp), EXN, e.exp, RAISE_NOT_EXN, *notes)
         return self.fresh()
 
@@ -2738,18 +2742,22 @@ class Checker:
             self.expect(body_ty, result_ty, body, FIRST_ARM[body_message])
         return rows
 
-    def _hidden_exception_note(self, name: Optional[str]) -> Optional[str]:
+    def _hidden_exception_note(self, name: Optional[str], bare: bool = False) -> Optional[str]:
         """For a handler's pattern or a raised expression headed by
         constructor `name` of a datatype that hides a basis exception of
         that name (`datatype exp = ... | Div of exp * exp`, then `handle
-        Div _` or `raise Div`): how to name the exception."""
+        Div _` or `raise Div`): how to name the exception. `bare`: raised
+        without an argument, so an exception that carries a value needs it."""
         con = self.scope.find_value(name) if name else None
-        if not isinstance(con, DataCon) or con.binder is None \
-                or not isinstance(_basis_scope(False).values.get(name), ExnInfo):
+        exn = _basis_scope(False).values.get(name) if name else None
+        if not isinstance(con, DataCon) or con.binder is None or not isinstance(exn, ExnInfo):
             return None
         qualified = next((q for q, plain in basis.QUALIFIED_CONSTRUCTORS.items() if plain == name), None)
         if qualified is None:
             return None
+        if bare and exn.arg is not None:
+            return HIDDEN_EXCEPTION_ARG_NOTE.format(name=name, datatype=con.tycon.name, at=_at(con.binder.span),
+                                                    qualified=qualified, arg=TypePrinter().show(exn.arg))
         return HIDDEN_EXCEPTION_NOTE.format(name=name, datatype=con.tycon.name, at=_at(con.binder.span),
                                             qualified=qualified)
 

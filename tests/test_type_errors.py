@@ -318,6 +318,12 @@ CASES = [
      'datatype t = Fail of string | Ok\nval _ = raise Fail "no"', E, 2, 15,
      C.RAISE_NOT_EXN.format(actual="t"),
      C.HIDDEN_EXCEPTION_NOTE.format(name="Fail", datatype="t", at="1:14", qualified="General.Fail")),
+    # raised bare: the basis exception needs its value too
+    ("raised_bare_constructor_hides_exception_with_value",
+     "datatype t = Fail of string\nfun f x = if x > 0 then x else raise Fail", E, 2, 38,
+     C.RAISE_NOT_EXN.format(actual="string -> t"),
+     C.HIDDEN_EXCEPTION_ARG_NOTE.format(name="Fail", datatype="t", at="1:14", qualified="General.Fail",
+                                        arg="string")),
     ("raised_nullary_constructor_hides_exception",
      "datatype e = N | Div\nfun f 0 = raise Div | f n = n", E, 2, 17,
      C.RAISE_NOT_EXN.format(actual="e"),
