@@ -56,8 +56,8 @@ NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it ca
 INDEXING_NOTE = "ML has no {name}[i]: element i (from 0) is {sub} ({name}, i)"
 INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vector.sub", "string": "String.sub"}
 # `print "a" ^ "b"` is `(print "a") ^ "b"`
-APPLICATION_FIRST_NOTE = ("`{fn} x {op} y` is `({fn} x) {op} y`: a function application binds tighter than "
-                          "any operator; write {fn} (x {op} y)")
+APPLICATION_FIRST_TAIL = "a function application binds tighter than any operator"
+APPLICATION_FIRST_NOTE = "`{fn} x {op} y` is `({fn} x) {op} y`: " + APPLICATION_FIRST_TAIL + "; write {fn} (x {op} y)"
 # `val n : int = f` for `f ()`
 CALL_IT_NOTE = "{name} is a function of (): {name} () calls it"
 GENERATOR_APPLIED = ("{g} is a generator (of code still to be generated), not a function: apply the code "
@@ -1099,7 +1099,8 @@ class Checker:
             if isinstance(shown, TCon) and shown.tycon.name in err.overload.allowed:
                 # `datatype int = A | B` then `A + B`: not the basis's int
                 extra.append(SAME_NAME_NOTE.format(name=shown.tycon.name))
-            elif err.overload.op == "+" and _base_name(err.ty) == "string":
+            elif err.overload.op == "+" and _base_name(err.ty) == "string" \
+                    and not any(isinstance(note, str) and APPLICATION_FIRST_TAIL in note for note in extra):
                 extra.append(STRING_PLUS_NOTE)
             elif _option_content(err.ty) in err.overload.allowed:
                 extra.append(OPTION_NOTE.format(type=printer.show(err.ty)))
@@ -2416,7 +2417,9 @@ class Checker:
                     if is_operator and fn.name == "-" and item is e.arg.items[0]:
                         # (made only if there is an error to note)
                         item_note = lambda _printer, left=item_actual: (  # noqa: E731
-                            _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow) else "")
+                            _minus_applied_note(fn, e.arg) if isinstance(prune(left), TArrow)
+                            else _application_first_note(item, left, fn.name, self.applied_type(item),
+                                                         e.arg.items[1]))
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
                         item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
                     elif is_operator and fn.name == "=" and item is e.arg.items[1]:
@@ -2427,9 +2430,10 @@ class Checker:
                             _element_for_list_note(fn.name, got, want))
                     elif is_operator and fn.name == "^" and item is e.arg.items[0] and _is_int_literal(e.arg.items[1]):
                         item_note = POWER_NOTE
-                    elif is_operator and item is e.arg.items[0] and isinstance(item, S.App) \
-                            and isinstance(item.fn, S.Var) and _is_unit(item_actual):
-                        item_note = APPLICATION_FIRST_NOTE.format(fn=item.fn.name, op=fn.name)
+                    elif is_operator and item is e.arg.items[0]:
+                        item_note = lambda _printer, left=item_actual, item=item: (  # noqa: E731
+                            _application_first_note(item, left, fn.name, self.applied_type(item),
+                                                    e.arg.items[-1]))
                     rec_note = "" if level is None else _polymorphic_recursion_note(
                         fn, fn_ty, level, len(e.arg.items), e.arg.items.index(item), item_actual)
                     # an operand `[]` or `NONE`, whose type was made after the
@@ -2443,6 +2447,12 @@ class Checker:
                                      made_args=(made_args,), callee=entry if isinstance(entry, VarInfo) else None)
             if slipped:
                 return self.slip_result()
+            result = prune(fn_ty.res)
+            if not ok and isinstance(result, TVar) and result.overload is not None:
+                # `print (Int.toString x + 1)`: the operand is reported; the
+                # `+`'s result, still any of its types, would be reported
+                # again where the context fixes it
+                return self.fresh()
         else:
             arg_ty = self.infer(e.arg)
             # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments
@@ -2466,6 +2476,12 @@ class Checker:
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
+
+    def applied_type(self, e) -> Optional[Type]:
+        """The type of the function a prefix application `f x` applies, if
+        `f` is a value of a known type (for a note)."""
+        entry = self.scope.find_value(e.fn.name) if isinstance(e, S.App) and isinstance(e.fn, S.Var) else None
+        return entry.ty if isinstance(entry, (VarInfo, BasisValue)) else None
 
     def infer_tuple(self, e: S.Tuple) -> Type:
         if not e.items:
@@ -3209,6 +3225,26 @@ def _element_for_list_note(op: str, actual: Type, expected: Type) -> str:
 
 def _is_int_literal(e) -> bool:
     return isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst)
+
+
+def _application_first_note(left, left_ty: Type, op: str, fn_type: Optional[Type], right=None) -> str:
+    """The note for `f x - 1` meant as `f (x - 1)`: the left operand is a
+    prefix application of a named function whose result is unit, or (with
+    a constant of the function's parameter type on the right, `Int.toString x
+    + 1`) a type the operator lacks while that parameter type has it ("" otherwise)."""
+    if not (isinstance(left, S.App) and isinstance(left.fn, S.Var) and left.fn.span.line == left.arg.span.line
+            and (left.fn.span.col, left.fn.span.line) < (left.arg.span.col, left.arg.span.line)):
+        return ""  # (an infix application, `a ^ b + 1`, has its operator after its left operand)
+    if _is_unit(left_ty):
+        return APPLICATION_FIRST_NOTE.format(fn=left.fn.name, op=op)
+    result, param = prune(left_ty), prune(fn_ty.arg) if isinstance(fn_ty := prune(fn_type), TArrow) else None
+    allowed = basis.OVERLOADS[op][1] if op in basis.OVERLOADS else {}
+    constant = {S.IntConst: "int", S.WordConst: "word", S.StringConst: "string", S.CharConst: "char"}.get(
+        type(right.const)) if isinstance(right, S.ConstExp) else None
+    if isinstance(result, TCon) and result.tycon.name not in allowed \
+            and isinstance(param, TCon) and param.tycon.name in allowed and constant == param.tycon.name:
+        return APPLICATION_FIRST_NOTE.format(fn=left.fn.name, op=op)
+    return ""
 
 
 def _is_unit(t: Type) -> bool:

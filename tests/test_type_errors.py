@@ -1452,3 +1452,25 @@ def test_a_code_variable_first_arm_beside_plain_arms_keeps_its_place(arms):
     message = C.CASE_ARM if arms.startswith("case") else C.FN_ARM
     assert [(d.span.line, d.span.col, d.message) for d in errors] == \
         [(2, program.split("\n")[1].index('"a"') + 1, message.format(actual="string", expected="int"))]
+
+
+@pytest.mark.parametrize("program, col, op, ty, fn", [
+    # each was two errors: the operand, then the operator's result where
+    # the context (print's argument, the clause's result) fixed it
+    ("fun show x = print (Int.toString x + 1)", 21, "+", "string", "Int.toString"),
+    ("fun loop 0 = ()\n  | loop n = (print \"x\"; loop n - 1)", 26, "-", "unit", "loop"),
+])
+def test_an_application_meant_inside_an_operator_is_one_error_saying_how_it_groups(program, col, op, ty, fn):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert (error.span.col, error.message) == (col, C.OVERLOAD_MISMATCH.format(op=op, type=ty,
+                                                                                allowed="int and word"))
+    assert error.notes == (C.APPLICATION_FIRST_NOTE.format(fn=fn, op=op),)
+
+
+@pytest.mark.parametrize("program", [
+    'fun show x = print (Int.toString x + "!")',  # a string on the right: `^` was meant
+    "fun k c = ord c + #\"a\"",  # no application to regroup
+])
+def test_no_grouping_note_where_regrouping_would_not_type(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert not any("binds tighter" in n for d in errors for n in d.notes)
