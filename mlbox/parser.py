@@ -169,6 +169,25 @@ NOTE_BACKSLASH_LAMBDA = "ML writes an anonymous function with `fn`: fn x => x ('
 NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
 # `[1; 2; 3]`, as in OCaml and F#.
 NOTE_LIST_SEMICOLONS = "a list's elements are separated by commas: [1, 2, 3]"
+# `fun f x =` then a line `val y = x + 1`: a declaration where an
+# expression must begin (after `=`, `=>`, `then`, `(`, ...)
+NOTE_DEC_IN_EXPRESSION = ("a declaration cannot stand where an expression is expected; inside an expression, "
+                          "declarations go in a `let`: let {keyword} ... in ... end")
+_EXPRESSION_STARTS = frozenset({"EQUALS", "DARROW", "THEN", "ELSE", "DO", "LPAREN", "LBRACKET", "SEMICOLON",
+                                "COMMA"})
+# `fun even ... and val odd = ...`, `val a = 1 and val b = 2`: the binding
+# after `and` takes no keyword
+MSG_KEYWORD_AFTER_AND = ("{}: the binding after `and` has no keyword of its own "
+                         "({kind} {example} and {second})")
+MSG_OTHER_KIND_AFTER_AND = ("{}: `and` joins bindings of one kind, so a `{kind}` cannot go on with a `{other}`: "
+                            "write the binding as one more {kind} ({kind} {example} and {second}), or declare it "
+                            "apart")
+_AND_EXAMPLES = {"fun": ("f x = ...", "g y = ..."), "val": ("a = 1", "b = 2")}
+# `type color = Red | Green`: constructors, which only a datatype has
+NOTE_TYPE_FOR_DATATYPE = ("`type` gives a name to a type written out (type point = int * int); a type with "
+                          "constructors is declared with `datatype`: datatype {name} = ...")
+# `datatype t = A int`: the argument type without its `of`
+NOTE_CONSTRUCTOR_WITHOUT_OF = "a constructor's argument type follows `of`: {name} of {type}"
 # How the note on an unfinished construct names its opening token.
 _OPENER_TEXT = {"LPAREN": "'('", "LBRACKET": "'['", "let_start": "'let'", "local_start": "'local'",
                 "local_in": "'in'", "IN": "'in'", "ABSTYPE": "'abstype'", "WITH": "'with'", "IF": "'if'",
@@ -182,6 +201,8 @@ _TOKEN_TEXT = {"RPAREN": "')'", "RBRACKET": "']'", "IN": "'in'", "END": "'end'",
 # start of a line (the usual layout of top-level declarations).
 _RESTART_TOKENS = {"VAL", "FUN", "DATATYPE", "TYPE", "EXCEPTION", "COGEN", "LOCAL", "ABSTYPE",
                    "INFIX", "INFIXR", "NONFIX"}
+# (a misplaced `cogen` has a note of its own)
+_DECLARATION_TOKENS = frozenset(_RESTART_TOKENS - {"COGEN"})
 
 
 class _Abort(Exception):
@@ -1156,6 +1177,12 @@ class Grammar:
         slip = self._slip(tok)
         if tok is not None and tok.type == "DATATYPE" and before == ["DATATYPE", "tyvarseq1", "tycon", "EQUALS"]:
             message = MSG_REPLICATION.format(message)
+        elif tok is not None and tok.type in ("VAL", "FUN") and before[-2:] in (["valbinds", "AND"],
+                                                                             ["funbinds", "AND"]):
+            kind = before[-2][:3]
+            example, second = _AND_EXAMPLES[kind]
+            template = MSG_KEYWORD_AFTER_AND if kind == tok.value else MSG_OTHER_KIND_AFTER_AND
+            message = template.format(message, kind=kind, other=tok.value, example=example, second=second)
         elif slip:
             message = slip.format(message)
         elif hint:
@@ -1184,6 +1211,19 @@ class Grammar:
             notes += (NOTE_MISSING_VAL.format(name=tok.value),)
         if self._clause_without_bar(tok):
             notes += (NOTE_CLAUSE_WITHOUT_BAR,)
+        if tok is not None and tok.type in _DECLARATION_TOKENS and tok.span.col > 1 and before[-1:] \
+                and before[-1] in _EXPRESSION_STARTS and "LET" in self.parser.action[self.parser.state]:
+            # (at column 1, `val f =` then `val z = 3`, the expression before it is missing)
+            notes += (NOTE_DEC_IN_EXPRESSION.format(keyword=tok.value),)
+        declaring = next((sym for sym in reversed(self.parser.symstack) if sym.type in _RESTART_TOKENS), None)
+        if tok is not None and tok.type in ("BAR", "OF") and declaring is not None and declaring.type == "TYPE":
+            name = next((sym.value for sym in reversed(self.parser.symstack) if sym.type == "tycon"), "t")
+            notes += (NOTE_TYPE_FOR_DATATYPE.format(name=name),)
+        if tok is not None and tok.type in ("IDENT", "LPAREN") and before[-1:] == ["opname"] \
+                and declaring is not None and declaring.type in ("DATATYPE", "ABSTYPE", "EXCEPTION") \
+                and "OF" in self.parser.action[self.parser.state]:
+            notes += (NOTE_CONSTRUCTOR_WITHOUT_OF.format(name=self.parser.symstack[-1].value,
+                                                         type="(...)" if tok.type == "LPAREN" else tok.text),)
         top = None if keyword else self._misspelt_top_keyword(tok)
         if top is not None:
             word, following, keyword = top

@@ -24,7 +24,8 @@ from mlbox.parser import (
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     MSG_KEYWORD_AS_NAME, MSG_DARROW_IN_FUN, MSG_TYPE_AFTER_OF, MSG_AS_AFTER_PATTERN, NOTE_AND_ANDALSO,
     MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON, MSG_FUN_HEAD_WITHOUT_NAME, MSG_STAGING_IN_PATTERN,
-    NOTE_BACKSLASH_LAMBDA,
+    NOTE_BACKSLASH_LAMBDA, NOTE_DEC_IN_EXPRESSION, MSG_KEYWORD_AFTER_AND, MSG_OTHER_KIND_AFTER_AND,
+    NOTE_TYPE_FOR_DATATYPE, NOTE_CONSTRUCTOR_WITHOUT_OF,
     analyse_grammar, grammar_signature, is_incomplete, parse_expression, parse_program, parse_type,
 )
 from mlbox.syntax import Span
@@ -1058,3 +1059,51 @@ def test_a_second_rule_without_its_bar_is_not_taken_for_a_lambda():
         parse_program(Source("t.ml", "val h = fn 0 => 1 1 => 2"))
     assert NOTE_BACKSLASH_LAMBDA not in info.value.diagnostics[0].notes
     assert info.value.diagnostics[0].message == MSG_RULE_WITHOUT_BAR.format(unexpected("'=>'"))
+
+
+@pytest.mark.parametrize("text, position, keyword", [
+    # each was a bare "unexpected 'val'"
+    ("fun f x =\n  val y = x + 1\n  y * 2", (2, 3), "val"),
+    ("fun f x =\n  val y = 1 in x + y end", (2, 3), "val"),
+    ('fun f x = (print "a"; val y = 2; y)', (1, 23), "val"),
+    ("val g = fn x => fun h y = y", (1, 17), "fun"),
+    ("fun f x = if x then datatype t = A else 2", (1, 21), "datatype"),
+])
+def test_a_declaration_where_an_expression_goes_is_told_about_let(text, position, keyword):
+    assert syntax_notes(text) == [(*position, (NOTE_DEC_IN_EXPRESSION.format(keyword=keyword),))]
+
+
+@pytest.mark.parametrize("text", [
+    "fun f x = if x then print \"a\"\nval y = 2",  # (after an expression: the missing `else`)
+    "val x = let val y = 1 in val z = 2 end",  # (after `in`)
+    "val f =\nval z = 3",  # (a top-level declaration: the expression before it is missing)
+])
+def test_no_let_note_after_a_complete_expression_or_in(text):
+    assert all(not any("go in a `let`" in note for note in notes) for _line, _col, notes in syntax_notes(text))
+
+
+@pytest.mark.parametrize("text, error", [
+    # was "'val' is a reserved word of ML and cannot be used as a name"
+    ("fun even 0 = true\n  | even n = odd (n - 1)\nand val odd = fn n => not (even n)",
+     (MSG_OTHER_KIND_AFTER_AND.format(unexpected("'val'"), kind="fun", other="val", example="f x = ...",
+                                      second="g y = ..."), (3, 5))),
+    ("val a = 1 and val b = 2",
+     (MSG_KEYWORD_AFTER_AND.format(unexpected("'val'"), kind="val", example="a = 1", second="b = 2"), (1, 15))),
+    ("fun f x = x and fun g y = y",
+     (MSG_KEYWORD_AFTER_AND.format(unexpected("'fun'"), kind="fun", example="f x = ...", second="g y = ..."),
+      (1, 17))),
+])
+def test_a_keyword_after_and_is_explained(text, error):
+    assert syntax_error(text) == [error]
+
+
+@pytest.mark.parametrize("text, position, note", [
+    # each was a bare "unexpected '|'" or "unexpected 'int'"
+    ("type color = Red | Green", (1, 18), NOTE_TYPE_FOR_DATATYPE.format(name="color")),
+    ("type t = A of int", (1, 12), NOTE_TYPE_FOR_DATATYPE.format(name="t")),
+    ("datatype t = A int | B", (1, 16), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="A", type="int")),
+    ("datatype t = A | B (int * int)", (1, 20), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="B", type="(...)")),
+    ("exception Bad string", (1, 15), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="Bad", type="string")),
+])
+def test_a_type_declaration_written_as_another_is_explained(text, position, note):
+    assert syntax_notes(text) == [(*position, (note,))]
