@@ -56,6 +56,10 @@ NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it ca
 INDEXING_NOTE = "ML has no {name}[i]: element i (from 0) is {sub} ({name}, i)"
 INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vector.sub", "string": "String.sub"}
 # `print "a" ^ "b"` is `(print "a") ^ "b"`
+# `fun f (x :: xs) = print x; f xs`: the `;` ends the declaration
+CUT_CLAUSE_NOTE = ("the top-level `;` before this expression ended the `fun` declaration of '{fn}' at {at}, "
+                   "so '{name}', bound by its last clause, is not in scope here; a clause's body that is a "
+                   "sequence goes in parentheses: (e1; e2)")
 APPLICATION_FIRST_TAIL = "a function application binds tighter than any operator"
 APPLICATION_FIRST_NOTE = "`{fn} x {op} y` is `({fn} x) {op} y`: " + APPLICATION_FIRST_TAIL + "; write {fn} (x {op} y)"
 # `val n : int = f` for `f ()`
@@ -938,6 +942,7 @@ class Checker:
         # the top-level functions of the program being checked, by name, for
         # a use above its declaration (`fun even ...` calling a later `odd`)
         self.top_functions: dict[str, S.Span] = {}
+        self.cut_clause: Optional[tuple] = None  # (FunBind, its last clause's variables): see check_topdecs
         # `cogen u = x` for a local value variable x of a type not yet known:
         # x becomes a generator by this cogen alone, which is also how a
         # forgotten `lift` reads (`cogen a' = a` for `cogen a' = lift a`)
@@ -1191,6 +1196,14 @@ class Checker:
         self.top_functions = {bind.name: bind.span for dec in program.decs if isinstance(dec, S.FunDec)
                               for bind in dec.binds}
         for index, dec in enumerate(program.decs, start=1):
+            self.cut_clause = None
+            previous = program.decs[index - 2] if index >= 2 else None
+            if isinstance(dec, S.ExpDec) and index - 1 in semicolons and isinstance(previous, S.FunDec) \
+                    and previous.span.end_line == dec.span.line:
+                # `| f (x :: xs) = print x; f xs`: the `;` ended the `fun`
+                bind = previous.binds[-1]
+                self.cut_clause = (bind, {p.name for p in _pattern_nodes(bind.clauses[-1].pats)
+                                          if isinstance(p, (S.PVar, S.PAs))})
             self.declare(dec, is_global=True)
             made = len(self.top) - len(self.top_views)
             if made:
@@ -2125,7 +2138,7 @@ class Checker:
             if keyword:
                 self.misread_lines.add(e.span.line)
             note = NOTE_MISSPELT_KEYWORD.format(keyword=keyword) if keyword else \
-                self.missing_rec_note(e.name) or self.unbound_note(e.name)
+                self.missing_rec_note(e.name) or self.cut_clause_note(e.name) or self.unbound_note(e.name)
             self.error(UNBOUND_VARIABLE.format(name=e.name), e.span, note)
             return self.fresh()
         if isinstance(entry, VarInfo):
@@ -2185,6 +2198,14 @@ class Checker:
             if isinstance(pat, S.PVar) and pat.name == name and isinstance(exp, S.Fn):
                 return MISSING_REC_NOTE.format(name=name)
         return ""
+
+    def cut_clause_note(self, name: str) -> str:
+        """For a name unbound in a top-level expression that a `;` cut from
+        a `fun` clause binding it: what the `;` did."""
+        if self.cut_clause is None or name not in self.cut_clause[1]:
+            return ""
+        bind = self.cut_clause[0]
+        return CUT_CLAUSE_NOTE.format(fn=bind.name, at=_at(bind.span), name=name)
 
     def misspelt_keyword(self, e: S.Var) -> Optional[str]:
         """For an unbound name at the start of a line: the declaration
@@ -3322,6 +3343,19 @@ def _apply(fn, args) -> S.App:
     for arg in args:
         fn = S.App(fn, arg)
     return fn
+
+
+def _pattern_nodes(pats) -> list:
+    """The pattern nodes of `pats`, at every depth."""
+    found, todo = [], list(pats)
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (tuple, list)):
+            todo.extend(x)
+        elif S.is_node(type(x)):
+            found.append(x)
+            todo.extend(getattr(x, name) for name in S.child_fields(type(x)))
+    return found
 
 
 def _names_in(node) -> list[str]:

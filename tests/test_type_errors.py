@@ -1474,3 +1474,25 @@ def test_an_application_meant_inside_an_operator_is_one_error_saying_how_it_grou
 def test_no_grouping_note_where_regrouping_would_not_type(program):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert not any("binds tighter" in n for d in errors for n in d.notes)
+
+
+@pytest.mark.parametrize("program, col, name", [
+    # was the bare "unbound variable": the `;` ended the `fun` before it
+    ('fun print_all [] = ()\n  | print_all (x :: xs) = print (x ^ "\\n"); print_all xs', 55, "xs"),
+    ('fun loop 0 = ()\n  | loop n = print "x"; loop (n - 1)', 31, "n"),
+])
+def test_a_clause_body_cut_by_a_top_level_semicolon_says_so(program, col, name):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    fn = "print_all" if "print_all" in program else "loop"
+    assert (error.span.line, error.span.col, error.message) == (2, col, C.UNBOUND_VARIABLE.format(name=name))
+    assert error.notes == (C.CUT_CLAUSE_NOTE.format(fn=fn, at="1:5", name=name),)
+
+
+@pytest.mark.parametrize("program", [
+    'fun f x = x;\nval y = z',  # the expression on a line of its own: no clause cut
+    'fun f x = x; val y = x',  # a declaration, not an expression
+    'fun f x = x; print y',  # not a variable of the clause
+])
+def test_no_cut_clause_note_where_no_clause_was_cut(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert errors and not any("ended the `fun`" in n for d in errors for n in d.notes)
