@@ -60,6 +60,9 @@ INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vecto
 CUT_CLAUSE_NOTE = ("the top-level `;` before this expression ended the `fun` declaration of '{fn}' at {at}, "
                    "so '{name}', bound by its last clause, is not in scope here; a clause's body that is a "
                    "sequence goes in parentheses: (e1; e2)")
+GLUED_LINE_NOTE = ("line {line} continues this expression (a new line ends no declaration), so it is applied "
+                   "to what begins that line; to make the line an expression of its own, end this declaration "
+                   "with `;`, or write the line as val _ = ...")
 APPLICATION_FIRST_TAIL = "a function application binds tighter than any operator"
 APPLICATION_FIRST_NOTE = "`{fn} x {op} y` is `({fn} x) {op} y`: " + APPLICATION_FIRST_TAIL + "; write {fn} (x {op} y)"
 # `val n : int = f` for `f ()`
@@ -2390,8 +2393,14 @@ class Checker:
                         name=head.name, takes=takes, s="" if takes == 1 else "s", given=len(args))
                     if any(isinstance(arg, S.Var) for arg in args[:-1]):
                         hint += GROUPING_NOTE
+            glued = not hint and e.arg.span.col == 1 and e.arg.span.line > fn.span.end_line
+            if glued:
+                # `val x = 5` then a line `x := 6`: an expression meant as
+                # a declaration of its own
+                hint = GLUED_LINE_NOTE.format(line=e.arg.span.line)
             self._unify_error(printer, NOT_A_FUNCTION.format(actual=printer.show(fn_ty)), fn.span, hint)
-            self.infer(e.arg)
+            if not (glued and isinstance(e.arg, S.Var) and self.scope.find_value(e.arg.name) is None):
+                self.infer(e.arg)  # (the name the line was meant to use, `x` of `val x`: not unbound)
             return self.fresh()
         if isinstance(fn, S.Var):
             fn_name = f"'{fn.name}'"

@@ -1496,3 +1496,23 @@ def test_a_clause_body_cut_by_a_top_level_semicolon_says_so(program, col, name):
 def test_no_cut_clause_note_where_no_clause_was_cut(program):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert errors and not any("ended the `fun`" in n for d in errors for n in d.notes)
+
+
+@pytest.mark.parametrize("program, col", [
+    # was the bare "not a function"; the second was also "unbound 'x'"
+    ("fun square x = x * x\nsquare 3", 20),
+    ("val x = 5\nx := 6", 9),
+])
+def test_an_expression_line_glued_to_the_declaration_above_is_one_error_saying_so(program, col):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert (error.span.line, error.span.col) == (1, col)
+    assert error.notes == (C.GLUED_LINE_NOTE.format(line=2),)
+
+
+@pytest.mark.parametrize("program", [
+    "val x = 5 3",  # on one line
+    "val f = 5\n  3",  # indented: an argument meant, not a line of its own
+])
+def test_no_glued_line_note_on_an_application_within_a_declaration(program):
+    [error] = [d for d in diagnostics_of(program) if d.severity == E]
+    assert error.notes == ()
