@@ -60,6 +60,9 @@ INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vecto
 CUT_CLAUSE_NOTE = ("the top-level `;` before this expression ended the `fun` declaration of '{fn}' at {at}, "
                    "so '{name}', bound by its last clause, is not in scope here; a clause's body that is a "
                    "sequence goes in parentheses: (e1; e2)")
+# `datatype answer = Yes | No` then `val Yes = 3`
+CONSTRUCTOR_AS_NAME_NOTE = ("'{name}' is a constructor, so `val {name} = ...` is a pattern that matches it, not a "
+                            "new name for the value: a value cannot take a constructor's name; choose another")
 GLUED_LINE_NOTE = ("line {line} continues this expression (a new line ends no declaration), so it is applied "
                    "to what begins that line; to make the line an expression of its own, end this declaration "
                    "with `;`, or write the line as val _ = ...")
@@ -1449,7 +1452,10 @@ class Checker:
             # n nested `let val x = ... in x end` took n² steps)
             lone = isinstance(bind.pat, S.PVar) and bind.pat.name in names \
                 and names[bind.pat.name].ty is pat_ty and isinstance(pat_ty, TVar)
-            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, fresh=lone)
+            constructor = self.scope.find_value(head.name) if isinstance(head, S.PVar) else None
+            shadow_note = CONSTRUCTOR_AS_NAME_NOTE.format(name=head.name) \
+                if isinstance(constructor, (DataCon, ExnInfo)) else ""
+            agreed = self.expect(exp_ty, pat_ty, bind.exp, VAL_MISMATCH, shadow_note, fresh=lone)
             if is_global:  # (printing every local binding's type made nested lets quadratic)
                 self.typed_nodes.append((id(bind.exp), exp_ty))
             checked.append((bind, names, exp_ty, None if agreed else pat_ty, spat))
@@ -1481,7 +1487,8 @@ class Checker:
                 self.restricted_values.update(id(info) for info in names.values())
             if mismatched is not None:
                 mismatches.append(mismatched)  # (generalised by the caller)
-            self.check_binding_exhaustive(spat, bind.pat)
+            if mismatched is None:  # (else which values it covers is moot: `val Yes = 3`)
+                self.check_binding_exhaustive(spat, bind.pat)
             for name, info in names.items():
                 if name in bound:
                     self.error(DUPLICATE_BINDING.format(name=name), info.binder.span)

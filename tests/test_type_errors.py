@@ -1516,3 +1516,14 @@ def test_an_expression_line_glued_to_the_declaration_above_is_one_error_saying_s
 def test_no_glued_line_note_on_an_application_within_a_declaration(program):
     [error] = [d for d in diagnostics_of(program) if d.severity == E]
     assert error.notes == ()
+
+
+@pytest.mark.parametrize("program, name", [
+    # was the mismatch alone, after a warning that the binding missed `No`
+    ("datatype answer = Yes | No\nval Yes = 3", "Yes"),
+    ("exception Stop\nval Stop = 1", "Stop"),
+])
+def test_a_val_named_like_a_constructor_is_one_error_saying_it_is_a_pattern(program, name):
+    [diagnostic] = diagnostics_of(program)
+    assert (diagnostic.severity, diagnostic.span.line) == (E, 2)
+    assert diagnostic.notes == (C.CONSTRUCTOR_AS_NAME_NOTE.format(name=name),)
