@@ -123,6 +123,12 @@ HIDDEN_EXCEPTION_ARG_NOTE = ("'{name}' here is the constructor of {datatype} dec
                              "exception {name}; write {qualified} (v), with v of type {arg}, for the exception, "
                              "or rename the constructor")
 HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
+# Where one branch of an `if`, `case` or handler, or one element, is set
+# against the others: said so even where the others are an operator's
+# result, not yet int or word (`(a div b) handle Div => "none"`, which was
+# "'div' cannot be used at type string", at the string)
+BRANCH_MESSAGES = frozenset({IF_BRANCHES, IF_THEN_BRANCH, LIST_ELEMENT, CASE_ARM, FN_ARM, HANDLE_ARM,
+                             *FIRST_ARM.values()})
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
 RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
 ANNOTATION_MISMATCH = "this expression has type {actual} but is annotated with type {expected}"
@@ -1101,7 +1107,8 @@ class Checker:
             return
         overloaded = prune(expected)
         if err.kind == "overload" and not (message == ARG_MISMATCH and isinstance(overloaded, TVar)
-                                           and overloaded.overload is not None):
+                                           and overloaded.overload is not None) \
+                and message not in BRANCH_MESSAGES:
             # (no context note: it would show the operator's type variable;
             # but a function whose parameter is an operand, `add (1, 2)` for
             # `fun add a b = a + b`, is given a wrong argument: said so, its

@@ -1527,3 +1527,15 @@ def test_a_val_named_like_a_constructor_is_one_error_saying_it_is_a_pattern(prog
     [diagnostic] = diagnostics_of(program)
     assert (diagnostic.severity, diagnostic.span.line) == (E, 2)
     assert diagnostic.notes == (C.CONSTRUCTOR_AS_NAME_NOTE.format(name=name),)
+
+
+@pytest.mark.parametrize("program, col, message", [
+    # each was "'div' (or '-') cannot be used at type string", at the string
+    ('fun h (a, b) = (a div b) handle Div => "division by zero"', 40,
+     C.HANDLE_ARM.format(actual="string", expected="int")),
+    ('fun f (a, b) = if a > b then a - b else "none"', 41, C.IF_BRANCHES.format(actual="string", expected="int")),
+    ('fun f (a, b) = if a > b then "none" else a - b', 42, C.IF_BRANCHES.format(actual="int", expected="string")),
+])
+def test_a_branch_against_an_operator_s_result_is_a_branch_mismatch(program, col, message):
+    [error] = diagnostics_of(program)
+    assert (error.span.col, error.message) == (col, message)
