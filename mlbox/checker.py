@@ -63,6 +63,8 @@ CUT_CLAUSE_NOTE = ("the top-level `;` before this expression ended the `fun` dec
 # `datatype answer = Yes | No` then `val Yes = 3`
 CONSTRUCTOR_AS_NAME_NOTE = ("'{name}' is a constructor, so `val {name} = ...` is a pattern that matches it, not a "
                             "new name for the value: a value cannot take a constructor's name; choose another")
+COMPOSE_APPLIED_NOTE = ("`f o {g} x` is `f o ({g} x)`: a function application binds tighter than `o`; to apply "
+                        "the composition, write (f o {g}) x")
 GLUED_LINE_NOTE = ("line {line} continues this expression (a new line ends no declaration), so it is applied "
                    "to what begins that line; to make the line an expression of its own, end this declaration "
                    "with `;`, or write the line as val _ = ...")
@@ -2472,6 +2474,11 @@ class Checker:
                     elif is_operator and fn.name in ("@", "::") and (fn.name == "@" or item is e.arg.items[1]):
                         item_note = lambda _printer, got=item_actual, want=item_ty: (  # noqa: E731
                             _element_for_list_note(fn.name, got, want))
+                    elif is_operator and fn.name == "o" and item is e.arg.items[1] and _is_prefix_application(item):
+                        # `inc o twice 3`, for `(inc o twice) 3`
+                        item_note = lambda _printer, got=item_actual, item=item: (  # noqa: E731
+                            COMPOSE_APPLIED_NOTE.format(g=item.fn.name) if not isinstance(prune(got), TArrow)
+                            and isinstance(prune(self.applied_type(item)), TArrow) else "")
                     elif is_operator and fn.name == "^" and item is e.arg.items[0] and _is_int_literal(e.arg.items[1]):
                         item_note = POWER_NOTE
                     elif is_operator and item is e.arg.items[0]:
@@ -3271,14 +3278,20 @@ def _is_int_literal(e) -> bool:
     return isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst)
 
 
+def _is_prefix_application(e) -> bool:
+    """Whether `e` is `f x` for a named f on one line (an infix application,
+    `a ^ b`, has its operator after its left operand)."""
+    return isinstance(e, S.App) and isinstance(e.fn, S.Var) and e.fn.span.line == e.arg.span.line \
+        and e.fn.span.col < e.arg.span.col
+
+
 def _application_first_note(left, left_ty: Type, op: str, fn_type: Optional[Type], right=None) -> str:
     """The note for `f x - 1` meant as `f (x - 1)`: the left operand is a
     prefix application of a named function whose result is unit, or (with
     a constant of the function's parameter type on the right, `Int.toString x
     + 1`) a type the operator lacks while that parameter type has it ("" otherwise)."""
-    if not (isinstance(left, S.App) and isinstance(left.fn, S.Var) and left.fn.span.line == left.arg.span.line
-            and (left.fn.span.col, left.fn.span.line) < (left.arg.span.col, left.arg.span.line)):
-        return ""  # (an infix application, `a ^ b + 1`, has its operator after its left operand)
+    if not _is_prefix_application(left):
+        return ""
     if _is_unit(left_ty):
         return APPLICATION_FIRST_NOTE.format(fn=left.fn.name, op=op)
     result, param = prune(left_ty), prune(fn_ty.arg) if isinstance(fn_ty := prune(fn_type), TArrow) else None

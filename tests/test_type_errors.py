@@ -1539,3 +1539,20 @@ def test_a_val_named_like_a_constructor_is_one_error_saying_it_is_a_pattern(prog
 def test_a_branch_against_an_operator_s_result_is_a_branch_mismatch(program, col, message):
     [error] = diagnostics_of(program)
     assert (error.span.col, error.message) == (col, message)
+
+
+def test_a_composition_applied_without_parentheses_says_how_it_groups():
+    # was the operand mismatch alone
+    [error, _use] = diagnostics_of("fun inc x = x + 1\nfun twice x = x * 2\nval h = inc o twice 3\n"
+                                   "val _ = print (Int.toString h)")
+    assert (error.span.line, error.span.col) == (3, 15)
+    assert error.notes == (C.COMPOSE_APPLIED_NOTE.format(g="twice"),)
+
+
+@pytest.mark.parametrize("program", [
+    "fun inc x = x + 1\nval g = inc o SOME 3",  # a constructor: no function to compose
+    "fun inc x = x + 1\nfun k x = fn y => x\nval g = inc o k 3 4",  # the application gives a function
+])
+def test_no_composition_note_where_regrouping_is_not_the_fix(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert not any("composition" in n for d in errors for n in d.notes)
