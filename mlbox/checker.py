@@ -37,7 +37,7 @@ from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
 from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR, NOTE_MISSPELT_KEYWORD, suggest_keyword
 from mlbox.pretty import Doc, flat
-from mlbox.printer import show_exp
+from mlbox.printer import show_exp, show_pat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
@@ -151,6 +151,9 @@ FUN_USE_MISMATCH = "'{name}' is defined as a function of type {actual} but is us
 CLAUSE_WITHOUT_BAR = ("'{name}' here is read as an argument in the body of the clause above, "
                       "and the '=' after it as an equality test")
 CLAUSE_ARITY = "this clause of '{name}' has {n} argument(s) but the first clause has {m}"
+# `fun size Leaf = 0 | size Node (l, _, r) = ...`
+UNGROUPED_CONSTRUCTOR_NOTE = ("'{con}' takes an argument, so `{clause}` gives '{name}' {n} arguments: "
+                              "write {name} {fixed}")
 COGEN_NOT_GENERATOR = "'cogen' needs a generator (a value of type [t]) but this expression has type {actual}"
 COGEN_LIFT_HINT = "to generate code that returns this value, write: cogen {name} = lift {what}"
 CODE_VAR_NOT_GENERATOR = ("'{name}' is a code variable of type {type}: it stands for generated code, "
@@ -1662,6 +1665,14 @@ class Checker:
         """Check the clauses of fb against fun_ty; `prepared`: the argument
         and result types annotated_fun_type made for them."""
         arity = len(fb.clauses[0].pats)
+        regroups = [self.regroup_constructor_arguments(clause.pats) for clause in fb.clauses]
+        first = regroups[0]
+        if first is not None and all(len(pats) == len(first[0])
+                                     for pats in [r[0] if r else c.pats for r, c in zip(regroups, fb.clauses)]):
+            arity = len(first[0])  # every clause has the first clause's arguments, regrouped
+        else:
+            regroups[0] = None
+        regroups[1:] = [r if r is not None and len(r[0]) == arity else None for r in regroups[1:]]
         if prepared is not None:
             arg_types, result_ty = prepared
         else:
@@ -1674,7 +1685,20 @@ class Checker:
         self.expect(ty, fun_ty, fb, FUN_USE_MISMATCH, name=fb.name)
         rows = []
         errors_before = self.error_count()
-        for clause in fb.clauses:
+        for position, clause in enumerate(fb.clauses):
+            regrouped = regroups[position]
+            if regrouped is not None:
+                # `size Node (l, _, r)`: one error, and the clause checked
+                # as `size (Node (l, _, r))`, so that nothing follows from it
+                note = UNGROUPED_CONSTRUCTOR_NOTE.format(
+                    con=regrouped[1].name, name=fb.name, n=len(clause.pats),
+                    clause=" ".join([fb.name] + [show_pat(p, 3) for p in clause.pats]),
+                    fixed=" ".join(show_pat(p, 3) for p in regrouped[0]))
+                if position == 0:  # the first clause: its arity is the regrouped one
+                    self.error(CON_NEEDS_ARG.format(name=regrouped[1].name), regrouped[1].span, note)
+                else:
+                    self.error(CLAUSE_ARITY.format(name=fb.name, n=len(clause.pats), m=arity), clause.span, note)
+                clause = attrs.evolve(clause, pats=regrouped[0])
             if len(clause.pats) != arity:
                 self.error(CLAUSE_ARITY.format(name=fb.name, n=len(clause.pats), m=arity), clause.span)
                 continue
@@ -1711,6 +1735,25 @@ class Checker:
             self.scope = outer
             rows.append((clause, row))
         self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def regroup_constructor_arguments(self, pats: tuple) -> Optional[tuple[tuple, S.PVar]]:
+        """For a clause's arguments with a constructor that takes an argument
+        written bare before another argument (`Node (l, _, r)`, which is two
+        arguments), the arguments with each such pair made one pattern, and
+        the first such constructor; None if there is none."""
+        regrouped, first, i = [], None, 0
+        while i < len(pats):
+            p = pats[i]
+            entry = self.scope.find_value(p.name) if isinstance(p, S.PVar) and not p.op else None
+            if i + 1 < len(pats) and ((isinstance(entry, DataCon) and entry.has_arg)
+                                      or (isinstance(entry, ExnInfo) and entry.arg is not None)):
+                regrouped.append(S.PCon(p.name, pats[i + 1], span=p.span.to(pats[i + 1].span)))
+                first = first or p
+                i += 2
+            else:
+                regrouped.append(p)
+                i += 1
+        return None if first is None else (tuple(regrouped), first)
 
     def warn_same_argument_calls(self, name: str, fun: Optional[VarInfo], clause: S.Clause,
                                  params: dict[str, VarInfo]) -> None:

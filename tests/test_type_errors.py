@@ -1556,3 +1556,40 @@ def test_a_composition_applied_without_parentheses_says_how_it_groups():
 def test_no_composition_note_where_regrouping_is_not_the_fix(program):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert not any("composition" in n for d in errors for n in d.notes)
+
+
+TREE = "datatype tree = Leaf | Node of tree * int * tree\n"
+
+
+@pytest.mark.parametrize("program, col, message, note", [
+    # was the arity error alone (a later clause) or three errors (the first)
+    (TREE + "fun size Leaf = 0 | size Node (l, _, r) = size l + 1 + size r", 21,
+     C.CLAUSE_ARITY.format(name="size", n=2, m=1), dict(con="Node", clause="size Node (l, _, r)", name="size", n=2,
+                                                        fixed="(Node (l, _, r))")),
+    (TREE + "fun size Node (l, _, r) = size l + 1 + size r | size Leaf = 0", 10,
+     C.CON_NEEDS_ARG.format(name="Node"), dict(con="Node", clause="size Node (l, _, r)", name="size", n=2,
+                                               fixed="(Node (l, _, r))")),
+    (TREE + "fun app f Leaf = () | app f Node (l, x, r) = (app f l; f x; app f r)", 23,
+     C.CLAUSE_ARITY.format(name="app", n=3, m=2), dict(con="Node", clause="app f Node (l, x, r)", name="app", n=3,
+                                                       fixed="f (Node (l, x, r))")),
+    ("fun f NONE = 0 | f SOME x = x", 18, C.CLAUSE_ARITY.format(name="f", n=2, m=1),
+     dict(con="SOME", clause="f SOME x", name="f", n=2, fixed="(SOME x)")),
+])
+def test_a_constructor_without_parentheses_in_a_clause_is_one_error_saying_how_to_group(program, col, message, note):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col, error.message) == (program.count("\n") + 1, col, message)
+    assert error.notes == (C.UNGROUPED_CONSTRUCTOR_NOTE.format(**note),)
+
+
+@pytest.mark.parametrize("program", [
+    TREE + "fun f x Leaf = 0 | f Node (l, _, r) = 1",  # regrouped, the clause would still not fit
+    "fun f 0 y = y\n  | f x = x",  # no constructor
+])
+def test_no_grouping_note_where_grouping_is_not_the_fix(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert errors and not any("takes an argument, so" in n for d in errors for n in d.notes)
+
+
+def test_a_regrouped_clause_is_checked_for_other_errors():
+    [_arity, unbound] = diagnostics_of(TREE + "fun size Leaf = 0 | size Node (l, _, r) = size l + 1 + size right")
+    assert unbound.message == C.UNBOUND_VARIABLE.format(name="right")
