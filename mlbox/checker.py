@@ -41,7 +41,7 @@ from mlbox.printer import show_exp, show_pat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
-    UnifyError, _letters, admits_equality, aliased, components, free_vars, generalize, fresh_domain_vars, instantiate,
+    Snapshot, UnifyError, _letters, admits_equality, aliased, components, free_vars, generalize, fresh_domain_vars, instantiate,
     is_shallow_instance, now, prune, vars_made_since,
     rebuild, restrict, substitute, unify, unify_fresh, unify_instance, walk,
 )
@@ -87,6 +87,7 @@ MINUS_APPLIED_NOTE = ("SML writes negative numbers `~1` and negation `~x`; `{fn}
 # `x := 4`, `!x` with `val x = 3`: from languages whose variables change
 NOT_A_REF_NOTE = ("{name} is not a reference: a `val` never changes; a value that changes is a reference, "
                   "made with `ref` (val {name} = ref 0), assigned with `{name} := ...` and read with `!{name}`")
+SWAPPED_ARGUMENTS_NOTE = "the arguments seem swapped: {call}"
 CURRIED_NOTE = ("{fn} takes its arguments one at a time (it is curried): call it as {fn} {spaced}, "
                 "not {fn} ({args})")
 # `r + 1` for `!r + 1`
@@ -947,6 +948,9 @@ class Checker:
         self.slip_results: set[int] = set()
         # id() of each application that is applied further, `f 1` of `f 1 2`
         self.applied_further: set[int] = set()
+        # id() of the argument of each application -> its type (for
+        # swapped_arguments, which needs the arguments' types after the fact)
+        self.argument_types: dict[int, Type] = {}
         # id() of the VarInfo of each `fun` or `val rec` function whose
         # declaration is being checked (monomorphic in its own body), to the
         # level its type will be generalised above
@@ -2384,7 +2388,9 @@ class Checker:
             if self.depth and isinstance(args[0], S.App) and isinstance(self.scope.find_value("eval"), BasisValue):
                 self.generator_uses[id(args[0])] = eval_app
         if not self.depth:
-            return self.infer_application(e)
+            reported = len(self.diagnostics)
+            ty = self.infer_application(e)
+            return self.swapped_arguments(head, args, reported) or ty
         call = _CallUnderCode(e, self.depth)
         self.calls_under_code.append(call)
         try:
@@ -2495,8 +2501,10 @@ class Checker:
             # mismatches would mostly echo the first one)
             ok = True
             slipped = False
+            item_types = []
             for position, (item, item_ty) in enumerate(zip(e.arg.items, domain.items)):
                 item_actual = self.infer(item)
+                item_types.append(item_actual)
                 if id(item_actual) in self.slip_results:
                     # `vall y = 2` on two lines in a row: the first slip is an
                     # operand of the second's `=`, already reported
@@ -2541,6 +2549,7 @@ class Checker:
                                      made_args=(made_args,), callee=entry if isinstance(entry, VarInfo) else None)
             if slipped:
                 return self.slip_result()
+            self.argument_types[id(e.arg)] = TTuple(tuple(item_types))
             result = prune(fn_ty.res)
             if not ok and isinstance(result, TVar) and result.overload is not None:
                 # `print (Int.toString x + 1)`: the operand is reported; the
@@ -2548,7 +2557,7 @@ class Checker:
                 # again where the context fixes it
                 return self.fresh()
         else:
-            arg_ty = self.infer(e.arg)
+            arg_ty = self.argument_types[id(e.arg)] = self.infer(e.arg)
             # `f 1 2` for `f (1, 2)`: f takes a tuple; its further arguments
             # are then no second error ("'a is not a function")
             tupled = isinstance(domain, TTuple) and not isinstance(e.arg, S.Tuple) and not is_operator \
@@ -2570,6 +2579,46 @@ class Checker:
                     and not isinstance(prune(arg_ty), TTuple):
                 return self.slip_result()
         return fn_ty.res
+
+    def swapped_arguments(self, head, args: list, reported: int) -> Optional[Type]:
+        """If the errors reported since `reported` are all at arguments of
+        the curried call `head args...`, and the call fits once two adjacent
+        arguments trade places (`List.filter [1, 2] isEven`), make them one
+        error saying so and return the type the call then has; else None."""
+        entry = self.scope.find_value(head.name) if isinstance(head, S.Var) else None
+        new = self.diagnostics[reported:]
+        arg_spans = [arg.span for arg in args]
+        if not (isinstance(entry, (VarInfo, BasisValue)) and len(args) >= 2 and new
+                and head.name not in S.INFIX and head.name not in basis.OVERLOADS
+                and all(d.severity == "error" and d.message.startswith(ARG_MISMATCH.partition("{")[0])
+                        and d.span in arg_spans for d in new)
+                and all(id(arg) in self.argument_types for arg in args)):
+            return None
+        types = [self.argument_types[id(arg)] for arg in args]
+        for i in range(len(args) - 1):
+            order = types[:i] + [types[i + 1], types[i]] + types[i + 2:]
+            instance = instantiate(entry.ty, self.level)
+            snapshot = Snapshot([instance, *types])
+            try:
+                result = instance
+                for ty in order:
+                    result = prune(result)
+                    if not isinstance(result, TArrow):
+                        raise UnifyError("arity")
+                    unify(ty, result.arg)
+                    result = result.res
+            except UnifyError:
+                snapshot.restore()
+                continue
+            # (the swapped call's types are kept: the result, not the failed
+            # call's, goes on, so that nothing after it is reported again)
+            swapped = args[:i] + [args[i + 1], args[i]] + args[i + 2:]
+            first = new[0]
+            del self.diagnostics[reported:]
+            self.error(first.message, first.span, *first.notes,
+                       SWAPPED_ARGUMENTS_NOTE.format(call=show_exp(_apply(head, swapped))))
+            return result
+        return None
 
     def applied_type(self, e) -> Optional[Type]:
         """The type of the function a prefix application `f x` applies, if

@@ -1593,3 +1593,32 @@ def test_no_grouping_note_where_grouping_is_not_the_fix(program):
 def test_a_regrouped_clause_is_checked_for_other_errors():
     [_arity, unbound] = diagnostics_of(TREE + "fun size Leaf = 0 | size Node (l, _, r) = size l + 1 + size right")
     assert unbound.message == C.UNBOUND_VARIABLE.format(name="right")
+
+
+@pytest.mark.parametrize("program, col, call", [
+    # were two errors, one at each argument (the last, one error without the hint)
+    ("fun isEven n = n mod 2 = 0\nval l = List.filter [1,2,3,4] isEven", 21, "List.filter isEven [1, 2, 3, 4]"),
+    ("fun f x = x + 1\nval l = List.map [1, 2] f", 18, "List.map f [1, 2]"),
+    ("fun g (n : int) (s : string) = s\nval t = g \"a\" 1", 11, "g 1 \"a\""),
+    ("val xs = [1, 2]\nval s = foldl 0 (op +) xs", 15, "foldl op + 0 xs"),
+])
+def test_swapped_arguments_are_one_error_saying_so(program, col, call):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col) == (2, col)
+    assert error.notes[-1] == C.SWAPPED_ARGUMENTS_NOTE.format(call=call)
+
+
+def test_a_call_with_swapped_arguments_has_the_swapped_call_s_type():
+    # the failed call's would be int * int -> int, from `op +` taken as the initial value: `+ 1` an error too
+    [error] = diagnostics_of("val s = foldl 0 (op +) [1, 2] + 1")
+    assert error.span.col == 15
+
+
+@pytest.mark.parametrize("program", [
+    "val l = List.app [1] print",  # swapped, they would not fit either
+    "fun g (n : int) (s : string) = s\nval t = g 1 2",  # one argument wrong, and no swap fixes it
+    "val l = List.filter (fn x => x) [1, undefined]",  # an error inside an argument
+])
+def test_no_swap_note_where_swapping_is_not_the_fix(program):
+    errors = [d for d in diagnostics_of(program) if d.severity == E]
+    assert errors and not any("swapped" in n for d in errors for n in d.notes)
