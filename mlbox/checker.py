@@ -108,6 +108,11 @@ NOT_AN_EXCEPTION = "'{name}' is not an exception constructor; only an exception 
 IF_CONDITION = "the condition of 'if' has type {actual} but must have type bool"
 IF_BRANCHES = "the 'else' branch has type {actual} but the 'then' branch has type {expected}"
 IF_THEN_BRANCH = "the 'then' branch has type {actual} but the 'else' branch has type {expected}"
+# in a chain `if a then x else if b then y else z`, whose branches x, y, z
+# are alike, each set against the branches before it (the first, against
+# the later ones, when they agree and it alone differs)
+IF_CHAIN_BRANCH = "this '{word}' branch has type {actual} but the branches before it have type {expected}"
+IF_CHAIN_FIRST = "this 'then' branch has type {actual} but the later branches have type {expected}"
 WHILE_CONDITION = "the condition of 'while' has type {actual} but must have type bool"
 LOGIC_OPERAND = "this operand of '{op}' has type {actual} but must have type bool"
 LIST_ELEMENT = "this list element has type {actual} but the previous elements have type {expected}"
@@ -130,7 +135,7 @@ HANDLE_ARM = "this handler has type {actual} but the handled expression has type
 # against the others: said so even where the others are an operator's
 # result, not yet int or word (`(a div b) handle Div => "none"`, which was
 # "'div' cannot be used at type string", at the string)
-BRANCH_MESSAGES = frozenset({IF_BRANCHES, IF_THEN_BRANCH, LIST_ELEMENT, CASE_ARM, FN_ARM, HANDLE_ARM,
+BRANCH_MESSAGES = frozenset({IF_BRANCHES, IF_THEN_BRANCH, IF_CHAIN_BRANCH, IF_CHAIN_FIRST, LIST_ELEMENT, CASE_ARM, FN_ARM, HANDLE_ARM,
                              *FIRST_ARM.values()})
 RAISE_NOT_EXN = "'raise' needs an exception (type exn) but this expression has type {actual}"
 RAISE_CONSTRUCTOR_NOTE = "exception {name} carries a value: raise {name} (v), with v of type {arg}"
@@ -2694,6 +2699,8 @@ class Checker:
         return bool(escaping)
 
     def infer_if(self, e: S.If) -> Type:
+        if isinstance(e.else_, S.If):
+            return self.infer_if_chain(e)
         self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)
         then_ty = self.infer(e.then)
         else_ty = self.infer(e.else_)
@@ -2704,6 +2711,32 @@ class Checker:
             return else_ty
         self.expect(else_ty, then_ty, e.else_, IF_BRANCHES)
         return then_ty
+
+    def infer_if_chain(self, e: S.If) -> Type:
+        """`if a then x else if b then y else z`: its branches x, y, z are
+        alike, so a branch of another type is one error, at it (nested ifs
+        checked one by one blamed the inner if's other branch as well)."""
+        branches = []  # (node, type, 'then' or 'else')
+        node = e
+        while isinstance(node, S.If):
+            self.expect(self.infer(node.cond), BOOL, node.cond, IF_CONDITION)
+            branches.append((node.then, self.infer(node.then), "then"))
+            node = node.else_
+        branches.append((node, self.infer(node), "else"))
+        (first, first_ty, _), later = branches[0], branches[1:]
+        later_ty = later[0][1]
+        if self._code_var_for_generator(first, first_ty, later_ty) or (
+                len(later) >= 2 and not _fits([(first_ty, later_ty)])
+                and _fits([(ty, later_ty) for _, ty, _ in later[1:]])):
+            # the first branch alone differs (`if a then 1 else if b then "x"
+            # else "y"`), or is a code variable where the others are generators
+            for node, ty, word in later[1:]:
+                self.expect(ty, later_ty, node, IF_CHAIN_BRANCH, word=word)
+            self.expect(first_ty, later_ty, first, IF_CHAIN_FIRST)
+            return later_ty
+        for node, ty, word in later:
+            self.expect(ty, first_ty, node, IF_CHAIN_BRANCH, word=word)
+        return first_ty
 
     def _code_var_for_generator(self, node, ty: Type, generator_ty: Type) -> bool:
         """Whether node is a code variable (a value: it runs its code) put
@@ -3464,6 +3497,20 @@ def _arity(ty: Type) -> int:
     while isinstance(ty, TArrow):
         n, ty = n + 1, prune(ty.res)
     return n
+
+
+def _fits(pairs: list[tuple[Type, Type]]) -> bool:
+    """Whether each pair of types unifies, the pairs in turn; the types are
+    left as they were."""
+    snapshot = Snapshot([t for pair in pairs for t in pair])
+    try:
+        for a, b in pairs:
+            unify(a, b)
+        return True
+    except UnifyError:
+        return False
+    finally:
+        snapshot.restore()
 
 
 def _apply(fn, args) -> S.App:

@@ -1622,3 +1622,23 @@ def test_a_call_with_swapped_arguments_has_the_swapped_call_s_type():
 def test_no_swap_note_where_swapping_is_not_the_fix(program):
     errors = [d for d in diagnostics_of(program) if d.severity == E]
     assert errors and not any("swapped" in n for d in errors for n in d.notes)
+
+
+@pytest.mark.parametrize("program, col, message", [
+    # was two errors, at the inner if's other branch and at the whole inner if
+    ('fun f n = if n = 0 then "zero" else if n = 1 then 1 else "many"', 51,
+     C.IF_CHAIN_BRANCH.format(word="then", actual="int", expected="string")),
+    ('fun f n = if n = 0 then "a" else if n = 1 then "b" else 3', 57,
+     C.IF_CHAIN_BRANCH.format(word="else", actual="int", expected="string")),
+    # the first branch alone differs: blamed, not each later branch
+    ('fun f n = if n = 0 then 1 else if n = 1 then "one" else "many"', 25,
+     C.IF_CHAIN_FIRST.format(actual="int", expected="string")),
+    ('fun f n = if n = 0 then "a" else if n = 1 then "b" else if n = 2 then 3 else "d"', 71,
+     C.IF_CHAIN_BRANCH.format(word="then", actual="int", expected="string")),
+    # against an operator's result, still a branch mismatch
+    ('fun f (a, b) = if a > b then a - b else if a = b then "same" else 0', 55,
+     C.IF_CHAIN_BRANCH.format(word="then", actual="string", expected="int")),
+])
+def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, message):
+    [error] = diagnostics_of(program)
+    assert (error.span.col, error.message) == (col, message)
