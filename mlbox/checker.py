@@ -951,6 +951,10 @@ class Checker:
         # id() of the types of applications already reported as a slip
         # (`a == b`): applying one to more arguments is no further error
         self.slip_results: set[int] = set()
+        # (number of diagnostics before it, actual, expected) of each type
+        # mismatch reported: a branch set against another that clashes the
+        # same way is the same mistake (see clashed_already)
+        self.clashes: list[tuple[int, object, Type, Type]] = []
         # id() of each application that is applied further, `f 1` of `f 1 2`
         self.applied_further: set[int] = set()
         # id() of the argument of each application -> its type (for
@@ -1093,12 +1097,24 @@ class Checker:
             self.report_unify(err, actual, expected, node, message, notes, fmt, box_notes)
             return False
 
+    def clashed_already(self, since: int, branch, a: Type, b: Type) -> bool:
+        """Whether a mismatch reported since diagnostic `since` set the
+        variable that is `branch` against the type it is set against again,
+        the types a and b: `if length s > 3 then s ^ "!" else s` clashes s's
+        list type with string at the `^`, then at the branches."""
+        ref = self.elab.refs.get(id(branch)) if isinstance(branch, S.Var) else None
+        return isinstance(ref, VarRef) and any(
+            index >= since and isinstance(node, S.Var) and self.elab.refs.get(id(node)) == ref
+            and (_fits([(a, actual), (b, expected)]) or _fits([(a, expected), (b, actual)]))
+            for index, node, actual, expected in self.clashes)
+
     def printer(self, abbreviations: bool = True) -> TypePrinter:
         """A printer for a message about this input's types."""
         return TypePrinter(abbreviations=abbreviations, weak_before=self.started)
 
     def report_unify(self, err: UnifyError, actual: Type, expected: Type, node, message: str,
                      notes: tuple, fmt: dict, box_notes: bool = True) -> None:
+        self.clashes.append((len(self.diagnostics), node, actual, expected))
         printer = self.printer()
         shown_actual, shown_expected = printer.show_all([actual, expected])
         if shown_actual == shown_expected:  # two abbreviations of one name: say what they stand for
@@ -2702,6 +2718,7 @@ class Checker:
         if isinstance(e.else_, S.If):
             return self.infer_if_chain(e)
         self.expect(self.infer(e.cond), BOOL, e.cond, IF_CONDITION)
+        reported = len(self.diagnostics)
         then_ty = self.infer(e.then)
         else_ty = self.infer(e.else_)
         if self._code_var_for_generator(e.then, then_ty, else_ty):
@@ -2709,6 +2726,9 @@ class Checker:
             # the code variable is the mistake, not the generator beside it
             self.expect(then_ty, else_ty, e.then, IF_THEN_BRANCH)
             return else_ty
+        if len(self.diagnostics) > reported and not _fits([(else_ty, then_ty)]) \
+                and self.clashed_already(reported, e.else_, else_ty, then_ty):
+            return then_ty  # reported in the other branch
         self.expect(else_ty, then_ty, e.else_, IF_BRANCHES)
         return then_ty
 
@@ -3354,6 +3374,10 @@ def _conversion_note(actual: Type, expected: Type, node, converts: bool) -> str:
     if (have, want) == ("string", "int") and const is None:  # (`1 + "2"`: the quotes are the slip)
         return STRING_TO_INT_NOTE
     if have == "string" and isinstance(prune(expected), TCon) and prune(expected).tycon.name == "list":
+        return STRING_NOT_LIST_NOTE
+    if want == "string" and isinstance(node, S.Var) and isinstance(prune(actual), TCon) \
+            and prune(actual).tycon.name == "list" and isinstance(prune(prune(actual).args[0]), TVar):
+        # `s ^ "!"` where `length s` made s a list (of elements still unknown)
         return STRING_NOT_LIST_NOTE
     fn = CONVERSIONS.get((have, want))
     arg = _atom_text(node)

@@ -1642,3 +1642,19 @@ def test_no_swap_note_where_swapping_is_not_the_fix(program):
 def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, message):
     [error] = diagnostics_of(program)
     assert (error.span.col, error.message) == (col, message)
+
+
+def test_a_variable_clashing_twice_the_same_way_is_one_error_with_the_string_note():
+    # was two errors (the `^` and the branches), the first without the note
+    [error] = diagnostics_of('fun shout s = if length s > 3 then s ^ "!" else s')
+    assert (error.span.col, error.message) == (36, C.OPERAND_MISMATCH.format(fn="'^'", actual="'a list",
+                                                                               expected="string"))
+    assert error.notes == (C.STRING_NOT_LIST_NOTE,)
+
+
+@pytest.mark.parametrize("program", [
+    'fun f c = if c then (print 3; "a") else 4',  # the else branch is not the variable that clashed
+    'fun g s = if s = "" then length s else s',  # the branches clash other types (int, string)
+])
+def test_a_branch_mismatch_after_another_clash_is_still_reported(program):
+    assert [d.message for d in diagnostics_of(program)][-1].startswith("the 'else' branch")
