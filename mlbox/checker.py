@@ -2524,7 +2524,18 @@ class Checker:
             slipped = False
             item_types = []
             for position, (item, item_ty) in enumerate(zip(e.arg.items, domain.items)):
-                item_actual = self.infer(item)
+                if not ok and position == 1 and _passed_operator(fn, e.arg.items[0], item_types[0], item):
+                    # `foldl + 0 xs`, `foldl + (0 xs)`: the `+` was meant as
+                    # foldl's argument (noted at foldl), so `0 xs` was meant
+                    # as no application either: its parts are checked alone
+                    head = item
+                    while isinstance(head, S.App):
+                        self.infer(head.arg)
+                        head = head.fn
+                    self.infer(head)
+                    item_actual = self.fresh()
+                else:
+                    item_actual = self.infer(item)
                 item_types.append(item_actual)
                 if id(item_actual) in self.slip_results:
                     # `vall y = 2` on two lines in a row: the first slip is an
@@ -3425,6 +3436,15 @@ def _element_for_list_note(op: str, actual: Type, expected: Type) -> str:
 
 def _is_int_literal(e) -> bool:
     return isinstance(e, S.ConstExp) and isinstance(e.const, S.IntConst)
+
+
+def _passed_operator(op, left, left_ty: Type, right) -> bool:
+    """Whether `left op right` is `foldl + 0 xs`: an overloaded operator
+    between a function of a function, named, and an application."""
+    left_ty = prune(left_ty)
+    return isinstance(op, S.Var) and op.name in basis.OVERLOADS and not op.name.isalpha() \
+        and isinstance(left, S.Var) and isinstance(left_ty, TArrow) and isinstance(prune(left_ty.arg), TArrow) \
+        and isinstance(right, S.App)
 
 
 def _is_prefix_application(e) -> bool:

@@ -1658,3 +1658,18 @@ def test_a_variable_clashing_twice_the_same_way_is_one_error_with_the_string_not
 ])
 def test_a_branch_mismatch_after_another_clash_is_still_reported(program):
     assert [d.message for d in diagnostics_of(program)][-1].startswith("the 'else' branch")
+
+
+@pytest.mark.parametrize("program", [
+    # was also "int is not a function", at `0 [1, 2]`, which the `+` made an application
+    "val s = foldl + 0 [1, 2]",
+    "val t = foldr * 1 [1, 2, 3]",
+])
+def test_an_operator_passed_without_op_is_one_error(program):
+    [error] = diagnostics_of(program)
+    assert error.notes[0].startswith("'" + program.split()[4] + "' here is an infix operator applied to")
+
+
+def test_the_parts_after_an_operator_passed_without_op_are_still_checked():
+    [_op, unbound] = diagnostics_of("val s = foldl + 0 [1, undefined]")
+    assert unbound.message == C.UNBOUND_VARIABLE.format(name="undefined")
