@@ -2449,6 +2449,7 @@ class Checker:
         if isinstance(fn, S.App):
             self.applied_further.add(id(fn))
         start = now() if isinstance(fn, S.Fn) else 0
+        reported = len(self.diagnostics)
         fn_ty = prune(self.infer(fn))
         if id(fn_ty) in self.slip_results:  # `b` of `a == b`, `g y` of `f x == g y`
             self.infer(e.arg)
@@ -2479,6 +2480,12 @@ class Checker:
                         name=head.name, takes=takes, s="" if takes == 1 else "s", given=len(args))
                     if any(isinstance(arg, S.Var) for arg in args[:-1]):
                         hint += GROUPING_NOTE
+                        # `sum double x` for `sum (double x)`: `double`, not
+                        # sum's argument, is that grouping again
+                        spans = {arg.span for arg in args[:-1]}
+                        self.diagnostics[reported:] = [
+                            d for d in self.diagnostics[reported:]
+                            if not (d.message.startswith(ARG_MISMATCH.partition("{")[0]) and d.span in spans)]
             glued = not hint and e.arg.span.col == 1 and e.arg.span.line > fn.span.end_line
             if glued:
                 # `val x = 5` then a line `x := 6`: an expression meant as

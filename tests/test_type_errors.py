@@ -1673,3 +1673,14 @@ def test_an_operator_passed_without_op_is_one_error(program):
 def test_the_parts_after_an_operator_passed_without_op_are_still_checked():
     [_op, unbound] = diagnostics_of("val s = foldl + 0 [1, undefined]")
     assert unbound.message == C.UNBOUND_VARIABLE.format(name="undefined")
+
+
+@pytest.mark.parametrize("program", [
+    # was also "this argument has type int -> int but 'sum' expects int list", at `double`
+    "fun double x = 2 * x\nfun sum [] = 0 | sum (x :: xs) = x + sum xs\nval r = sum double 1 :: [2]",
+    # was also "this argument has type int -> string but 'print' expects string"
+    "val _ = print Int.toString 3",
+])
+def test_a_function_argument_without_parentheses_is_one_error(program):
+    [error] = diagnostics_of(program)
+    assert error.message.startswith("this expression has type") and C.GROUPING_NOTE in error.notes[0]
