@@ -439,6 +439,11 @@ REDUNDANT_CLAUSE = "redundant clause: earlier clauses match every value this one
 # a misspelt constructor in a pattern is a variable, which matches anything
 VARIABLE_NOT_CONSTRUCTOR_NOTE = ("'{name}' at {at} is a variable, not a constructor, so its clause matches "
                                  "every value; did you mean the constructor '{con}'?")
+# `case x of SOME y => y | None => 0`: a capitalised variable that is a
+# constructor in scope but for letter case (a redundant clause after it
+# gets VARIABLE_NOT_CONSTRUCTOR_NOTE instead)
+CASE_SLIP_VARIABLE = ("'{name}' is a variable, not a constructor, so it matches every value; "
+                      "did you mean the constructor '{con}'?")
 # `fun fact n = if n = 0 then 1 else n * fact n - 1`: the recursive call
 # has the clause's own number, so it recurses the same way until the stack
 # runs out; meant was `fact (n - 1)`
@@ -3158,12 +3163,33 @@ class Checker:
         if not rows or (errors_before >= 0 and self.error_count() > errors_before):
             return
         redundant, missing = mc.check_rows([row for _, row in rows])
+        noted = set()
         for index in redundant:
-            self.warning(REDUNDANT_CLAUSE, rows[index][0].span,
-                         self.variable_not_constructor_note([node for node, _ in rows[:index]]))
+            note = self.variable_not_constructor_note([node for node, _ in rows[:index]])
+            noted.add(note.partition("'")[2].partition("'")[0])
+            self.warning(REDUNDANT_CLAUSE, rows[index][0].span, note)
+        self.warn_case_slips([node for node, _ in rows], noted)
         if missing is not None and nonexhaustive_warning:
             example = mc.show_pattern(missing[0]) if len(missing) == 1 else mc.show_patterns(missing)
             self.warning(MATCH_NONEXHAUSTIVE.format(example=example), span)
+
+    def warn_case_slips(self, clauses, noted: set[str]) -> None:
+        """Warn of each variable of these clauses' patterns that begins with
+        a capital and is a constructor in scope but for letter case (`None`,
+        `Nil`), unless a note has named it already (`noted`): a variable
+        name so spelt is almost surely the constructor meant."""
+        variables = [var for clause in clauses
+                     for var in lint.pattern_vars(clause.pats if isinstance(clause, S.Clause) else clause.pat)
+                     if var.name[:1].isupper() and var.name not in noted]
+        if not variables:
+            return
+        constructors = {name.lower(): name for name, entry in self.visible_values()
+                        if isinstance(entry, (DataCon, ExnInfo)) and "." not in name}
+        for var in sorted(variables, key=lambda v: (v.span.line, v.span.col)):
+            con = constructors.get(var.name.lower())
+            if con is not None and con != var.name and not isinstance(self.scope.find_value(var.name),
+                                                                          (DataCon, ExnInfo)):
+                self.warning(CASE_SLIP_VARIABLE.format(name=var.name, con=con), var.span)
 
     def variable_not_constructor_note(self, clauses) -> str:
         """For a redundant clause: when an earlier clause binds a variable

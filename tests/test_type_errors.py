@@ -1684,3 +1684,29 @@ def test_the_parts_after_an_operator_passed_without_op_are_still_checked():
 def test_a_function_argument_without_parentheses_is_one_error(program):
     [error] = diagnostics_of(program)
     assert error.message.startswith("this expression has type") and C.GROUPING_NOTE in error.notes[0]
+
+
+@pytest.mark.parametrize("program, col, name, con", [
+    # was silent: `None` bound a variable (Poly/ML is silent too)
+    ("fun f x = case x of SOME y => y | None => 0", 35, "None", "NONE"),
+    ("val h = fn Some => 1", 12, "Some", "SOME"),
+    ("fun len Nil = 0\nval n = len [1]", 9, "Nil", "nil"),
+])
+def test_a_capitalised_variable_that_is_a_constructor_but_for_case_is_warned_of(program, col, name, con):
+    [warning] = diagnostics_of(program)
+    assert (warning.severity, warning.span.col, warning.message) == (
+        W, col, C.CASE_SLIP_VARIABLE.format(name=name, con=con))
+
+
+@pytest.mark.parametrize("program", [
+    "fun f none = 0",  # lower case: an ordinary variable name
+    "fun f (N, M) = N + M",  # no constructor of that name
+    "datatype t = Nil | Cons of int * t\nfun f Nil = 0 | f (Cons _) = 1",  # Nil is declared: a constructor
+])
+def test_no_case_slip_warning_on_ordinary_variables(program):
+    assert diagnostics_of(program) == []
+
+
+def test_a_case_slip_noted_on_a_redundant_clause_is_not_warned_of_again():
+    [redundant] = diagnostics_of("fun f x = case x of None => 0 | SOME y => y")
+    assert redundant.message == C.REDUNDANT_CLAUSE and "'None'" in redundant.notes[0]
