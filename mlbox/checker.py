@@ -93,6 +93,7 @@ CURRIED_NOTE = ("{fn} takes its arguments one at a time (it is curried): call it
 # `r + 1` for `!r + 1`
 REF_CONTENT_NOTE = "{name} is a reference: !{name} is the value it holds"
 # `r = !r + 1` for `r := !r + 1`
+ARRAY_UPDATE_NOTE = "an array element is not a reference: {call} stores a new value in it"
 ASSIGN_NOTE = "`=` compares; to store a new value in the reference {name}, write {name} := ..."
 # `(i = i + 1; ...)`, `while ... do x = y`: a comparison made for an effect
 DISCARDED_COMPARISON = "the value of this comparison is discarded: `=` compares two values and changes nothing"
@@ -256,6 +257,7 @@ FAMILIAR_NAMES = {
     "True": "true", "False": "false", "None": "NONE", "Some": "SOME", "Nil": "nil",
 }
 DID_YOU_MEAN = "did you mean '{name}'?"
+RETURN_NOTE = "ML has no return: a function's value is the value of its body (`fun f x = x + 1`)"
 # Conversions to and from lists that the Basis lacks though other languages
 # (and some SML libraries) have them; the nearest name in scope is often
 # their inverse (`Vector.toList` to `Vector.fromList`): name -> what to write
@@ -1009,6 +1011,8 @@ class Checker:
         later = self.top_functions.get(name)
         if later is not None:
             return DECLARED_LATER_NOTE.format(name=name, at=_at(later))
+        if name == "return":
+            return RETURN_NOTE
         if name in FAMILIAR_NAMES:
             return DID_YOU_MEAN.format(name=FAMILIAR_NAMES[name])
         if name in LIST_CONVERSIONS:
@@ -2562,7 +2566,8 @@ class Checker:
                             else _application_first_note(item, left, fn.name, self.applied_type(item),
                                                          e.arg.items[1]))
                     elif is_operator and fn.name == ":=" and item is e.arg.items[0]:
-                        item_note = lambda _printer, left=item_actual: _not_a_ref_note(left, item)  # noqa: E731
+                        item_note = lambda _printer, left=item_actual: (  # noqa: E731
+                            _not_a_ref_note(left, item) or _array_update_note(item, e.arg.items[1]))
                     elif is_operator and fn.name == "=" and item is e.arg.items[1]:
                         item_note = lambda printer, got=item_actual, want=item_ty: (  # noqa: E731
                             _assign_note(printer, e.arg.items[0], got, want))
@@ -3348,6 +3353,16 @@ def _not_a_ref_note(ty: Type, e) -> str:
     if not isinstance(e, S.Var) or isinstance(ty, TVar) or (isinstance(ty, TCon) and ty.tycon.name == "ref"):
         return ""
     return NOT_A_REF_NOTE.format(name=e.name)
+
+
+def _array_update_note(left, right) -> str:
+    """For `Array.sub (a, i) := v`: how an array element is changed."""
+    if not (isinstance(left, S.App) and isinstance(left.fn, S.Var) and left.fn.name == "Array.sub"
+            and isinstance(left.arg, S.Tuple) and len(left.arg.items) == 2):
+        return ""
+    array, index = left.arg.items
+    return ARRAY_UPDATE_NOTE.format(call=show_exp(_apply(left.fn, [S.Tuple((array, index, right))]))
+                                    .replace("Array.sub", "Array.update", 1))
 
 
 def _assign_note(printer: TypePrinter, left, right_ty: Type, left_ty: Type) -> str:

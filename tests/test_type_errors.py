@@ -1710,3 +1710,15 @@ def test_no_case_slip_warning_on_ordinary_variables(program):
 def test_a_case_slip_noted_on_a_redundant_clause_is_not_warned_of_again():
     [redundant] = diagnostics_of("fun f x = case x of None => 0 | SOME y => y")
     assert redundant.message == C.REDUNDANT_CLAUSE and "'None'" in redundant.notes[0]
+
+
+def test_an_array_element_assigned_says_array_update():
+    # was the operand mismatch alone
+    [error] = diagnostics_of("val a = Array.array (5, 0)\nval _ = Array.sub (a, 3) := 5")
+    assert error.notes == (C.ARRAY_UPDATE_NOTE.format(call="Array.update (a, 3, 5)"),)
+
+
+def test_return_says_ml_has_none():
+    # was the bare "unbound variable"
+    [error] = diagnostics_of("fun f x = return x")
+    assert error.notes == (C.RETURN_NOTE,)
