@@ -206,6 +206,8 @@ INSTRUCTION_CASES: list[Case] = [
     Case("switch without an arm", [I.push, I.quote(ConstCon(3)), I.switch([[q(0)], [q(1)], [q(2)]])], 5,
          SWITCH, None, 2),
     Case("switch on an int", [I.push, q(0), I.switch([[q(0)]])], 5, TYPE, None, 2),
+    # the constructor alone, no environment under it
+    Case("switch underflow", [I.switch([[q(0)]])], Con(0, None), UNDERFLOW, None, 0),
     Case("pack", [I.pack(3)], 5, OK, "C3(5)", 1),
     Case("arg", [I.pack(3), I.arg], 5, OK, "5", 2),
     Case("arg of an exception", [I.push, I.getglobal(G_FAIL), I.swap, qs(b"x"), I.cons, I.mkexnarg, I.arg],
@@ -246,6 +248,11 @@ INSTRUCTION_CASES: list[Case] = [
     Case("reduction limit exactly reached", [q(1), q(2)], 5, OK, "2", 2, max_reductions=2),
     Case("stack limit", [I.push, I.push, I.push], 5, STACK_LIMIT, None, 2, max_stack=3),
     Case("stack limit exactly reached", [I.push, I.push], 5, OK, "5", 2, max_stack=3),
+    # f r = (f (snd r); ()) on r = (f, r): every call keeps a continuation and
+    # pushes no value, so only the control stack grows: the 20th continuation
+    # (beside the one value) is one too many; its app is not counted
+    Case("stack limit by continuations alone", [I.cur([I.snd, I.app, I.id]), I.rec(1), I.push, I.update(0), I.app],
+         5, STACK_LIMIT, None, 5 + 2 * 19 + 1, max_stack=20, max_reductions=10_000),
 ]
 
 
@@ -413,6 +420,7 @@ PRIM_CASES: list[Case] = [
     prim_case("deref", R(5), OK, "5"),
     prim_case("deref", 5, TYPE, None),
     prim_case("assign", (R(5), 7), OK, "()"),
+    prim_case("assign", (5, 7), TYPE, None),
     prim_case("array", (3, 0), OK, "[|0, 0, 0|]"),
     prim_case("array", (0, 0), OK, "[||]"),
     prim_case("array", (-1, 0), UNCAUGHT, "Size"),
@@ -458,6 +466,10 @@ PRIM_CASES: list[Case] = [
          TYPE, None, 9),
     Case("eq of a pair holding a closure with itself", [I.cur([I.snd]), I.push, I.push, I.cons, I.push, I.cons,
                                                        P("eq")], 5, OK, "C1", 7),
+    # (x, x) = (y, y) with x, y equal but distinct: x against y twice, one after the other
+    Case("eq meets the same comparison twice",
+         [I.push, I.fst, I.push, I.cons, I.swap, I.snd, I.push, I.cons, I.cons, P("eq")], ((1, 2), (1, 2)),
+         OK, "C1", 10),
     Case("eq of a closure with itself", [I.cur([I.snd]), I.push, I.cons, P("eq")], 5, TYPE, None, 3),
     Case("eq of a cyclic environment finds a difference first",
          [I.rec(1), I.push, I.update(0), I.push, I.quote(UNIT), I.cons, P("eq")], 5, OK, "C0", 7),

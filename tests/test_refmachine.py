@@ -10,7 +10,7 @@ from hypothesis import given, settings
 
 from ccam.instructions import OPS, PRIMS, ConstUnit, I, Ins, Program, Status, walk
 from ccam.refmachine import Machine
-from ccam.values import Block, Closure, Pair, show
+from ccam.values import Block, Closure, Con, Pair, show
 from tests.ccam_strategies import raw_cases, runnable_cases
 from tests.machine_cases import CASES, NGLOBALS, RAISE, TRY, Case, P, q, qs, start_value
 
@@ -266,6 +266,19 @@ def test_uncaught_message_names_the_exception():
 def test_empty_stack_at_the_end_is_underflow():
     machine = Machine(Program((), NGLOBALS))
     assert machine.run([]).status == Status.UNDERFLOW
+
+
+# A run may start on an empty stack (Machine.run([])), where even the
+# instructions taking one value meet none; switch needs its environment too.
+@pytest.mark.parametrize("code, stack, message", [
+    ((I.arg,), [], "arg: needs 1 value(s) on the stack"),
+    ((P("neg"),), [], "prim: needs 1 value(s) on the stack"),
+    ((I.pack(0),), [], "pack: needs 1 value(s) on the stack"),
+    ((I.switch(((q(0),),)),), [Con(0, None)], "switch: needs 2 value(s) on the stack"),
+], ids=["arg", "prim", "pack", "switch"])
+def test_underflow_names_the_instruction_and_what_it_needs(code, stack, message):
+    result = Machine(Program(code, NGLOBALS)).run(stack)
+    assert (result.status, result.message, result.reductions) == (Status.UNDERFLOW, message, 0)
 
 
 # ------------------------------------------------------------- the shared strategies
