@@ -181,6 +181,8 @@ INSTRUCTION_CASES: list[Case] = [
                          *block_onto(q(11)), *block_onto(q(12)), I.mergeswitch(3), I.call], 5, OK, "12", 35,
          emitted=6, gen_reductions=10),
     Case("mergeswitch of a non-block", [*NEW_CODE_ENV, I.mergeswitch(1)], 5, TYPE, None, 3),
+    Case("merge onto a non-pair", [*block_onto(I.snd), I.merge], 5, TYPE, None, 8),
+    Case("merge onto a pair without a block", [*block_onto(I.snd), I.merge], (1, 2), TYPE, None, 8),
     Case("mergetry", [*NEW_CODE_ENV, *block_onto(I.getglobal(G_DIV), I.mkexn, RAISE),
                       *block_onto(I.snd, P("exnname")), I.mergetry, I.call], 5, OK, '"Div"', 30,
          emitted=6, gen_reductions=9),

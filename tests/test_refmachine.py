@@ -274,8 +274,9 @@ def test_empty_stack_at_the_end_is_underflow():
     ((I.arg,), [], "arg: needs 1 value(s) on the stack"),
     ((P("neg"),), [], "prim: needs 1 value(s) on the stack"),
     ((I.pack(0),), [], "pack: needs 1 value(s) on the stack"),
+    ((I.merge,), [], "merge: needs 1 value(s) on the stack"),
     ((I.switch(((q(0),),)),), [Con(0, None)], "switch: needs 2 value(s) on the stack"),
-], ids=["arg", "prim", "pack", "switch"])
+], ids=["arg", "prim", "pack", "merge", "switch"])
 def test_underflow_names_the_instruction_and_what_it_needs(code, stack, message):
     result = Machine(Program(code, NGLOBALS)).run(stack)
     assert (result.status, result.message, result.reductions) == (Status.UNDERFLOW, message, 0)
