@@ -42,6 +42,11 @@ def nested(depth: int) -> bytes:
     return header() + (u32(1) + op("cur")) * (depth - 1) + u32(1) + op("id") + NO_NAMES
 
 
+def nested_switches(depth: int) -> bytes:
+    """switch(switch(...switch(id)...)), one arm each, `depth` programs in all."""
+    return header() + (u32(1) + op("switch") + u32(1)) * (depth - 1) + u32(1) + op("id") + NO_NAMES
+
+
 # ------------------------------------------------------------- round trips
 
 
@@ -189,6 +194,12 @@ def test_nesting_beyond_the_limit_is_rejected_on_a_small_stack():
         too_deep = (I.cur(too_deep),)
     with pytest.raises(BytecodeError, match=f"nested deeper than {MAX_DEPTH}"):
         in_small_thread(lambda: write(Program(too_deep, NGLOBALS)))
+
+
+def test_switch_arms_count_towards_the_nesting_limit():
+    # a switch's arms are read by their own path (a list of programs), not cur's
+    with pytest.raises(BytecodeError, match=f"nested deeper than {MAX_DEPTH}"):
+        in_small_thread(lambda: read(nested_switches(MAX_DEPTH + 1)))
 
 
 def test_a_deep_program_error_names_the_first_problem():
