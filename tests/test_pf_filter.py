@@ -74,11 +74,18 @@ def test_dd_format_reads_the_same_program():
     # and misnumbered every later line)
     ("1\n6 0\v0 1\n6 0 0 x\n", "says 1 instruction(s) but 2 follow"),
     ("2\n6 0 0 1\x0c\n6 0 0 x\n", "f.bpf:3: k 'x' is not a number"),
+    # jt and jf are bytes (255 is read: test_jump_offsets_are_bytes)
+    ("1\n21 256 0 1\n", "f.bpf:2: jt 256 out of range 0..255"),
+    ("1\n21 0 256 1\n", "f.bpf:2: jf 256 out of range 0..255"),
 ])
 def test_malformed_filter_text_is_reported_with_its_line(text, fragment):
     with pytest.raises(FilterError) as error:
         parse_filter(text, "f.bpf")
     assert fragment in str(error.value)
+
+
+def test_jump_offsets_are_bytes():
+    assert parse_filter("1\n21 255 255 1\n") == [Insn(21, 255, 255, 1)]
 
 
 @pytest.mark.parametrize("text", [
@@ -97,6 +104,10 @@ def test_scratch_read_must_be_written_on_every_path():
     # 0: ldb [0]; 1: jeq #1 → 2 or 3; 2: st M[3]; 3: ld M[3]; 4: ret a
     one_path = [Insn(0x30, 0, 0, 0), Insn(0x15, 0, 1, 1), Insn(0x02, 0, 0, 3), Insn(0x60, 0, 0, 3), Insn(0x16, 0, 0, 0)]
     assert validation_error(one_path) == "insn 3: " + SCRATCH_UNWRITTEN_REASON.format(k=3)
+    # the same with the jump on true (jt 1) past the write
+    jump_on_true = list(one_path)
+    jump_on_true[1] = Insn(0x15, 1, 0, 1)
+    assert validation_error(jump_on_true) == "insn 3: " + SCRATCH_UNWRITTEN_REASON.format(k=3)
     both_paths = [Insn(0x02, 0, 0, 3)] + one_path
     both_paths[2] = Insn(0x15, 0, 1, 1)
     assert validation_error(both_paths) is None
