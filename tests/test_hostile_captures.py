@@ -172,6 +172,9 @@ CASES = {
     "ng_simple_packet_block_cut_to_snaplen": (SHB + idb(snaplen=10) + block(3, struct.pack("<I", 60) + PACKET), 1),
     "ng_simple_packet_block_too_short": (SHB + IDB + block(3, struct.pack("<I", 100) + PACKET),
                                          "too short for its 100 captured bytes"),
+    # 12 bytes, the least a block may have: room for no wirelen
+    "ng_simple_packet_block_without_its_length": (SHB + IDB + block(3, b""),
+                                                  r"simple packet block at offset \d+ is too short"),
     "ng_trailer_differs": (SHB + IDB + epb(PACKET, 60, 60)[:-4] + struct.pack("<I", 999), "999 in its trailer"),
     "ng_block_over_16_mb": (SHB + IDB + struct.pack("<II", 6, (16 << 20) + 4) + bytes((16 << 20) - 4),
                             "more than libpcap's maximum"),
