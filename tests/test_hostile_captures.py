@@ -172,6 +172,9 @@ CASES = {
     "ng_simple_packet_block_cut_to_snaplen": (SHB + idb(snaplen=10) + block(3, struct.pack("<I", 60) + PACKET), 1),
     "ng_simple_packet_block_too_short": (SHB + IDB + block(3, struct.pack("<I", 100) + PACKET),
                                          "too short for its 100 captured bytes"),
+    # an obsolete packet block's interface is 16 bits, then a drops count (not a 32-bit interface)
+    "ng_obsolete_packet_block_with_drops": (SHB + IDB + block(2, struct.pack("<HHIIII", 0, 5, 0, 1000, 60, 60)
+                                                              + PACKET), 1),
     # 12 bytes, the least a block may have: room for no wirelen
     "ng_simple_packet_block_without_its_length": (SHB + IDB + block(3, b""),
                                                   r"simple packet block at offset \d+ is too short"),
