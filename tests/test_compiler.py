@@ -327,6 +327,17 @@ def _nodes(tree) -> set:
     return set(seen)
 
 
+def test_match_columns_slice_as_the_tuple_of_their_items():
+    # the columns are a chain of chunks (a short one in front where a
+    # column was pushed): a slice starting past the first chunk must skip it
+    items = tuple(range(3 * mc._CHUNK + 5))
+    cols = mc._Cols((-1, -2), mc._Cols.of(items))
+    whole = (-1, -2) + items
+    for start, stop in [(0, 5), (1, len(whole)), (3, 2 * mc._CHUNK), (mc._CHUNK + 3, mc._CHUNK + 9),
+                        (len(whole) - 2, len(whole) + 4)]:
+        assert cols[start:stop] == whole[start:stop], (start, stop)
+
+
 def test_a_subproblem_met_on_several_paths_is_compiled_once():
     tree = mc.compile_match(["a"], _eight_constructor_rows(8))
     assert mc.tree_size(tree) > 8 ** 7  # what copying every path would cost
