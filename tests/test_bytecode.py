@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import threading
 
@@ -230,3 +231,82 @@ def test_every_truncation_of_a_valid_file_is_rejected():
 def test_check_program_rejects_a_quote_of_a_non_value():
     with pytest.raises(BytecodeError, match="quote: bad operand 1.5"):
         Machine(Program((Ins("quote", (1.5,)),), NGLOBALS))
+
+
+# ------------------------------------------------------------- the C loader
+#
+# ccam_c/load.c makes the Python reader's decisions on its own (the fuzzer,
+# tests/test_fuzz.py, rarely lands exactly on a bound): every malformed file
+# above is refused with the same offset, and each bound that is cheap to
+# write is accepted at the limit and refused one past it, by both readers.
+
+MAX_PRIM_CODE = max(spec.code for spec in PRIM_BY_NAME.values())
+MAX_OP_CODE = max(spec.code for spec in BY_NAME.values())
+INT_MAX, INT_MIN = (1 << 62) - 1, -(1 << 62)
+
+
+def c_load(data: bytes):
+    from ccam import cmachine
+
+    return cmachine.Machine(data)
+
+
+def assert_c_offset(c_error: BytecodeError, py_error: BytecodeError) -> None:
+    """The C loader's offset is the Python reader's, and a truncated file is
+    refused as truncated by both; but for a truncated string the C loader
+    points past the string's length word, the Python reader at it."""
+    c_truncated = re.match(r"offset \d+: truncated ", str(c_error)) is not None
+    assert c_truncated == py_error.reason.startswith("truncated"), (str(c_error), py_error.reason)
+    offset = py_error.offset
+    if re.match(r"offset \d+: truncated .* \(expected \d+ bytes\)$", str(c_error)):
+        offset += 4
+    assert str(c_error).startswith(f"offset {offset}: ")
+
+
+@pytest.mark.parametrize("data, reason, offset", [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED])
+def test_the_c_loader_refuses_at_the_same_offset(data, reason, offset):
+    with pytest.raises(BytecodeError) as py:
+        read(data)
+    with pytest.raises(BytecodeError) as c:
+        c_load(data)
+    if offset is not None:
+        assert_c_offset(c.value, py.value)
+
+
+def named(*names: bytes, nglobals: int = NGLOBALS) -> bytes:
+    """A file with an empty main program and the given global names."""
+    return header(nglobals) + u32(0) + u32(len(names)) + b"".join(u32(len(n)) + n for n in names)
+
+
+LIMITS = [
+    # (bound, accepted at the limit, refused one past it)
+    ("acc index", file_of(op("acc") + u32(bytecode.MAX_ACC - 1)), file_of(op("acc") + u32(bytecode.MAX_ACC))),
+    ("pack tag", file_of(op("pack") + u32(bytecode.MAX_TAG - 1)), file_of(op("pack") + u32(bytecode.MAX_TAG))),
+    ("constant tag", file_of(op("quote") + bytes([bytecode.CONST_CON]) + u32(bytecode.MAX_TAG - 1)),
+     file_of(op("quote") + bytes([bytecode.CONST_CON]) + u32(bytecode.MAX_TAG))),
+    ("largest int", file_of(QUOTE_INT + struct.pack("<q", INT_MAX)), file_of(QUOTE_INT + struct.pack("<q", INT_MAX + 1))),
+    ("smallest int", file_of(QUOTE_INT + struct.pack("<q", INT_MIN)), file_of(QUOTE_INT + struct.pack("<q", INT_MIN - 1))),
+    ("global index", file_of(op("getglobal") + u32(NGLOBALS - 1)), file_of(op("getglobal") + u32(NGLOBALS))),
+    ("primitive code", file_of(op("prim") + bytes([MAX_PRIM_CODE])), file_of(op("prim") + bytes([MAX_PRIM_CODE + 1]))),
+    ("emitted opcode", file_of(op("emit") + op("id")), file_of(op("emit") + bytes([MAX_OP_CODE + 1]))),
+    ("nglobals", named(nglobals=10), named(nglobals=9)),
+    ("global names", named(*[b"g"] * NGLOBALS), named(*[b"g"] * (NGLOBALS + 1))),
+    # the string's length: all of the rest of the file, or one byte more
+    ("string length", named(b"ab"), named(b"ab")[:-1]),
+    # the program's count: at most one instruction per byte left
+    ("program length", header() + u32(4) + op("id") * 4 + NO_NAMES,
+     header() + u32(4 + 5) + op("id") * 4 + NO_NAMES),
+    # a switch's arm count: at most one arm per 4 bytes left
+    ("switch arms", file_of(op("switch") + u32(2) + u32(0) + u32(0)), file_of(op("switch") + u32(4) + u32(0) + u32(0))),
+]
+
+
+@pytest.mark.parametrize("fine, bad", [m[1:] for m in LIMITS], ids=[m[0] for m in LIMITS])
+def test_both_readers_draw_each_bound_at_the_same_place(fine, bad):
+    read(fine)
+    c_load(fine)
+    with pytest.raises(BytecodeError) as py:
+        read(bad)
+    with pytest.raises(BytecodeError) as c:
+        c_load(bad)
+    assert_c_offset(c.value, py.value)
