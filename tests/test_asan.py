@@ -138,6 +138,21 @@ def test_fuzz_corpus_under_sanitizers(drivers):
         assert python_reader_accepts(data) == line.startswith("RUN"), line
 
 
+def test_the_loaders_bounds_under_sanitizers(drivers):
+    """The files at each bound of the format and one past it
+    (tests/test_bytecode.py): one past a table's last entry (primitive 62
+    of 62, ccam_prim_names) is refused without reading past the table."""
+    from tests.test_bytecode import LIMITS, MALFORMED
+
+    built, out = drivers
+    images = [data for _name, data, _reason, _offset in MALFORMED if len(data) < 1 << 20]
+    images += [data for _name, fine, bad in LIMITS for data in (fine, bad)]
+    corpus = write_corpus(out, "bounds.bin", images)
+    lines = run_driver(built["goto"], corpus)
+    assert lines == run_driver(built["switch"], corpus)
+    assert [line.startswith("RUN") for line in lines] == [python_reader_accepts(data) for data in images]
+
+
 def deep_images() -> list[bytes]:
     """Files nested at the bound and one past it, through every kind of
     sub-program operand (cur; branch's first operand, so the loader resumes
