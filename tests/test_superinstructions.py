@@ -260,6 +260,9 @@ FAILING = [
     Failing("push; acc; switch: switch on a pair", (I.push, I.acc(0), SWITCH), (1, (2, 3)), {}, Status.TYPE),
     Failing("push; acc; switch: no arm for the tag", (I.push, I.acc(0), SWITCH), (1, Con(5, 0)), {},
             Status.SWITCH),
+    # the tag one past the last arm: the fast path must not take the word after the arms for an arm
+    Failing("push; acc; switch: no arm for the tag after the last", (I.push, I.acc(0), SWITCH), (1, Con(2, 0)), {},
+            Status.SWITCH),
     Failing("push; acc; switch: push at the stack limit", (I.push, I.acc(0), SWITCH), (1, Con(1, 0)),
             {"max_stack": 1}, Status.STACK_LIMIT),
     Failing("push; getglobal: an unset global", (I.push, I.getglobal(LAST_GLOBAL)), 1, {}, Status.GLOBAL),
