@@ -333,6 +333,21 @@ def test_call_globals_and_handles():
     machine.heap_check()
 
 
+def test_the_c_api_refuses_a_global_slot_one_past_the_last():
+    """cmachine checks the slot before calling, so only a host calling the
+    C API itself reaches ccam_get_global's and ccam_set_global's own check."""
+    machine = cmachine.Machine(Program((q(7), I.setglobal(NGLOBALS - 1)), NGLOBALS))
+    assert machine.run().status == Status.OK
+    lib, m = cmachine.lib, machine._m
+    h = lib.ccam_get_global(m, NGLOBALS - 1)
+    assert h >= 0 and lib.ccam_int_value(m, h) == 7
+    for slot in (NGLOBALS, -1):
+        assert lib.ccam_get_global(m, slot) == -1
+        assert lib.ccam_set_global(m, slot, h) == -1
+    lib.ccam_release(m, h)
+    assert machine.global_value(NGLOBALS - 1) == 7
+
+
 def test_host_values_round_trip():
     machine = cmachine.Machine(Program((I.id,), NGLOBALS))
     lst = Con(0)
