@@ -205,6 +205,10 @@ class Machine:
     def run(self, stack: Optional[list] = None) -> Result:
         """Run the program's code on `stack` (bottom first; default [()])."""
         self.start(stack)
+        if len(self.stack) > self.max_stack:
+            # refused before any transition, as the C machine's
+            # ccam_run_stack refuses it (it must not copy a stack past its limit)
+            return self._result(Status.UNDERFLOW, message=f"run: a start stack of {len(self.stack)} values")
         return self._loop(None)
 
     def run_more(self, program: Program) -> Result:

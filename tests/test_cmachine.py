@@ -150,6 +150,25 @@ def test_stack_limit_agrees():
     assert_same(ref, c)
 
 
+@pytest.mark.parametrize("code", [(I.id,), (I.push,)])
+def test_a_start_stack_deeper_than_the_limit_is_refused_alike(code):
+    """A start stack of more values than max_stack: refused before any
+    transition by both machines (the reference machine ran `id` on it)."""
+    program = Program(code, NGLOBALS)
+
+    def both(max_stack):
+        return (refmachine.Machine(program, max_stack=max_stack).run([1, 2, 3]),
+                cmachine.Machine(program, plain=True, max_stack=max_stack).run([1, 2, 3]))
+
+    ref, c = both(2)
+    assert ref.status == Status.UNDERFLOW and ref.message == "run: a start stack of 3 values"
+    assert_same(ref, c)
+    assert ref.message == c.message
+    ref, c = both(3)  # at the limit, both run it
+    assert_same(ref, c)
+    assert ref.status == (Status.OK if code == (I.id,) else Status.STACK_LIMIT)
+
+
 def test_heap_limit_is_a_clean_status():
     # f f conses 7 onto the list in the last global forever: every cell stays live
     g = NGLOBALS - 1
