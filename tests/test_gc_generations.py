@@ -83,6 +83,25 @@ fun loop 0 acc = acc
   | loop n acc = loop (n - 1) (acc + eval (codePower (n mod 6)) 2 + eval (addList (List.tabulate (n, fn i => i))) n)
 val _ = print (Int.toString (loop 25 0) ^ "\\n")
 """,
+    # a case's arms and an if's branches generated into a code block that
+    # a collection made old while they were generated (mergeswitch writes
+    # the arms into it, mergebranch appends the branches)
+    "generated_cases": """
+datatype shape = Circle of int | Square of int | Rect of int * int | Dot
+fun gen 0 = code (fn s => 0)
+  | gen n =
+      let cogen rest = gen (n - 1)
+          cogen k = lift n
+      in code (fn s => (case s of Circle r => k * r | Square a => a + k | Rect (w, h) => w * h - k | Dot => k)
+                       + rest s + (if k mod 3 = 0 then 0 else 1)) end
+fun label n = let cogen m = lift n in code (fn i => if i = m then "hit" else "miss" ^ Int.toString m) end
+fun loop 0 acc = acc
+  | loop i acc =
+      let val f = eval (gen (i mod 9 + 3))
+          val l = eval (label i)
+      in loop (i - 1) (acc + f (Rect (i, 2)) + f (Circle i) + f Dot + f (Square i) + size (l (i mod 4))) end
+val _ = print (Int.toString (loop 4 0) ^ "\\n")
+""",
     # exception values carrying heap values, caught and kept in refs
     "exceptions": """
 exception Carry of int list * string
