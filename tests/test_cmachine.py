@@ -367,6 +367,24 @@ def test_the_c_api_refuses_a_global_slot_one_past_the_last():
     assert machine.global_value(NGLOBALS - 1) == 7
 
 
+def test_the_c_api_refuses_a_block_word_past_the_end_and_a_released_handle():
+    """As for the globals: cmachine never asks for a word past a block's
+    end or hands over a released handle, so only a host calling the C API
+    itself reaches these checks."""
+    code = (I.push, I.arena, I.cons, I.emit(I.fst), I.emit(I.snd), I.snd)
+    machine = cmachine.Machine(Program(code, NGLOBALS))
+    block = machine.run().value
+    lib, m = cmachine.lib, machine._m
+    h = lib.ccam_dup(m, block._h)
+    n = lib.ccam_block_nwords(m, h)
+    assert n == 2 and [lib.ccam_block_word(m, h, i) for i in range(n)] == [I.fst.spec.code, I.snd.spec.code]
+    for i in (n, -1):
+        assert lib.ccam_block_word(m, h, i) == -1
+    lib.ccam_release(m, h)
+    assert lib.ccam_kind(m, h) == -1 and lib.ccam_dup(m, h) == -1 and lib.ccam_block_nwords(m, h) == -1
+    assert [ins.op for ins in block.code] == ["fst", "snd"]  # the result's own handle still holds it
+
+
 def test_host_values_round_trip():
     machine = cmachine.Machine(Program((I.id,), NGLOBALS))
     lst = Con(0)
