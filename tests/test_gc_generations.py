@@ -102,6 +102,16 @@ fun loop 0 acc = acc
       in loop (i - 1) (acc + f (Rect (i, 2)) + f (Circle i) + f Dot + f (Square i) + size (l (i mod 4))) end
 val _ = print (Int.toString (loop 4 0) ^ "\\n")
 """,
+    # a handler's environment held by its try frame alone while the body
+    # (a call that allocates, then raises) runs: the frame is a root
+    "handler_environment": """
+fun churn 0 = raise Fail "done"
+  | churn k = (ignore (List.tabulate (20, fn i => i)); churn (k - 1))
+fun f n =
+  let val big = List.tabulate (n, fn i => i * 2)
+  in churn 30 handle Fail m => foldl op+ 0 big + size m end
+val _ = print (Int.toString (f 50 + f 7) ^ "\\n")
+""",
     # exception values carrying heap values, caught and kept in refs
     "exceptions": """
 exception Carry of int list * string
