@@ -87,7 +87,7 @@ static int get_string(reader *r, value *out, const char *what) {
     uint32_t n;
     if (get_u32(r, &n, what)) return -1;
     if (n > MAX_STRING) return reject(r, at, "%s length %u too large", what, n);
-    if (r->len - r->pos < n) return reject(r, r->pos, "truncated %s (expected %u bytes)", what, n);
+    if (r->len - r->pos < n) return reject(r, at, "truncated %s (expected %u bytes)", what, n);
     *out = ccamH_string(r->m, r->p + r->pos, n);
     if (!*out) return oom(r);
     r->pos += n;
