@@ -1622,17 +1622,22 @@ class Checker:
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
+        # (found in the scope the clauses' patterns are checked in)
+        outer, self.scope = self.scope, rec_scope
+        regroups = [self.clause_regroups(fb) for fb, _ in infos]
+        self.scope = outer
         # The annotations of every function of the group are known before
         # any body is checked, so that a call made in an earlier function
         # is checked against them: a wrong argument is reported at that
         # call, not at the callee's parameter.
-        prepared = [self.annotated_fun_type(fb, info.ty) for fb, info in infos]
+        prepared = [self.annotated_fun_type(fb, info.ty, fb_regroups[0])
+                    for (fb, info), fb_regroups in zip(infos, regroups)]
         outer, self.scope = self.scope, rec_scope
         defining = {id(info): self.level - 1 for _, info in infos}
         self.defining.update(defining)
-        for (fb, info), types in zip(infos, prepared):
+        for (fb, info), types, fb_regroups in zip(infos, prepared, regroups):
             before = len(self.cogens_of_variables)
-            self.check_clauses(fb, info.ty, types)
+            self.check_clauses(fb, info.ty, types, fb_regroups)
             if is_global:
                 info.cogens_of_variables = tuple(self.cogens_of_variables[before:])
         for key in defining:
@@ -1651,14 +1656,18 @@ class Checker:
         early = self.early_annotations.pop(id(ty), None)
         return early if early is not None else self.elab_type(ty)
 
-    def annotated_fun_type(self, fb: S.FunBind, fun_ty: Type) -> Optional[tuple[list[Type], Type]]:
+    def annotated_fun_type(self, fb: S.FunBind, fun_ty: Type,
+                           first_regrouped: Optional[tuple] = None) -> Optional[tuple[list[Type], Type]]:
         """If the first clause of fb annotates a parameter (`(x : t)`, or
         an item of a tuple parameter) or the result, the argument and
         result types of fb with those annotations, unified with fun_ty
         (as yet unconstrained); else None. The clauses are checked against
-        them later (check_clauses), the annotations' patterns too."""
+        them later (check_clauses), the annotations' patterns too.
+        `first_regrouped`: the first clause's arguments regrouped, as
+        clause_regroups found them (their number is fb's arity)."""
         first = fb.clauses[0]
-        shapes = [self.annotated_shape(p) for p in first.pats]
+        pats = first.pats if first_regrouped is None else first_regrouped[0]
+        shapes = [self.annotated_shape(p) for p in pats]
         result = None
         if first.result_ty is not None:
             result = self.early_annotations[id(first.result_ty)] = self.elab_type(first.result_ty)
@@ -1694,19 +1703,29 @@ class Checker:
             return TTuple(tuple(self.fresh() if shape is None else shape for shape in shapes))
         return None
 
-    def check_clauses(self, fb: S.FunBind, fun_ty: Type,
-                      prepared: Optional[tuple[list[Type], Type]] = None) -> None:
-        """Check the clauses of fb against fun_ty; `prepared`: the argument
-        and result types annotated_fun_type made for them."""
-        arity = len(fb.clauses[0].pats)
+    def clause_regroups(self, fb: S.FunBind) -> list:
+        """For each clause of fb, its arguments regrouped as
+        regroup_constructor_arguments makes them (with the constructor
+        first met), where that gives it the arity of fb, else None. The
+        arity is the first clause's, regrouped if every clause then has
+        its number of arguments."""
         regroups = [self.regroup_constructor_arguments(clause.pats) for clause in fb.clauses]
         first = regroups[0]
+        arity = len(fb.clauses[0].pats)
         if first is not None and all(len(pats) == len(first[0])
                                      for pats in [r[0] if r else c.pats for r, c in zip(regroups, fb.clauses)]):
             arity = len(first[0])  # every clause has the first clause's arguments, regrouped
         else:
             regroups[0] = None
         regroups[1:] = [r if r is not None and len(r[0]) == arity else None for r in regroups[1:]]
+        return regroups
+
+    def check_clauses(self, fb: S.FunBind, fun_ty: Type,
+                      prepared: Optional[tuple[list[Type], Type]], regroups: list) -> None:
+        """Check the clauses of fb against fun_ty; `prepared`: the argument
+        and result types annotated_fun_type made for them; `regroups`: what
+        clause_regroups found."""
+        arity = len(fb.clauses[0].pats) if regroups[0] is None else len(regroups[0][0])
         if prepared is not None:
             arg_types, result_ty = prepared
         else:

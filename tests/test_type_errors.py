@@ -1590,6 +1590,13 @@ def test_no_grouping_note_where_grouping_is_not_the_fix(program):
     assert errors and not any("takes an argument, so" in n for d in errors for n in d.notes)
 
 
+def test_a_regrouped_first_clause_with_an_annotation_gives_the_regrouped_arity():
+    # the annotation made f's type int * 'a -> int -> ... (two arguments):
+    # the use of f below was a second error
+    [error] = diagnostics_of(TREE + "fun f Node (l, x : int, r) = x | f Leaf = 0\nval z = f (Node (Leaf, 1, Leaf)) + 1")
+    assert error.message == C.CON_NEEDS_ARG.format(name="Node")
+
+
 def test_a_regrouped_clause_is_checked_for_other_errors():
     [_arity, unbound] = diagnostics_of(TREE + "fun size Leaf = 0 | size Node (l, _, r) = size l + 1 + size right")
     assert unbound.message == C.UNBOUND_VARIABLE.format(name="right")
