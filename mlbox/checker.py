@@ -2792,8 +2792,11 @@ class Checker:
         branches.append((node, self.infer(node), "else"))
         (first, first_ty, _), later = branches[0], branches[1:]
         later_ty = later[0][1]
+        # (a branch of any type, `raise E`, agrees with every other: it is
+        # no evidence against the first)
+        typed_later = [ty for _, ty, _ in later if not isinstance(prune(ty), TVar)]
         if self._code_var_for_generator(first, first_ty, later_ty) or (
-                len(later) >= 2 and not _fits([(first_ty, later_ty)])
+                len(typed_later) >= 2 and not _fits([(first_ty, later_ty)])
                 and _fits([(ty, later_ty) for _, ty, _ in later[1:]])):
             # the first branch alone differs (`if a then 1 else if b then "x"
             # else "y"`), or is a code variable where the others are generators

@@ -1651,6 +1651,16 @@ def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, mess
     assert (error.span.col, error.message) == (col, message)
 
 
+def test_a_raise_in_an_else_if_chain_does_not_make_the_first_branch_the_odd_one():
+    # the `raise` agrees with any branch: the chain's type was taken from
+    # the `[]`, the first branch blamed, and the use of digit's int result
+    # a second error
+    [error] = diagnostics_of('exception Bad\nfun digit c = if Char.isDigit c then ord c - 48 else if c = #" " '
+                             'then [] else raise Bad\nval n = 10 * digit #"3"')
+    assert (error.span.line, error.span.col) == (2, 71)
+    assert error.message == C.IF_CHAIN_BRANCH.format(word="then", actual="'a list", expected="int")
+
+
 def test_a_variable_clashing_twice_the_same_way_is_one_error_with_the_string_note():
     # was two errors (the `^` and the branches), the first without the note
     [error] = diagnostics_of('fun shout s = if length s > 3 then s ^ "!" else s')
