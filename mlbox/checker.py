@@ -1622,10 +1622,12 @@ class Checker:
             info = self.new_var(fb.name, self.fresh(), fb, is_global)
             rec_scope.values[fb.name] = info
             infos.append((fb, info))
-        # (found in the scope the clauses' patterns are checked in)
-        outer, self.scope = self.scope, rec_scope
+        # The clauses' patterns are checked in the scope around the
+        # declaration: the group's own names are bound in the bodies only,
+        # so in `fun f K = 1 | f L = 2 and K y = y` the K of f's pattern is
+        # still the constructor (as in Poly/ML and SML/NJ)
+        pattern_scope = self.scope
         regroups = [self.clause_regroups(fb) for fb, _ in infos]
-        self.scope = outer
         # The annotations of every function of the group are known before
         # any body is checked, so that a call made in an earlier function
         # is checked against them: a wrong argument is reported at that
@@ -1637,7 +1639,7 @@ class Checker:
         self.defining.update(defining)
         for (fb, info), types, fb_regroups in zip(infos, prepared, regroups):
             before = len(self.cogens_of_variables)
-            self.check_clauses(fb, info.ty, types, fb_regroups)
+            self.check_clauses(fb, info.ty, types, fb_regroups, pattern_scope)
             if is_global:
                 info.cogens_of_variables = tuple(self.cogens_of_variables[before:])
         for key in defining:
@@ -1720,11 +1722,12 @@ class Checker:
         regroups[1:] = [r if r is not None and len(r[0]) == arity else None for r in regroups[1:]]
         return regroups
 
-    def check_clauses(self, fb: S.FunBind, fun_ty: Type,
-                      prepared: Optional[tuple[list[Type], Type]], regroups: list) -> None:
+    def check_clauses(self, fb: S.FunBind, fun_ty: Type, prepared: Optional[tuple[list[Type], Type]],
+                      regroups: list, pattern_scope: Scope) -> None:
         """Check the clauses of fb against fun_ty; `prepared`: the argument
         and result types annotated_fun_type made for them; `regroups`: what
-        clause_regroups found."""
+        clause_regroups found; the patterns in `pattern_scope` (without the
+        group's function names), the bodies in the current scope."""
         arity = len(fb.clauses[0].pats) if regroups[0] is None else len(regroups[0][0])
         if prepared is not None:
             arg_types, result_ty = prepared
@@ -1755,13 +1758,14 @@ class Checker:
             if len(clause.pats) != arity:
                 self.error(CLAUSE_ARITY.format(name=fb.name, n=len(clause.pats), m=arity), clause.span)
                 continue
-            outer, self.scope = self.scope, Scope(self.scope)
+            outer, self.scope = self.scope, Scope(pattern_scope)
             names: dict[str, VarInfo] = {}
             row = []
             for pat, arg_ty in zip(clause.pats, arg_types):
                 pat_ty, spat = self.infer_pat(pat, names, False)
                 self.expect(pat_ty, arg_ty, pat, CLAUSE_PATTERN)
                 row.append(spat)
+            self.scope = Scope(outer)
             self.scope.values.update(names)
             annotated = None if clause.result_ty is None else self.elab_annotation(clause.result_ty)
             if annotated is not None and isinstance(prune(result_ty), TVar):

@@ -202,6 +202,25 @@ def test_val_rec_binds_a_variable_even_where_the_name_is_a_constructor():
     assert check("val x = let val rec SOME = fn y => y in SOME 1 end\nval z = SOME 2 : int option").ok
 
 
+@pytest.mark.parametrize("machine", ["c", "py"])
+def test_fun_patterns_see_the_constructor_a_later_function_of_the_group_rebinds(machine):
+    # `and K y = y` binds K in the group's bodies only: in f's patterns K is
+    # still the constructor (Poly/ML and SML/NJ print 2; mlbox read K as a
+    # variable, so `f K = 1` matched every value and f L was 1)
+    from mlbox import api
+
+    text = ("datatype t = K | L\nfun f K = 1 | f L = 2 and K y = y\n"
+            "val _ = print (Int.toString (f L) ^ Int.toString (K 5) ^ \"\\n\")")
+    result = check(text)
+    assert result.ok and not result.diagnostics, result.diagnostics
+    assert [(b.name, b.type) for b in result.elaboration.toplevel if b.kind == "val"][:2] == [
+        ("f", "t -> int"), ("K", "'a -> 'a")]
+    assert api.load_source(text, machine=machine).output == b"25\n"
+    # a constructor with an argument, written bare, is the error it is without the `and`
+    assert [m for m, _ in errors("datatype t = K of int\nfun f K x = x and K y = y")] == [
+        C.CON_NEEDS_ARG.format(name="K")]
+
+
 def test_val_rec_layered_names_one_function():
     # SML '97 allows any variable pattern in a `val rec`: `f as g`, with
     # annotations, even over constructor names (MLton's valrec.sml; Poly/ML
