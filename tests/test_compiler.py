@@ -956,6 +956,17 @@ def test_a_split_argument_is_read_from_its_slots():
     assert printed(program + "\nval _ = print (Int.toString (eval g 5))") == "1"
 
 
+def test_a_split_argument_passed_on_whole_stays_split():
+    """v = code (fn p => u p): v's apply-pair arm hands the split p to u in
+    the apply-pair mode (nothing to bind), so `v (a, b)` generates exactly
+    the code of `u (a, b)`: no pair built, no closure, no projection."""
+    direct = "val g = let cogen u = code (fn (x, y) => x - y) in code (fn z => u (z + 1, z)) end"
+    relayed = ("val g = let cogen u = code (fn (x, y) => x - y)  cogen v = code (fn p => u p)\n"
+               "        in code (fn z => v (z + 1, z)) end")
+    assert generated_block(relayed, "g").code == generated_block(direct, "g").code
+    assert printed(relayed + "\nval _ = print (Int.toString (eval g 5))") == "1"
+
+
 @pytest.mark.parametrize("target", ["plain", "gen"])
 def test_long_tuples_compile_as_nested_pairs(target):
     """tuple_code builds pair(a, pair(b, ...)) without copying the tail per
