@@ -182,21 +182,6 @@ def normalize(p: S.Pat, refs: dict) -> MPat:
     raise AssertionError(f"unknown pattern {p!r}")
 
 
-def is_irrefutable(p: MPat) -> bool:
-    """A pattern that needs no test (binds or destructures only)."""
-    if isinstance(p, (MWild, MVar)):
-        return True
-    if isinstance(p, MAs):
-        return is_irrefutable(p.pat)
-    if isinstance(p, MTuple):
-        return all(is_irrefutable(q) for q in p.items)
-    if isinstance(p, MRef):
-        return is_irrefutable(p.arg)
-    if isinstance(p, MCon):
-        return p.ncons == 1 and (p.arg is None or is_irrefutable(p.arg))
-    return False
-
-
 # ------------------------------------------------------------ decision trees
 
 Occ = tuple  # (root key, path): the path `()` or a layout.Path, shared with the paths it extends
