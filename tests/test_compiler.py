@@ -364,6 +364,22 @@ def test_a_default_is_a_join_point_only_when_its_copies_would_add_much_code():
     assert mc.join_points(mc.compile_match(["a"], rows), leaf_weight=lambda action: 20) == {}
 
 
+@pytest.mark.parametrize("terms, copies", [(8, 2), (40, 1)])
+def test_a_rule_body_weighs_a_third_of_its_ast_nodes_in_choosing_join_points(terms, copies):
+    """The default of `case x of A => 0 | _ => body` over three constructors
+    is reached from two arms: a body of ~50 AST nodes is copied into both
+    (cheaper than a join point's closure and call), one of ~250 is compiled
+    once (compiler.Translation.match_tree's leaf_weight)."""
+    body = " + ".join(f"n * {i}" for i in range(1, terms + 1))
+    text = ("datatype t = A | B | C\n"
+            f"fun f (x, n) = case x of A => 0 | _ => (print \"marker \"; {body})\n"
+            "val _ = print (Int.toString (f (A, 1) + f (B, 1) + f (C, 2)))\n")
+    program = driver.compile_source(Source("default.sml", text)).program
+    assert sum(1 for i in walk(program.code) if i.op == "quote" and "marker" in repr(i.args[0])) == copies
+    for machine in ("c", "py"):
+        assert printed(text, machine) == "marker marker " + str(3 * terms * (terms + 1) // 2)
+
+
 def test_join_points_keep_code_small_and_choose_the_first_matching_clause():
     columns = 8
     names = "ABCDEFGH"
