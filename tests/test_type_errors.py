@@ -155,6 +155,17 @@ CASES = [
     # ---- occurs check
     ("occurs", "fun f x = f", E, 1, 11, "circular type: 'b would have to equal 'a -> 'b", None),
     ("occurs_list", "fun g x = [x] = x", E, 1, 17, "circular type: ''a would have to equal ''a list", None),
+    # a `fn` applied at once: its domain's 'a occurs twice, so it is bound
+    # with the occurs check (types.vars_made_since), though made after w's
+    # type: z's variable merged into it first, and w's type holds z's
+    ("occurs_twice_in_an_applied_fn_domain",
+     "fun f z w = (w :: [[z]]; (fn (x, y) => if true then x else y) (z, w))", E, 1, 67,
+     "circular type: 'a would have to equal 'a list", None),
+    # the same for a named function's instance: its 'a met in the first
+    # component is no longer fresh in the second (types.fresh_domain_vars)
+    ("occurs_in_a_later_component_of_an_instance_domain",
+     "fun pick (x, y) = if true then x else y\nfun f z w = (w :: [[z]]; pick (z, w))", E, 2, 35,
+     "circular type: 'a would have to equal 'a list", None),
     # a recursive call at another instance: SML has no polymorphic recursion
     ("polymorphic_recursion_nested_datatype",
      "datatype 'a t = Nest of 'a * 'a list t | Flat\n"
