@@ -244,6 +244,18 @@ def test_value_restriction():
     assert types["cs"] == "'_a list"  # let is expansive
 
 
+def test_a_top_level_expression_is_val_it_generalised_like_any_val():
+    """`e` at top level is `val it = e`: a value's type is polymorphic (as in
+    Poly/ML), an expansive one's weak, and neither leaves the declarations
+    after it a level deeper (their own values stay polymorphic)."""
+    result = ok("fn x => x;\nval y = (it 1, it \"a\");\n[];\nval z = (1 :: it, \"a\" :: it);\n"
+                "ref [];\nval f = fn x => x\nval w = (f 1, f \"a\")")
+    types = {b.name: b.type for b in result.elaboration.toplevel}
+    assert (types["y"], types["z"], types["w"]) == ("int * string", "int list * string list", "int * string")
+    assert [(w.span.line, w.message) for w in result.warnings] == [
+        (5, "the type of 'it', '_a list ref, contains a free type variable: it is given a unique monotype")]
+
+
 def test_a_weak_type_is_fixed_by_later_declarations_only_up_to_the_next_semicolon():
     # as in Poly/ML: the unit of elaboration ends at a top-level `;`, where a
     # weak variable left open becomes a type of its own ('_a), with a warning
