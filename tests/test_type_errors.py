@@ -166,6 +166,11 @@ CASES = [
     ("occurs_in_a_later_component_of_an_instance_domain",
      "fun pick (x, y) = if true then x else y\nfun f z w = (w :: [[z]]; pick (z, w))", E, 2, 35,
      "circular type: 'a would have to equal 'a list", None),
+    # an argument tuple wider than the instance's domain, passed whole: the
+    # widths differ, so it is not unified component by component (zip would
+    # drop the third; types.unify_instance)
+    ("argument_tuple_wider_than_instance_domain", "fun f (x, y) = x\nval t = (1, 2, 3)\nval _ = f t", E, 3, 11,
+     C.ARG_MISMATCH.format(actual="int * int * int", fn="'f'", expected="'a * 'b"), None),
     # a recursive call at another instance: SML has no polymorphic recursion
     ("polymorphic_recursion_nested_datatype",
      "datatype 'a t = Nest of 'a * 'a list t | Flat\n"
