@@ -1143,6 +1143,9 @@ GROWING_TYPES = {
     # domain, made while checking the `fn` and linked to nothing older, is
     # bound without the occurs check (types.vars_made_since)
     "a fn applied to a polymorphic argument": lambda n: "val x = " + "(fn x => [x]) (" * n + "[]" + ")" * n + "\n",
+    # a domain that is not a bare variable: its made variables are found
+    # under the scheme's matching nodes (types._made_var_occurrences)
+    "a function of a list applied": lambda n: "fun w (x : 'a list) = [x]\nval x = " + "w (" * n + "[]" + ")" * n + "\n",
     "a fn of a pair applied": lambda n: "val x = " + "(fn (x, y) => ([x], y)) (" * n + "[], 0" + ")" * n + "\n",
 }
 
