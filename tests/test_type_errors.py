@@ -714,6 +714,21 @@ def test_a_generator_called_inside_code_is_to_be_called_before_it(program, fix):
     assert errors and all(d.notes[-1] == fix for d in errors), [d.notes for d in errors]
 
 
+def test_a_later_use_inside_a_generating_call_only_adds_to_the_first_report():
+    """p used first alone, then inside `compPoly p` under the same `code`:
+    the second use makes no report of its own, so the call's fix is for
+    none (it was filed under the index of a report never made: the next
+    diagnostic's, or past the end, an internal error)."""
+    diagnostics = diagnostics_of(COMP_POLY + "fun mk p = code (fn x => (p; eval (compPoly p) x))\n"
+                                 "val n : int = \"one\"")
+    assert [(d.severity, d.span.line) for d in diagnostics] == [(E, 4), (E, 5)]
+    assert diagnostics[0].notes[-2:] == (C.STAGING_LIFT_FIX.format(name="p"),
+                                         C.STAGING_MORE_USES_NOTE.format(name="p", count=1, places="4:45"))
+    assert not any("compPoly p" in note for note in diagnostics[1].notes)
+    [alone] = diagnostics_of(COMP_POLY + "fun mk p = code (fn x => (p; eval (compPoly p) x))")
+    assert alone.notes == diagnostics[0].notes
+
+
 CODE_POWER = ("fun codePower e = if e = 0 then code (fn _ => 1) else let cogen p = codePower (e - 1) in "
               "code (fn b => b * (p b)) end\nfun power e b = if e = 0 then 1 else b * power (e - 1) b\n")
 
