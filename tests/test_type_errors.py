@@ -681,6 +681,15 @@ def test_staging_error_once_per_variable_and_code():
     assert d.notes[-1] == C.STAGING_MORE_USES_NOTE.format(name="x", count=2, places="1:21, 1:25")
 
 
+@pytest.mark.parametrize("program, word", [('fun lift s = print s\nval _ = lift "hi"', "lift"),
+                                           ("exception code of int\nval x = code 5", "code")])
+def test_a_staging_word_bound_as_a_value_is_underlined_alone(program, word):
+    """The warning's span is the keyword itself, not the construct it starts."""
+    [warning] = [d for d in diagnostics_of(program) if d.severity == W]
+    assert warning.message == C.STAGING_WORD_BOUND.format(name=word)
+    assert (warning.span.line, warning.span.col, warning.span.end_line, warning.span.end_col) == (2, 9, 2, 9 + len(word))
+
+
 COMP_POLY = ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
              "      let cogen f = compPoly p cogen a' = lift a in code (fn x => a' + (x * f x)) end\n")
 
