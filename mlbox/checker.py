@@ -2339,14 +2339,15 @@ class Checker:
 
     def staging_error(self, e: S.Var, entry: VarInfo) -> bool:
         """Report `e`'s use under `code`; True when it is a generator, whose
-        fix is to splice it (cogen), False when it is to lift it (or, inside
-        a call making a generator, to make the call before the `code`:
-        decided once the call's type is known, in finish_staging_reports)."""
+        fix is to splice it (cogen), False when it is to lift it; inside a
+        call making a generator, either fix may give way to making the call
+        before the `code` (decided once the call's type is known, in
+        finish_staging_reports)."""
         generator = isinstance(prune(entry.ty), TBox)
         fix = (STAGING_COGEN_FIX if generator else STAGING_LIFT_FIX).format(name=e.name)
         reported = len(self.diagnostics)
         self.report_staging(e, entry, STAGING_VARIABLE, fix)
-        if not generator and len(self.diagnostics) > reported:
+        if len(self.diagnostics) > reported:
             calls = [call for call in self.calls_under_code if call.depth == self.depth]
             if calls:
                 self.staging_calls[reported] = (calls, self.code_nodes[entry.depth])

@@ -713,6 +713,14 @@ COMP_POLY = ("fun compPoly nil = code (fn x => 0)\n  | compPoly (a :: p) =\n"
     # a generator the generated code returns (a later stage's): lift is right
     ("fun mk p = code (fn x => compPoly p)", C.STAGING_LIFT_FIX.format(name="p")),
     ("fun mk p = code (fn x => x + length p)", C.STAGING_LIFT_FIX.format(name="p")),
+    # a generator passed to a generating call: the call is made before the
+    # `code` too (`cogen c' = c` would give the call a code variable where
+    # it takes a generator)
+    ("fun twice (u : [int -> int]) = let cogen u = u in code (fn x => u (u x)) end\n"
+     "fun mk (c : [int -> int]) = code (fn x => eval (twice c) x)",
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="twice c", code="5:29", u="f", use="eval (twice c)")),
+    # spliced where the generated code uses it: the cogen fix stands
+    ("fun mk (c : [int -> int]) = code (fn x => c x)", C.STAGING_COGEN_FIX.format(name="c")),
     # a variable bound inside the call does not pin it
     ("fun mk p = code (fn x => eval (compPoly (map (fn y => y + 1) p)) x)",
      C.STAGING_GENERATE_OUTSIDE_FIX.format(call="compPoly (map (fn y => y + 1) p)", code="4:12", u="f",
