@@ -1254,8 +1254,7 @@ class Checker:
                     and previous.span.end_line == dec.span.line:
                 # `| f (x :: xs) = print x; f xs`: the `;` ended the `fun`
                 bind = previous.binds[-1]
-                self.cut_clause = (bind, {p.name for p in _pattern_nodes(bind.clauses[-1].pats)
-                                          if isinstance(p, (S.PVar, S.PAs))})
+                self.cut_clause = (bind, {p.name for p in lint.pattern_vars(bind.clauses[-1].pats, layers=True)})
             self.declare(dec, is_global=True)
             made = len(self.top) - len(self.top_views)
             if made:
@@ -3637,19 +3636,6 @@ def _apply(fn, args) -> S.App:
     for arg in args:
         fn = S.App(fn, arg)
     return fn
-
-
-def _pattern_nodes(pats) -> list:
-    """The pattern nodes of `pats`, at every depth."""
-    found, todo = [], list(pats)
-    while todo:
-        x = todo.pop()
-        if isinstance(x, (tuple, list)):
-            todo.extend(x)
-        elif S.is_node(type(x)):
-            found.append(x)
-            todo.extend(getattr(x, name) for name in S.child_fields(type(x)))
-    return found
 
 
 def _names_in(node) -> list[str]:

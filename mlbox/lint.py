@@ -316,14 +316,17 @@ class _Leave:
         self.what = what
 
 
-def pattern_vars(pat) -> list[S.PVar]:
+def pattern_vars(pat, layers: bool = False) -> list:
     """The variables a pattern (or a tuple of patterns) binds, in no
-    particular order."""
+    particular order: its PVar nodes, and with `layers` its PAs nodes
+    (`x as p`, which bind x) too."""
     found, pending = [], [pat]
     while pending:
         p = pending.pop()
-        if isinstance(p, S.PVar):
+        if isinstance(p, S.PVar) or layers and isinstance(p, S.PAs):
             found.append(p)
+            if isinstance(p, S.PAs):
+                pending.append(p.pat)
         elif isinstance(p, (tuple, list)):
             pending.extend(p)
         elif S.is_node(type(p)):

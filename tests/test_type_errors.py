@@ -1528,6 +1528,8 @@ def test_no_grouping_note_where_regrouping_would_not_type(program):
     # was the bare "unbound variable": the `;` ended the `fun` before it
     ('fun print_all [] = ()\n  | print_all (x :: xs) = print (x ^ "\\n"); print_all xs', 55, "xs"),
     ('fun loop 0 = ()\n  | loop n = print "x"; loop (n - 1)', 31, "n"),
+    # a name bound by `as`
+    ('fun loop [] = ()\n  | loop (l as _ :: xs) = print "x"; loop l', 43, "l"),
 ])
 def test_a_clause_body_cut_by_a_top_level_semicolon_says_so(program, col, name):
     [error] = [d for d in diagnostics_of(program) if d.severity == E]
