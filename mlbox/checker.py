@@ -37,7 +37,7 @@ from mlbox.diagnostics import Diagnostic, Source
 from mlbox.elaboration import BasisRef, ConRef, Elaboration, ExnRef, TopBinding, VarRef
 from mlbox.parser import NOTE_CLAUSE_WITHOUT_BAR, NOTE_MISSPELT_KEYWORD, suggest_keyword
 from mlbox.pretty import Doc, flat
-from mlbox.printer import show_exp, show_pat
+from mlbox.printer import ATOM, show_exp, show_pat
 from mlbox.scopes import Scope
 from mlbox.types import (
     GENERIC, UNIT, Overload, TArrow, TBox, TCon, TTuple, TVar, Tycon, Type, TypePrinter,
@@ -362,6 +362,10 @@ GLUED_SIGNED_WORD_NOTE = "a word literal has no sign (words are unsigned): write
 TOO_MANY_ARGUMENTS_NOTE = "'{name}' takes {takes} argument{s} but is given {given} here"
 # (a function among the arguments: `print Int.toString 3`)
 GROUPING_NOTE = "; application groups to the left, f g x being (f g) x: for f (g x), write the parentheses"
+# `f !r`, `abs ~x`: `!` and `~` are ordinary functions, so the name after
+# them is a further argument of f, not theirs
+GLUED_PREFIX_NOTE = ("`{written}` gives '{name}' two arguments, '{prefix}' and {operand}, "
+                     "since {prefix} is a function like any other: write {name} ({written})")
 DECLARED_LATER_NOTE = ("'{name}' is declared at {at}, after this use, and a name is visible only after its "
                        "declaration: declare it first, or, for functions that call each other, together: "
                        "fun ... and {name} ...")
@@ -2486,13 +2490,14 @@ class Checker:
         if id(fn_ty) in self.slip_results:  # `b` of `a == b`, `g y` of `f x == g y`
             self.infer(e.arg)
             return self.slip_result()
+        not_a_function_var = False
         if isinstance(fn_ty, TVar):
             arrow = TArrow(self.fresh(), self.fresh())
             try:
                 unify(fn_ty, arrow)
                 fn_ty = arrow
             except UnifyError:  # a rigid or overloaded variable: not a function
-                pass
+                not_a_function_var = True
         if not isinstance(fn_ty, TArrow):
             printer = self.printer()
             hint = ""
@@ -2501,7 +2506,7 @@ class Checker:
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
-            if not hint and isinstance(fn, S.App) and not isinstance(prune(fn_ty), TVar):
+            if not hint and isinstance(fn, S.App) and (not isinstance(prune(fn_ty), TVar) or not_a_function_var):
                 # `inc 1 2`, `print Int.toString 3`: one argument too many
                 head, args = fn, [e.arg]
                 while isinstance(head, S.App):
@@ -2510,7 +2515,16 @@ class Checker:
                     takes = len(args) - 1
                     hint = TOO_MANY_ARGUMENTS_NOTE.format(
                         name=head.name, takes=takes, s="" if takes == 1 else "s", given=len(args))
-                    if any(isinstance(arg, S.Var) for arg in args[:-1]):
+                    glued_prefix = _glued_prefix(args)
+                    if glued_prefix is not None:
+                        prefix, operand = glued_prefix
+                        operand = show_exp(operand, ATOM)
+                        hint = GLUED_PREFIX_NOTE.format(written=prefix.name + operand, name=head.name,
+                                                        prefix=prefix.name, operand=operand)
+                        # (and not also "'f' expects int" against `!` itself)
+                        self.diagnostics[reported:] = [
+                            d for d in self.diagnostics[reported:] if d.span != prefix.span]
+                    elif any(isinstance(arg, S.Var) for arg in args[:-1]):
                         hint += GROUPING_NOTE
                         # `sum double x` for `sum (double x)`: `double`, not
                         # sum's argument, is that grouping again
@@ -3721,6 +3735,16 @@ def type_head(entry, *, tight: bool = False) -> str:
     params = tuple(TVar(GENERIC) for _ in range(entry.arity))
     head = Tycon(entry.name, entry.arity) if isinstance(entry, Abbrev) else entry
     return TypePrinter(tight=tight).show(TCon(head, params))
+
+
+def _glued_prefix(args: list[S.Exp]) -> Optional[tuple[S.Var, S.Exp]]:
+    """`!` or `~` written against the next argument (`f !r`): it and the
+    argument it was meant to take."""
+    for prefix, operand in zip(args, args[1:]):
+        if isinstance(prefix, S.Var) and prefix.name in ("!", "~") and not prefix.op \
+                and (prefix.span.end_line, prefix.span.end_col) == (operand.span.line, operand.span.col):
+            return prefix, operand
+    return None
 
 
 def _show_abbrev(abbrev: Abbrev) -> str:

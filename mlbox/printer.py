@@ -222,7 +222,11 @@ def show_exp(e: S.Exp, level: int = EXP) -> str:
         return _paren(f"{show_exp(left, left_level)} {op} {show_exp(right, right_level)}",
                       level > mine)
     if isinstance(e, S.App):
-        return _paren(f"{show_exp(e.fn, APP)} {show_exp(e.arg, ATOM)}", level > APP)
+        fn, arg = show_exp(e.fn, APP), show_exp(e.arg, ATOM)
+        # `!r`, `~x` as written; a space only where the two would lex as one
+        # (`! !r`) or `~` would make a literal (`~ 1`)
+        glued = fn in ("!", "~") and (arg[0].isalpha() or arg[0] in "([")
+        return _paren(f"{fn}{arg}" if glued else f"{fn} {arg}", level > APP)
     if isinstance(e, S.Andalso):
         return _paren(f"{show_exp(e.left, ANDALSO)} andalso {show_exp(e.right, _INFIX_BASE)}",
                       level > ANDALSO)

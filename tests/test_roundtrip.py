@@ -3,6 +3,8 @@ on arbitrary input: the only exception it may raise is CompileError."""
 
 import os
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,6 +60,15 @@ def test_a_staging_construct_raised_round_trips():
         text = show_program(prog)
         assert parse_program(text) == prog, text
     exp = S.Raise(S.App(S.Var("code"), x))  # a variable named code, applied
+    assert parse_expression(show_exp(exp)) == exp
+
+
+@pytest.mark.parametrize("text", ["!r", "~x", "!(f x)", "~[1]", "!(!r)", "! !", "~ 1", "! #\"a\"", "op ! r"])
+def test_a_prefix_function_is_printed_as_written_where_it_reads_back_the_same(text):
+    # notes quote expressions (`write f (!r)`): `! r` looked unlike the
+    # user's code; a space stays where the two would lex otherwise
+    exp = parse_expression(text)
+    assert show_exp(exp) == text
     assert parse_expression(show_exp(exp)) == exp
 
 

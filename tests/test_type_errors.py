@@ -1753,6 +1753,26 @@ def test_a_function_argument_without_parentheses_is_one_error(program):
     assert error.message.startswith("this expression has type") and C.GROUPING_NOTE in error.notes[0]
 
 
+@pytest.mark.parametrize("program, name, written, prefix, operand", [
+    # was "'f' takes 1 argument but is given 2 here; application groups to
+    # the left" and a second error, "this argument has type 'a ref -> 'a"
+    ("val r = ref 0\nval _ = print (Int.toString !r)", "Int.toString", "!r", "!", "r"),
+    ("fun f x = x + 1\nval r = ref 2\nval y = f !r", "f", "!r", "!", "r"),
+    # an overloaded function (its type variable cannot be an arrow): was no note at all
+    ("val x = 3\nval y = abs ~x", "abs", "~x", "~", "x"),
+    ("fun f (n : int) = n\nval y = f ~(1 + 2)", "f", "~(1 + 2)", "~", "(1 + 2)"),
+])
+def test_a_prefix_function_written_against_an_argument_is_one_error_saying_so(program, name, written, prefix,
+                                                                               operand):
+    [error] = diagnostics_of(program)
+    assert error.notes == (C.GLUED_PREFIX_NOTE.format(written=written, name=name, prefix=prefix, operand=operand),)
+
+
+def test_a_prefix_function_apart_from_its_argument_keeps_the_grouping_note():
+    [error] = diagnostics_of("fun f x = x + 1\nval r = ref 2\nval y = f ! r")
+    assert C.GROUPING_NOTE in error.notes[0]
+
+
 @pytest.mark.parametrize("program, col, name, con", [
     # was silent: `None` bound a variable (Poly/ML is silent too)
     ("fun f x = case x of SOME y => y | None => 0", 35, "None", "NONE"),
