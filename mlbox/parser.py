@@ -1219,9 +1219,13 @@ class Grammar:
         if tok is not None and tok.type in ("BAR", "OF") and declaring is not None and declaring.type == "TYPE":
             name = next((sym.value for sym in reversed(self.parser.symstack) if sym.type == "tycon"), "t")
             notes += (NOTE_TYPE_FOR_DATATYPE.format(name=name),)
-        if tok is not None and tok.type in ("IDENT", "LPAREN") and before[-1:] == ["opname"] \
-                and declaring is not None and declaring.type in ("DATATYPE", "ABSTYPE", "EXCEPTION") \
-                and "OF" in self.parser.action[self.parser.state]:
+        # (before a type variable the constructor's name is not reduced yet:
+        # the state after it is shared with expressions, so no OF to look for)
+        if tok is not None and declaring is not None and declaring.type in ("DATATYPE", "ABSTYPE", "EXCEPTION") \
+                and ((tok.type in ("IDENT", "LPAREN") and before[-1:] == ["opname"]
+                      and "OF" in self.parser.action[self.parser.state])
+                     or (tok.type == "TYVAR" and before[-2:] in (["EQUALS", "IDENT"], ["BAR", "IDENT"],
+                                                                  ["EXCEPTION", "IDENT"]))):
             notes += (NOTE_CONSTRUCTOR_WITHOUT_OF.format(name=self.parser.symstack[-1].value,
                                                          type="(...)" if tok.type == "LPAREN" else tok.text),)
         top = None if keyword else self._misspelt_top_keyword(tok)

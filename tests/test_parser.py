@@ -1104,6 +1104,9 @@ def test_a_keyword_after_and_is_explained(text, error):
     ("datatype t = A int | B", (1, 16), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="A", type="int")),
     ("datatype t = A | B (int * int)", (1, 20), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="B", type="(...)")),
     ("exception Bad string", (1, 15), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="Bad", type="string")),
+    # a type variable meets the parser in another state (the name not reduced yet): was no note
+    ("datatype 'a t = A 'a | B", (1, 19), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="A", type="'a")),
+    ("datatype 'a t = B | A 'a list", (1, 23), NOTE_CONSTRUCTOR_WITHOUT_OF.format(name="A", type="'a")),
 ])
 def test_a_type_declaration_written_as_another_is_explained(text, position, note):
     assert syntax_notes(text) == [(*position, (note,))]
