@@ -121,7 +121,7 @@ LIST_PATTERN_ELEMENT = "this list pattern element has type {actual} but the prev
 CASE_PATTERN = "this pattern has type {actual} but the value matched has type {expected}"
 CASE_ARM = "this case arm has type {actual} but the previous arms have type {expected}"
 FN_ARM = "this match arm has type {actual} but the previous arms have type {expected}"
-# the first arm, checked last: a code variable beside generators (see check_rules)
+# the first arm, checked last: unlike the later ones (see unify_arms)
 FIRST_ARM = {CASE_ARM: "this case arm has type {actual} but the later arms have type {expected}",
              FN_ARM: "this match arm has type {actual} but the later arms have type {expected}"}
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
@@ -152,6 +152,7 @@ RESULT_ANNOTATION_MISMATCH = "this function body has type {actual} but the resul
 VAL_MISMATCH = "this expression has type {actual} but the pattern bound to it has type {expected}"
 CLAUSE_PATTERN = "this argument pattern has type {actual} but the function's argument has type {expected}"
 CLAUSE_BODY = "the body of this clause has type {actual} but the function returns {expected}"
+CLAUSE_FIRST_BODY = "the body of this clause has type {actual} but the later clauses return {expected}"
 FUN_USE_MISMATCH = "'{name}' is defined as a function of type {actual} but is used with type {expected}"
 # `fun f 0 = 1` and, on the next line, `f n = n` without its `|`: the
 # second line continues the first clause's body, `1 f n = n`
@@ -1743,6 +1744,7 @@ class Checker:
         # fun_ty may already be constrained by a use in an earlier function of the group
         self.expect(ty, fun_ty, fb, FUN_USE_MISMATCH, name=fb.name)
         rows = []
+        bodies = []  # of the clauses checked: (body, its type, the diagnostics it added)
         errors_before = self.error_count()
         for position, clause in enumerate(fb.clauses):
             regrouped = regroups[position]
@@ -1792,9 +1794,35 @@ class Checker:
                 self.merge_clause_without_bar(fb.name, clause, reported)
             elif arity == 1:
                 self.warn_same_argument_calls(fb.name, outer.find_value(fb.name), clause, names)
+            bodies.append((clause.body, body_ty, self.diagnostics[reported:]))
             self.scope = outer
             rows.append((clause, row))
+        self.blame_odd_first_clause(bodies)
         self.check_match_rows(rows, fb.span, True, errors_before)
+
+    def blame_odd_first_clause(self, bodies: list) -> None:
+        """`fun f 0 = 0 | f 1 = "one" | f _ = "many"`: the first clause's
+        body alone differs from at least two later ones that agree, and each
+        of those is an error against the result type the first one set and
+        nothing else: one error, at the first body, as in an `else if`
+        chain or a `case`. (The clauses are checked in order, so that the
+        recursive calls in later ones see the result type; only the blame
+        is moved.)"""
+        if len(bodies) < 3 or bodies[0][2]:
+            return
+        later = bodies[1:]
+        if not all(len(added) == 1 and added[0].span == body.span and added[0].message.startswith(_CLAUSE_BODY_START)
+                   for body, _, added in later):
+            return
+        later_ty = later[0][1]
+        if not _fits([(ty, later_ty) for _, ty, _ in later[1:]]):
+            return
+        blamed = {id(added[0]) for _, _, added in later}
+        self.diagnostics[:] = [d for d in self.diagnostics if id(d) not in blamed]
+        printer = self.printer()
+        first, first_ty, _ = bodies[0]
+        self.error(CLAUSE_FIRST_BODY.format(actual=printer.show(first_ty), expected=printer.show(later_ty)),
+                   first.span)
 
     def regroup_constructor_arguments(self, pats: tuple) -> Optional[tuple[tuple, S.PVar]]:
         """For a clause's arguments with a constructor that takes an argument
@@ -2988,16 +3016,11 @@ class Checker:
         result type; `fresh_result`: result_ty was just made for these rules
         (nothing refers to it until the first body's type is unified in)."""
         rows = []
-        # A first arm that is only a code variable (`0 => rest`, which runs
-        # rest's code) is unified last, so that where the later arms are
-        # generators (`| _ => code (...)`, for `cogen rest = gen ...`) the
-        # code variable is the error reported, with its note, not every
-        # later arm and whatever expects a generator of the whole. Only
-        # while the second arm is a generator: beside arms of another type
-        # the first arm keeps its place (else `0 => rest | 1 => "a" | _ => 2`,
-        # rest : int, blamed the last arm and the first, not "a").
-        deferred = None
-        for index, rule in enumerate(rules):
+        # The arms of a new result type (a `case`, a `fn`) are unified with it
+        # after all are checked: nothing in them refers to it, and the order
+        # decides which arm is blamed (see unify_arms).
+        arms = []
+        for rule in rules:
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}
             pat_ty, spat = self.infer_pat(rule.pat, names, False)
@@ -3006,21 +3029,38 @@ class Checker:
             self.expect(pat_ty, arg_ty, rule.pat, pat_message, *notes)
             self.scope.values.update(names)
             body_ty = self.infer(rule.body)
-            if index == 1 and deferred is not None and not isinstance(prune(body_ty), TBox):
-                self.expect(deferred[1], result_ty, deferred[0], body_message, fresh=fresh_result)
-                deferred = None
-            if index == 0 and fresh_result and len(rules) > 1 and body_message in FIRST_ARM \
-                    and self._is_code_var(rule.body) and not isinstance(prune(body_ty), (TBox, TVar)):
-                deferred = (rule.body, body_ty)
+            if fresh_result and body_message in FIRST_ARM:
+                arms.append((rule.body, body_ty))
             else:
-                self.expect(body_ty, result_ty, rule.body, body_message,
-                            fresh=fresh_result and (index == 0 or index == 1 and deferred is not None))
+                self.expect(body_ty, result_ty, rule.body, body_message, fresh=fresh_result and not rows)
             self.scope = outer
             rows.append((rule, [spat]))
-        if deferred is not None:
-            body, body_ty = deferred
-            self.expect(body_ty, result_ty, body, FIRST_ARM[body_message])
+        if arms:
+            self.unify_arms(arms, result_ty, body_message)
         return rows
+
+    def unify_arms(self, arms: list, result_ty: Type, body_message: str) -> None:
+        """Unify each arm's type with result_ty, a variable nothing refers to
+        yet, blaming the arm unlike the others. In order, except where the
+        first arm is the odd one: only a code variable (`0 => rest`, which
+        runs rest's code) where the second is a generator (`| _ => code
+        ...`, for `cogen rest = gen ...`: the code variable is the error,
+        with its note, not every later arm and whatever expects a generator
+        of the whole); or of a type that at least two later arms agree on
+        without it (`0 => 0 | 1 => "one" | _ => "many"`: one error, at the
+        0, as in an `else if` chain; `raise` agrees with any, so it is no
+        evidence)."""
+        (first, first_ty), later = arms[0], arms[1:]
+        typed_later = [ty for _, ty in later if not isinstance(prune(ty), TVar)]
+        if later and (self._code_var_for_generator(first, first_ty, later[0][1]) or (
+                len(typed_later) >= 2 and not _fits([(first_ty, later[0][1])])
+                and _fits([(ty, later[0][1]) for _, ty in later[1:]]))):
+            for index, (body, ty) in enumerate(later):
+                self.expect(ty, result_ty, body, body_message, fresh=index == 0)
+            self.expect(first_ty, result_ty, first, FIRST_ARM[body_message])
+            return
+        for index, (body, ty) in enumerate(arms):
+            self.expect(ty, result_ty, body, body_message, fresh=index == 0)
 
     def _hidden_exception_note(self, name: Optional[str], bare: bool = False) -> Optional[str]:
         """For a handler's pattern or a raised expression headed by
@@ -3629,6 +3669,9 @@ def _arity(ty: Type) -> int:
     while isinstance(ty, TArrow):
         n, ty = n + 1, prune(ty.res)
     return n
+
+
+_CLAUSE_BODY_START = CLAUSE_BODY.partition("{")[0]
 
 
 def _fits(pairs: list[tuple[Type, Type]]) -> bool:

@@ -1701,6 +1701,43 @@ def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, mess
     assert (error.span.col, error.message) == (col, message)
 
 
+@pytest.mark.parametrize("program, line, col, message", [
+    # the first arm alone differs: was an error at each later arm
+    ('fun describe n =\n  case n of\n    0 => 0\n  | 1 => "one"\n  | 2 => "two"\n  | _ => "many"', 3, 10,
+     C.FIRST_ARM[C.CASE_ARM].format(actual="int", expected="string")),
+    ('val f = fn 0 => [0] | 1 => "one" | _ => "many"', 1, 17,
+     C.FIRST_ARM[C.FN_ARM].format(actual="int list", expected="string")),
+    # a later arm differs: blamed against the arms before it, as before
+    ('fun describe n = case n of 0 => "zero" | 1 => 1 | _ => "many"', 1, 47,
+     C.CASE_ARM.format(actual="int", expected="string")),
+    # a `raise` agrees with any arm: no evidence against the first
+    ('fun f n = case n of 0 => 0 | 1 => "one" | _ => raise Fail "no"', 1, 35,
+     C.CASE_ARM.format(actual="string", expected="int")),
+])
+def test_an_odd_arm_of_a_case_is_one_error_at_it(program, line, col, message):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col, error.message) == (line, col, message)
+
+
+def test_an_odd_first_clause_is_one_error_at_it():
+    # was an error at each later clause, against the first one's int
+    [error] = diagnostics_of('fun f 0 = 0\n  | f 1 = "one"\n  | f _ = "many"')
+    assert (error.span.line, error.span.col) == (1, 11)
+    assert error.message == C.CLAUSE_FIRST_BODY.format(actual="int", expected="string")
+
+
+@pytest.mark.parametrize("program, blamed", [
+    # one later clause: which one is odd is not known
+    ('fun f 0 = 0\n  | f _ = "many"', [2]),
+    # the later clauses do not agree either
+    ('fun f 0 = 0\n  | f 1 = "one"\n  | f _ = [2]', [2, 3]),
+    # a later clause has another error too (its recursive call is int): each said as before
+    ('fun f 0 = 0\n  | f 1 = "one"\n  | f n = "x" ^ f (n - 1)', [2, 3, 3]),
+])
+def test_the_first_clause_is_blamed_only_where_the_later_ones_agree_without_it(program, blamed):
+    assert [d.span.line for d in diagnostics_of(program)] == blamed
+
+
 def test_a_raise_in_an_else_if_chain_does_not_make_the_first_branch_the_odd_one():
     # the `raise` agrees with any branch: the chain's type was taken from
     # the `[]`, the first branch blamed, and the use of digit's int result
