@@ -121,9 +121,11 @@ LIST_PATTERN_ELEMENT = "this list pattern element has type {actual} but the prev
 CASE_PATTERN = "this pattern has type {actual} but the value matched has type {expected}"
 CASE_ARM = "this case arm has type {actual} but the previous arms have type {expected}"
 FN_ARM = "this match arm has type {actual} but the previous arms have type {expected}"
+HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
 # the first arm, checked last: unlike the later ones (see unify_arms)
 FIRST_ARM = {CASE_ARM: "this case arm has type {actual} but the later arms have type {expected}",
-             FN_ARM: "this match arm has type {actual} but the later arms have type {expected}"}
+             FN_ARM: "this match arm has type {actual} but the later arms have type {expected}",
+             HANDLE_ARM: "the handled expression has type {actual} but the handlers have type {expected}"}
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
 HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
                          "exception {name}; write {qualified} for the exception, or rename the constructor")
@@ -131,7 +133,6 @@ HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declare
 HIDDEN_EXCEPTION_ARG_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
                              "exception {name}; write {qualified} (v), with v of type {arg}, for the exception, "
                              "or rename the constructor")
-HANDLE_ARM = "this handler has type {actual} but the handled expression has type {expected}"
 # Where one branch of an `if`, `case` or handler, or one element, is set
 # against the others: said so even where the others are an operator's
 # result, not yet int or word (`(a div b) handle Div => "none"`, which was
@@ -2937,10 +2938,12 @@ class Checker:
     def infer_handle(self, e: S.Handle) -> Type:
         ty = self.infer(e.exp)
         errors_before = self.error_count()
-        rows = self.check_rules(e.rules, EXN, ty, HANDLE_PATTERN, HANDLE_ARM)
+        result_ty = self.fresh()
+        rows = self.check_rules(e.rules, EXN, result_ty, HANDLE_PATTERN, HANDLE_ARM, fresh_result=True,
+                                first_arm=(e.exp, ty))
         # an unhandled exception propagates: handlers are never "nonexhaustive"
         self.check_match_rows(rows, e.span, False, errors_before)
-        return ty
+        return result_ty
 
     def infer_while(self, e: S.While) -> Type:
         self.expect(self.infer(e.cond), BOOL, e.cond, WHILE_CONDITION)
@@ -3011,15 +3014,17 @@ class Checker:
     }
 
     def check_rules(self, rules, arg_ty: Type, result_ty: Type, pat_message: str, body_message: str,
-                    fresh_result: bool = False):
+                    fresh_result: bool = False, first_arm: Optional[tuple] = None):
         """Check each rule `pat => body` against the matched type and the
         result type; `fresh_result`: result_ty was just made for these rules
-        (nothing refers to it until the first body's type is unified in)."""
+        (nothing refers to it until the first body's type is unified in);
+        `first_arm`: an expression and its type that precede the rules (a
+        handled expression)."""
         rows = []
-        # The arms of a new result type (a `case`, a `fn`) are unified with it
-        # after all are checked: nothing in them refers to it, and the order
-        # decides which arm is blamed (see unify_arms).
-        arms = []
+        # The arms of a new result type (a `case`, a `fn`, a `handle`) are
+        # unified with it after all are checked: nothing in them refers to
+        # it, and the order decides which arm is blamed (see unify_arms).
+        arms = [first_arm] if first_arm is not None else []
         for rule in rules:
             outer, self.scope = self.scope, Scope(self.scope)
             names: dict[str, VarInfo] = {}

@@ -1713,6 +1713,11 @@ def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, mess
     # a `raise` agrees with any arm: no evidence against the first
     ('fun f n = case n of 0 => 0 | 1 => "one" | _ => raise Fail "no"', 1, 35,
      C.CASE_ARM.format(actual="string", expected="int")),
+    # the handled expression is the first arm of a `handle`: was an error at each handler
+    ('fun g (a, b) = (a div b) handle Div => "none" | Overflow => "big"', 1, 16,
+     C.FIRST_ARM[C.HANDLE_ARM].format(actual="int", expected="string")),
+    ('val y = (3 div 0) handle Div => "a" | Overflow => 2 | _ => 3', 1, 33,
+     C.HANDLE_ARM.format(actual="string", expected="int")),
 ])
 def test_an_odd_arm_of_a_case_is_one_error_at_it(program, line, col, message):
     [error] = diagnostics_of(program)
