@@ -125,7 +125,8 @@ HANDLE_ARM = "this handler has type {actual} but the handled expression has type
 # the first arm, checked last: unlike the later ones (see unify_arms)
 FIRST_ARM = {CASE_ARM: "this case arm has type {actual} but the later arms have type {expected}",
              FN_ARM: "this match arm has type {actual} but the later arms have type {expected}",
-             HANDLE_ARM: "the handled expression has type {actual} but the handlers have type {expected}"}
+             HANDLE_ARM: "the handled expression has type {actual} but the handlers have type {expected}",
+             LIST_ELEMENT: "this list element has type {actual} but the later elements have type {expected}"}
 HANDLE_PATTERN = "a handler pattern must have type exn, but this one has type {actual}"
 HIDDEN_EXCEPTION_NOTE = ("'{name}' here is the constructor of {datatype} declared at {at}, which hides the "
                          "exception {name}; write {qualified} for the exception, or rename the constructor")
@@ -2748,8 +2749,9 @@ class Checker:
 
     def infer_list(self, e: S.ListExp) -> Type:
         elem = self.fresh()
-        for index, item in enumerate(e.items):
-            self.expect(self.infer(item), elem, item, LIST_ELEMENT, fresh=index == 0)
+        items = [(item, self.infer(item)) for item in e.items]
+        if items:
+            self.unify_arms(items, elem, LIST_ELEMENT)
         return TCon(BUILTIN_TYCONS["list"], (elem,))
 
     def infer_seq(self, e: S.Seq) -> Type:
@@ -2839,12 +2841,8 @@ class Checker:
         branches.append((node, self.infer(node), "else"))
         (first, first_ty, _), later = branches[0], branches[1:]
         later_ty = later[0][1]
-        # (a branch of any type, `raise E`, agrees with every other: it is
-        # no evidence against the first)
-        typed_later = [ty for _, ty, _ in later if not isinstance(prune(ty), TVar)]
-        if self._code_var_for_generator(first, first_ty, later_ty) or (
-                len(typed_later) >= 2 and not _fits([(first_ty, later_ty)])
-                and _fits([(ty, later_ty) for _, ty, _ in later[1:]])):
+        if self._code_var_for_generator(first, first_ty, later_ty) \
+                or _first_alone_differs(first_ty, [ty for _, ty, _ in later]):
             # the first branch alone differs (`if a then 1 else if b then "x"
             # else "y"`), or is a code variable where the others are generators
             for node, ty, word in later[1:]:
@@ -3056,10 +3054,8 @@ class Checker:
         0, as in an `else if` chain; `raise` agrees with any, so it is no
         evidence)."""
         (first, first_ty), later = arms[0], arms[1:]
-        typed_later = [ty for _, ty in later if not isinstance(prune(ty), TVar)]
-        if later and (self._code_var_for_generator(first, first_ty, later[0][1]) or (
-                len(typed_later) >= 2 and not _fits([(first_ty, later[0][1])])
-                and _fits([(ty, later[0][1]) for _, ty in later[1:]]))):
+        if later and (self._code_var_for_generator(first, first_ty, later[0][1])
+                      or _first_alone_differs(first_ty, [ty for _, ty in later])):
             for index, (body, ty) in enumerate(later):
                 self.expect(ty, result_ty, body, body_message, fresh=index == 0)
             self.expect(first_ty, result_ty, first, FIRST_ARM[body_message])
@@ -3677,6 +3673,16 @@ def _arity(ty: Type) -> int:
 
 
 _CLAUSE_BODY_START = CLAUSE_BODY.partition("{")[0]
+
+
+def _first_alone_differs(first: Type, later: list[Type]) -> bool:
+    """Whether of alike branches (an `else if` chain's, a `case`'s arms, a
+    list's elements) the first is the odd one: the later ones agree, and at
+    least two of them disagree with it. (A later one that fits the first
+    too, `raise E` or `[]`, is no evidence against it.)"""
+    if _fits([(first, later[0])]) or not _fits([(ty, later[0]) for ty in later[1:]]):
+        return False
+    return sum(1 for ty in later if not _fits([(first, ty)])) >= 2
 
 
 def _fits(pairs: list[tuple[Type, Type]]) -> bool:

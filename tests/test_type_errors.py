@@ -1718,6 +1718,11 @@ def test_an_odd_branch_of_an_else_if_chain_is_one_error_at_it(program, col, mess
      C.FIRST_ARM[C.HANDLE_ARM].format(actual="int", expected="string")),
     ('val y = (3 div 0) handle Div => "a" | Overflow => 2 | _ => 3', 1, 33,
      C.HANDLE_ARM.format(actual="string", expected="int")),
+    # a list's elements: was an error at each later element
+    ('val l = [1, "a", "b"]', 1, 10, C.FIRST_ARM[C.LIST_ELEMENT].format(actual="int", expected="string")),
+    ('val l = ["a", 1, "b"]', 1, 15, C.LIST_ELEMENT.format(actual="int", expected="string")),
+    # `[]` fits any list: no evidence against the first element
+    ('val l = [[1], ["a"], []]', 1, 15, C.LIST_ELEMENT.format(actual="string list", expected="int list")),
 ])
 def test_an_odd_arm_of_a_case_is_one_error_at_it(program, line, col, message):
     [error] = diagnostics_of(program)
