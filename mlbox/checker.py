@@ -3049,10 +3049,9 @@ class Checker:
         runs rest's code) where the second is a generator (`| _ => code
         ...`, for `cogen rest = gen ...`: the code variable is the error,
         with its note, not every later arm and whatever expects a generator
-        of the whole); or of a type that at least two later arms agree on
-        without it (`0 => 0 | 1 => "one" | _ => "many"`: one error, at the
-        0, as in an `else if` chain; `raise` agrees with any, so it is no
-        evidence)."""
+        of the whole); or of a type that the later arms agree on without it
+        (`0 => 0 | 1 => "one" | _ => "many"`: one error, at the 0, as in an
+        `else if` chain; see _first_alone_differs)."""
         (first, first_ty), later = arms[0], arms[1:]
         if later and (self._code_var_for_generator(first, first_ty, later[0][1])
                       or _first_alone_differs(first_ty, [ty for _, ty in later])):
