@@ -167,6 +167,9 @@ NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by
 # `if c then e` alone, as in C or Python.
 NOTE_BACKSLASH_LAMBDA = "ML writes an anonymous function with `fn`: fn x => x ('\\' is an ordinary symbolic name)"
 NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
+# `if c then a; b else d`: the `else` is there, after a sequence
+NOTE_SEQUENCE_IN_BRANCH = ("the `;` ends the `then` branch, so the `else` after it has no `if`: a branch that is "
+                           "a sequence goes in parentheses, then (a; b) else c")
 # `[1; 2; 3]`, as in OCaml and F#.
 NOTE_LIST_SEMICOLONS = "a list's elements are separated by commas: [1, 2, 3]"
 # `fun f x =` then a line `val y = x + 1`: a declaration where an
@@ -1247,7 +1250,8 @@ class Grammar:
         if tok is not None and tok.type == "DARROW" and self._after_backslash(tok):
             notes += (NOTE_BACKSLASH_LAMBDA,)
         if hint == _TOKEN_TEXT["ELSE"] and not slip:
-            notes += (NOTE_IF_WITHOUT_ELSE,)
+            sequence = tok is not None and tok.type == "SEMICOLON" and self._else_later(tok)
+            notes += (NOTE_SEQUENCE_IN_BRANCH if sequence else NOTE_IF_WITHOUT_ELSE,)
         if hint == _TOKEN_TEXT["RBRACKET"] and tok is not None and tok.type == "SEMICOLON":
             notes += (NOTE_LIST_SEMICOLONS,)
         self.error(message, span, notes)
@@ -1281,6 +1285,28 @@ class Grammar:
         of the input: their number)."""
         tokens = self.token_list
         return len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+
+    def _else_later(self, tok) -> bool:
+        """Whether an `else` without an `if` of its own follows `tok` in the
+        same construct (before a declaration keyword or a closer of an
+        enclosing bracket)."""
+        index = self._token_index(tok)
+        if index is None:
+            return False
+        depth, open_ifs = 0, 0
+        for later in self.token_list[index + 1:]:
+            if depth == 0 and later.type in _RESTART_TOKENS:
+                return False
+            depth += (later.type in _NESTING_OPENERS) - (later.type in _NESTING_CLOSERS)
+            if depth < 0:
+                return False
+            if depth == 0 and later.type == "IF":
+                open_ifs += 1
+            elif depth == 0 and later.type == "ELSE":
+                if open_ifs == 0:
+                    return True
+                open_ifs -= 1
+        return False
 
     def _after_backslash(self, tok) -> bool:
         """Whether a '\\' begins the would-be pattern before the `=>` at

@@ -20,7 +20,7 @@ from mlbox.parser import (
     MSG_RULE_WITHOUT_BAR, COGEN_PLACE_NOTE, COGEN_SYNTAX_NOTE, NOTE_STILL_OPEN, MSG_FUN_WITHOUT_ARGUMENT,
     NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
     MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_LEADING_BAR_MATCH, MSG_LEADING_BAR_FUN, MSG_LEADING_BAR_DATATYPE, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
-    MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS,
+    MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS, NOTE_SEQUENCE_IN_BRANCH,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     MSG_KEYWORD_AS_NAME, MSG_DARROW_IN_FUN, MSG_TYPE_AFTER_OF, MSG_AS_AFTER_PATTERN, NOTE_AND_ANDALSO,
     MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON, MSG_FUN_HEAD_WITHOUT_NAME, MSG_STAGING_IN_PATTERN,
@@ -826,10 +826,24 @@ def test_an_infix_pattern_as_a_fun_argument_needs_parentheses(text, col):
 
 
 @pytest.mark.parametrize("text", ["fun f x = if x > 0 then print \"pos\"\nval y = 2",
-                                  "fun f x = (if x then print \"a\"; 2)"])
+                                  "fun f x = (if x then print \"a\"; 2)",
+                                  # the later `else` is the second `if`'s
+                                  "fun f x = if x > 0 then print \"a\"; if x > 1 then print \"b\" else ()",
+                                  # the `else` is outside the parentheses the `if` is in
+                                  "fun f x = if x then (if x then print \"a\"; 2) else 3"])
 def test_an_if_without_else_is_told_that_ml_needs_one(text):
     [(_line, _col, notes)] = syntax_notes(text)
     assert notes[-1] == NOTE_IF_WITHOUT_ELSE
+
+
+@pytest.mark.parametrize("text", [
+    # was told that an ML `if` always has an `else`: it has, after the sequence
+    "fun f x = if x > 0 then print \"pos\"; print \"done\" else print \"neg\"",
+    "fun f x =\n  let val y = 1 in\n    if x > 0 then print \"a\"; print \"b\" else (if y = 1 then () else ())\n  end",
+])
+def test_a_sequence_in_a_then_branch_is_told_to_take_parentheses(text):
+    [(_line, _col, notes)] = syntax_notes(text)
+    assert notes[-1] == NOTE_SEQUENCE_IN_BRANCH
 
 
 @pytest.mark.parametrize("text", ["val l = [1; 2; 3]", "val l = [(1, 2); (3, 4)]"])
