@@ -167,6 +167,10 @@ NOTE_CLAUSE_WITHOUT_BAR = "missing `|` before this clause? Clauses are joined by
 # `if c then e` alone, as in C or Python.
 NOTE_BACKSLASH_LAMBDA = "ML writes an anonymous function with `fn`: fn x => x ('\\' is an ordinary symbolic name)"
 NOTE_IF_WITHOUT_ELSE = "an ML `if` always has an `else` (it is an expression); with nothing to do, write `else ()`"
+# `val x := 5`: `:=` read as an infix constructor of the pattern
+MSG_ASSIGN_IN_VAL = "syntax error: ':=' where the '=' of a val goes"
+NOTE_ASSIGN_IN_VAL = ("a `val` binds its name with `=`; `:=` assigns to a reference that exists: val x = 5, "
+                      "or val x = ref 5 for a value to change later with x := 6")
 # `if c then a; b else d`: the `else` is there, after a sequence
 NOTE_SEQUENCE_IN_BRANCH = ("the `;` ends the `then` branch, so the `else` after it has no `if`: a branch that is "
                            "a sequence goes in parentheses, then (a; b) else c")
@@ -1175,6 +1179,11 @@ class Grammar:
             span = tok.span
             found = f"'{_shorten(tok.text)}'"
         message = MSG_UNEXPECTED.format(found)
+        assignment = self._assignment_in_val(tok)
+        if assignment is not None:
+            # (met later, at whatever the pattern `x := 5` cannot go on with)
+            self.error(MSG_ASSIGN_IN_VAL, assignment.span, (NOTE_ASSIGN_IN_VAL,))
+            raise _Abort(tok)
         hint, opened = self._hint()
         before = [sym.type for sym in self.parser.symstack[-4:]]
         slip = self._slip(tok)
@@ -1285,6 +1294,23 @@ class Grammar:
         of the input: their number)."""
         tokens = self.token_list
         return len(tokens) if tok is None else next((i for i, t in enumerate(tokens) if t is tok), None)
+
+    def _assignment_in_val(self, tok):
+        """The `:=` that stands where the `=` of a `val` goes (`val x := 5`),
+        the error being met before any `=` of that `val`; else None."""
+        end = self._token_index(tok)
+        if end is None:
+            return None
+        for start in range(end - 1, -1, -1):
+            earlier = self.token_list[start]
+            if earlier.type == "EQUALS":
+                return None
+            if earlier.type in _RESTART_TOKENS:
+                if earlier.type != "VAL":
+                    return None
+                return next((t for t in self.token_list[start + 1:end] if t.value == ":=" and t.type != "STRING"),
+                            None)
+        return None
 
     def _else_later(self, tok) -> bool:
         """Whether an `else` without an `if` of its own follows `tok` in the

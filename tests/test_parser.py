@@ -21,6 +21,7 @@ from mlbox.parser import (
     NOTE_MISSPELT_KEYWORD, MSG_MISSPELT_TOP_KEYWORD, NOTE_READ_AS_EXPRESSION, MSG_MINUS_AS_NEGATION,
     MSG_EQUALS_IN_RULE, MSG_SEMICOLON_BEFORE_BAR, MSG_LEADING_BAR_MATCH, MSG_LEADING_BAR_FUN, MSG_LEADING_BAR_DATATYPE, MSG_SINGLE_QUOTES, NOTE_MISSING_VAL, NOTE_CLAUSE_WITHOUT_BAR,
     MSG_INFIX_IN_CLAUSE_HEAD, NOTE_IF_WITHOUT_ELSE, NOTE_LIST_SEMICOLONS, NOTE_SEQUENCE_IN_BRANCH,
+    NOTE_ASSIGN_IN_VAL, MSG_ASSIGN_IN_VAL,
     MSG_OPEN_ENDED_OPERAND, MSG_TRAILING_COMMA, MSG_UNEXPECTED, MSG_UNSUPPORTED,
     MSG_KEYWORD_AS_NAME, MSG_DARROW_IN_FUN, MSG_TYPE_AFTER_OF, MSG_AS_AFTER_PATTERN, NOTE_AND_ANDALSO,
     MSG_TUPLE_PATTERN_PARENS, MSG_NOTHING_AFTER_SEMICOLON, MSG_FUN_HEAD_WITHOUT_NAME, MSG_STAGING_IN_PATTERN,
@@ -834,6 +835,19 @@ def test_an_infix_pattern_as_a_fun_argument_needs_parentheses(text, col):
 def test_an_if_without_else_is_told_that_ml_needs_one(text):
     [(_line, _col, notes)] = syntax_notes(text)
     assert notes[-1] == NOTE_IF_WITHOUT_ELSE
+
+
+@pytest.mark.parametrize("text, col", [
+    # was "unexpected end of file, expected '='", or "'val' is a reserved word
+    # of ML and cannot be used as a name" at the next declaration
+    ("val x := 5", 7),
+    ("val x := 5\nval y = 3", 7),
+    ("fun f () = let val c := 0 in c end", 22),
+    ("val x = 1 val (a, b) := (1, 2) val z = 3", 22),
+])
+def test_an_assignment_for_a_val_s_equals_is_one_error_at_it(text, col):
+    assert syntax_notes(text) == [(1, col, (NOTE_ASSIGN_IN_VAL,))]
+    assert syntax_error(text) == [(MSG_ASSIGN_IN_VAL, (1, col))]
 
 
 @pytest.mark.parametrize("text", [
