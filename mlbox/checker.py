@@ -922,6 +922,10 @@ class Checker:
         # id() of a generator call inside `code` -> what uses its generator
         # there: the `eval (g ...)` around it, or the `cogen` binding it
         self.generator_uses: dict[int, S.App | S.CogenDec] = {}
+        # an application under `code` of a call that makes a generator
+        # (`(spower (n - 1)) x`), by id: the fix, to make that call before
+        # the `code` (see generator_call_fix)
+        self.applied_generator_calls: dict[int, str] = {}
         # index of a staging error in diagnostics -> the application chains
         # around the variable, innermost last, and the `code` it crosses
         self.staging_calls: dict[int, tuple[list[_CallUnderCode], S.Code]] = {}
@@ -1786,6 +1790,12 @@ class Checker:
                     unify(result_ty, annotated)
                 except UnifyError:
                     pass  # reported below, against the body
+            elif annotated is None and isinstance(prune(result_ty), TVar) and _is_generator_form(clause.body):
+                # Likewise a body that is `code ...` (or ends in it): the
+                # function returns a generator, so a recursive call used as
+                # a function under `code` (`(spower (n - 1)) x`) is the error
+                # reported, with its note, not the body against that use.
+                unify(result_ty, TBox(self.fresh()))
             reported = len(self.diagnostics)
             body_ty = self.infer(clause.body)
             # (a body that contradicts its annotation is one error, not also
@@ -2436,6 +2446,24 @@ class Checker:
                                                      places=", ".join(_at(span) for span in later))
                 self.diagnostics[index] = attrs.evolve(first, notes=first.notes + (note,))
 
+    def generator_call_fix(self, call) -> Optional[str]:
+        """For a call under `code` that makes a generator, applied there as
+        a function: how to make the call once, before the innermost `code`;
+        None if it is not a call, or it uses a variable that would not be
+        visible there (bound inside that `code`, or a stage further out)."""
+        if not self.depth or not isinstance(call, S.App):
+            return None
+        for name in _names_in(call):
+            entry = self.scope.find_value(name)
+            if entry is None or isinstance(entry, VarInfo) and not (
+                    entry.is_global or entry.is_code or entry.depth == self.depth - 1):
+                return None
+        code = self.code_nodes[-1]
+        taken = set(_names_in(code))  # (the name must not be shadowed inside the code)
+        name = next(n for n in ("f", "g", "h", "gen", "gen'", "gen''") if n not in taken)
+        shown = show_exp(call)
+        return STAGING_GENERATE_OUTSIDE_FIX.format(call=shown, code=_at(code.span), u=name, use=shown)
+
     def generate_outside_fix(self, calls: list[_CallUnderCode], code: S.Code) -> str:
         """The fix for a staging error inside `calls` (innermost last) when
         the innermost one making a generator is movable and its generator is
@@ -2443,6 +2471,11 @@ class Checker:
         (not lift its operands, which would generate the code each time the
         generated code runs). "" when the variable's own fix stands."""
         for call in reversed(calls):
+            head = call.app
+            while isinstance(head, S.App):  # a generator the chain applies (`(spower (n - 1)) x`)
+                if id(head) in self.applied_generator_calls:
+                    return self.applied_generator_calls[id(head)]
+                head = head.fn
             if call.result is None or not isinstance(prune(call.result), TBox):
                 continue
             use = self.generator_uses.get(id(call.app))
@@ -2531,8 +2564,17 @@ class Checker:
         if not isinstance(fn_ty, TArrow):
             printer = self.printer()
             hint = ""
-            if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), TArrow):
+            if isinstance(fn_ty, TBox) and isinstance(prune(fn_ty.body), (TArrow, TVar)):
                 hint = GENERATOR_APPLIED.format(g=fn.name) if isinstance(fn, S.Var) else GENERATOR_APPLIED_EXP
+                moved = self.generator_call_fix(fn)
+                if moved is not None:
+                    self.applied_generator_calls[id(e)] = moved
+                    if any(d.message.startswith(_STAGING_VARIABLE_START) and _within(d.span, fn.span)
+                           for d in self.diagnostics[reported:]):
+                        # (`n` of `spower (n - 1)`: said there, with this fix)
+                        self.infer(e.arg)
+                        return self.fresh()
+                    hint = moved
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
@@ -3672,6 +3714,12 @@ def _arity(ty: Type) -> int:
 
 
 _CLAUSE_BODY_START = CLAUSE_BODY.partition("{")[0]
+_STAGING_VARIABLE_START = STAGING_VARIABLE.partition("{")[0]
+
+
+def _within(inner: S.Span, outer: S.Span) -> bool:
+    return (outer.line, outer.col) <= (inner.line, inner.col) \
+        and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def _first_alone_differs(first: Type, later: list[Type]) -> bool:
@@ -3788,6 +3836,27 @@ def type_head(entry, *, tight: bool = False) -> str:
     params = tuple(TVar(GENERIC) for _ in range(entry.arity))
     head = Tycon(entry.name, entry.arity) if isinstance(entry, Abbrev) else entry
     return TypePrinter(tight=tight).show(TCon(head, params))
+
+
+def _is_generator_form(e: S.Exp) -> bool:
+    """Whether e is a generator by its form alone: `code ...`, or a
+    construct whose value is that of such a branch (its type is then [t]
+    whatever the rest is, or e is an error anyway)."""
+    while True:
+        if isinstance(e, S.Code):
+            return True
+        if isinstance(e, S.If):
+            return _is_generator_form(e.then) or _is_generator_form(e.else_)
+        if isinstance(e, S.Case):
+            return any(_is_generator_form(rule.body) for rule in e.rules)
+        if isinstance(e, S.Let):
+            e = e.body
+        elif isinstance(e, S.Seq):
+            e = e.exps[-1]
+        elif isinstance(e, (S.Typed, S.Handle)):
+            e = e.exp
+        else:
+            return False
 
 
 def _glued_prefix(args: list[S.Exp]) -> Optional[tuple[S.Var, S.Exp]]:

@@ -731,6 +731,29 @@ def test_a_generator_called_inside_code_is_to_be_called_before_it(program, fix):
     assert errors and all(d.notes[-1] == fix for d in errors), [d.notes for d in errors]
 
 
+@pytest.mark.parametrize("program, line, col, fix", [
+    # the generator's call applied as a function under `code`: was "the body
+    # of this clause has type [int -> int] but the function returns int -> int"
+    # (the `if` form) or an error there, and the staging error's fix, to lift n
+    ("fun spower n = if n = 0 then code (fn x => 1)\n"
+     "               else code (fn x => x * (spower (n - 1)) x)", 2, 48,
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="spower (n - 1)", code="2:21", u="f", use="spower (n - 1)")),
+    ("fun spower 0 = code (fn x => 1)\n  | spower n = code (fn x => x * (spower (n - 1)) x)", 2, 43,
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="spower (n - 1)", code="2:16", u="f", use="spower (n - 1)")),
+    # without a staging error, at the application
+    ("fun spower 0 = code (fn x => 1)\n  | spower n = code (fn x => x * (spower 3) x)", 2, 34,
+     C.STAGING_GENERATE_OUTSIDE_FIX.format(call="spower 3", code="2:16", u="f", use="spower 3")),
+])
+def test_a_generator_call_applied_under_code_is_one_error_moving_the_call_before_it(program, line, col, fix):
+    [error] = diagnostics_of(program)
+    assert (error.span.line, error.span.col, error.notes[-1]) == (line, col, fix)
+
+
+def test_a_generator_call_on_a_variable_of_the_code_is_not_moved_before_it():
+    [error] = diagnostics_of("fun spower 0 = code (fn x => 1)\n  | spower n = code (fn x => x * (spower x) x)")
+    assert error.notes == (C.GENERATOR_APPLIED_EXP,)
+
+
 def test_a_later_use_inside_a_generating_call_only_adds_to_the_first_report():
     """p used first alone, then inside `compPoly p` under the same `code`:
     the second use makes no report of its own, so the call's fix is for
