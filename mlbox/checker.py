@@ -3820,12 +3820,15 @@ def _infer_equality(group: list[Tycon]) -> None:
                 changed = True
 
 
-def abbrev_parts(abbrev: Abbrev, *, tight: bool = False) -> tuple[str, Doc]:
+def abbrev_parts(abbrev: Abbrev, *, tight: bool = False, visible=None) -> tuple[str, Doc]:
     """A type abbreviation's `('a, 'b) pair` and `'a * 'b` (as a document
-    to lay out), its parameters named alike in both (`tight`: see
-    TypePrinter)."""
+    to lay out), its parameters named alike in both (`tight`, `visible`:
+    see TypePrinter). `visible` applies to the body only: in `type a = u
+    and u = string`, a's body is the earlier u, which then prints as what
+    it stands for, not by the name the same declaration rebinds."""
     printer = TypePrinter(tight=tight)
     head = printer.show(TCon(Tycon(abbrev.name, abbrev.arity), tuple(abbrev.params)))
+    printer.visible = visible
     return head, printer.doc(abbrev.body)
 
 
@@ -3869,8 +3872,8 @@ def _glued_prefix(args: list[S.Exp]) -> Optional[tuple[S.Var, S.Exp]]:
     return None
 
 
-def _show_abbrev(abbrev: Abbrev) -> str:
-    head, body = abbrev_parts(abbrev)
+def _show_abbrev(abbrev: Abbrev, visible=None) -> str:
+    head, body = abbrev_parts(abbrev, visible=visible)
     return f"{head} = {flat(body)}"
 
 
@@ -3896,7 +3899,7 @@ def _top_binding(kind: str, name: str, entry, visible) -> TopBinding:
         return TopBinding(kind, name, f"{described} {name}", None, entry)
     if kind in ("datatype", "abstype"):
         return TopBinding(kind, name, type_head(entry), None, entry)
-    return TopBinding(kind, name, _show_abbrev(entry), None, entry)
+    return TopBinding(kind, name, _show_abbrev(entry, visible), None, entry, visible)
 
 
 def describe_binding(b: TopBinding) -> str:

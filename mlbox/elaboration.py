@@ -84,13 +84,14 @@ class TopBinding:
     binder: Optional[int] = None  # id() of the binding node for val/cogen/exn
     scheme: object = None  # the checker's own type object, for the REPL's value printer
     # for val/cogen: what each type name denoted after the declaration, to
-    # show the type again once a host call has fixed a weak variable of it
+    # show the type again once a host call has fixed a weak variable of it;
+    # for an abbreviation (type), to show its body as the REPL replies
     visible: Optional[Callable[[str], object]] = attrs.field(default=None, eq=False, repr=False)
 
     def current_type(self) -> str:
         """`type` as it reads now: a weak variable ('_a) of a val's type
         that an embedding call fixed since shows as what it was fixed to."""
-        if self.visible is None:
+        if self.visible is None or self.kind not in ("val", "cogen"):
             return self.type
         from mlbox.types import TypePrinter
 

@@ -343,7 +343,7 @@ class Session:
             elif b.kind == "fixity":
                 replies.append(_fixity_reply(b.type))
             elif b.kind == "type" and isinstance(b.scheme, Abbrev):
-                replies.append(self._layout(_type_reply(b.name, b.scheme)))
+                replies.append(self._layout(_type_reply(b.name, b.scheme, b.visible)))
             elif b.kind == "abstype":  # as SML/NJ shows it: its constructors hidden
                 from mlbox.checker import type_head
 
@@ -626,10 +626,10 @@ def _exception_reply(binding, same_as: Optional[str]) -> Box:
     return Box(PACK, 0, [Text(f"exception {binding.name} of"), Break(1, 2), _type_doc(binding)])
 
 
-def _type_reply(name: str, abbrev: Abbrev) -> Box:
+def _type_reply(name: str, abbrev: Abbrev, visible=None) -> Box:
     """`type 'a pair = 'a * 'a`, breaking (indented by two) after the
     parameters and after `=` when the line is full, as SML/NJ does."""
-    head, body = abbrev_parts(abbrev, tight=True)
+    head, body = abbrev_parts(abbrev, tight=True, visible=visible)
     params = head[: len(head) - len(name)].rstrip()
     return Box(PACK, 0, [Text(f"type {params}".rstrip()), Break(1, 2), Text(f"{name} ="), Break(1, 2), body])
 

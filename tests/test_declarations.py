@@ -402,6 +402,21 @@ def test_withtype_errors(text, error):
     assert errors(text)[0] == error
 
 
+def test_an_abbreviation_of_a_name_its_own_declaration_rebinds_shows_what_it_stands_for():
+    # After MLton's regression/withtype.sml: v is the earlier u (int), and
+    # the listing has just shown `type u = bool`; Poly/ML prints `type v = int`.
+    assert described("type u = int\ndatatype t = T of u * v withtype u = bool and v = u") == [
+        "type u = int", "datatype t", "con T : u * v -> t", "type u = bool", "type v = int"]
+    assert described("type u = int\ntype a = u and u = string and b = u list") == [
+        "type u = int", "type a = int", "type u = string", "type b = int list"]
+    # a name rebound only by a later declaration still shows by that name
+    assert described("type u = int\ntype v = u\ntype u = bool") == ["type u = int", "type v = u", "type u = bool"]
+    session = Session(machine="py")
+    session.feed("type u = int;\n")
+    assert session.feed("type a = u and u = string and b = u;\n") == \
+        "type a = int\ntype u = string\ntype b = int\n"
+
+
 def test_withtype_equality_goes_through_the_abbreviation():
     assert described("datatype k = K of l withtype l = string\nval b = K \"a\" = K \"b\"")[-1] == "val b : bool"
 
