@@ -28,6 +28,11 @@ CASES = [
      C.UNBOUND_VARIABLE.format(name="Real.fromInt"), C.ABSENT_STRUCTURE_NOTE.format(structure="Real")),
     ("absent_structure_type", "fun f (w : Word8.word) = w", E, 1, 12, C.UNBOUND_TYPE.format(name="Word8.word"),
      C.ABSENT_STRUCTURE_NOTE.format(structure="Word8")),
+    # the optional sized structures too (MLton's regression/ref-flatten.2.sml uses Word16)
+    ("absent_optional_structure", "val w = Word16.fromInt 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Word16.fromInt"),
+     C.ABSENT_STRUCTURE_NOTE.format(structure="Word16") + "; " + C.DID_YOU_MEAN.format(name="Word.fromInt")),
+    ("absent_optional_structure_type", "fun f (i : Int8.int) = i", E, 1, 12, C.UNBOUND_TYPE.format(name="Int8.int"),
+     C.ABSENT_STRUCTURE_NOTE.format(structure="Int8")),
     ("unbound_typo", "fun fact 0 = 1 | fact n = n * fac (n - 1)", E, 1, 31, C.UNBOUND_VARIABLE.format(name="fac"),
      C.DID_YOU_MEAN.format(name="fact")),
     ("unbound_qualified_typo", "val s = Int.toStrin 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Int.toStrin"),
