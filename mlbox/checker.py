@@ -329,6 +329,15 @@ ABSENT_STRUCTURES = frozenset({
     "UnixSock", "GenericSock", "NetHostDB", "NetProtDB", "NetServDB", "Windows", "SML90",
 })
 ABSENT_STRUCTURE_NOTE = "ML\u25a1's basis has no structure {structure} (docs/language.md \u00a712: what is left out)"
+# the conversions to and from IntInf and LargeWord, which a ported program
+# uses for arithmetic at another size (MLton's regression/word-all.sml)
+LARGE_CONVERSIONS = frozenset({
+    "toLarge", "toLargeX", "fromLarge", "toLargeInt", "toLargeIntX", "fromLargeInt", "toLargeWord",
+    "toLargeWordX", "fromLargeWord",
+})
+LARGE_CONVERSION_NOTE = ("ML\u25a1 has no IntInf or LargeWord, so no {name} (docs/language.md \u00a712): "
+                         "int and word are its largest types, so the value itself will do "
+                         "(Word.toInt, Word.toIntX and Word.fromInt convert between the two)")
 # TextIO's input and file names: a program being ported reads its input
 # with them, and the nearest name in scope (`TextIO.stdIn` to
 # `TextIO.stdOut`) would send it the wrong way
@@ -1065,6 +1074,8 @@ class Checker:
         if "." in name and structure in ABSENT_STRUCTURES:
             absent = ABSENT_STRUCTURE_NOTE.format(structure=structure)
             return f"{absent}; {DID_YOU_MEAN.format(name=close[0])}" if close else absent
+        if structure in ("Int", "Word") and member in LARGE_CONVERSIONS:
+            return LARGE_CONVERSION_NOTE.format(name=name)
         if close:
             return DID_YOU_MEAN.format(name=close[0])
         return UNBOUND_QUALIFIED_NOTE if "." in name else ""

@@ -31,6 +31,11 @@ CASES = [
     # the optional sized structures too (MLton's regression/ref-flatten.2.sml uses Word16)
     ("absent_optional_structure", "val w = Word16.fromInt 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Word16.fromInt"),
      C.ABSENT_STRUCTURE_NOTE.format(structure="Word16") + "; " + C.DID_YOU_MEAN.format(name="Word.fromInt")),
+    # no IntInf or LargeWord, so none of their conversions (language.md §12)
+    ("large_conversion", "val w = Word.toLarge 0w3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Word.toLarge"),
+     C.LARGE_CONVERSION_NOTE.format(name="Word.toLarge")),
+    ("large_int_conversion", "val i = Int.fromLarge 3", E, 1, 9, C.UNBOUND_VARIABLE.format(name="Int.fromLarge"),
+     C.LARGE_CONVERSION_NOTE.format(name="Int.fromLarge")),
     ("absent_optional_structure_type", "fun f (i : Int8.int) = i", E, 1, 12, C.UNBOUND_TYPE.format(name="Int8.int"),
      C.ABSENT_STRUCTURE_NOTE.format(structure="Int8")),
     ("unbound_typo", "fun fact 0 = 1 | fact n = n * fac (n - 1)", E, 1, 31, C.UNBOUND_VARIABLE.format(name="fac"),
