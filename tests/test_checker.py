@@ -348,6 +348,19 @@ def test_an_explicit_type_variable_is_scoped_at_the_outermost_val_where_it_is_un
     assert check("fun f x = let fun g (y : 'a) = (x : 'a) in g end").errors
 
 
+def test_a_nested_val_may_bind_a_type_variable_already_in_scope():
+    """HaMLet's tyvar-shadowing.sml: the inner `'a` is a new variable hiding
+    the outer one, as in Poly/ML and SML/NJ (HaMLet and MLton refuse it)."""
+    types = types_of("""
+    val 'a x = let val 'a y = () in () end
+    val 'a f = fn (x : 'a) => let val 'a g = fn (y : 'a) => y in (g 3, g x) end
+    fun 'a h (x : 'a) = let fun 'a k (y : 'a) = [y] in (k true, k x) end
+    """)
+    assert types["x"] == "unit"
+    assert types["f"] == "'a -> int * 'a"
+    assert types["h"] == "'a -> bool list * 'a list"
+
+
 def test_an_explicit_type_variable_in_an_abstype_body_is_scoped_at_the_enclosing_val():
     """An abstype's body is part of the value declaration around it (only
     its datatype binding's variables are its own): 'b in an exception
