@@ -116,6 +116,8 @@ MSG_INDEXING_DOT = "ML has no a.(i): element i (from 0) of an array is Array.sub
 MSG_TUPLE_COMPONENT = "a tuple's components are taken with #1 t, #2 t, ..."
 MSG_RECORD = ("records are not supported (a tuple can stand for one: its fields in order, taken apart "
               "with a pattern or #1, #2, ...)")
+# `{}` is SML's empty record, which is the unit value, and of type unit
+MSG_EMPTY_RECORD = "records are not supported: {} is the empty record, the unit value: write () (its type is unit)"
 MSG_ELLIPSIS = "illegal '...' (a record pattern's wildcard: records are not supported)"
 _BAD_CHAR_NOTES = {
     "{": "records are not supported", "}": "records are not supported",
@@ -384,8 +386,10 @@ class Lexer:
         if end is None:
             self._error(MSG_BAD_CHAR.format("{") + f" ({_BAD_CHAR_NOTES['{']})", t.lexpos, t.lexpos + 1)
             end = t.lexpos + 1
-        else:
+        elif self.text[t.lexpos + 1:end - 1].strip():
             self._error(MSG_RECORD, t.lexpos, end)
+        else:
+            self._error(MSG_EMPTY_RECORD, t.lexpos, end)
         t.lexer.lexpos = end
 
     def _record_end(self, start: int) -> Optional[int]:

@@ -279,6 +279,16 @@ def test_a_record_is_one_error(text, span):
         (MSG_RECORD, span)]
 
 
+def test_the_empty_record_is_refused_with_its_unit_spelling():
+    # `fun dot () = {}` (MLton's regression/check_arrays.sml): {} is (), its
+    # type unit; "a tuple can stand for one" did not say so
+    from mlbox.lexer import MSG_EMPTY_RECORD
+
+    assert errors_of("fun dot () = {}") == [(MSG_EMPTY_RECORD, (1, 14))]
+    assert errors_of("val { } = ()") == [(MSG_EMPTY_RECORD, (1, 5))]
+    assert errors_of("type u = {}") == [(MSG_EMPTY_RECORD, (1, 10))]
+
+
 def test_record_punctuation_outside_a_record_is_one_error_each():
     from mlbox.lexer import MSG_ELLIPSIS
 
