@@ -103,6 +103,10 @@ OPTION_NOTE = ("a value of type {type} is SOME v or NONE: take v out with a case
 TUPLED_NOTE = ("{fn} takes one argument, a tuple of {n} values: call it as {fn} ({args}), "
                "not {fn} {spaced}")
 CON_NO_ARG = "constructor '{name}' takes no argument"
+# `raise NotFound "missing"` after `exception NotFound`
+EXN_NO_ARG = "exception '{name}' takes no argument"
+EXN_NO_ARG_NOTE = ("'{name}' is declared at {at} without one; an exception that carries a value is declared "
+                   "with its type: exception {name} of {type}")
 CON_NEEDS_ARG = "constructor '{name}' needs an argument in a pattern"
 NOT_A_CONSTRUCTOR = "'{name}' is not a constructor"
 NOT_AN_EXCEPTION = "'{name}' is not an exception constructor; only an exception can be replicated"
@@ -2466,6 +2470,16 @@ class Checker:
                                                      places=", ".join(_at(span) for span in later))
                 self.diagnostics[index] = attrs.evolve(first, notes=first.notes + (note,))
 
+    def no_argument_error(self, node, entry, arg_ty: Type) -> None:
+        """`node`, a constructor or exception of no argument, given one."""
+        if isinstance(entry, ExnInfo):
+            shown = "t" if isinstance(prune(arg_ty), TVar) else self.printer().show(arg_ty)
+            note = None if entry.binder is None else \
+                EXN_NO_ARG_NOTE.format(name=node.name, at=_at(entry.binder.span), type=shown)
+            self.error(EXN_NO_ARG.format(name=node.name), node.span, note)
+        else:
+            self.error(CON_NO_ARG.format(name=node.name), node.span)
+
     def generator_call_fix(self, call) -> Optional[str]:
         """For a call under `code` that makes a generator, applied there as
         a function: how to make the call once, before the innermost `code`;
@@ -2557,8 +2571,8 @@ class Checker:
                 (isinstance(entry, ExnInfo) and entry.arg is None)
             if nullary:
                 ty = self.infer(fn)
-                self.error(CON_NO_ARG.format(name=fn.name), fn.span)
-                self.infer(e.arg)
+                arg_ty = self.infer(e.arg)
+                self.no_argument_error(fn, entry, arg_ty)
                 return ty
         glued = _glued_literal(fn, arg)
         if glued is not None:
@@ -3285,7 +3299,7 @@ class Checker:
             return ty, mc.Con(ctor)
         arg_ty, arg_spat = self.infer_pat(arg, names, is_global)
         if not has_arg:
-            self.error(CON_NO_ARG.format(name=p.name), p.span)
+            self.no_argument_error(p, entry, arg_ty)
             return ty, mc.WILD
         ty = prune(ty)
         fresh_vars = fresh_domain_vars(entry.ty, ty) if isinstance(entry, DataCon) else ()

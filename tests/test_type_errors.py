@@ -430,6 +430,13 @@ CASES = [
     # ---- constructors and patterns
     ("con_no_arg_exp", "val x = NONE 3", E, 1, 9, C.CON_NO_ARG.format(name="NONE"), None),
     ("con_no_arg_pat", "fun f (NONE x) = x", E, 1, 7, C.CON_NO_ARG.format(name="NONE"), None),
+    # an exception declared without an argument, given one: was "constructor
+    # 'NotFound' takes no argument", without saying how to give it one
+    ("exn_no_arg_exp", "exception NotFound\nfun find [] = raise NotFound \"missing\"", E, 2, 21,
+     C.EXN_NO_ARG.format(name="NotFound"), C.EXN_NO_ARG_NOTE.format(name="NotFound", at="1:11", type="string")),
+    ("exn_no_arg_pat", "exception NotFound\nval x = (raise NotFound) handle NotFound m => m", E, 2, 33,
+     C.EXN_NO_ARG.format(name="NotFound"), C.EXN_NO_ARG_NOTE.format(name="NotFound", at="1:11", type="t")),
+    ("basis_exn_no_arg", "val y = Empty 3", E, 1, 9, C.EXN_NO_ARG.format(name="Empty"), None),
     ("con_needs_arg_pat", "fun f SOME = 1", E, 1, 7, C.CON_NEEDS_ARG.format(name="SOME"), None),
     ("dup_pattern_var", "fun f (x, x) = x", E, 1, 11, C.DUPLICATE_PATTERN_VAR.format(name="x"), None),
     ("dup_constructor", "datatype color = Red | Green | Red", E, 1, 32,
