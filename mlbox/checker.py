@@ -55,6 +55,8 @@ NOT_A_FUNCTION = "this expression has type {actual} and is not a function; it ca
 # `l[0]`, from languages that index with brackets: here a list `[0]` applied
 INDEXING_NOTE = "ML has no {name}[i]: element i (from 0) is {sub} ({name}, i)"
 INDEXING_FUNCTIONS = {"list": "List.nth", "array": "Array.sub", "vector": "Vector.sub", "string": "String.sub"}
+# `a[i] := v`
+INDEXED_ASSIGNMENT_NOTE = "ML has no {name}[i] := v: {call} stores a new value in element i (from 0)"
 # `print "a" ^ "b"` is `(print "a") ^ "b"`
 # `fun f (x :: xs) = print x; f xs`: the `;` ends the declaration
 CUT_CLAUSE_NOTE = ("the top-level `;` before this expression ended the `fun` declaration of '{fn}' at {at}, "
@@ -948,6 +950,8 @@ class Checker:
         # (`(spower (n - 1)) x`), by id: the fix, to make that call before
         # the `code` (see generator_call_fix)
         self.applied_generator_calls: dict[int, str] = {}
+        # the left operand of a `:=` by id, to the value assigned (INDEXED_ASSIGNMENT_NOTE)
+        self.assigned_elements: dict[int, S.Exp] = {}
         # index of a staging error in diagnostics -> the application chains
         # around the variable, innermost last, and the `code` it crosses
         self.staging_calls: dict[int, tuple[list[_CallUnderCode], S.Code]] = {}
@@ -2611,7 +2615,12 @@ class Checker:
                     hint = moved
             elif isinstance(e.arg, S.ListExp) and len(e.arg.items) == 1 and isinstance(fn, S.Var) \
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
-                hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
+                stored = self.assigned_elements.get(id(e))
+                if stored is not None and fn_ty.tycon.name == "array":
+                    call = _apply(S.Var("Array.update"), [S.Tuple((fn, e.arg.items[0], stored))])
+                    hint = INDEXED_ASSIGNMENT_NOTE.format(name=fn.name, call=show_exp(call))
+                else:
+                    hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
             if not hint and isinstance(fn, S.App) and (not isinstance(prune(fn_ty), TVar) or not_a_function_var):
                 # `inc 1 2`, `print Int.toString 3`: one argument too many
                 head, args = fn, [e.arg]
@@ -2682,6 +2691,8 @@ class Checker:
             ok = True
             slipped = False
             item_types = []
+            if is_operator and fn.name == ":=":
+                self.assigned_elements[id(e.arg.items[0])] = e.arg.items[1]  # (`a[i] := v`)
             for position, (item, item_ty) in enumerate(zip(e.arg.items, domain.items)):
                 if not ok and position == 1 and _passed_operator(fn, e.arg.items[0], item_types[0], item):
                     # `foldl + 0 xs`, `foldl + (0 xs)`: the `+` was meant as

@@ -1012,6 +1012,9 @@ def test_a_value_of_another_base_type_gets_how_to_convert_or_write_it(program, n
     ("val l = [1, 2, 3]\nval x = l[0]", C.INDEXING_NOTE.format(name="l", sub="List.nth")),
     ("val a = Array.array (3, 0)\nval x = a[1]", C.INDEXING_NOTE.format(name="a", sub="Array.sub")),
     ('val s = "abc"\nval c = s[0]', C.INDEXING_NOTE.format(name="s", sub="String.sub")),
+    # assigned to: was the note for reading it, Array.sub
+    ("val a = Array.array (3, 0)\nval _ = a[1] := 5",
+     C.INDEXED_ASSIGNMENT_NOTE.format(name="a", call="Array.update (a, 1, 5)")),
     ('val _ = print "n = " ^ Int.toString 3', C.APPLICATION_FIRST_NOTE.format(fn="print", op="^")),
     ("fun f () = 3\nval x : int = f", C.CALL_IT_NOTE.format(name="f")),
     ("val l = map (fn x => x + 1, [1, 2])", C.CURRIED_NOTE.format(fn="map", spaced="a b", args="a, b")),
