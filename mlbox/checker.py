@@ -105,6 +105,12 @@ OPTION_NOTE = ("a value of type {type} is SOME v or NONE: take v out with a case
 TUPLED_NOTE = ("{fn} takes one argument, a tuple of {n} values: call it as {fn} ({args}), "
                "not {fn} {spaced}")
 CON_NO_ARG = "constructor '{name}' takes no argument"
+# a function argument of the other shape: `foldl add 0 xs` with a curried
+# add, where foldl calls it on a pair (was "'+' cannot be used at type 'a * 'b")
+CURRIED_FOR_TUPLED_NOTE = ("{fn} calls this function with one argument, a tuple of {n} values: "
+                           "write fn ({args}) => ... (for a curried function f: fn ({args}) => f {spaced})")
+TUPLED_FOR_CURRIED_NOTE = ("{fn} calls this function with its {n} arguments one at a time (curried): "
+                           "write fn {curried} => ... (for a function f on a tuple: fn {curried} => f ({args}))")
 # `raise NotFound "missing"` after `exception NotFound`
 EXN_NO_ARG = "exception '{name}' takes no argument"
 EXN_NO_ARG_NOTE = ("'{name}' is declared at {at} without one; an exception that carries a value is declared "
@@ -2776,6 +2782,14 @@ class Checker:
             rec_note = "" if level is None else _polymorphic_recursion_note(fn, fn_ty, level, None, None, arg_ty)
             applies_eval = isinstance(entry, BasisValue) and entry.name == "eval"
             callee = entry if isinstance(entry, VarInfo) else None
+            shape_note = _function_shape_note(arg_ty, fn_ty.arg, fn_name)
+            if shape_note and not _fits([(arg_ty, fn_ty.arg)]):
+                # (unified, the mismatch would show deep inside the function,
+                # say as an operator of it used at a tuple type)
+                printer = self.printer()
+                self.error(message.format(actual=printer.show(arg_ty), fn=fn_name, expected=printer.show(fn_ty.arg)),
+                           e.arg.span, note(printer) if callable(note) else note, shape_note)
+                return fn_ty.res
             if not self.expect(arg_ty, fn_ty.arg, e.arg, message, note, tupled_note, rec_note, fn=fn_name,
                                fresh_vars=fresh, applies_eval=applies_eval, callee=callee,
                                eval_args=self.eval_further_args.get(id(e)) if applies_eval else None) and tupled \
@@ -3551,6 +3565,26 @@ def _curried_arity(t: Type) -> int:
         n += 1
         t = prune(t.res)
     return n
+
+
+def _function_shape_note(actual: Type, expected: Type, fn_name: str) -> str:
+    """For a function passed where one of the other shape is expected: a
+    curried one for one on a tuple (`foldl add 0 xs`), or the reverse."""
+    actual, expected = prune(actual), prune(expected)
+    if not (isinstance(actual, TArrow) and isinstance(expected, TArrow)):
+        return ""
+    caller = "it" if fn_name == "the function" else fn_name.strip("'")
+    wanted, given = prune(expected.arg), prune(actual.arg)
+    if isinstance(wanted, TTuple) and len(wanted.items) >= 2 and not isinstance(given, TTuple) \
+            and _curried_arity(actual) >= len(wanted.items):
+        args = [_letters(i) for i in range(len(wanted.items))]
+        return CURRIED_FOR_TUPLED_NOTE.format(fn=caller, n=len(args), args=", ".join(args), spaced=" ".join(args))
+    if isinstance(given, TTuple) and len(given.items) >= 2 and not isinstance(wanted, TTuple) \
+            and _curried_arity(expected) >= len(given.items):
+        args = [_letters(i) for i in range(len(given.items))]
+        return TUPLED_FOR_CURRIED_NOTE.format(fn=caller, n=len(args), curried=" => fn ".join(args),
+                                              args=", ".join(args))
+    return ""
 
 
 def _curried_note(fn, n: int) -> str:

@@ -1843,6 +1843,29 @@ def test_a_function_argument_without_parentheses_is_one_error(program):
     assert error.message.startswith("this expression has type") and C.GROUPING_NOTE in error.notes[0]
 
 
+@pytest.mark.parametrize("program, note", [
+    # a curried function where one on a pair is called: was "'+' cannot be
+    # used at type 'a * 'b", at the function
+    ("val s = foldl (fn x => fn acc => x + acc) 0 [1, 2, 3]",
+     C.CURRIED_FOR_TUPLED_NOTE.format(fn="foldl", n=2, args="a, b", spaced="a b")),
+    ("fun add x y = x + y\nval s = foldl add 0 [1, 2, 3]",
+     C.CURRIED_FOR_TUPLED_NOTE.format(fn="foldl", n=2, args="a, b", spaced="a b")),
+    # the reverse: was that and a second error, at the list
+    ("fun fold f acc [] = acc\n  | fold f acc (x :: xs) = fold f (f x acc) xs\n"
+     "val s = fold (fn (x, a) => x + a) 0 [1, 2, 3]",
+     C.TUPLED_FOR_CURRIED_NOTE.format(fn="fold", n=2, curried="a => fn b", args="a, b")),
+])
+def test_a_function_of_the_other_shape_is_one_error_saying_how_it_is_called(program, note):
+    [error] = diagnostics_of(program)
+    assert error.message.startswith("this argument has type") and error.notes[-1] == note
+
+
+def test_a_curried_function_whose_result_is_the_accumulator_still_fits():
+    # foldl's 'b a function: `fn x => fn acc => ...` is a function on pairs
+    # returning one, which fits; not an error
+    assert not diagnostics_of("val s = foldl (fn p => fn (n : int) => n) (fn (n : int) => n) [(1, 2)]")
+
+
 @pytest.mark.parametrize("program, name, written, prefix, operand", [
     # was "'f' takes 1 argument but is given 2 here; application groups to
     # the left" and a second error, "this argument has type 'a ref -> 'a"
