@@ -2439,8 +2439,7 @@ class Checker:
             if entry.depth < call.depth and not entry.is_code:
                 continue
             span = call.app.span
-            if (span.line, span.col) <= (binder.line, binder.col) and \
-                    (binder.end_line, binder.end_col) <= (span.end_line, span.end_col):
+            if _within(binder, span):
                 continue
             call.movable = False
 
@@ -2503,10 +2502,9 @@ class Checker:
                     entry.is_global or entry.is_code or entry.depth == self.depth - 1):
                 return None
         code = self.code_nodes[-1]
-        taken = set(_names_in(code))  # (the name must not be shadowed inside the code)
-        name = next(n for n in ("f", "g", "h", "gen", "gen'", "gen''") if n not in taken)
         shown = show_exp(call)
-        return STAGING_GENERATE_OUTSIDE_FIX.format(call=shown, code=_at(code.span), u=name, use=shown)
+        return STAGING_GENERATE_OUTSIDE_FIX.format(call=shown, code=_at(code.span), u=_unshadowed_name(code),
+                                                   use=shown)
 
     def generate_outside_fix(self, calls: list[_CallUnderCode], code: S.Code) -> str:
         """The fix for a staging error inside `calls` (innermost last) when
@@ -2528,10 +2526,8 @@ class Checker:
             call_text = show_exp(call.app)
             if isinstance(use, S.CogenDec):
                 return STAGING_COGEN_OUTSIDE_FIX.format(call=call_text, u=use.name, code=_at(code.span))
-            taken = set(_names_in(code))  # (the name must not be shadowed inside the code)
-            name = next(n for n in ("f", "g", "h", "gen", "gen'", "gen''") if n not in taken)
-            return STAGING_GENERATE_OUTSIDE_FIX.format(call=call_text, code=_at(code.span), u=name,
-                                                       use=show_exp(use))
+            return STAGING_GENERATE_OUTSIDE_FIX.format(call=call_text, code=_at(code.span),
+                                                       u=_unshadowed_name(code), use=show_exp(use))
         return ""
 
     def infer_app(self, e: S.App) -> Type:
@@ -2623,8 +2619,8 @@ class Checker:
                     and isinstance(fn_ty, TCon) and fn_ty.tycon.name in INDEXING_FUNCTIONS:
                 stored = self.assigned_elements.get(id(e))
                 if stored is not None and fn_ty.tycon.name == "array":
-                    call = _apply(S.Var("Array.update"), [S.Tuple((fn, e.arg.items[0], stored))])
-                    hint = INDEXED_ASSIGNMENT_NOTE.format(name=fn.name, call=show_exp(call))
+                    hint = INDEXED_ASSIGNMENT_NOTE.format(name=fn.name,
+                                                          call=_array_update_call(fn, e.arg.items[0], stored))
                 else:
                     hint = INDEXING_NOTE.format(name=fn.name, sub=INDEXING_FUNCTIONS[fn_ty.tycon.name])
             if not hint and isinstance(fn, S.App) and (not isinstance(prune(fn_ty), TVar) or not_a_function_var):
@@ -3542,8 +3538,11 @@ def _array_update_note(left, right) -> str:
             and isinstance(left.arg, S.Tuple) and len(left.arg.items) == 2):
         return ""
     array, index = left.arg.items
-    return ARRAY_UPDATE_NOTE.format(call=show_exp(_apply(left.fn, [S.Tuple((array, index, right))]))
-                                    .replace("Array.sub", "Array.update", 1))
+    return ARRAY_UPDATE_NOTE.format(call=_array_update_call(array, index, right))
+
+
+def _array_update_call(array, index, value) -> str:
+    return show_exp(_apply(S.Var("Array.update"), [S.Tuple((array, index, value))]))
 
 
 def _assign_note(printer: TypePrinter, left, right_ty: Type, left_ty: Type) -> str:
@@ -3794,6 +3793,13 @@ def _arity(ty: Type) -> int:
 
 _CLAUSE_BODY_START = CLAUSE_BODY.partition("{")[0]
 _STAGING_VARIABLE_START = STAGING_VARIABLE.partition("{")[0]
+
+
+def _unshadowed_name(code: S.Code) -> str:
+    """A name for a code variable bound just before `code`, shadowed by
+    nothing inside it."""
+    taken = set(_names_in(code))
+    return next(n for n in ("f", "g", "h", "gen", "gen'", "gen''") if n not in taken)
 
 
 def _within(inner: S.Span, outer: S.Span) -> bool:
